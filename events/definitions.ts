@@ -1,0 +1,88 @@
+// Scheduled jobs, bus rules and queues, described once as data: the CDK stack deploys them and the local runtime
+// runs the same handlers on the same expressions. Pure data, so infra/ may import it.
+
+export interface JobDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** An EventBridge Scheduler expression: `rate(N minutes|hours|days)` or `cron(min hour dom month dow year)`. */
+  readonly schedule: string;
+  /** Module under events/jobs/ exporting `handler`. */
+  readonly entry: string;
+  readonly timeoutSeconds: number;
+}
+
+export const jobs = [
+  {
+    name: 'listening-sync',
+    description: 'Reads the recent plays of every connected fan and fans out per-fan sync work.',
+    schedule: 'rate(30 minutes)',
+    entry: 'events/jobs/listening-sync.ts',
+    timeoutSeconds: 300,
+  },
+  {
+    name: 'pie-renewals',
+    description: 'Closes pie periods that have ended, runs their splits and renews subscriptions.',
+    schedule: 'rate(1 hour)',
+    entry: 'events/jobs/pie-renewals.ts',
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'escrow-aging',
+    description: 'Returns money held for artists nobody claimed, past the holding period, to the fans who gave it.',
+    schedule: 'cron(15 2 * * ? *)',
+    entry: 'events/jobs/escrow-aging.ts',
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'reconciliation',
+    description: 'Runs every financial reconciliation check and raises an alert event when one fails.',
+    schedule: 'cron(30 3 * * ? *)',
+    entry: 'events/jobs/reconciliation.ts',
+    timeoutSeconds: 900,
+  },
+] as const satisfies readonly JobDefinition[];
+
+export type JobName = (typeof jobs)[number]['name'];
+
+/** The source every OpenPie domain event carries on the bus. */
+export const eventSource = 'openpie';
+
+export interface RuleDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** Detail types this rule matches (source is always `openpie`). */
+  readonly detailTypes: readonly string[];
+  /** Module under events/consumers/ exporting `handler`. */
+  readonly entry: string;
+}
+
+export const rules = [
+  {
+    name: 'reconciliation-alerts',
+    description: 'Tells staff when a reconciliation check finds money that does not add up.',
+    detailTypes: ['reconciliation.failed'],
+    entry: 'events/consumers/reconciliation-alert.ts',
+  },
+] as const satisfies readonly RuleDefinition[];
+
+export interface QueueDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** Module under events/workers/ exporting `handler` (an SQS batch handler). */
+  readonly entry: string;
+  readonly batchSize: number;
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+}
+
+export const queues = [
+  {
+    name: 'fan-work',
+    description: 'Per-fan work fanned out by jobs (listening sync, pie split), so a job scales past one Lambda.',
+    entry: 'events/workers/fan-work.ts',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+  },
+] as const satisfies readonly QueueDefinition[];

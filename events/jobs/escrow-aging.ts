@@ -1,0 +1,4 @@
+// Scheduled job 'escrow-aging' (events/definitions.ts). Its work is not built yet: it reports 'not_built'.
+import { defineJob, notBuiltYet } from '../lib/define-job';
+
+export const handler = defineJob('escrow-aging', notBuiltYet());

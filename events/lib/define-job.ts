@@ -1,0 +1,39 @@
+// The wrapper every scheduled job shares: validate the trigger, log start and end, report a result.
+// Jobs are idempotent: running the same scheduledAt twice must change nothing the second time.
+import { getEnv } from '../../functions/handlers/lib/env';
+import type { Logger } from '../../functions/handlers/lib/logger';
+import { createLogger } from '../../functions/handlers/lib/logger';
+import type { JobEvent } from '../schemas';
+import { jobEventSchema } from '../schemas';
+
+export type JobStatus = 'completed' | 'not_built';
+
+export interface JobResult {
+  job: string;
+  runId: string;
+  status: JobStatus;
+  /** Counts of what the run did, for logs and `npm run job`. */
+  counts: Record<string, number>;
+}
+
+export type JobRun = (input: { event: JobEvent; log: Logger; now: Date }) => Promise<Omit<JobResult, 'job' | 'runId'>>;
+
+export function defineJob(name: string, run: JobRun): (event: unknown) => Promise<JobResult> {
+  return async (raw) => {
+    const env = getEnv();
+    const event = jobEventSchema.parse(raw);
+    if (event.job !== name) throw new Error(`Job ${name} received a trigger for ${event.job}`);
+    const log = createLogger(env.LOG_LEVEL, { job: name, runId: event.runId, scheduledAt: event.scheduledAt });
+    log.info('job started');
+    const outcome = await run({ event, log, now: new Date() });
+    const result: JobResult = { job: name, runId: event.runId, ...outcome };
+    if (outcome.status === 'not_built') log.warn('job is not built yet; nothing was done', { result });
+    else log.info('job finished', { result });
+    return result;
+  };
+}
+
+/** A job whose work belongs to a later issue: it says so instead of pretending to have run. */
+export function notBuiltYet(): JobRun {
+  return async () => ({ status: 'not_built', counts: {} });
+}

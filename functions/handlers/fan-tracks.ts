@@ -1,0 +1,4 @@
+// Routes of the 'fan-tracks' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+import { createResourceHandler } from './lib/resource';
+
+export const handler = createResourceHandler('fan-tracks', {});
