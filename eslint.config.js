@@ -8,12 +8,15 @@ const cloudAndRuntime = [
   { group: ['@aws-sdk/*', 'aws-lambda'], message: 'domain/ is pure: no AWS SDK.' },
   { group: ['@middy/*'], message: 'domain/ is pure: no middy.' },
   { group: ['stripe', 'jose'], message: 'domain/ is pure: integrations own third parties.' },
-  { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os'], message: 'domain/ is pure: no Node I/O.' },
+  {
+    group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os'],
+    message: 'domain/ is pure: no Node I/O.',
+  },
   {
     regex: '(^|/)(data|handlers|integrations)(/|$)',
     message: 'domain/ may import contracts only.',
   },
-  { regex: '(^|/)(local|infra|events|frontend)(/|$)', message: 'domain/ may import contracts only.' },
+  { regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)', message: 'domain/ may import contracts only.' },
 ];
 
 const clockAndEnv = [
@@ -99,8 +102,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)(handlers|integrations)(/|$)', message: 'data/ may import domain and contracts only.' },
-            { regex: '(^|/)(local|infra|events|frontend)(/|$)', message: 'data/ never imports outer layers.' },
+            {
+              regex: '(^|/)(handlers|integrations)(/|$)',
+              message: 'data/ may import domain and contracts only.',
+            },
+            {
+              regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)',
+              message: 'data/ never imports outer layers.',
+            },
           ],
         },
       ],
@@ -113,8 +122,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)(handlers|data)(/|$)', message: 'integrations/ may import domain and contracts only.' },
-            { regex: '(^|/)(local|infra|events|frontend)(/|$)', message: 'integrations/ never imports outer layers.' },
+            {
+              regex: '(^|/)(handlers|data)(/|$)',
+              message: 'integrations/ may import domain and contracts only.',
+            },
+            {
+              regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)',
+              message: 'integrations/ never imports outer layers.',
+            },
           ],
         },
       ],
@@ -128,7 +143,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)(local|infra|frontend)(/|$)',
+              regex: '^(\\.\\./)+(local|infra|frontend)(/|$)',
               message: 'Runtime code never imports the local runtime, infra or the SPA.',
             },
           ],
@@ -147,7 +162,10 @@ export default tseslint.config(
               regex: '(^|/)functions/(handlers|domain|integrations)(/|$)',
               message: 'infra/ imports the route manifest and definitions, never runtime code.',
             },
-            { regex: '(^|/)(local|frontend)(/|$)', message: 'infra/ never imports the local runtime or the SPA.' },
+            {
+              regex: '^(\\.\\./)+(local|frontend)(/|$)',
+              message: 'infra/ never imports the local runtime or the SPA.',
+            },
           ],
         },
       ],
@@ -167,8 +185,14 @@ export default tseslint.config(
               regex: '(^|/)functions/(?!contracts(/|$))',
               message: 'The SPA imports functions/contracts only.',
             },
-            { regex: '^(@aws-sdk/|@middy/|stripe$|aws-cdk-lib|constructs$)', message: 'No server packages in the SPA.' },
-            { regex: '(^|/)(local|infra|events)(/|$)', message: 'The SPA imports functions/contracts only.' },
+            {
+              regex: '^(@aws-sdk/|@middy/|stripe$|aws-cdk-lib|constructs$)',
+              message: 'No server packages in the SPA.',
+            },
+            {
+              regex: '^(\\.\\./)+(local|infra|events)(/|$)',
+              message: 'The SPA imports functions/contracts only.',
+            },
           ],
         },
       ],

@@ -28,7 +28,8 @@ export const jobs = [
   },
   {
     name: 'escrow-aging',
-    description: 'Returns money held for artists nobody claimed, past the holding period, to the fans who gave it.',
+    description:
+      'Returns money held for artists nobody claimed, past the holding period, to the fans who gave it.',
     schedule: 'cron(15 2 * * ? *)',
     entry: 'events/jobs/escrow-aging.ts',
     timeoutSeconds: 900,
@@ -44,8 +45,7 @@ export const jobs = [
 
 export type JobName = (typeof jobs)[number]['name'];
 
-/** The source every OpenPie domain event carries on the bus. */
-export const eventSource = 'openpie';
+export { eventSource } from '../functions/contracts/events';
 
 export interface RuleDefinition {
   readonly name: string;
@@ -79,7 +79,8 @@ export interface QueueDefinition {
 export const queues = [
   {
     name: 'fan-work',
-    description: 'Per-fan work fanned out by jobs (listening sync, pie split), so a job scales past one Lambda.',
+    description:
+      'Per-fan work fanned out by jobs (listening sync, pie split), so a job scales past one Lambda.',
     entry: 'events/workers/fan-work.ts',
     batchSize: 10,
     visibilityTimeoutSeconds: 180,

@@ -16,14 +16,22 @@ export interface JobResult {
   counts: Record<string, number>;
 }
 
-export type JobRun = (input: { event: JobEvent; log: Logger; now: Date }) => Promise<Omit<JobResult, 'job' | 'runId'>>;
+export type JobRun = (input: {
+  event: JobEvent;
+  log: Logger;
+  now: Date;
+}) => Promise<Omit<JobResult, 'job' | 'runId'>>;
 
 export function defineJob(name: string, run: JobRun): (event: unknown) => Promise<JobResult> {
   return async (raw) => {
     const env = getEnv();
     const event = jobEventSchema.parse(raw);
     if (event.job !== name) throw new Error(`Job ${name} received a trigger for ${event.job}`);
-    const log = createLogger(env.LOG_LEVEL, { job: name, runId: event.runId, scheduledAt: event.scheduledAt });
+    const log = createLogger(env.LOG_LEVEL, {
+      job: name,
+      runId: event.runId,
+      scheduledAt: event.scheduledAt,
+    });
     log.info('job started');
     const outcome = await run({ event, log, now: new Date() });
     const result: JobResult = { job: name, runId: event.runId, ...outcome };

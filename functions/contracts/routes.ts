@@ -61,7 +61,11 @@ export interface RouteDefinition {
   readonly localOnly?: boolean;
 }
 
-export const bodyLimitBytes = { default: 1024 * 1024, import: 6 * 1024 * 1024 } as const;
+/**
+ * Body limits. Imports get more room, but Lambda's synchronous payload limit is 6 MB for the whole event (body,
+ * headers, base64), so a body must stay well below it to reach the handler at all (docs/decisions/001).
+ */
+export const bodyLimitBytes = { default: 1024 * 1024, import: 4.5 * 1024 * 1024 } as const;
 
 /** The reconciliation check types of DESIGN §5; each has a full and a minimal route. */
 export const reconciliationTypes = ['ledger', 'wallet', 'escrow', 'pie', 'payout', 'stripe'] as const;
@@ -73,7 +77,13 @@ export type ReconciliationType = (typeof reconciliationTypes)[number];
 export const routes = [
   // System
   { method: 'GET', base: 'fan', path: '/health', resource: 'health', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/webhooks/stripe', resource: 'webhooks-stripe', role: 'stripe-webhook' },
+  {
+    method: 'POST',
+    base: 'fan',
+    path: '/webhooks/stripe',
+    resource: 'webhooks-stripe',
+    role: 'stripe-webhook',
+  },
   { method: 'GET', base: 'fan', path: '/dev/outbox', resource: 'dev', role: 'public', localOnly: true },
 
   // Fan authentication
@@ -100,9 +110,21 @@ export const routes = [
   { method: 'GET', base: 'fan', path: '/stripe/promoAvailability', resource: 'fan-payments', role: 'public' },
   { method: 'GET', base: 'fan', path: '/stripe/promoEligibility', resource: 'fan-payments', role: 'fan' },
   { method: 'POST', base: 'fan', path: '/stripe/createCheckout', resource: 'fan-payments', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/stripe/createPromoSubscription', resource: 'fan-payments', role: 'fan' },
+  {
+    method: 'POST',
+    base: 'fan',
+    path: '/stripe/createPromoSubscription',
+    resource: 'fan-payments',
+    role: 'fan',
+  },
   { method: 'POST', base: 'fan', path: '/stripe/cancelSubscription', resource: 'fan-payments', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/stripe/customerBillingAccount', resource: 'fan-payments', role: 'fan' },
+  {
+    method: 'GET',
+    base: 'fan',
+    path: '/stripe/customerBillingAccount',
+    resource: 'fan-payments',
+    role: 'fan',
+  },
   { method: 'GET', base: 'fan', path: '/stripe/activeSubscription', resource: 'fan-payments', role: 'fan' },
   { method: 'GET', base: 'fan', path: '/stripe/refreshSubscription', resource: 'fan-payments', role: 'fan' },
 
@@ -113,7 +135,13 @@ export const routes = [
   { method: 'GET', base: 'fan', path: '/artists/{id}/top-tracks', resource: 'fan-artists', role: 'fan' },
   { method: 'GET', base: 'fan', path: '/artists/details/user/{id}', resource: 'fan-artists', role: 'fan' },
   { method: 'GET', base: 'fan', path: '/artists/recent-listened', resource: 'fan-artists', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/artists/recent-listened/{userId}', resource: 'fan-artists', role: 'fan' },
+  {
+    method: 'GET',
+    base: 'fan',
+    path: '/artists/recent-listened/{userId}',
+    resource: 'fan-artists',
+    role: 'fan',
+  },
   { method: 'GET', base: 'fan', path: '/artists/user/{id}/top', resource: 'fan-artists', role: 'fan' },
   { method: 'POST', base: 'fan', path: '/claims/report/{id}', resource: 'fan-claims', role: 'fan' },
 
@@ -122,7 +150,13 @@ export const routes = [
   { method: 'GET', base: 'fan', path: '/tracks/user/popular', resource: 'fan-tracks', role: 'fan' },
   { method: 'GET', base: 'fan', path: '/tracks/user/daily', resource: 'fan-tracks', role: 'fan' },
   { method: 'GET', base: 'fan', path: '/tracks/user/latestFetchedDate', resource: 'fan-tracks', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/tracks/user/fetchLatestFromSpotify', resource: 'fan-tracks', role: 'fan' },
+  {
+    method: 'GET',
+    base: 'fan',
+    path: '/tracks/user/fetchLatestFromSpotify',
+    resource: 'fan-tracks',
+    role: 'fan',
+  },
   { method: 'GET', base: 'fan', path: '/tracks/user/{id}/top', resource: 'fan-tracks', role: 'fan' },
 
   // Fan user
@@ -155,23 +189,89 @@ export const routes = [
   { method: 'POST', base: 'artist', path: '/auth/login', resource: 'artist-auth', role: 'public' },
   { method: 'POST', base: 'artist', path: '/auth/register', resource: 'artist-auth', role: 'public' },
   { method: 'POST', base: 'artist', path: '/auth/logout', resource: 'artist-auth', role: 'public' },
-  { method: 'POST', base: 'artist', path: '/auth/verify-email/{token}', resource: 'artist-auth', role: 'public' },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/auth/verify-email/{token}',
+    resource: 'artist-auth',
+    role: 'public',
+  },
   { method: 'POST', base: 'artist', path: '/auth/forgot-password', resource: 'artist-auth', role: 'public' },
-  { method: 'POST', base: 'artist', path: '/auth/reset-password/{token}', resource: 'artist-auth', role: 'public' },
-  { method: 'POST', base: 'artist', path: '/auth/complete-registration', resource: 'artist-auth', role: 'artist' },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/auth/reset-password/{token}',
+    resource: 'artist-auth',
+    role: 'public',
+  },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/auth/complete-registration',
+    resource: 'artist-auth',
+    role: 'artist',
+  },
   { method: 'POST', base: 'artist', path: '/auth/link-google', resource: 'artist-auth', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/auth/disconnect-google', resource: 'artist-auth', role: 'artist' },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/auth/disconnect-google',
+    resource: 'artist-auth',
+    role: 'artist',
+  },
   { method: 'DELETE', base: 'artist', path: '/auth/delete-account', resource: 'artist-auth', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/artist/socials/fetch', resource: 'artist-socials', role: 'artist' },
-  { method: 'POST', base: 'fan', path: '/user-artist/artist/socials/fetch', resource: 'artist-socials', role: 'artist' },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/artist/socials/fetch',
+    resource: 'artist-socials',
+    role: 'artist',
+  },
+  {
+    method: 'POST',
+    base: 'fan',
+    path: '/user-artist/artist/socials/fetch',
+    resource: 'artist-socials',
+    role: 'artist',
+  },
 
   // Artist payment account (Stripe Connect)
-  { method: 'GET', base: 'artist', path: '/stripe/createLoginLink', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/check-monthly-fee', resource: 'artist-payments', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/stripe/completeOnboarding', resource: 'artist-payments', role: 'artist' },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/createLoginLink',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/check-monthly-fee',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/stripe/completeOnboarding',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
   { method: 'GET', base: 'artist', path: '/stripe/payouts', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/payout-details', resource: 'artist-payments', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/stripe/create-payout', resource: 'artist-payments', role: 'artist' },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/payout-details',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/stripe/create-payout',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
   {
     method: 'GET',
     base: 'artist',
@@ -187,10 +287,34 @@ export const routes = [
     role: 'artist',
   },
   { method: 'GET', base: 'artist', path: '/stripe/balance', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/wallet-balance', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/transactions', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/transaction-details', resource: 'artist-payments', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/stripe/total-payout', resource: 'artist-payments', role: 'artist' },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/wallet-balance',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/transactions',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/transaction-details',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/stripe/total-payout',
+    resource: 'artist-payments',
+    role: 'artist',
+  },
 
   // Artist user
   { method: 'GET', base: 'artist', path: '/user', resource: 'artist-user', role: 'artist' },
@@ -202,9 +326,21 @@ export const routes = [
   { method: 'GET', base: 'artist', path: '/claims/{id}', resource: 'artist-claims', role: 'artist' },
   { method: 'GET', base: 'artist', path: '/claims/{id}/detailed', resource: 'artist-claims', role: 'artist' },
   { method: 'DELETE', base: 'artist', path: '/claims/{id}', resource: 'artist-claims', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/claims/{id}/transactions', resource: 'artist-claims', role: 'artist' },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/claims/{id}/transactions',
+    resource: 'artist-claims',
+    role: 'artist',
+  },
   { method: 'GET', base: 'artist', path: '/claims/{id}/payouts', resource: 'artist-claims', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/claims/{id}/verify-bio', resource: 'artist-claims', role: 'artist' },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/claims/{id}/verify-bio',
+    resource: 'artist-claims',
+    role: 'artist',
+  },
 
   // Artist search
   { method: 'GET', base: 'artist', path: '/search', resource: 'artist-search', role: 'artist' },
@@ -212,11 +348,35 @@ export const routes = [
   // Offices, members, invitations
   { method: 'GET', base: 'artist', path: '/offices', resource: 'artist-offices', role: 'artist' },
   { method: 'POST', base: 'artist', path: '/offices', resource: 'artist-offices', role: 'artist' },
-  { method: 'PATCH', base: 'artist', path: '/offices/{officeId}', resource: 'artist-offices', role: 'artist' },
+  {
+    method: 'PATCH',
+    base: 'artist',
+    path: '/offices/{officeId}',
+    resource: 'artist-offices',
+    role: 'artist',
+  },
   { method: 'PATCH', base: 'artist', path: '/office/name', resource: 'artist-offices', role: 'artist' },
-  { method: 'DELETE', base: 'artist', path: '/offices/{officeId}', resource: 'artist-offices', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/offices/{officeId}/members', resource: 'artist-offices', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/offices/{officeId}/members', resource: 'artist-offices', role: 'artist' },
+  {
+    method: 'DELETE',
+    base: 'artist',
+    path: '/offices/{officeId}',
+    resource: 'artist-offices',
+    role: 'artist',
+  },
+  {
+    method: 'GET',
+    base: 'artist',
+    path: '/offices/{officeId}/members',
+    resource: 'artist-offices',
+    role: 'artist',
+  },
+  {
+    method: 'POST',
+    base: 'artist',
+    path: '/offices/{officeId}/members',
+    resource: 'artist-offices',
+    role: 'artist',
+  },
   {
     method: 'DELETE',
     base: 'artist',
@@ -304,9 +464,21 @@ export const routes = [
   { method: 'GET', base: 'admin', path: '/fans/{id}', resource: 'admin-fans', role: 'admin' },
   { method: 'GET', base: 'admin', path: '/finances', resource: 'admin-finances', role: 'admin' },
   { method: 'GET', base: 'admin', path: '/escrow', resource: 'admin-finances', role: 'admin' },
-  { method: 'POST', base: 'admin', path: '/escrow/process-payouts', resource: 'admin-finances', role: 'admin' },
+  {
+    method: 'POST',
+    base: 'admin',
+    path: '/escrow/process-payouts',
+    resource: 'admin-finances',
+    role: 'admin',
+  },
   { method: 'GET', base: 'admin', path: '/wallet-transactions', resource: 'admin-finances', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/wallet-transactions/stats', resource: 'admin-finances', role: 'admin' },
+  {
+    method: 'GET',
+    base: 'admin',
+    path: '/wallet-transactions/stats',
+    resource: 'admin-finances',
+    role: 'admin',
+  },
   { method: 'GET', base: 'admin', path: '/user-artists', resource: 'admin-user-artists', role: 'admin' },
   { method: 'GET', base: 'admin', path: '/user-artists/{id}', resource: 'admin-user-artists', role: 'admin' },
   { method: 'GET', base: 'admin', path: '/offices', resource: 'admin-offices', role: 'admin' },
@@ -424,7 +596,10 @@ function candidatesFor(path: string): { candidate: CompiledRoute; parameters: Re
   const segments = path.split('/').slice(1);
   return compiled
     .map((candidate) => ({ candidate, parameters: matchSegments(candidate, segments) }))
-    .filter((entry): entry is { candidate: CompiledRoute; parameters: Record<string, string> } => entry.parameters !== null)
+    .filter(
+      (entry): entry is { candidate: CompiledRoute; parameters: Record<string, string> } =>
+        entry.parameters !== null,
+    )
     .sort((a, b) => moreSpecific(a.candidate, b.candidate));
 }
 

@@ -3,6 +3,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
+// Never Object.freeze these: the SDK writes a `$source` marker onto the credentials object it is given, so each
+// client gets a copy.
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 export interface DynamoConfig {
@@ -14,7 +16,7 @@ export interface DynamoConfig {
 export function createDynamoClient(config: DynamoConfig): DynamoDBClient {
   return new DynamoDBClient({
     region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint, credentials: localCredentials } : {}),
+    ...(config.endpoint ? { endpoint: config.endpoint, credentials: { ...localCredentials } } : {}),
   });
 }
 

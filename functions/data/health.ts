@@ -4,5 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
 export async function probeTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  await client.send(new GetCommand({ TableName: tableName, Key: { pk: 'health#probe', sk: 'health#probe' } }));
+  await client.send(
+    new GetCommand({ TableName: tableName, Key: { pk: 'health#probe', sk: 'health#probe' } }),
+  );
 }

@@ -16,7 +16,9 @@ export const handler = createResourceHandler('health', {
         await probeTable(db, env.TABLE_NAME);
       } catch (error) {
         log.error('table probe failed', { error });
-        throw new AppError('unavailable', 'OpenPie cannot reach its database right now.', { code: 'unhealthy' });
+        throw new AppError('unavailable', 'OpenPie cannot reach its database right now.', {
+          code: 'unhealthy',
+        });
       }
       const health: Health = { status: 'ok', version: env.APP_VERSION, table: 'ok' };
       return ok(health);

@@ -27,7 +27,9 @@ export function getEnv(source: Record<string, string | undefined> = process.env)
   if (source === process.env && cached) return cached;
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
   if (source === process.env) cached = result.data;

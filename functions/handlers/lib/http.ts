@@ -19,7 +19,13 @@ export type Reply =
       headers?: Record<string, string>;
       cookies?: string[];
     }
-  | { kind: 'redirect'; status: 302 | 303; location: string; headers?: Record<string, string>; cookies?: string[] };
+  | {
+      kind: 'redirect';
+      status: 302 | 303;
+      location: string;
+      headers?: Record<string, string>;
+      cookies?: string[];
+    };
 
 export interface ReplyOptions {
   status?: number;
@@ -84,7 +90,10 @@ const statusOfKind: Record<AppErrorKind, number> = {
 /** Turns anything thrown into the failure reply; unknown errors become a 500 that shows no internals. */
 export function toFailure(error: unknown, requestId: string): { result: HttpResult; unexpected: boolean } {
   if (error instanceof HttpError) {
-    return { result: failure(error.status, error.code, error.message, requestId, error.fields, error.headers), unexpected: false };
+    return {
+      result: failure(error.status, error.code, error.message, requestId, error.fields, error.headers),
+      unexpected: false,
+    };
   }
   if (isAppError(error)) {
     const headers: Record<string, string> =

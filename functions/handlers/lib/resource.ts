@@ -32,7 +32,11 @@ export interface RouteInput<P, Q, B> {
   now: Date;
 }
 
-export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+export interface RouteSpec<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
   params?: P;
   query?: Q;
   body?: B;
@@ -60,11 +64,16 @@ export type RouteTable<Res extends Resource> = Partial<Record<RouteKeyOf<Res>, R
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
 /** Builds the Lambda handler of one resource. Routes of the manifest with no implementation answer 501. */
-export function createResourceHandler<Res extends Resource>(resource: Res, table: RouteTable<Res>): ApiHandler {
+export function createResourceHandler<Res extends Resource>(
+  resource: Res,
+  table: RouteTable<Res>,
+): ApiHandler {
   const env = getEnv();
   const baseLog = createLogger(env.LOG_LEVEL, { resource, stage: env.STAGE });
   const manifest = new Map<string, RouteDefinition>(
-    routes.filter((route: RouteDefinition) => route.resource === resource).map((route) => [routeKeyOf(route), route]),
+    routes
+      .filter((route: RouteDefinition) => route.resource === resource)
+      .map((route) => [routeKeyOf(route), route]),
   );
   const implementations = new Map<string, RouteImplementation>(
     Object.entries(table).filter((entry): entry is [string, RouteImplementation] => entry[1] !== undefined),
@@ -78,14 +87,19 @@ export function createResourceHandler<Res extends Resource>(resource: Res, table
     const log = baseLog.child({ requestId, routeKey: event.routeKey });
     const route = manifest.get(event.routeKey);
     if (!route) {
-      throw new HttpError(404, 'not_found', `There is no API call at ${event.requestContext.http.method} ${event.rawPath}.`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `There is no API call at ${event.requestContext.http.method} ${event.rawPath}.`,
+      );
     }
+    // A malformed request is refused as such even where the route is not built yet.
+    const rawBody = readBody(event, bodyLimitBytes[route.bodyLimit ?? 'default']);
     const implementation = implementations.get(event.routeKey);
     if (!implementation) {
       throw new HttpError(501, 'not_implemented', 'This part of OpenPie is not available yet.');
     }
     const principal = await authenticate(route.role, event);
-    const rawBody = readBody(event, bodyLimitBytes[route.bodyLimit ?? 'default']);
     const params = validate(implementation.params, event.pathParameters ?? {});
     const query = validate(implementation.query, event.queryStringParameters ?? {});
     const body = validate(implementation.body, rawBody);
@@ -144,7 +158,11 @@ export function httpEdge(env: Env, baseLog: Logger): middy.MiddlewareObj<APIGate
       const requestId = requestIdOf(request.event);
       const { result, unexpected } = toFailure(request.error, requestId);
       if (unexpected) {
-        baseLog.error('unexpected error', { requestId, routeKey: request.event.routeKey, error: request.error });
+        baseLog.error('unexpected error', {
+          requestId,
+          routeKey: request.event.routeKey,
+          error: request.error,
+        });
       }
       request.response = finish(request.event, result);
     },
@@ -160,7 +178,11 @@ function corsHeaders(env: Env, event: APIGatewayProxyEventV2): Record<string, st
   if (!origin || !env.CORS_ALLOWED_ORIGINS) return {};
   const allowed = env.CORS_ALLOWED_ORIGINS.split(',').map((entry) => entry.trim());
   if (!allowed.includes(origin)) return {};
-  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'origin' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    vary: 'origin',
+  };
 }
 
 /** The JSON body, or undefined when there is none. Refuses oversized, non-JSON and malformed bodies. */
@@ -176,7 +198,11 @@ function readBody(event: APIGatewayProxyEventV2, limitBytes: number): unknown {
   }
   const contentType = (event.headers?.['content-type'] ?? '').toLowerCase();
   if (!contentType.startsWith('application/json')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
   }
   try {
     return JSON.parse(buffer.toString('utf8')) as unknown;

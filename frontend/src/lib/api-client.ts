@@ -1,0 +1,278 @@
+// A small fetch client for the three OpenPie APIs: it unwraps the reply envelope of DESIGN §1, turns
+// every failure into an ApiError and applies the session rule of SPEC §4 on a 401.
+import type { FailureEnvelope, Pagination } from '../../../functions/contracts/envelope';
+import { isArtistAreaPath, paths } from './paths';
+
+/** Codes the client itself assigns, next to the server's `ErrorCode`s. */
+export const clientErrorCodes = {
+  network: 'network_error',
+  unreadableReply: 'unreadable_reply',
+} as const;
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Readonly<Record<string, string>>;
+  requestId?: string;
+}
+
+/** Every failed call ends here: a status 0 means the server was never reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  /** Field name → message for people; empty unless the server rejected specific fields (422). */
+  readonly fields: Readonly<Record<string, string>>;
+  readonly requestId: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.requestId = init.requestId;
+  }
+}
+
+/** Narrows an unknown thrown value, e.g. in SWR's `error` or a form's submit handler. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiReply<T> {
+  data: T;
+  pagination?: Pagination;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof globalThis.fetch;
+  /** Where the browser goes after a 401; injectable so tests can watch it instead of leaving the page. */
+  navigate?: (to: string) => void;
+  /** The current SPA pathname, read when a 401 arrives to pick the right sign-in screen. */
+  getPathname?: () => string;
+  /** Clears the non-HttpOnly token copies; injectable for environments without `document`. */
+  clearTokenCookies?: () => void;
+}
+
+export type ApiCallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+/**
+ * `T` is the caller's promise about `data`, not a check: success replies are not validated here, so
+ * the SPA does not ship a schema for every reply. Validate at the call site where it matters.
+ */
+export interface ApiClient {
+  /** Sends a request and returns the envelope's data and pagination. */
+  send<T>(url: string, options?: ApiRequestOptions): Promise<ApiReply<T>>;
+  get<T>(url: string, options?: ApiCallOptions): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
+  put<T>(url: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
+  patch<T>(url: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
+  delete<T>(url: string, options?: ApiCallOptions): Promise<T>;
+}
+
+/** Readable copies of the access tokens that a 401 must not leave behind (DESIGN: cookie prefix `openpie_`). */
+export const accessTokenCookieNames = ['openpie_access_token_fan', 'openpie_access_token_artist'] as const;
+
+const networkFailureMessage = 'We could not reach OpenPie. Check your internet connection and try again.';
+const unreadableReplyMessage = 'OpenPie sent a reply we could not read. Please try again in a moment.';
+
+/** The login and register endpoints of any API base answer 401 for a wrong password; that is no expired session. */
+export function isSessionExemptUrl(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  return /\/auth\/(login|register)\/?$/.test(pathname);
+}
+
+/** The sign-in screen a 401 leads to: the artist area has its own, everything else uses the fan login. */
+export function selectSessionExpiredTarget(pathname: string): string {
+  return isArtistAreaPath(pathname) ? paths.artist.home() : paths.fan.login();
+}
+
+function clearDocumentTokenCookies(): void {
+  if (typeof document === 'undefined') return;
+  for (const name of accessTokenCookieNames) {
+    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  }
+}
+
+function navigateWithReload(to: string): void {
+  // A full load, not an SPA navigation: it drops every cached private reply of the expired session.
+  window.location.assign(to);
+}
+
+function readWindowPathname(): string {
+  return typeof window === 'undefined' ? '/' : window.location.pathname;
+}
+
+// zod stays out of the landing page's chunk: the failure schema loads only when a failure arrives.
+function importEnvelopeContracts() {
+  return import('../../../functions/contracts/envelope');
+}
+let envelopeContracts: ReturnType<typeof importEnvelopeContracts> | undefined;
+function loadEnvelopeContracts() {
+  envelopeContracts ??= importEnvelopeContracts();
+  return envelopeContracts;
+}
+
+const statusCodes: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  422: 'validation_failed',
+  429: 'rate_limited',
+  501: 'not_implemented',
+  503: 'unhealthy',
+};
+
+function describeStatus(status: number): Pick<ApiErrorInit, 'code' | 'message'> {
+  const code = statusCodes[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+  const message =
+    status >= 500
+      ? 'Something went wrong on our side. Please try again in a moment.'
+      : `The request could not be completed (HTTP ${status}).`;
+  return { code, message };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSuccessEnvelope(body: unknown): body is { success: true; data: unknown; pagination?: Pagination } {
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
+}
+
+async function parseFailure(body: unknown): Promise<FailureEnvelope | undefined> {
+  if (typeof body !== 'object' || body === null) return undefined;
+  try {
+    const { failureEnvelopeSchema } = await loadEnvelopeContracts();
+    const parsed = failureEnvelopeSchema.safeParse(body);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // The contracts chunk itself failed to load (offline, new deploy): report the status alone and
+    // let the next failure try the import again.
+    envelopeContracts = undefined;
+    return undefined;
+  }
+}
+
+async function buildFailure(response: Response, body: unknown): Promise<ApiError> {
+  const failure = await parseFailure(body);
+  if (failure) {
+    return new ApiError({
+      status: response.status,
+      code: failure.code,
+      message: failure.message,
+      fields: failure.fields,
+      requestId: failure.requestId,
+    });
+  }
+  return new ApiError({ status: response.status, ...describeStatus(response.status) });
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Builds a client; the defaults talk to the real browser, tests inject fetch and navigation. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const navigate = options.navigate ?? navigateWithReload;
+  const getPathname = options.getPathname ?? readWindowPathname;
+  const clearTokenCookies = options.clearTokenCookies ?? clearDocumentTokenCookies;
+
+  function expireSession(): void {
+    clearTokenCookies();
+    const pathname = getPathname();
+    const target = selectSessionExpiredTarget(pathname);
+    // Already on the sign-in screen: reloading it would loop if that screen itself calls the API.
+    if (pathname !== target) navigate(target);
+  }
+
+  async function send<T>(url: string, request: ApiRequestOptions = {}): Promise<ApiReply<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    const init: RequestInit = {
+      method: request.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      signal: request.signal,
+    };
+    if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, init);
+    } catch (error) {
+      // A caller that cancels wants its AbortError back, not a message about the network.
+      if (isAbort(error)) throw error;
+      throw new ApiError({ status: 0, code: clientErrorCodes.network, message: networkFailureMessage });
+    }
+
+    if (response.status === 401 && !isSessionExemptUrl(url)) expireSession();
+
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError({ status: 0, code: clientErrorCodes.network, message: networkFailureMessage });
+    }
+
+    if (response.ok) {
+      if (isSuccessEnvelope(body)) {
+        const reply: ApiReply<T> = { data: body.data as T };
+        if (body.pagination) reply.pagination = body.pagination;
+        return reply;
+      }
+      // A 204 carries no envelope, and no data to unwrap.
+      if (response.status === 204) return { data: undefined as T };
+      throw new ApiError({
+        status: response.status,
+        code: clientErrorCodes.unreadableReply,
+        message: unreadableReplyMessage,
+      });
+    }
+    throw await buildFailure(response, body);
+  }
+
+  async function sendForData<T>(url: string, request: ApiRequestOptions): Promise<T> {
+    return (await send<T>(url, request)).data;
+  }
+
+  return {
+    send,
+    get: <T>(url: string, opts?: ApiCallOptions) => sendForData<T>(url, { ...opts, method: 'GET' }),
+    post: <T>(url: string, body?: unknown, opts?: ApiCallOptions) =>
+      sendForData<T>(url, { ...opts, method: 'POST', body }),
+    put: <T>(url: string, body?: unknown, opts?: ApiCallOptions) =>
+      sendForData<T>(url, { ...opts, method: 'PUT', body }),
+    patch: <T>(url: string, body?: unknown, opts?: ApiCallOptions) =>
+      sendForData<T>(url, { ...opts, method: 'PATCH', body }),
+    delete: <T>(url: string, opts?: ApiCallOptions) => sendForData<T>(url, { ...opts, method: 'DELETE' }),
+  };
+}
+
+/** The client the SPA uses; screens import this one, tests build their own. */
+export const apiClient = createApiClient();

@@ -1,0 +1,2 @@
+/** The source every OpenPie domain event carries on the EventBridge bus. */
+export const eventSource = 'openpie';

@@ -1,0 +1,145 @@
+// What pages a person: anything in a dead-letter queue, the API failing, Lambdas being throttled, and a
+// reconciliation check finding money that does not add up. All alarms notify one SNS topic.
+import { Duration } from 'aws-cdk-lib';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { StageSettings } from './stage';
+import { buildName } from './stage';
+
+const period = Duration.minutes(5);
+// CloudWatch allows at most 10 metrics in one alarm's math expression.
+const metricsPerExpression = 10;
+// One 5xx is usually a client that went away mid-request; five in five minutes is a broken deploy or dependency.
+const serverErrorThreshold = 5;
+
+export interface AlarmsProps {
+  readonly settings: StageSettings;
+  readonly deadLetterQueues: readonly { readonly label: string; readonly queue: IQueue }[];
+  readonly httpApi: HttpApi;
+  readonly functions: readonly IFunction[];
+  /** Logs in which an entry with `alert: true` pages staff (the reconciliation-alert consumer writes those). */
+  readonly alertLogGroups: readonly ILogGroup[];
+  /** Optional address subscribed to the topic (`-c alarmEmail=…`). */
+  readonly email?: string;
+}
+
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  private readonly settings: StageSettings;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const { settings } = props;
+    this.settings = settings;
+    // CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, so the topic gets its own key.
+    const key = new Key(this, 'TopicKey', {
+      description: 'Encrypts the OpenPie alarm topic; CloudWatch may use it to publish.',
+      enableKeyRotation: true,
+      removalPolicy: settings.removalPolicy,
+    });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Topic', {
+      topicName: buildName(settings.stage, 'alarms'),
+      displayName: `OpenPie ${settings.stage} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+
+    for (const { label, queue } of props.deadLetterQueues) {
+      this.addAlarm(`${label}DeadLetters`, {
+        description: `Messages are waiting in the ${label} dead-letter queue: work failed after every retry.`,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        threshold: 0,
+      });
+    }
+
+    this.addAlarm('ApiServerErrors', {
+      description: `The API answered ${serverErrorThreshold} or more 5xx in five minutes.`,
+      metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      threshold: serverErrorThreshold - 1,
+    });
+
+    const chunks = splitIntoChunks(props.functions, metricsPerExpression);
+    chunks.forEach((group, index) => {
+      const usingMetrics = Object.fromEntries(
+        group.map((fn, position) => [`t${position}`, fn.metricThrottles({ period, statistic: 'Sum' })]),
+      );
+      this.addAlarm(`LambdaThrottles${index + 1}`, {
+        description: `Lambda throttled invocations (functions ${index * metricsPerExpression + 1}-${
+          index * metricsPerExpression + group.length
+        } of ${props.functions.length}): concurrency is exhausted.`,
+        metric: new MathExpression({
+          expression: Object.keys(usingMetrics).join(' + '),
+          usingMetrics,
+          period,
+          label: 'Throttles',
+        }),
+        threshold: 0,
+      });
+    });
+
+    if (props.alertLogGroups.length > 0) {
+      const metric = new Metric({
+        namespace: `OpenPie/${settings.stage}`,
+        metricName: 'Alerts',
+        period,
+        statistic: 'Sum',
+      });
+      props.alertLogGroups.forEach((logGroup, index) => {
+        new MetricFilter(this, `AlertFilter${index + 1}`, {
+          logGroup,
+          filterPattern: FilterPattern.booleanValue('$.alert', true),
+          metricNamespace: metric.namespace,
+          metricName: metric.metricName,
+          metricValue: '1',
+        });
+      });
+      this.addAlarm('Alerts', {
+        description:
+          'A consumer logged an alert, e.g. a reconciliation check found money that does not add up.',
+        metric,
+        threshold: 0,
+      });
+    }
+  }
+
+  private addAlarm(id: string, options: { description: string; metric: IMetric; threshold: number }): void {
+    const alarm = new Alarm(this, id, {
+      alarmName: buildName(this.settings.stage, id),
+      alarmDescription: options.description,
+      metric: options.metric,
+      threshold: options.threshold,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+  }
+}
+
+function splitIntoChunks<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}

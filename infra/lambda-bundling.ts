@@ -1,0 +1,39 @@
+// How every Lambda is bundled: the stack's NodejsFunctions and `npm run bench` both read this, so the figures the
+// benchmark prints are the bundles that deploy. The AWS SDK is bundled (not taken from the runtime) so the
+// version we test against is the version that runs.
+import { fileURLToPath } from 'node:url';
+
+const requireShim =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Lambda gives a function its credentials in environment variables, so the SDK's default provider chain (SSO, INI,
+ * web identity, instance metadata, with the STS and SSO clients behind them) is swapped for the environment provider:
+ * a third less code to parse at every cold start (docs/decisions/004).
+ */
+const lambdaCredentialProvider = fileURLToPath(
+  new URL('../functions/integrations/aws/lambda-credential-provider.ts', import.meta.url),
+);
+const alias = { '@aws-sdk/credential-provider-node': lambdaCredentialProvider };
+
+export const lambdaBundling = {
+  esbuild: {
+    format: 'esm' as const,
+    target: 'node22',
+    minify: true,
+    sourcemap: true,
+    mainFields: ['module', 'main'],
+    banner: { js: requireShim },
+    alias,
+  },
+  /** The same, in the words of aws-lambda-nodejs' BundlingOptions. */
+  cdk: {
+    minify: true,
+    sourceMap: true,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: requireShim,
+    bundleAwsSDK: true,
+    esbuildArgs: Object.fromEntries(Object.entries(alias).map(([name, path]) => [`--alias:${name}`, path])),
+  },
+} as const;

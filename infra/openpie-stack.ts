@@ -1,0 +1,192 @@
+// The whole product in one stack (DESIGN §1), derived from the route manifest, the table definition and the event
+// definitions, so a route, an index or a job added there is deployed without touching this file.
+import type { StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { Resource } from '../functions/contracts/routes';
+import { deployedResources, deployedRoutes } from '../functions/contracts/routes';
+import { Alarms } from './alarms';
+import { BackgroundWork } from './background-work';
+import { DataTable } from './data-table';
+import { OpenPieHttpApi } from './http-api';
+import type { CreateFunction, FunctionAccess } from './lambda-function';
+import { createOpenPieFunction } from './lambda-function';
+import { Messaging } from './messaging';
+import { acknowledge } from './nag';
+import { Site } from './site';
+import type { Stage } from './stage';
+import { getStageSettings } from './stage';
+import type { WebAssets } from './web-assets';
+import { defaultWebAssetsPath } from './web-assets';
+
+/** Keys of the app secret. Values are set by hand after the first deploy; only the JWT key is generated. */
+export const appSecretKeys = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'JWT_SIGNING_KEY',
+  'GOOGLE_CLIENT_SECRET',
+  'SPOTIFY_CLIENT_SECRET',
+  'X_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_SECRET',
+] as const;
+const generatedSecretKey = 'JWT_SIGNING_KEY';
+
+// Resources whose calls raise domain events on the bus (claim verified, payout requested, reconciliation failed).
+// The manifest does not say which resources publish, so the list lives here; see docs/decisions/002.
+const eventPublishingResources: ReadonlySet<Resource> = new Set<Resource>([
+  'webhooks-stripe',
+  'artist-claims',
+  'admin-claims',
+  'artist-payments',
+  'admin-finances',
+  'admin-reconciliation',
+]);
+
+const apiTimeout = Duration.seconds(10);
+// Stripe waits up to 30 s for a webhook reply and API Gateway cuts integrations at 30 s.
+const slowResourceTimeouts: Partial<Record<Resource, Duration>> = { 'webhooks-stripe': Duration.seconds(29) };
+
+function chooseAccess(resource: Resource): FunctionAccess {
+  const none: FunctionAccess = { table: 'none', secret: false, publishesEvents: false, fansOut: false };
+  if (resource === 'health') return { ...none, table: 'probe' };
+  // The catch-all only shapes 404/405 replies from the manifest.
+  if (resource === 'not-found') return none;
+  return {
+    ...none,
+    table: 'read-write',
+    secret: true,
+    publishesEvents: eventPublishingResources.has(resource),
+  };
+}
+
+export interface OpenPieStackProps extends StackProps {
+  readonly stage: Stage;
+  /** The built SPA: a folder (default `dist/web`) or sources (tests pass `createPlaceholderWebAssets()`). */
+  readonly webAssets?: WebAssets;
+  /** Reported by GET /api/health. */
+  readonly appVersion?: string;
+  readonly alarmEmail?: string;
+}
+
+export class OpenPieStack extends Stack {
+  readonly apiFunctions = new Map<Resource, NodejsFunction>();
+  readonly allFunctions: NodejsFunction[] = [];
+  readonly data: DataTable;
+  readonly messaging: Messaging;
+  readonly httpApi: OpenPieHttpApi;
+  readonly site: Site;
+  readonly backgroundWork: BackgroundWork;
+  readonly alarms: Alarms;
+  readonly appSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: OpenPieStackProps) {
+    super(scope, id, props);
+    const settings = getStageSettings(props.stage);
+
+    this.data = new DataTable(this, 'Data', settings);
+    this.messaging = new Messaging(this, 'Messaging', settings);
+    this.appSecret = new Secret(this, 'AppSecret', {
+      secretName: `openpie/${settings.stage}/app`,
+      description: 'OpenPie credentials and signing keys. Fill in the empty values after the first deploy.',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(
+          Object.fromEntries(
+            appSecretKeys.filter((key) => key !== generatedSecretKey).map((key) => [key, '']),
+          ),
+        ),
+        generateStringKey: generatedSecretKey,
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: settings.removalPolicy,
+    });
+    acknowledge(
+      this.appSecret,
+      'AwsSolutions-SMG4',
+      'Third-party keys (Stripe, OAuth clients) are rotated in their dashboards, then here; no rotation Lambda fits.',
+    );
+
+    const fanWork = this.messaging.workQueues.get('fan-work');
+    if (!fanWork)
+      throw new Error('events/definitions.ts must define the fan-work queue that jobs fan out to.');
+
+    const createFunction: CreateFunction = (functionScope, spec) => {
+      const environment: Record<string, string> = {
+        STAGE: settings.stage,
+        TABLE_NAME: this.data.table.tableName,
+        APP_VERSION: props.appVersion ?? '0.0.0',
+        LOG_LEVEL: settings.logLevel,
+        // Empty: the browser reaches the API through the site's own origin, so no cross-origin caller is allowed.
+        CORS_ALLOWED_ORIGINS: '',
+      };
+      if (spec.access.secret) environment['APP_SECRET_ARN'] = this.appSecret.secretArn;
+      if (spec.access.publishesEvents) environment['EVENT_BUS_NAME'] = this.messaging.bus.eventBusName;
+      if (spec.access.fansOut) environment['FAN_WORK_QUEUE_URL'] = fanWork.queue.queueUrl;
+
+      const fn = createOpenPieFunction(functionScope, spec.id, { ...spec, settings, environment });
+      this.data.grant(fn, spec.access.table);
+      if (spec.access.secret) this.appSecret.grantRead(fn);
+      if (spec.access.publishesEvents) this.messaging.bus.grantPutEventsTo(fn);
+      if (spec.access.fansOut) fanWork.queue.grantSendMessages(fn);
+      this.allFunctions.push(fn);
+      return fn;
+    };
+
+    const apiFunctionsScope = new Construct(this, 'ApiFunctions');
+    for (const resource of deployedResources()) {
+      const routeCount = deployedRoutes().filter((route) => route.resource === resource).length;
+      const fn = createFunction(apiFunctionsScope, {
+        id: resource,
+        name: resource,
+        entry: `functions/handlers/${resource}.ts`,
+        description:
+          resource === 'not-found'
+            ? 'OpenPie API catch-all: 404/405 in the JSON envelope for unknown /api calls.'
+            : `OpenPie API resource ${resource} (${routeCount} routes).`,
+        timeout: slowResourceTimeouts[resource] ?? apiTimeout,
+        access: chooseAccess(resource),
+      });
+      this.apiFunctions.set(resource, fn);
+    }
+
+    this.httpApi = new OpenPieHttpApi(this, 'Http', { settings, functions: this.apiFunctions });
+    this.backgroundWork = new BackgroundWork(this, 'Background', {
+      settings,
+      messaging: this.messaging,
+      createFunction,
+    });
+    this.site = new Site(this, 'Site', {
+      settings,
+      apiDomainName: this.httpApi.domainName,
+      webAssets: props.webAssets ?? defaultWebAssetsPath,
+    });
+
+    const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
+    for (const fn of this.allFunctions) fn.addEnvironment('SITE_ORIGIN', siteUrl);
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      settings,
+      deadLetterQueues: this.messaging.deadLetterQueues(),
+      httpApi: this.httpApi.api,
+      functions: this.allFunctions,
+      alertLogGroups: [...this.backgroundWork.consumerFunctions.values()].map((fn) => fn.logGroup),
+      ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (CloudFront).' });
+    new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, through CloudFront.' });
+    new CfnOutput(this, 'ApiGatewayUrl', {
+      value: this.httpApi.api.apiEndpoint,
+      description: 'The HTTP API endpoint behind CloudFront (for diagnostics).',
+    });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'EventBusName', { value: this.messaging.bus.eventBusName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
+    new CfnOutput(this, 'AppSecretArn', {
+      value: this.appSecret.secretArn,
+      description: 'Fill in the third-party keys here after the first deploy.',
+    });
+  }
+}

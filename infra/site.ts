@@ -1,0 +1,287 @@
+// The one public origin: CloudFront serves the SPA from a private bucket and forwards /api/* to the HTTP API, so the
+// browser sees one site (same-origin cookies, no CORS) and one set of security headers.
+import { Annotations, DefaultStackSynthesizer, Duration, Stack, Token } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { apiBasePaths } from '../functions/contracts/routes';
+import { acknowledge, basicExecutionRoleFinding, renderPartition } from './nag';
+import type { StageSettings } from './stage';
+import { buildName } from './stage';
+import type { WebAssetSources, WebAssets } from './web-assets';
+import { createPlaceholderWebAssets, createWebAssetsFromFolder, hasWebBuild } from './web-assets';
+
+const stripeJs = 'https://js.stripe.com';
+const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+
+/** The SPA calls only its own origin; Stripe and reCAPTCHA bring their scripts and frames, nothing else runs. */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' ${stripeJs} ${recaptcha}`,
+  `frame-src ${stripeJs} ${recaptcha}`,
+  "connect-src 'self'",
+  // Artist and album art comes from the streaming services' CDNs.
+  "img-src 'self' data: https:",
+  "style-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'upgrade-insecure-requests',
+].join('; ');
+
+/** API replies are JSON: nothing may load or frame them. Handlers send this themselves; CloudFront fills gaps. */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
+
+// Viewer-request rewrite of client-side routes (no file extension) to the SPA shell. Done here rather than with
+// distribution error responses, which would also turn the API's own 403/404 replies into index.html.
+const spaFallbackCode = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface SiteProps {
+  readonly settings: StageSettings;
+  /** Domain of the HTTP API's execute-api endpoint. */
+  readonly apiDomainName: string;
+  readonly webAssets: WebAssets;
+}
+
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  readonly apiResponseHeadersPolicy: ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { settings } = props;
+    const disposable = settings.stage === 'dev';
+
+    // CloudFront standard logs need ACLs, hence BUCKET_OWNER_PREFERRED on this bucket only.
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: settings.accessLogExpiry }],
+      removalPolicy: settings.removalPolicy,
+      autoDeleteObjects: disposable,
+    });
+    acknowledge(
+      this.logBucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket; logging it into itself would loop.',
+    );
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // Versioning keeps what a deploy replaced; a month is enough to roll back by hand.
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      removalPolicy: settings.removalPolicy,
+      autoDeleteObjects: disposable,
+    });
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: buildName(settings.stage, 'security-headers'),
+      comment: 'OpenPie: CSP, HSTS and the other security headers on every response.',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    // The handlers set stricter headers than the SPA's (CSP default-src 'none', no-referrer), so on /api/* nothing is
+    // overridden; the policy only fills in replies API Gateway writes itself (429 throttling, 5xx).
+    this.apiResponseHeadersPolicy = new ResponseHeadersPolicy(this, 'ApiSecurityHeaders', {
+      responseHeadersPolicyName: buildName(settings.stage, 'api-security-headers'),
+      comment: 'OpenPie API: security headers for replies that do not carry their own.',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: apiContentSecurityPolicy, override: false },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: false,
+        },
+        contentTypeOptions: { override: false },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: false },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: false },
+      },
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      functionName: buildName(settings.stage, 'spa-fallback'),
+      comment: 'Rewrites client-side routes (no file extension) to /index.html.',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaFallbackCode),
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `OpenPie ${settings.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${apiBasePaths.fan}/*`]: {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET, so plain HTTP is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Host must stay the execute-api domain, or API Gateway cannot route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.apiResponseHeadersPolicy,
+        },
+      },
+    });
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'No custom domain yet: the default *.cloudfront.net certificate cannot set a minimum TLS version.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'OpenPie serves fans and artists worldwide; no country is excluded.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF yet: API Gateway stage throttling bounds abuse; add a web ACL with a custom domain.',
+    );
+
+    this.deployWebAssets(this.resolveWebAssets(props.webAssets, settings));
+  }
+
+  private resolveWebAssets(webAssets: WebAssets, settings: StageSettings): WebAssetSources {
+    if (typeof webAssets !== 'string') return webAssets;
+    if (hasWebBuild(webAssets)) return createWebAssetsFromFolder(webAssets);
+    const message = `${webAssets}/index.html is missing: the site gets a placeholder page. Run \`npm run build:web\` first.`;
+    // A placeholder would replace the live site's index.html, so prod refuses rather than warns.
+    if (settings.stage === 'prod') throw new Error(message);
+    Annotations.of(this).addWarningV2('openpie:web-build-missing', message);
+    return createPlaceholderWebAssets();
+  }
+
+  /**
+   * Hashed assets go first and are never pruned, so a browser still holding the previous index.html can load its
+   * chunks; index.html follows with no-cache, so the next visit picks up the new build.
+   */
+  private deployWebAssets(sources: WebAssetSources): void {
+    const assetsDeployment =
+      sources.assets.length > 0
+        ? new BucketDeployment(this, 'DeployHashedAssets', {
+            sources: [...sources.assets],
+            destinationBucket: this.bucket,
+            destinationKeyPrefix: 'assets/',
+            prune: false,
+            cacheControl: [CacheControl.fromString(hashedAssetsCacheControl)],
+            memoryLimit: 512,
+          })
+        : undefined;
+    const rootDeployment = new BucketDeployment(this, 'DeployIndex', {
+      sources: [...sources.root],
+      destinationBucket: this.bucket,
+      // Keeps the root sync from pruning (or re-uploading) what the hashed-assets deployment owns.
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      memoryLimit: 512,
+    });
+    if (assetsDeployment) rootDeployment.node.addDependency(assetsDeployment);
+    acknowledgeDeploymentHandler(this);
+  }
+}
+
+/** BucketDeployment's Lambda is a singleton at stack level, outside this construct, so it is found by id. */
+function acknowledgeDeploymentHandler(site: Site): void {
+  const stack = Stack.of(site);
+  const siteBucketId = stack.resolve((site.bucket.node.defaultChild as CfnBucket).logicalId) as string;
+  const literal = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  const partition = renderPartition(site);
+  const qualifier = stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const assetBucket = `cdk-${qualifier}-assets-${literal(stack.account, '<AWS::AccountId>')}-${literal(stack.region, '<AWS::Region>')}`;
+  const wildcardFindings = [
+    'Action::s3:GetBucket*',
+    'Action::s3:GetObject*',
+    'Action::s3:List*',
+    'Action::s3:Abort*',
+    'Action::s3:DeleteObject*',
+    `Resource::<${siteBucketId}.Arn>/*`,
+    `Resource::arn:${partition}:s3:::${assetBucket}/*`,
+  ];
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    acknowledge(child, 'AwsSolutions-L1', "CDK's BucketDeployment handler pins its own runtime.");
+    acknowledge(
+      child,
+      basicExecutionRoleFinding,
+      "CDK's BucketDeployment handler writes only its own logs with the basic execution role.",
+    );
+    for (const finding of wildcardFindings) {
+      acknowledge(
+        child,
+        `AwsSolutions-IAM5[${finding}]`,
+        "CDK's BucketDeployment syncs whole prefixes: object wildcards on the CDK asset bucket and the site bucket.",
+      );
+    }
+  }
+}

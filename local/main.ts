@@ -1,0 +1,36 @@
+// `npm start` (and `npm run dev` with --dev): the whole product locally, offline, on its embedded default.
+import { join } from 'node:path';
+import { repoRoot, startOpenPie } from './app';
+import { seedDemoData } from './seed';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
+
+const startedAt = Date.now();
+const app = await startOpenPie({ port, dataDir, dev });
+const seeded = await seedDemoData();
+
+console.log('');
+console.log(`OpenPie is running at ${app.url}`);
+console.log(
+  `  ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; data in ${dataDir}${dev ? '; hot reload on' : ''}`,
+);
+for (const line of seeded.lines) console.log(`  ${line}`);
+console.log('  Press Ctrl-C to stop.');
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping OpenPie and DynamoDB Local…`);
+  void app.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

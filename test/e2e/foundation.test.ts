@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the product as npm start runs it', () => {
+  it('answers a healthy /api/health with the table reachable', async () => {
+    // Act
+    const reply = await fetch(`${baseUrl}/api/health`);
+    // Assess
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toMatchObject({ success: true, data: { status: 'ok', table: 'ok' } });
+    expect(reply.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers an unknown /api path with 404, malformed JSON with 400 and an unbuilt route with 501', async () => {
+    const unknown = await fetch(`${baseUrl}/api/no/such/call`);
+    const malformed = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    const unbuilt = await fetch(`${baseUrl}/api/admin/dashboard/stats`);
+    expect([unknown.status, malformed.status, unbuilt.status]).toEqual([404, 400, 501]);
+    expect(await unknown.json()).toMatchObject({ success: false, code: 'not_found' });
+    expect(await malformed.json()).toMatchObject({ success: false, code: 'invalid_json' });
+    expect(await unbuilt.json()).toMatchObject({ success: false, code: 'not_implemented' });
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)('shows the landing page on a %s without console errors', async (name, viewport) => {
+    // Prepare
+    const { page, problems } = await openPage(browser, viewport);
+    // Act
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    // Assess
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    expect(await page.locator('h1').innerText()).toMatch(/\S/);
+    await saveScreenshot(page, `landing-${name}`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads the artist and admin areas as their own chunks and serves deep links through the SPA fallback', async () => {
+    const { page, problems } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const landingScripts = scripts.length;
+    await page.goto(`${baseUrl}/for-artists`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/admin`, { waitUntil: 'networkidle' });
+    expect(scripts.length).toBeGreaterThan(landingScripts);
+    expect(page.url()).toContain('/admin');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

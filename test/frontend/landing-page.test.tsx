@@ -1,0 +1,99 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../frontend/src/app/router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('landing page', () => {
+  it('has one h1 that says what OpenPie is for', async () => {
+    // Prepare
+    renderAt('/');
+
+    // Act
+    const heading = await screen.findByRole('heading', { level: 1 });
+
+    // Assess
+    expect(heading.textContent).toBe('Pay the artists you actually listen to.');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toContain('OpenPie');
+  });
+
+  it('explains the pie: fund, listen, split by listening time, held for artists who have not joined', async () => {
+    // Prepare
+    renderAt('/');
+
+    // Act
+    const howItWorks = await screen.findByRole('region', { name: 'How the pie works' });
+
+    // Assess
+    const steps = within(howItWorks)
+      .getAllByRole('heading', { level: 3 })
+      .map((step) => step.textContent);
+    expect(steps).toEqual([
+      'Fund a monthly amount',
+      'Listen as usual',
+      'It is split by real listening time',
+      'Held for artists who have not joined yet',
+    ]);
+    expect(howItWorks.textContent).toContain('comes back to you as wallet credit');
+  });
+
+  it('sends fans to register and log in', async () => {
+    // Prepare
+    renderAt('/');
+
+    // Act
+    const fans = await screen.findByRole('region', { name: 'Your money, your listening, your rules' });
+
+    // Assess
+    expect(within(fans).getByRole('link', { name: 'Create your account' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(within(fans).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Start your pie' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('sends artists to the artist area', async () => {
+    // Prepare
+    renderAt('/');
+
+    // Act
+    const artists = await screen.findByRole('region', {
+      name: 'Your fans may already be saving a slice for you',
+    });
+
+    // Assess
+    expect(
+      within(artists).getByRole('link', { name: 'Go to OpenPie for Artists' }).getAttribute('href'),
+    ).toBe('/for-artists');
+  });
+
+  it('has header, main and footer landmarks, and the footer links', async () => {
+    // Prepare
+    renderAt('/');
+
+    // Act
+    const footer = await screen.findByRole('contentinfo');
+
+    // Assess
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/privacy-policy',
+        '/terms',
+        '/delete-account-instructions',
+        '/for-artists',
+        '/admin',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,60 @@
+// Builds the API Gateway v2 events a deployed handler receives, for tests that call handlers directly.
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { matchRoute } from '../../functions/contracts/routes';
+
+export interface EventOptions {
+  body?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  cookies?: string[];
+  isBase64Encoded?: boolean;
+}
+
+/** An event for `METHOD /path`, routed by the manifest as API Gateway would. */
+export function buildGatewayEvent(
+  method: string,
+  path: string,
+  options: EventOptions = {},
+): APIGatewayProxyEventV2 {
+  const match = matchRoute(method, path);
+  const routeKey = match?.routeKey ?? '$default';
+  const headers = {
+    host: 'localhost',
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers,
+    ...(options.cookies ? { cookies: options.cookies } : {}),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
+    ...(match && Object.keys(match.pathParameters).length > 0
+      ? { pathParameters: match.pathParameters }
+      : {}),
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    isBase64Encoded: options.isBase64Encoded ?? false,
+  };
+}
+
+export const testContext = { getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+
+/** The parsed JSON body of a handler result. */
+export function bodyOf(result: { body?: string }): Record<string, unknown> {
+  return JSON.parse(result.body ?? 'null') as Record<string, unknown>;
+}
