@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { repoRoot, startOpenPie } from './app';
 import { seedDemoData } from './seed';
 
+// We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md); its Node 22 notice would bury the URL below.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');

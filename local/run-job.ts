@@ -7,6 +7,8 @@ import { createLocalDynamoDbClient, startDynamoDbLocal } from './dynamodb-local'
 import { findJob, runJob } from './scheduler';
 import { ensureTable } from './table';
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const name = process.argv[2];
 const job = name ? findJob(name) : undefined;
 if (!job) {
