@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamoDbLocal, createLocalDynamoDbClient } from './dynamodb-local';
-import { serveAwsEmulation } from './aws-endpoints';
+import { isAwsApiCall, serveAwsEmulation } from './aws-endpoints';
 import { serveApiRequest } from './handlers';
 import { startScheduler } from './scheduler';
 import { serveStatic } from './static-site';
@@ -68,7 +68,9 @@ export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpen
     SITE_ORIGIN: url,
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     EVENT_BUS_NAME: 'openpie-local',
-    EVENT_BUS_ENDPOINT: `http://127.0.0.1:${port}/_aws/events`,
+    EVENT_BUS_ENDPOINT: `http://127.0.0.1:${port}/`,
+    QUEUE_ENDPOINT: `http://127.0.0.1:${port}/`,
+    FAN_WORK_QUEUE_URL: `http://127.0.0.1:${port}/000000000000/fan-work`,
   });
 
   const vite = options.dev ? await startVite(server) : null;
@@ -86,8 +88,8 @@ export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpen
     const requestUrl = new URL(req.url ?? '/', url);
     if (requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')) {
       await serveApiRequest(req, res, requestUrl);
-    } else if (requestUrl.pathname.startsWith('/_aws/')) {
-      await serveAwsEmulation(req, res, requestUrl);
+    } else if (isAwsApiCall(req)) {
+      await serveAwsEmulation(req, res);
     } else if (vite) {
       vite.middlewares(req, res);
     } else {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningOpenPie } from '../../local/app';
 
-// The real EventBridge client, pointed at the local runtime's emulated PutEvents, reaches the consumer of the
-// stack's rule. The consumer logs its alert at error level; the test watches stderr for it.
+// The real EventBridge and SQS clients, pointed at the local runtime, reach the consumers and workers that the
+// stack wires to the same bus rules and queues.
 let app: RunningOpenPie;
 const savedEnv = { ...process.env };
 
@@ -33,7 +33,7 @@ describe('local event bus', () => {
     const publisher = createEventPublisher({
       region: 'us-east-1',
       busName: 'openpie-local',
-      endpoint: `http://127.0.0.1:${app.port}/_aws/events`,
+      endpoint: `http://127.0.0.1:${app.port}/`,
     });
     const written: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -70,5 +70,51 @@ describe('local event bus', () => {
       (rule) => failures.push(rule),
     );
     expect(failures).toEqual(['reconciliation-alerts']);
+  });
+});
+
+describe('local queue', () => {
+  it('retries a message its worker cannot process, then moves it to the dead-letter queue', async () => {
+    // Prepare: the fan-work worker has no processor for this kind yet, so every receive fails
+    const { createWorkQueue } = await import('../../functions/integrations/queue');
+    const { deadLettersOf, settleQueues } = await import('../../local/queue');
+    const { findQueue } = await import('../../local/queue');
+    const queue = createWorkQueue({
+      region: 'us-east-1',
+      queueUrl: process.env.FAN_WORK_QUEUE_URL ?? '',
+      endpoint: `http://127.0.0.1:${app.port}/`,
+    });
+    const runId = `run-${Math.random().toString(36).slice(2)}`;
+    const before = deadLettersOf('fan-work').length;
+    const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const quietConsole = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Act
+    try {
+      await queue.sendAll([{ kind: 'listening-sync', fanId: 'fan-1', runId }]);
+      await settleQueues();
+    } finally {
+      quiet.mockRestore();
+      quietConsole.mockRestore();
+    }
+    // Assess
+    const dead = deadLettersOf('fan-work').slice(before);
+    expect(dead).toHaveLength(1);
+    expect(JSON.parse(dead[0]?.body ?? '{}')).toMatchObject({ runId });
+    expect(dead[0]?.receiveCount).toBe(findQueue('fan-work')?.maxReceiveCount);
+  });
+
+  it('refuses a batch of more than ten entries, as SQS does', async () => {
+    const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+    const client = new SQSClient({
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${app.port}/`,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const entries = Array.from({ length: 11 }, (_, index) => ({ Id: String(index), MessageBody: '{}' }));
+    await expect(
+      client.send(
+        new SendMessageBatchCommand({ QueueUrl: process.env.FAN_WORK_QUEUE_URL, Entries: entries }),
+      ),
+    ).rejects.toThrow(/10/);
   });
 });
