@@ -1,0 +1,224 @@
+// A fan's plays and per-day listening. Plays are the source of truth; the day items are derived from them and can
+// be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
+// changes nothing.
+import { createHash } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { DailyListening, PlayArtist } from '../domain/listening/daily';
+import { aggregateDaily } from '../domain/listening/daily';
+
+/** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
+export const listeningRetentionDays = 396;
+
+export interface PlayToStore {
+  /** ISO 8601 UTC end of the play. */
+  endedAt: string;
+  msPlayed: number;
+  trackName: string;
+  trackId?: string;
+  artists: PlayArtist[];
+  source: 'spotify' | 'import';
+  /** What makes two records the same play (see domain/listening/history-import.ts and the sync). */
+  identity: string;
+}
+
+export interface SavePlaysResult {
+  saved: number;
+  duplicates: number;
+  /** The UTC days whose totals changed. */
+  days: string[];
+}
+
+const fanKey = (fanId: string) => `FAN#${fanId}`;
+const playKey = (endedAt: string, identity: string) =>
+  `PLAY#${endedAt}#${createHash('sha256').update(identity).digest('hex').slice(0, 20)}`;
+const dayKey = (date: string) => `DAY#${date}`;
+
+function expiresAtOf(endedAt: string): number {
+  return Math.floor(Date.parse(endedAt) / 1000) + listeningRetentionDays * 86_400;
+}
+
+/** Whether a play is still inside the retention window at `now` (older ones would be removed at once by TTL). */
+export function isWithinRetention(endedAt: string, now: Date): boolean {
+  return expiresAtOf(endedAt) > Math.floor(now.getTime() / 1000);
+}
+
+/**
+ * Access pattern `savePlays`: stores plays keyed by their identity, so a play written twice is one item.
+ * Existing keys are read first (BatchGet, 100 a call) only to report duplicates; the writes (BatchWrite, 25 a call)
+ * are idempotent by key either way.
+ */
+export async function savePlays(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  fanId: string,
+  plays: readonly PlayToStore[],
+): Promise<SavePlaysResult> {
+  const pk = fanKey(fanId);
+  const unique = new Map<string, PlayToStore>();
+  for (const play of plays) unique.set(playKey(play.endedAt, play.identity), play);
+  const existing = await findExistingKeys(db, tableName, pk, [...unique.keys()]);
+  const fresh = [...unique].filter(([sk]) => !existing.has(sk));
+  const items = fresh.map(([sk, play]) => ({
+    pk,
+    sk,
+    entity: 'play',
+    v: 1,
+    endedAt: play.endedAt,
+    msPlayed: play.msPlayed,
+    trackName: play.trackName,
+    ...(play.trackId ? { trackId: play.trackId } : {}),
+    artists: play.artists,
+    source: play.source,
+    expiresAt: expiresAtOf(play.endedAt),
+  }));
+  await writeAll(db, tableName, items);
+  return {
+    saved: items.length,
+    duplicates: plays.length - items.length,
+    days: [...new Set(fresh.map(([, play]) => play.endedAt.slice(0, 10)))].sort(),
+  };
+}
+
+async function findExistingKeys(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  pk: string,
+  sortKeys: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < sortKeys.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = sortKeys
+      .slice(start, start + 100)
+      .map((sk) => ({ pk, sk }));
+    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
+      if (attempt > 0) await backOff(attempt);
+      const reply = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'sk' } } }),
+      );
+      for (const item of reply.Responses?.[tableName] ?? []) found.add(String(item.sk));
+      keys = reply.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return found;
+}
+
+async function writeAll(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly Record<string, unknown>[],
+) {
+  for (let start = 0; start < items.length; start += 25) {
+    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
+      .slice(start, start + 25)
+      .map((item) => ({ PutRequest: { Item: item } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
+      if (attempt > 0) await backOff(attempt);
+      const reply = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = reply.UnprocessedItems?.[tableName] as typeof requests;
+    }
+  }
+}
+
+function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+}
+
+interface StoredPlay {
+  endedAt: string;
+  msPlayed: number;
+  artists: PlayArtist[];
+}
+
+/** Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. */
+export async function listPlaysOfDay(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  fanId: string,
+  date: string,
+): Promise<StoredPlay[]> {
+  const plays: StoredPlay[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+        ExpressionAttributeValues: { ':pk': fanKey(fanId), ':day': `PLAY#${date}` },
+        ProjectionExpression: 'endedAt, msPlayed, artists',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) plays.push(item as StoredPlay);
+    start = reply.LastEvaluatedKey;
+  } while (start);
+  return plays;
+}
+
+/** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */
+export async function recomputeDailyListening(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  fanId: string,
+  dates: readonly string[],
+): Promise<void> {
+  for (const date of dates) {
+    const [day] = aggregateDaily(await listPlaysOfDay(db, tableName, fanId, date));
+    if (!day) {
+      await db.send(
+        new DeleteCommand({ TableName: tableName, Key: { pk: fanKey(fanId), sk: dayKey(date) } }),
+      );
+      continue;
+    }
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          pk: fanKey(fanId),
+          sk: dayKey(date),
+          entity: 'daily-listening',
+          v: 1,
+          ...day,
+          expiresAt: expiresAtOf(`${date}T23:59:59.999Z`),
+        },
+      }),
+    );
+  }
+}
+
+/** Access pattern `getDailyListening`: a fan's day totals between two UTC dates, inclusive, oldest first. */
+export async function getDailyListening(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  fanId: string,
+  startDate: string,
+  endDate: string,
+): Promise<DailyListening[]> {
+  const days: DailyListening[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': fanKey(fanId),
+          ':from': dayKey(startDate),
+          ':to': dayKey(endDate),
+        },
+        ProjectionExpression: '#date, plays, msPlayed, artists',
+        ExpressionAttributeNames: { '#date': 'date' },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) days.push(item as DailyListening);
+    start = reply.LastEvaluatedKey;
+  } while (start);
+  return days;
+}

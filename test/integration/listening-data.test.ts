@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { PlayToStore } from '../../functions/data/listening';
+import { createDocumentClient } from '../../functions/data/client';
+
+const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+const table = () => process.env.TABLE_NAME ?? '';
+
+async function load() {
+  return import('../../functions/data/listening');
+}
+
+const play = (endedAt: string, msPlayed: number, artistName: string, track = 'A Track'): PlayToStore => ({
+  endedAt,
+  msPlayed,
+  trackName: track,
+  artists: [{ artistName }],
+  source: 'import',
+  identity: JSON.stringify([endedAt, artistName, track, msPlayed]),
+});
+
+describe('plays and daily listening in the table', () => {
+  it('stores plays once, however often they are written, and keeps the day totals exact', async () => {
+    // Prepare
+    const { savePlays, recomputeDailyListening, getDailyListening } = await load();
+    const fanId = randomUUID();
+    const plays = [
+      play('2026-11-01T08:15:00.000Z', 620_000, 'Nina Simone', 'Sinnerman'),
+      play('2026-11-01T08:15:00.000Z', 175_000, 'Nina Simone', 'Feeling Good'),
+      play('2026-11-01T23:59:00.000Z', 290_000, 'Radiohead'),
+      play('2026-11-02T07:30:00.000Z', 600_000, 'Nina Simone', 'Sinnerman'),
+    ];
+    // Act
+    const first = await savePlays(db, table(), fanId, plays);
+    await recomputeDailyListening(db, table(), fanId, first.days);
+    const second = await savePlays(db, table(), fanId, plays);
+    await recomputeDailyListening(db, table(), fanId, ['2026-11-01', '2026-11-02']);
+    const days = await getDailyListening(db, table(), fanId, '2026-11-01', '2026-11-30');
+    // Assess
+    expect(first).toEqual({ saved: 4, duplicates: 0, days: ['2026-11-01', '2026-11-02'] });
+    expect(second).toEqual({ saved: 0, duplicates: 4, days: [] });
+    expect(days).toEqual([
+      {
+        date: '2026-11-01',
+        plays: 3,
+        msPlayed: 1_085_000,
+        artists: [
+          { artistName: 'Nina Simone', plays: 2, msPlayed: 795_000 },
+          { artistName: 'Radiohead', plays: 1, msPlayed: 290_000 },
+        ],
+      },
+      {
+        date: '2026-11-02',
+        plays: 1,
+        msPlayed: 600_000,
+        artists: [{ artistName: 'Nina Simone', plays: 1, msPlayed: 600_000 }],
+      },
+    ]);
+  });
+
+  it('writes more plays than one batch holds and counts duplicates within a request', async () => {
+    const { savePlays, listPlaysOfDay } = await load();
+    const fanId = randomUUID();
+    const many = Array.from({ length: 130 }, (_, index) =>
+      play(
+        `2026-11-03T${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00.000Z`,
+        31_000 + index,
+        'Björk',
+      ),
+    );
+    const result = await savePlays(db, table(), fanId, [...many, many[0]!]);
+    expect(result).toMatchObject({ saved: 130, duplicates: 1 });
+    expect(await listPlaysOfDay(db, table(), fanId, '2026-11-03')).toHaveLength(130);
+  });
+
+  it("keeps one fan's plays apart from another's", async () => {
+    const { savePlays, recomputeDailyListening, getDailyListening } = await load();
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const shared = play('2026-11-04T10:00:00.000Z', 200_000, 'Radiohead');
+    await savePlays(db, table(), alice, [shared]);
+    const forBob = await savePlays(db, table(), bob, [shared]);
+    await recomputeDailyListening(db, table(), alice, ['2026-11-04']);
+    expect(forBob.saved).toBe(1);
+    expect(await getDailyListening(db, table(), bob, '2026-11-04', '2026-11-04')).toEqual([]);
+    expect(await getDailyListening(db, table(), alice, '2026-11-04', '2026-11-04')).toHaveLength(1);
+  });
+});
