@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // Synthesizing a stage takes seconds on a loaded machine; the stack tests do it in beforeAll.
+          hookTimeout: 120_000,
         },
       },
       {

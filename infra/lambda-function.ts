@@ -35,6 +35,8 @@ export interface FunctionAccess {
   readonly publishesEvents: boolean;
   /** `sqs:SendMessage` on the fan-work queue (`FAN_WORK_QUEUE_URL`). */
   readonly fansOut: boolean;
+  /** `ses:SendEmail` from the product's sender identity (`EMAIL_FROM`). */
+  readonly sendsEmail?: boolean;
 }
 
 export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'environment'> {

@@ -2,6 +2,7 @@
 // definitions, so a route, an index or a job added there is deployed without touching this file.
 import type { StackProps } from 'aws-cdk-lib';
 import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -44,6 +45,25 @@ const eventPublishingResources: ReadonlySet<Resource> = new Set<Resource>([
   'admin-reconciliation',
 ]);
 
+// Resources that send product mail (verification, reset, password changed, account deleted) through SES.
+const mailSendingResources: ReadonlySet<Resource> = new Set<Resource>(['fan-auth', 'artist-auth']);
+
+/**
+ * The sender of product mail (`-c emailFrom="OpenPie <no-reply@your.domain>"`): it must be an SES identity verified
+ * in the stack's account and region (the address or its domain). The default only names the shape.
+ */
+export const defaultEmailFrom = 'OpenPie <no-reply@openpie.example>';
+
+/** The address inside `Name <address>`, and its domain: the two SES identities a sender may be verified as. */
+export function findSenderIdentities(emailFrom: string): { address: string; domain: string } {
+  const address = (/<([^<>]+)>\s*$/.exec(emailFrom)?.[1] ?? emailFrom).trim();
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  if (!address.includes('@') || domain === '') {
+    throw new Error(`emailFrom ${JSON.stringify(emailFrom)} has no address`);
+  }
+  return { address, domain };
+}
+
 const apiTimeout = Duration.seconds(10);
 // Stripe waits up to 30 s for a webhook reply and API Gateway cuts integrations at 30 s.
 const slowResourceTimeouts: Partial<Record<Resource, Duration>> = { 'webhooks-stripe': Duration.seconds(29) };
@@ -58,6 +78,7 @@ function chooseAccess(resource: Resource): FunctionAccess {
     table: 'read-write',
     secret: true,
     publishesEvents: eventPublishingResources.has(resource),
+    sendsEmail: mailSendingResources.has(resource),
   };
 }
 
@@ -84,6 +105,10 @@ export class OpenPieStack extends Stack {
   constructor(scope: Construct, id: string, props: OpenPieStackProps) {
     super(scope, id, props);
     const settings = getStageSettings(props.stage);
+    const contextEmailFrom: unknown = this.node.tryGetContext('emailFrom');
+    const emailFrom =
+      typeof contextEmailFrom === 'string' && contextEmailFrom !== '' ? contextEmailFrom : defaultEmailFrom;
+    const sender = findSenderIdentities(emailFrom);
 
     this.data = new DataTable(this, 'Data', settings);
     this.messaging = new Messaging(this, 'Messaging', settings);
@@ -124,12 +149,23 @@ export class OpenPieStack extends Stack {
       if (spec.access.secret) environment['APP_SECRET_ARN'] = this.appSecret.secretArn;
       if (spec.access.publishesEvents) environment['EVENT_BUS_NAME'] = this.messaging.bus.eventBusName;
       if (spec.access.fansOut) environment['FAN_WORK_QUEUE_URL'] = fanWork.queue.queueUrl;
+      if (spec.access.sendsEmail) environment['EMAIL_FROM'] = emailFrom;
 
       const fn = createOpenPieFunction(functionScope, spec.id, { ...spec, settings, environment });
       this.data.grant(fn, spec.access.table);
       if (spec.access.secret) this.appSecret.grantRead(fn);
       if (spec.access.publishesEvents) this.messaging.bus.grantPutEventsTo(fn);
       if (spec.access.fansOut) fanWork.queue.grantSendMessages(fn);
+      if (spec.access.sendsEmail) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [sender.domain, sender.address].map((identity) =>
+              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+            ),
+          }),
+        );
+      }
       this.allFunctions.push(fn);
       return fn;
     };

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { startDynamoDbLocal, createLocalDynamoDbClient } from './dynamodb-local';
 import { isAwsApiCall, serveAwsEmulation } from './aws-endpoints';
 import { serveApiRequest } from './handlers';
+import { loadLocalSecrets } from './local-secrets';
+import { createMailboxTable, serveMailbox } from './mailbox';
+import { serveOAuthSandbox } from './oauth-sandbox';
 import { startScheduler } from './scheduler';
 import { serveStatic } from './static-site';
 import { ensureTable } from './table';
@@ -42,6 +45,7 @@ export const localTableName = 'openpie-local';
 
 export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpenPie> {
   await mkdir(options.dataDir, { recursive: true });
+  const secrets = await loadLocalSecrets(options.dataDir);
   if (!options.dev && !options.skipWebBuild) await buildWebIfStale();
 
   const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
@@ -71,7 +75,9 @@ export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpen
     EVENT_BUS_ENDPOINT: `http://127.0.0.1:${port}/`,
     QUEUE_ENDPOINT: `http://127.0.0.1:${port}/`,
     FAN_WORK_QUEUE_URL: `http://127.0.0.1:${port}/000000000000/fan-work`,
+    JWT_SIGNING_KEY: secrets.JWT_SIGNING_KEY,
   });
+  const mailboxTable = createMailboxTable(dynamo.endpoint, localTableName);
 
   const vite = options.dev ? await startVite(server) : null;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -88,6 +94,10 @@ export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpen
     const requestUrl = new URL(req.url ?? '/', url);
     if (requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')) {
       await serveApiRequest(req, res, requestUrl);
+    } else if (requestUrl.pathname === '/dev/mailbox') {
+      await serveMailbox(mailboxTable, res);
+    } else if (requestUrl.pathname.startsWith('/_sandbox/oauth/')) {
+      await serveOAuthSandbox(req, res, requestUrl);
     } else if (isAwsApiCall(req)) {
       await serveAwsEmulation(req, res);
     } else if (vite) {

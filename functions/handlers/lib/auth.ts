@@ -1,9 +1,10 @@
-// Who is calling. One check per API base, chosen by the route's role in the manifest.
-// Sessions arrive with the identity work (issue #3); until then no session can be proven, so every route
-// that needs one answers 401 rather than pretending.
+// Who is calling. One check per API base, chosen by the route's role in the manifest: a route of an area accepts
+// only a live session of that area (domain/identity/sessions.ts), so a fan token opens nothing under
+// /api/for-artists or /api/admin. A refusal is a 401, which clears the session cookies (lib/resource.ts).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Role } from '../../contracts/routes';
 import { HttpError } from './http';
+import { findSession } from './sessions';
 
 export type PrincipalKind = 'fan' | 'artist' | 'admin';
 
@@ -15,18 +16,29 @@ export interface Principal {
 
 export type Authenticator = (event: APIGatewayProxyEventV2) => Promise<Principal>;
 
-const noSessionsYet: Authenticator = async () => {
-  throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
-};
+function createSessionAuthenticator(kind: PrincipalKind): Authenticator {
+  return async (event) => {
+    const session = await findSession(kind, event);
+    if (!session) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+    return { kind, userId: session.userId, sessionId: session.sessionId };
+  };
+}
 
 const authenticators: Record<PrincipalKind, Authenticator> = {
-  fan: noSessionsYet,
-  artist: noSessionsYet,
-  admin: noSessionsYet,
+  fan: createSessionAuthenticator('fan'),
+  artist: createSessionAuthenticator('artist'),
+  admin: createSessionAuthenticator('admin'),
 };
 
 /** The principal a route's role requires, or null for public and signature-checked routes. */
 export async function authenticate(role: Role, event: APIGatewayProxyEventV2): Promise<Principal | null> {
   if (role === 'public' || role === 'stripe-webhook') return null;
   return authenticators[role](event);
+}
+
+/** The principal of a route whose role requires one (the plumbing authenticated it before `handle`). */
+export function requirePrincipal(principal: Principal | null): Principal {
+  if (!principal)
+    throw new Error('A signed-in route ran without a principal: check its role in the manifest.');
+  return principal;
 }

@@ -17,6 +17,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z._default(z.enum(logLevels), 'info'),
   /** Comma-separated origins allowed to call the API cross-origin; empty in AWS (one CloudFront origin). */
   CORS_ALLOWED_ORIGINS: z._default(z.string(), ''),
+  /** AWS: the app secret (JSON) holding JWT_SIGNING_KEY and the third-party keys. */
+  APP_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Local only (the local runtime generates one per data folder; tests set one): signs session tokens. */
+  JWT_SIGNING_KEY: z.optional(z.string().check(z.minLength(32))),
+  /** The sender of product mail, a verified SES identity, e.g. `OpenPie <no-reply@openpie.example>`. */
+  EMAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  /** reCAPTCHA v3 secret; without it (here or in the app secret) the human check is off. */
+  RECAPTCHA_SECRET_KEY: z.optional(z.string()),
+  /** `fast-for-tests` makes scrypt cheap for the test suite; refused unless STAGE is local. */
+  PASSWORD_HASHING: z._default(z.enum(['owasp', 'fast-for-tests']), 'owasp'),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -31,6 +41,11 @@ export function getEnv(source: Record<string, string | undefined> = process.env)
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
       .join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (result.data.PASSWORD_HASHING !== 'owasp' && result.data.STAGE !== 'local') {
+    throw new Error(
+      'Invalid configuration: PASSWORD_HASHING=fast-for-tests is allowed only when STAGE is local',
+    );
   }
   if (source === process.env) cached = result.data;
   return result.data;

@@ -6,8 +6,10 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Resource, RouteDefinition, RouteKeyOf } from '../../contracts/routes';
 import { bodyLimitBytes, routeKeyOf, routes } from '../../contracts/routes';
+import { cookiesClearedOnUnauthorized } from '../../domain/identity/sessions';
 import type { Principal } from './auth';
 import { authenticate } from './auth';
+import { buildClearedSessionCookie, isSessionKeepingRoute } from './cookies';
 import type { Env } from './env';
 import { getEnv, isLocalStage } from './env';
 import type { HttpResult, Reply } from './http';
@@ -93,6 +95,7 @@ export function createResourceHandler<Res extends Resource>(
         `There is no API call at ${event.requestContext.http.method} ${event.rawPath}.`,
       );
     }
+    assertSameSiteOrigin(env, event);
     // A malformed request is refused as such even where the route is not built yet.
     const rawBody = readBody(event, bodyLimitBytes[route.bodyLimit ?? 'default']);
     const implementation = implementations.get(event.routeKey);
@@ -136,6 +139,10 @@ export function httpEdge(env: Env, baseLog: Logger): middy.MiddlewareObj<APIGate
       ...result.headers,
       'x-request-id': requestId,
     };
+    const cookies =
+      result.statusCode === 401 && !isSessionKeepingRoute(event.routeKey)
+        ? [...(result.cookies ?? []), ...buildUnauthorizedCookies(env, event)]
+        : result.cookies;
     const began = started.get(event);
     baseLog.info('request', {
       requestId,
@@ -145,7 +152,7 @@ export function httpEdge(env: Env, baseLog: Logger): middy.MiddlewareObj<APIGate
       status: result.statusCode,
       ...(began === undefined ? {} : { durationMs: Date.now() - began }),
     });
-    return { ...result, headers };
+    return { ...result, headers, ...(cookies ? { cookies } : {}) };
   };
   return {
     before: (request) => {
@@ -173,11 +180,39 @@ function requestIdOf(event: APIGatewayProxyEventV2): string {
   return event.requestContext?.requestId || event.headers?.['x-request-id'] || randomUUID();
 }
 
+/** SPEC §4: a 401 clears the fan and artist session cookies (and, in the admin API, the admin one). */
+function buildUnauthorizedCookies(env: Env, event: APIGatewayProxyEventV2): string[] {
+  const area = (event.rawPath ?? '').startsWith('/api/admin') ? 'admin' : 'fan';
+  return cookiesClearedOnUnauthorized(area).map((kind) => buildClearedSessionCookie(env, kind));
+}
+
+function listCorsOrigins(env: Env): string[] {
+  return env.CORS_ALLOWED_ORIGINS.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery: a browser names the page's origin on every cross-site POST/PUT/PATCH/DELETE, so a
+ * state-changing call whose Origin is present and is neither the site's own nor an allowed CORS origin is refused.
+ * (Calls without Origin, such as Stripe's webhooks and same-origin GETs, are not browser forgeries.)
+ */
+function assertSameSiteOrigin(env: Env, event: APIGatewayProxyEventV2): void {
+  if (!stateChangingMethods.has(event.requestContext.http.method.toUpperCase())) return;
+  const origin = event.headers?.origin;
+  if (origin === undefined) return;
+  const allowed = listCorsOrigins(env);
+  if (env.SITE_ORIGIN) allowed.push(new URL(env.SITE_ORIGIN).origin);
+  if (allowed.includes(origin)) return;
+  throw new HttpError(403, 'forbidden', 'This request came from another site, so OpenPie refused it.');
+}
+
 function corsHeaders(env: Env, event: APIGatewayProxyEventV2): Record<string, string> {
   const origin = event.headers?.origin;
-  if (!origin || !env.CORS_ALLOWED_ORIGINS) return {};
-  const allowed = env.CORS_ALLOWED_ORIGINS.split(',').map((entry) => entry.trim());
-  if (!allowed.includes(origin)) return {};
+  if (!origin) return {};
+  if (!listCorsOrigins(env).includes(origin)) return {};
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',

@@ -84,13 +84,15 @@ export function createSpotifyWebApi(config: SpotifyWebApiConfig, tokens: Spotify
   const maxWaits = config.maxRateLimitWaits ?? 3;
   const maxWaitSeconds = config.maxWaitSeconds ?? 60;
   const timeoutMs = config.timeoutMs ?? 10_000;
+  // Joined as text, not resolved as a URL: a base with a path (the sandbox's) must keep it.
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
 
   async function get<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
     let token = await tokens.accessToken();
     let refreshed = false;
     let waits = 0;
     for (;;) {
-      const reply = await doFetch(new URL(path, config.baseUrl), {
+      const reply = await doFetch(`${baseUrl}${path}`, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });

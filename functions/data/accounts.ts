@@ -1,0 +1,427 @@
+// Accounts of the three kinds, with e-mail uniqueness per kind by a guard item written in the same transaction.
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Account, AccountKind } from '../domain/identity/account';
+import {
+  accountEntity,
+  accountKey,
+  connectionGuardKey,
+  connectionKey,
+  connectionSortPrefix,
+  emailGuardKey,
+  userPartition,
+} from './identity-keys';
+import type { TableRef } from './table';
+import { isConditionFailure, transactionCancellationCodes } from './table';
+
+const accountVersion = 1;
+
+type Item = Record<string, NativeAttributeValue>;
+
+function toItem(account: Account): Item {
+  // Unset fields are left out rather than stored as NULL, so `if_not_exists` sees them as unset.
+  const fields = Object.fromEntries(Object.entries(account).filter((entry) => entry[1] !== null));
+  return {
+    ...accountKey(account.kind, account.id),
+    entity: accountEntity[account.kind],
+    v: accountVersion,
+    ...fields,
+  };
+}
+
+function fromItem(item: Item | undefined): Account | null {
+  if (!item) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    kind: item['kind'] as AccountKind,
+    id: String(item['id']),
+    status: item['status'] === 'deleted' ? 'deleted' : 'active',
+    email: text(item['email']),
+    firstName: text(item['firstName']),
+    lastName: text(item['lastName']),
+    phoneNumber: text(item['phoneNumber']),
+    country: text(item['country']),
+    passwordHash: text(item['passwordHash']),
+    emailVerifiedAt: text(item['emailVerifiedAt']),
+    promoEligible: item['promoEligible'] === true,
+    usedPromotionCode: item['usedPromotionCode'] === true,
+    stripeCustomerId: text(item['stripeCustomerId']),
+    createdAt: String(item['createdAt']),
+    updatedAt: String(item['updatedAt']),
+    deletedAt: text(item['deletedAt']),
+  };
+}
+
+/** createAccount: registration and `admin:create`. Refuses an e-mail already taken for this kind. */
+export async function createAccount(
+  table: TableRef,
+  account: Account & { email: string },
+): Promise<'created' | 'email_taken'> {
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.name,
+              Item: toItem(account),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table.name,
+              Item: {
+                ...emailGuardKey(account.kind, account.email),
+                entity: 'email-guard',
+                v: 1,
+                kind: account.kind,
+                userId: account.id,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (codes?.[1] === 'ConditionalCheckFailed') return 'email_taken';
+    throw error;
+  }
+}
+
+/** getAccount: the signed-in person's account (GET /api/user, /api/for-artists/user, /api/admin/profile). */
+export async function getAccount(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+): Promise<Account | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: accountKey(kind, userId), ConsistentRead: true }),
+  );
+  return fromItem(Item);
+}
+
+/** findAccountByEmail: login, forgot-password, registration conflicts and social sign-in by verified e-mail. */
+export async function findAccountByEmail(
+  table: TableRef,
+  kind: AccountKind,
+  email: string,
+): Promise<Account | null> {
+  const { Item: guard } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: emailGuardKey(kind, email), ConsistentRead: true }),
+  );
+  const userId = guard?.['userId'];
+  if (typeof userId !== 'string') return null;
+  return getAccount(table, kind, userId);
+}
+
+/** markEmailVerified: verify-email links, password resets and sign-in with a provider-verified e-mail. */
+export async function markEmailVerified(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountKey(kind, userId),
+        UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :at), updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at.toISOString(), ':active': 'active' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * setPasswordHash: password reset (also proves the e-mail), a rehash at login, and the removal of a password a
+ * stranger may have set before the owner signed in with a provider (`passwordHash` null).
+ */
+export async function setPasswordHash(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  passwordHash: string | null,
+  at: Date,
+  options: { markEmailVerified?: boolean } = {},
+): Promise<boolean> {
+  const sets = ['passwordHash = :hash', 'updatedAt = :at'];
+  if (options.markEmailVerified) sets.push('emailVerifiedAt = if_not_exists(emailVerifiedAt, :at)');
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountKey(kind, userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':active': 'active' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string;
+  country?: string;
+}
+
+/** updateProfile: artist complete-registration and PATCH user/profile. Returns the account as stored after. */
+export async function updateProfile(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  changes: ProfileChanges,
+  at: Date,
+): Promise<Account | null> {
+  const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
+  const values: Record<string, NativeAttributeValue> = { ':active': 'active', ':at': at.toISOString() };
+  const sets = ['#updatedAt = :at'];
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountKey(kind, userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+const personalAttributes = [
+  'email',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'country',
+  'passwordHash',
+  'emailVerifiedAt',
+];
+
+/**
+ * eraseAccount: account deletion. The account item stays as an anonymous tombstone (its id is what money records
+ * point at) without anything that names the person, and the e-mail guard goes, so the address can register again.
+ */
+export async function eraseAccount(
+  table: TableRef,
+  account: Account & { email: string },
+  at: Date,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: accountKey(account.kind, account.id),
+              UpdateExpression: `SET #status = :deleted, deletedAt = :at, updatedAt = :at REMOVE ${personalAttributes.map((name) => `#${name}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+              ExpressionAttributeNames: {
+                '#status': 'status',
+                ...Object.fromEntries(personalAttributes.map((name) => [`#${name}`, name])),
+              },
+              ExpressionAttributeValues: {
+                ':deleted': 'deleted',
+                ':active': 'active',
+                ':at': at.toISOString(),
+              },
+            },
+          },
+          {
+            Delete: {
+              TableName: table.name,
+              Key: emailGuardKey(account.kind, account.email),
+              ConditionExpression: 'userId = :id',
+              ExpressionAttributeValues: { ':id': account.id },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionCancellationCodes(error)) return false;
+    throw error;
+  }
+}
+
+// ── social connections ──────────────────────────────────────────────────────────────────────────────────────────
+// The social sign-in work writes these (`saveConnection`); identity reads them for the user reply and erases
+// them on deletion.
+
+export interface ConnectionRecord {
+  provider: string;
+  /** The person's id at the provider. */
+  providerUserId: string;
+  connectedAt: string;
+  /** Anything else the provider work keeps (encrypted tokens …). */
+  details?: Record<string, NativeAttributeValue>;
+}
+
+/**
+ * saveConnection: link-* and social sign-in record a connected provider. A provider identity belongs to one account
+ * of a kind (a guard item, written in the same transaction); 'taken' when another account has it.
+ */
+export async function saveConnection(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  connection: ConnectionRecord,
+): Promise<'saved' | 'taken'> {
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.name,
+              Item: {
+                ...connectionKey(kind, userId, connection.provider),
+                entity: 'connection',
+                v: 1,
+                kind,
+                userId,
+                ...connection.details,
+                provider: connection.provider,
+                providerUserId: connection.providerUserId,
+                connectedAt: connection.connectedAt,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: table.name,
+              Item: {
+                ...connectionGuardKey(kind, connection.provider, connection.providerUserId),
+                entity: 'connection-guard',
+                v: 1,
+                kind,
+                userId,
+              },
+              ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
+              ExpressionAttributeValues: { ':userId': userId },
+            },
+          },
+        ],
+      }),
+    );
+    return 'saved';
+  } catch (error) {
+    if (transactionCancellationCodes(error)?.[1] === 'ConditionalCheckFailed') return 'taken';
+    throw error;
+  }
+}
+
+/** findAccountByConnection: social sign-in finds the account a provider identity is connected to. */
+export async function findAccountByConnection(
+  table: TableRef,
+  kind: AccountKind,
+  provider: string,
+  providerUserId: string,
+): Promise<Account | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: connectionGuardKey(kind, provider, providerUserId),
+      ConsistentRead: true,
+    }),
+  );
+  const userId = Item?.['userId'];
+  return typeof userId === 'string' ? getAccount(table, kind, userId) : null;
+}
+
+/** deleteConnection: disconnect-* and account deletion remove one provider and free its identity. */
+export async function deleteConnection(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  provider: string,
+): Promise<void> {
+  const { Attributes } = await table.client.send(
+    new DeleteCommand({
+      TableName: table.name,
+      Key: connectionKey(kind, userId, provider),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const providerUserId = Attributes?.['providerUserId'];
+  if (typeof providerUserId !== 'string') return;
+  try {
+    await table.client.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: connectionGuardKey(kind, provider, providerUserId),
+        ConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: { ':userId': userId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** listConnections: the connected-accounts part of GET /api/user, and account deletion. */
+export async function listConnections(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+): Promise<ConnectionRecord[]> {
+  const connections: ConnectionRecord[] = [];
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const page = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': connectionSortPrefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      connections.push({
+        provider: String(item['provider']),
+        providerUserId: String(item['providerUserId']),
+        connectedAt: String(item['connectedAt']),
+      });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return connections;
+}

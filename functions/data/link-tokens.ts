@@ -1,0 +1,150 @@
+// Single-use link tokens (verify e-mail, reset password), stored as the SHA-256 of their secret. Using one is a
+// conditional update, so two clicks at once cannot both succeed; a used token stays until its TTL so a second
+// click can be told "already used" rather than "not valid".
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountKind } from '../domain/identity/account';
+import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
+import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './identity-keys';
+import { deleteKeys } from './sessions';
+import type { TableRef } from './table';
+import { isConditionFailure, toEpochSeconds } from './table';
+
+export interface LinkTokenRecord {
+  tokenHash: string;
+  purpose: LinkTokenPurpose;
+  kind: AccountKind;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** putLinkToken: registration (verify), forgot-password (reset). */
+export async function putLinkToken(table: TableRef, token: LinkTokenRecord): Promise<void> {
+  await table.client.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: {
+        ...linkTokenKey(token.tokenHash),
+        entity: 'link-token',
+        v: 1,
+        purpose: token.purpose,
+        kind: token.kind,
+        userId: token.userId,
+        createdAt: token.createdAt.toISOString(),
+        // Checked on use as well: DynamoDB's TTL removes items only eventually.
+        expiresAt: toEpochSeconds(token.expiresAt),
+        gsi1pk: userPartition(token.kind, token.userId),
+        gsi1sk: `${linkTokenIndexPrefix}${token.purpose}#${token.createdAt.toISOString()}`,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export type LinkTokenUse =
+  { status: 'used-now'; userId: string } | { status: LinkTokenProblem; userId: string | null };
+
+/**
+ * useLinkToken: verify-email/{token} and reset-password/{token}. Marks the token used when it is genuine, for this
+ * purpose and kind, unused and current; otherwise says which of those it is not.
+ */
+export async function useLinkToken(
+  table: TableRef,
+  request: { tokenHash: string; purpose: LinkTokenPurpose; kind: AccountKind; now: Date },
+): Promise<LinkTokenUse> {
+  const key = linkTokenKey(request.tokenHash);
+  try {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key,
+        UpdateExpression: 'SET usedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND #purpose = :purpose AND #kind = :kind AND attribute_not_exists(usedAt) AND expiresAt > :nowSeconds',
+        ExpressionAttributeNames: { '#purpose': 'purpose', '#kind': 'kind' },
+        ExpressionAttributeValues: {
+          ':now': request.now.toISOString(),
+          ':purpose': request.purpose,
+          ':kind': request.kind,
+          ':nowSeconds': toEpochSeconds(request.now),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { status: 'used-now', userId: String(Attributes?.['userId']) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
+  );
+  if (!Item || Item['purpose'] !== request.purpose || Item['kind'] !== request.kind) {
+    return { status: 'invalid', userId: null };
+  }
+  const userId = typeof Item['userId'] === 'string' ? Item['userId'] : null;
+  if (Item['usedAt'] !== undefined) return { status: 'used', userId };
+  return { status: 'expired', userId };
+}
+
+/**
+ * retireExpiredLinkToken: an expired verify link sends a fresh mail once; marking it used first means a second
+ * click cannot send another.
+ */
+export async function retireExpiredLinkToken(
+  table: TableRef,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: linkTokenKey(tokenHash),
+        UpdateExpression: 'SET usedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * deleteLinkTokensOfUser: a reset retires the person's other reset links (keeping the one just used, so a second
+ * click is told it was used); deletion erases all of them.
+ */
+export async function deleteLinkTokensOfUser(
+  table: TableRef,
+  kind: AccountKind,
+  userId: string,
+  options: { purpose?: LinkTokenPurpose; exceptTokenHash?: string } = {},
+): Promise<number> {
+  const { purpose, exceptTokenHash } = options;
+  const except = exceptTokenHash ? linkTokenKey(exceptTokenHash).pk : null;
+  const keys: { pk: string; sk: string }[] = [];
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const page = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': userPartition(kind, userId),
+          ':prefix': purpose ? `${linkTokenIndexPrefix}${purpose}#` : linkTokenIndexPrefix,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item['pk'] !== except) keys.push({ pk: item['pk'] as string, sk: item['sk'] as string });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await deleteKeys(table, keys);
+  return keys.length;
+}

@@ -1,0 +1,421 @@
+// Social sign-in with the OAuth 2 authorization code flow, `state` and PKCE (S256) for every provider, and OpenID
+// Connect's id_token for Google. Stateless on our side: what the callback needs comes back in the sealed cookie.
+//
+//   beginSignIn   → redirect the browser to `authorizeUrl`, setting `stateCookie`
+//   completeSignIn ← the provider's redirect to our callback (code and state, or error)
+import { createHmac, randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
+import type { OAuthConfig, OAuthProviderConfig } from './config';
+import { loadOAuthConfig } from './config';
+import {
+  SocialProviderNotConfigured,
+  SocialSignInCancelled,
+  SocialSignInFailed,
+  SocialSignInStateInvalid,
+} from './errors';
+import { verifyGoogleIdToken } from './google-id-token';
+import { createCodeVerifier, deriveCodeChallenge } from './pkce';
+import type { FetchFunction, ProviderCallContext } from './provider-http';
+import { basicAuthorization, callProvider } from './provider-http';
+import type { SocialProvider } from './providers';
+import { providerLabels, providerProfiles, providerScopes } from './providers';
+import type { SignInIntent } from './state-cookie';
+import { buildStateCookie, isSameState, openState, sealState, signInIntentSchema } from './state-cookie';
+
+export interface ProviderTokens {
+  accessToken: string;
+  /** Absent where the provider issues none (Facebook; Google without offline access). */
+  refreshToken?: string;
+  /** When the access token stops working; null when the provider does not say. */
+  expiresAt: Date | null;
+  /** The scopes the person actually granted (they may untick some at the provider). */
+  scopes: string[];
+}
+
+export interface SocialIdentity {
+  provider: SocialProvider;
+  /** The provider's stable id of the person: the key to link on (Spotify's account_id, Google's sub, ...). */
+  providerUserId: string;
+  /** A handle for display: Spotify user id, X @username; null elsewhere. */
+  providerUsername: string | null;
+  /** Lower-cased; null when the provider gives none (X) or the person withheld it. */
+  email: string | null;
+  /** True only when the provider vouches for the address (Google's email_verified); never assume it otherwise. */
+  emailVerified: boolean;
+  displayName: string | null;
+  /** Google Workspace domain of the account (the `hd` claim), for the staff check; null elsewhere. */
+  hostedDomain: string | null;
+  tokens: ProviderTokens;
+  intent: SignInIntent;
+}
+
+export interface BeginSignInInput {
+  /** Our callback URL for this provider, exactly as registered at the provider. */
+  redirectUri: string;
+  intent: SignInIntent;
+  now: Date;
+}
+
+export interface BeginSignInResult {
+  /** Where to send the browser (302). */
+  authorizeUrl: string;
+  /** A Set-Cookie header value to send with that redirect. */
+  stateCookie: string;
+}
+
+export interface CompleteSignInInput {
+  /** The callback's query parameters, as the provider sent them. */
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  errorDescription?: string | undefined;
+  /** The `openpie_oauth_state` cookie's value (readStateCookie(event.cookies)). */
+  stateCookie: string | undefined;
+  /** The same redirect URI that beginSignIn was given. */
+  redirectUri: string;
+  now: Date;
+}
+
+export interface SocialSignIn {
+  isConfigured(provider: SocialProvider): boolean;
+  beginSignIn(provider: SocialProvider, input: BeginSignInInput): Promise<BeginSignInResult>;
+  completeSignIn(provider: SocialProvider, input: CompleteSignInInput): Promise<SocialIdentity>;
+  /** A fresh access token from a refresh token (Spotify's listening work; X rotates its refresh tokens). */
+  refreshTokens(
+    provider: SocialProvider,
+    input: { refreshToken: string; now: Date },
+  ): Promise<ProviderTokens>;
+}
+
+export interface SocialSignInDependencies {
+  /** Tests wrap fetch to see or alter what providers answer. */
+  fetch?: FetchFunction;
+}
+
+const tokenReplySchema = z.looseObject({
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.optional(z.string()),
+  expires_in: z.optional(z.coerce.number().check(z.positive())),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  scope: z.optional(z.string()),
+  id_token: z.optional(z.string()),
+});
+type TokenReply = z.infer<typeof tokenReplySchema>;
+
+const spotifyMeSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  account_id: z.optional(z.string().check(z.minLength(1))),
+  display_name: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+});
+
+const xMeSchema = z.looseObject({
+  data: z.looseObject({
+    id: z.string().check(z.minLength(1)),
+    name: z.optional(z.string()),
+    username: z.optional(z.string()),
+  }),
+});
+
+const facebookMeSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+});
+
+const googleUserInfoSchema = z.looseObject({
+  sub: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+});
+
+export function createSocialSignIn(
+  config: OAuthConfig,
+  dependencies: SocialSignInDependencies = {},
+): SocialSignIn {
+  const fetchFunction = dependencies.fetch ?? ((input, init) => fetch(input, init));
+
+  function settingsOf(provider: SocialProvider): OAuthProviderConfig {
+    const settings = config.providers[provider];
+    if (!settings) throw new SocialProviderNotConfigured(provider);
+    return settings;
+  }
+
+  function contextOf(provider: SocialProvider): ProviderCallContext {
+    return { provider, fetch: fetchFunction, timeoutMs: config.timeoutMs };
+  }
+
+  async function beginSignIn(provider: SocialProvider, input: BeginSignInInput): Promise<BeginSignInResult> {
+    const settings = settingsOf(provider);
+    const intent = signInIntentSchema.parse(input.intent);
+    const redirectUri = new URL(input.redirectUri).toString();
+    const state = randomBytes(32).toString('base64url');
+    const codeVerifier = createCodeVerifier();
+    const nonce = provider === 'google' ? randomBytes(24).toString('base64url') : undefined;
+    const sealed = await sealState(
+      { provider, state, codeVerifier, ...(nonce ? { nonce } : {}), redirectUri, intent },
+      { secret: config.stateSecret, now: input.now },
+    );
+
+    const url = new URL(settings.endpoints.authorize);
+    const params: Record<string, string> = {
+      response_type: 'code',
+      client_id: settings.clientId,
+      redirect_uri: redirectUri,
+      scope: providerScopes[provider].join(providerProfiles[provider].scopeSeparator),
+      state,
+      code_challenge: deriveCodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    if (nonce) params.nonce = nonce;
+    // Google shows only accounts of that Workspace domain; a hint for people, the real check is on the id_token.
+    if (provider === 'google' && intent.kind === 'staff' && config.staffEmailDomain) {
+      params.hd = config.staffEmailDomain;
+    }
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return { authorizeUrl: url.toString(), stateCookie: buildStateCookie(sealed, redirectUri) };
+  }
+
+  async function completeSignIn(
+    provider: SocialProvider,
+    input: CompleteSignInInput,
+  ): Promise<SocialIdentity> {
+    const settings = settingsOf(provider);
+    const opened = await openState(input.stateCookie, { secret: config.stateSecret, now: input.now });
+    if (!opened.ok) throw new SocialSignInStateInvalid(provider, opened.problem);
+    const sealed = opened.contents;
+    if (sealed.provider !== provider) throw new SocialSignInStateInvalid(provider, 'provider_mismatch');
+    if (sealed.redirectUri !== new URL(input.redirectUri).toString()) {
+      throw new SocialSignInStateInvalid(provider, 'redirect_mismatch');
+    }
+    if (!input.state) throw new SocialSignInStateInvalid(provider, 'missing_state');
+    if (!isSameState(input.state, sealed.state))
+      throw new SocialSignInStateInvalid(provider, 'state_mismatch');
+
+    if (input.error === 'access_denied') throw new SocialSignInCancelled(provider);
+    if (input.error) {
+      throw new SocialSignInFailed(
+        provider,
+        'authorization',
+        `the provider answered ${input.error}${input.errorDescription ? ` (${input.errorDescription})` : ''}.`,
+        { providerError: input.error },
+      );
+    }
+    if (!input.code)
+      throw new SocialSignInFailed(provider, 'authorization', 'no authorization code came back.');
+
+    const reply = await requestTokens(settings, 'token_exchange', {
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: sealed.redirectUri,
+      code_verifier: sealed.codeVerifier,
+    });
+    const tokens = toTokens(provider, reply, input.now);
+    const profile = await readProfile(settings, reply, tokens, sealed.nonce, input.now);
+    return { provider, ...profile, tokens, intent: sealed.intent };
+  }
+
+  async function refreshTokens(
+    provider: SocialProvider,
+    input: { refreshToken: string; now: Date },
+  ): Promise<ProviderTokens> {
+    const settings = settingsOf(provider);
+    if (provider === 'facebook') {
+      throw new SocialSignInFailed(provider, 'refresh', 'Facebook issues no refresh tokens.');
+    }
+    const reply = await requestTokens(settings, 'refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: input.refreshToken,
+    });
+    const tokens = toTokens(provider, reply, input.now);
+    // Spotify and Google may keep the old refresh token valid and not send a new one.
+    return tokens.refreshToken ? tokens : { ...tokens, refreshToken: input.refreshToken };
+  }
+
+  async function requestTokens(
+    settings: OAuthProviderConfig,
+    stage: 'token_exchange' | 'refresh',
+    grant: Record<string, string>,
+  ): Promise<TokenReply> {
+    const context = contextOf(settings.provider);
+    const authentication = providerProfiles[settings.provider].clientAuthentication;
+    if (authentication === 'query') {
+      // Facebook's Graph API takes the exchange as a GET with query parameters (it needs no grant_type).
+      const url = new URL(settings.endpoints.token);
+      const { grant_type: _grantType, ...rest } = grant;
+      const params = { ...rest, client_id: settings.clientId, client_secret: settings.clientSecret };
+      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+      return callProvider(context, stage, url.toString(), { method: 'GET' }, tokenReplySchema);
+    }
+    const form = new URLSearchParams(grant);
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (authentication === 'basic') {
+      headers.authorization = basicAuthorization(settings.clientId, settings.clientSecret);
+    } else {
+      form.set('client_id', settings.clientId);
+      form.set('client_secret', settings.clientSecret);
+    }
+    return callProvider(
+      context,
+      stage,
+      settings.endpoints.token,
+      { method: 'POST', headers, body: form.toString() },
+      tokenReplySchema,
+    );
+  }
+
+  function toTokens(provider: SocialProvider, reply: TokenReply, now: Date): ProviderTokens {
+    if (reply.token_type !== undefined && reply.token_type.toLowerCase() !== 'bearer') {
+      throw new SocialSignInFailed(provider, 'token_exchange', `unexpected token type ${reply.token_type}.`);
+    }
+    return {
+      accessToken: reply.access_token,
+      ...(reply.refresh_token ? { refreshToken: reply.refresh_token } : {}),
+      expiresAt: reply.expires_in === undefined ? null : new Date(now.getTime() + reply.expires_in * 1000),
+      scopes: reply.scope
+        ? reply.scope.split(/[\s,]+/).filter((scope) => scope.length > 0)
+        : [...providerScopes[provider]],
+    };
+  }
+
+  type Profile = Omit<SocialIdentity, 'provider' | 'tokens' | 'intent'>;
+
+  async function readProfile(
+    settings: OAuthProviderConfig,
+    reply: TokenReply,
+    tokens: ProviderTokens,
+    nonce: string | undefined,
+    now: Date,
+  ): Promise<Profile> {
+    const context = contextOf(settings.provider);
+    const bearer = { headers: { authorization: `Bearer ${tokens.accessToken}` } };
+    switch (settings.provider) {
+      case 'spotify': {
+        const me = await callProvider(
+          context,
+          'identity',
+          settings.endpoints.userInfo,
+          bearer,
+          spotifyMeSchema,
+        );
+        return {
+          // Spotify asks apps to link on account_id, which never changes; older replies have only the id.
+          providerUserId: me.account_id ?? me.id,
+          providerUsername: me.id,
+          email: normalizeEmail(me.email),
+          emailVerified: false,
+          displayName: nonEmpty(me.display_name),
+          hostedDomain: null,
+        };
+      }
+      case 'twitter': {
+        const me = await callProvider(context, 'identity', settings.endpoints.userInfo, bearer, xMeSchema);
+        return {
+          providerUserId: me.data.id,
+          providerUsername: nonEmpty(me.data.username),
+          email: null,
+          emailVerified: false,
+          displayName: nonEmpty(me.data.name),
+          hostedDomain: null,
+        };
+      }
+      case 'facebook': {
+        const url = new URL(settings.endpoints.userInfo);
+        url.searchParams.set('fields', 'id,name,email');
+        // The token goes as the Graph API documents it; appsecret_proof shows the call comes from our server, so a
+        // leaked token alone cannot be replayed (the app setting "Require App Secret").
+        url.searchParams.set('access_token', tokens.accessToken);
+        url.searchParams.set(
+          'appsecret_proof',
+          createHmac('sha256', settings.clientSecret).update(tokens.accessToken).digest('hex'),
+        );
+        const me = await callProvider(context, 'identity', url.toString(), {}, facebookMeSchema);
+        return {
+          providerUserId: me.id,
+          providerUsername: null,
+          email: normalizeEmail(me.email),
+          emailVerified: false,
+          displayName: nonEmpty(me.name),
+          hostedDomain: null,
+        };
+      }
+      case 'google': {
+        if (!reply.id_token) throw new SocialSignInFailed('google', 'id_token', 'no id_token came back.');
+        const claims = await verifyGoogleIdToken(reply.id_token, {
+          jwksUrl: required(settings.endpoints.jwks, 'Google JWKS URL'),
+          issuers: required(settings.endpoints.issuers, 'Google issuer'),
+          clientId: settings.clientId,
+          nonce,
+          now,
+          timeoutMs: config.timeoutMs,
+        });
+        let displayName = nonEmpty(claims.name);
+        if (!displayName) {
+          // Only the name comes from userinfo, and only when it speaks of the same person as the id_token.
+          const info = await callProvider(
+            context,
+            'identity',
+            settings.endpoints.userInfo,
+            bearer,
+            googleUserInfoSchema,
+          );
+          if (info.sub !== claims.sub) {
+            throw new SocialSignInFailed('google', 'identity', 'userinfo speaks of another account.');
+          }
+          displayName = nonEmpty(info.name);
+        }
+        return {
+          providerUserId: claims.sub,
+          providerUsername: null,
+          email: normalizeEmail(claims.email),
+          emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+          displayName,
+          hostedDomain: claims.hd?.toLowerCase() ?? null,
+        };
+      }
+    }
+  }
+
+  return {
+    isConfigured: (provider) => config.providers[provider] !== undefined,
+    beginSignIn,
+    completeSignIn,
+    refreshTokens,
+  };
+}
+
+let shared: SocialSignIn | undefined;
+
+/**
+ * The social sign-in of this process, configured on first use from process.env and, in AWS, the app secret's values
+ * (client secrets, OAUTH_STATE_SECRET); throws an OAuthConfigError on a bad configuration.
+ */
+export function getSocialSignIn(secrets: Readonly<Record<string, string>> = {}): SocialSignIn {
+  shared ??= createSocialSignIn(loadOAuthConfig({ ...process.env, ...secrets }));
+  return shared;
+}
+
+/** Forget the shared instance (tests change process.env between files). */
+export function resetSocialSignIn(): void {
+  shared = undefined;
+}
+
+/** SPEC §8's text for a failed social sign-in; the same wording for each provider, which SPEC calls Twitter. */
+export function describeSocialSignInFailure(provider: SocialProvider): string {
+  const name = provider === 'twitter' ? 'Twitter' : providerLabels[provider];
+  return `Failed to initialize ${name} registration. Please try again.`;
+}
+
+function normalizeEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim().toLowerCase();
+  return trimmed ? trimmed : null;
+}
+
+function nonEmpty(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not configured`);
+  return value;
+}

@@ -1,0 +1,139 @@
+// The sign-in state travels with the browser, not in the table: the `state`, the PKCE verifier, the OpenID nonce and
+// what the person was doing (the intent) are sealed (AES-256-GCM, so both secret and tamper-proof) into a cookie
+// that lives ten minutes and is sent only to the API. See docs/decisions/006-social-sign-in.md.
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
+import { EncryptJWT, errors as joseErrors, jwtDecrypt } from 'jose';
+import * as z from 'zod/mini';
+import type { StateProblem } from './errors';
+import { socialProviders } from './providers';
+
+export const stateCookieName = 'openpie_oauth_state';
+export const stateLifetimeSeconds = 10 * 60;
+
+const audience = 'openpie-oauth-state';
+
+/** What the person was doing when they left for the provider; it comes back untouched with the identity. */
+export const signInIntentSchema = z.object({
+  kind: z.enum(['fan', 'staff']),
+  promo: z.optional(z.literal('try')),
+  deviceType: z.optional(z.enum(['mobile', 'desktop'])),
+  /** Set when a signed-in user connects another provider to their account (link-google and friends). */
+  linkToUserId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export type SignInIntent = z.infer<typeof signInIntentSchema>;
+
+const sealedStateSchema = z.object({
+  provider: z.enum(socialProviders),
+  state: z.string().check(z.minLength(16)),
+  codeVerifier: z.string().check(z.minLength(43), z.maxLength(128)),
+  nonce: z.optional(z.string()),
+  redirectUri: z.url(),
+  intent: signInIntentSchema,
+});
+export type SealedState = z.infer<typeof sealedStateSchema>;
+
+export async function sealState(
+  contents: SealedState,
+  options: { secret: string; now: Date },
+): Promise<string> {
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  return new EncryptJWT({ ...contents })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + stateLifetimeSeconds)
+    .encrypt(deriveStateKey(options.secret));
+}
+
+export type OpenedState = { ok: true; contents: SealedState } | { ok: false; problem: StateProblem };
+
+/** Opens a sealed state; a forged, altered, foreign or expired one is refused with the reason. */
+export async function openState(
+  sealed: string | undefined,
+  options: { secret: string; now: Date },
+): Promise<OpenedState> {
+  if (!sealed) return { ok: false, problem: 'missing_cookie' };
+  try {
+    const { payload } = await jwtDecrypt(sealed, deriveStateKey(options.secret), {
+      audience,
+      currentDate: options.now,
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+      requiredClaims: ['exp', 'iat'],
+    });
+    const parsed = sealedStateSchema.safeParse(payload);
+    return parsed.success ? { ok: true, contents: parsed.data } : { ok: false, problem: 'unreadable_cookie' };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, problem: 'expired' };
+    return { ok: false, problem: 'unreadable_cookie' };
+  }
+}
+
+/** Compares the `state` the provider sent back with the sealed one, in constant time. */
+export function isSameState(received: string | undefined, expected: string): boolean {
+  if (!received) return false;
+  const a = Buffer.from(received);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The Set-Cookie header value that carries the sealed state. */
+export function buildStateCookie(sealed: string, redirectUri: string): string {
+  return serializeCookie(sealed, stateLifetimeSeconds, redirectUri);
+}
+
+/** The Set-Cookie header value that removes the state cookie: send it on every callback, success or not. */
+export function buildClearedStateCookie(redirectUri: string): string {
+  return serializeCookie('', 0, redirectUri);
+}
+
+/**
+ * The state cookie's value from a request: API Gateway v2 hands cookies as `event.cookies` (["name=value", ...]);
+ * a raw `Cookie` header works too.
+ */
+export function readStateCookie(cookies: readonly string[] | string | undefined): string | undefined {
+  const parts =
+    typeof cookies === 'string' ? cookies.split(';') : (cookies ?? []).flatMap((c) => c.split(';'));
+  for (const part of parts) {
+    const trimmed = part.trim();
+    if (trimmed.startsWith(`${stateCookieName}=`)) {
+      const value = trimmed.slice(stateCookieName.length + 1);
+      return value.length > 0 ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+function serializeCookie(value: string, maxAgeSeconds: number, redirectUri: string): string {
+  // Path /api/: the callback (or, for staff, the SPA's call after /admin/auth/google/callback) is an API call.
+  // SameSite=Lax: the provider's redirect back is a top-level GET, which Lax still sends the cookie with.
+  const attributes = [
+    `${stateCookieName}=${value}`,
+    'Path=/api/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (maxAgeSeconds === 0) attributes.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  if (needsSecureCookie(redirectUri)) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+/** Secure everywhere except plain http on the developer's own machine. */
+export function needsSecureCookie(siteUrl: string): boolean {
+  const url = new URL(siteUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return !(url.protocol === 'http:' && loopback);
+}
+
+const stateKeys = new Map<string, Uint8Array>();
+
+/** A 256-bit key of its own for the state cookie, derived from the configured secret. */
+function deriveStateKey(secret: string): Uint8Array {
+  let key = stateKeys.get(secret);
+  if (!key) {
+    key = new Uint8Array(hkdfSync('sha256', secret, 'openpie', 'oauth-state-cookie-v1', 32));
+    stateKeys.set(secret, key);
+  }
+  return key;
+}

@@ -1,0 +1,194 @@
+// The listening part of the Spotify sandbox's Web API, answered from the seeded catalogue in the shapes the real API
+// uses (../shared/thirdparty/spotify): recently played, top artists and tracks, several artists, an artist's top
+// tracks. The listener is the signed-in sandbox person, identified by their Spotify account id.
+import type { SandboxArtist, SandboxTrack } from './catalogue';
+import { artistImageSvg, artistsById, favouriteArtistsOf, playsOf, tracksOfArtist } from './catalogue';
+
+export interface WebApiCall {
+  /** The listener: the Spotify account id of the token's person. */
+  listenerId: string;
+  url: URL;
+  nowMs: number;
+  /** Where the sandbox serves artist images, e.g. http://localhost:3000/_sandbox/oauth/spotify/images. */
+  imagesBase: string;
+}
+
+export interface WebApiReply {
+  status: number;
+  body: unknown;
+}
+
+const ok = (body: unknown): WebApiReply => ({ status: 200, body });
+const error = (status: number, message: string): WebApiReply => ({
+  status,
+  body: { error: { status, message } },
+});
+
+/** How far back the sandbox remembers plays; Spotify itself returns at most the last 50. */
+const historyWindowMs = 14 * 86_400_000;
+
+/** Whether a Web API path is one of the listening calls below (checked before the token, for a clean 404). */
+export function isSpotifyListeningPath(path: string): boolean {
+  return (
+    path === '/v1/me/player/recently-played' ||
+    path === '/v1/me/top/artists' ||
+    path === '/v1/me/top/tracks' ||
+    path === '/v1/artists' ||
+    /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
+  );
+}
+
+export function serveListeningCall(method: string, path: string, call: WebApiCall): WebApiReply | null {
+  if (method !== 'GET') return null;
+  if (path === '/v1/me/player/recently-played') return recentlyPlayed(call);
+  if (path === '/v1/me/top/artists') return topArtists(call);
+  if (path === '/v1/me/top/tracks') return topTracks(call);
+  if (path === '/v1/artists') return severalArtists(call);
+  const topTracksOf = /^\/v1\/artists\/([A-Za-z0-9]+)\/top-tracks$/.exec(path);
+  if (topTracksOf) return artistTopTracks(call, topTracksOf[1] ?? '');
+  return null;
+}
+
+/** The image of an artist (`<id>.svg`), or null when there is no such artist. */
+export function serveArtistImage(fileName: string): string | null {
+  const artist = artistsById.get(fileName.replace(/\.svg$/, ''));
+  return artist ? artistImageSvg(artist) : null;
+}
+
+function limitOf(url: URL, fallback: number, max: number): number | null {
+  const raw = url.searchParams.get('limit');
+  if (raw === null) return fallback;
+  const limit = Number(raw);
+  return Number.isInteger(limit) && limit >= 1 && limit <= max ? limit : null;
+}
+
+function recentlyPlayed(call: WebApiCall): WebApiReply {
+  const limit = limitOf(call.url, 20, 50);
+  if (limit === null) return error(400, 'Invalid limit');
+  const after = call.url.searchParams.get('after');
+  const before = call.url.searchParams.get('before');
+  if (after !== null && before !== null) return error(400, 'Only one of after and before');
+  const from = after !== null ? Number(after) : call.nowMs - historyWindowMs;
+  const to = before !== null ? Number(before) - 1 : call.nowMs;
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return error(400, 'Invalid cursor');
+  const plays = playsOf(
+    call.listenerId,
+    Math.max(from, call.nowMs - historyWindowMs),
+    Math.min(to, call.nowMs),
+  );
+  const page = plays.slice(0, limit);
+  const newest = page[0]?.playedAt;
+  const oldest = page[page.length - 1]?.playedAt;
+  const href = new URL(call.url.pathname, call.url.origin);
+  return ok({
+    href: href.toString(),
+    items: page.map((play) => ({
+      track: trackObject(play.track, call.imagesBase),
+      played_at: new Date(play.playedAt).toISOString(),
+      context: null,
+    })),
+    limit,
+    next:
+      oldest !== undefined && plays.length > limit
+        ? `${href.toString()}?before=${oldest}&limit=${limit}`
+        : null,
+    cursors: newest === undefined ? null : { after: String(newest), before: String(oldest) },
+  });
+}
+
+function topArtists(call: WebApiCall): WebApiReply {
+  const limit = limitOf(call.url, 20, 50);
+  if (limit === null) return error(400, 'Invalid limit');
+  const favourites = favouriteArtistsOf(call.listenerId);
+  const items = favourites
+    .slice(0, limit)
+    .map((id) => artistsById.get(id))
+    .filter((artist): artist is SandboxArtist => artist !== undefined)
+    .map((artist) => artistObject(artist, call.imagesBase));
+  return ok({ items, total: favourites.length, limit, offset: 0, next: null, previous: null });
+}
+
+function topTracks(call: WebApiCall): WebApiReply {
+  const limit = limitOf(call.url, 20, 50);
+  if (limit === null) return error(400, 'Invalid limit');
+  const tracks = favouriteArtistsOf(call.listenerId).flatMap((id) => tracksOfArtist(id).slice(0, 2));
+  return ok({
+    items: tracks.slice(0, limit).map((track) => trackObject(track, call.imagesBase)),
+    total: tracks.length,
+    limit,
+    offset: 0,
+    next: null,
+    previous: null,
+  });
+}
+
+function severalArtists(call: WebApiCall): WebApiReply {
+  const ids = (call.url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+  if (ids.length === 0 || ids.length > 50) return error(400, 'Provide between 1 and 50 ids');
+  return ok({
+    artists: ids.map((id) => {
+      const artist = artistsById.get(id);
+      return artist ? artistObject(artist, call.imagesBase) : null;
+    }),
+  });
+}
+
+function artistTopTracks(call: WebApiCall, id: string): WebApiReply {
+  if (!artistsById.has(id)) return error(404, 'Non existing id');
+  return ok({ tracks: tracksOfArtist(id).map((track) => trackObject(track, call.imagesBase)) });
+}
+
+function artistObject(artist: SandboxArtist, imagesBase: string) {
+  return {
+    external_urls: { spotify: `https://open.spotify.com/artist/${artist.id}` },
+    followers: { href: null, total: artist.followers },
+    genres: artist.genres,
+    href: `https://api.spotify.com/v1/artists/${artist.id}`,
+    id: artist.id,
+    images: [{ url: `${imagesBase}/${artist.id}.svg`, height: 640, width: 640 }],
+    name: artist.name,
+    popularity: artist.popularity,
+    type: 'artist',
+    uri: `spotify:artist:${artist.id}`,
+  };
+}
+
+function simplifiedArtist(id: string) {
+  const artist = artistsById.get(id);
+  return {
+    external_urls: { spotify: `https://open.spotify.com/artist/${id}` },
+    href: `https://api.spotify.com/v1/artists/${id}`,
+    id,
+    name: artist?.name ?? 'Unknown',
+    type: 'artist',
+    uri: `spotify:artist:${id}`,
+  };
+}
+
+function trackObject(track: SandboxTrack, imagesBase: string) {
+  const main = track.artistIds[0] ?? '';
+  return {
+    album: {
+      album_type: 'album',
+      artists: [simplifiedArtist(main)],
+      id: `album-${main}`,
+      images: [{ url: `${imagesBase}/${main}.svg`, height: 640, width: 640 }],
+      name: track.albumName,
+      type: 'album',
+      uri: `spotify:album:album-${main}`,
+    },
+    artists: track.artistIds.map(simplifiedArtist),
+    disc_number: 1,
+    duration_ms: track.durationMs,
+    explicit: false,
+    external_urls: { spotify: `https://open.spotify.com/track/${track.id}` },
+    href: `https://api.spotify.com/v1/tracks/${track.id}`,
+    id: track.id,
+    is_playable: true,
+    name: track.name,
+    popularity: artistsById.get(main)?.popularity ?? 0,
+    track_number: 1,
+    type: 'track',
+    uri: `spotify:track:${track.id}`,
+  };
+}

@@ -1,0 +1,76 @@
+// The local runtime serves the OAuth sandbox under /_sandbox/oauth/, and social sign-in configured from the
+// environment that runtime sets (STAGE=local, SITE_ORIGIN) finds it with no further settings.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningOpenPie } from '../../local/app';
+
+let app: RunningOpenPie;
+let dataDir: string;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  const { startOpenPie } = await import('../../local/app');
+  dataDir = await mkdtemp(join(tmpdir(), 'openpie-oauth-'));
+  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  process.env = savedEnv;
+  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
+  resetSocialSignIn();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the OAuth sandbox in the local runtime', () => {
+  it('signs a person in with Google through the mounted sandbox', async () => {
+    // Prepare
+    const { getSocialSignIn, readStateCookie, resetSocialSignIn } =
+      await import('../../functions/integrations/oauth');
+    resetSocialSignIn();
+    const signIn = getSocialSignIn();
+    const redirectUri = `${app.url}/api/auth/callback/google`;
+    const { authorizeUrl, stateCookie } = await signIn.beginSignIn('google', {
+      redirectUri,
+      intent: { kind: 'fan' },
+      now: new Date(),
+    });
+    // Act: the browser's part
+    const page = await (await fetch(authorizeUrl)).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
+    const request = /<input type="hidden" name="request" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const decided = await fetch(new URL(action, authorizeUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request, identity: 'sam', decision: 'approve' }).toString(),
+      redirect: 'manual',
+    });
+    const callback = new URL(decided.headers.get('location')!);
+    const identity = await signIn.completeSignIn('google', {
+      code: callback.searchParams.get('code') ?? undefined,
+      state: callback.searchParams.get('state') ?? undefined,
+      stateCookie: readStateCookie(stateCookie),
+      redirectUri,
+      now: new Date(),
+    });
+    // Assess
+    expect(authorizeUrl.startsWith(`${app.url}/_sandbox/oauth/google/`)).toBe(true);
+    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
+    expect(identity).toMatchObject({
+      provider: 'google',
+      email: 'sam.okafor@example.com',
+      emailVerified: true,
+      displayName: 'Sam Okafor',
+    });
+  });
+
+  it('lists the providers at /_sandbox/oauth/', async () => {
+    // Act
+    const reply = await fetch(`${app.url}/_sandbox/oauth/`);
+    // Assess
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain(`${app.url}/_sandbox/oauth/google/.well-known/openid-configuration`);
+  });
+});
