@@ -52,3 +52,30 @@ export const historyImportResultSchema = z.object({
   ignored: z.number(),
 });
 export type HistoryImportResult = z.infer<typeof historyImportResultSchema>;
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-21'));
+
+/** `GET /tracks/user/daily`: inclusive UTC dates, at most about a year apart. */
+export const dailyListeningQuerySchema = z.object({ startDate: isoDate, endDate: isoDate }).check(
+  z.refine((query) => query.startDate <= query.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['endDate'],
+  }),
+);
+
+export const dailyListeningSchema = z.array(
+  z.object({
+    date: z.string(),
+    plays: z.number(),
+    msPlayed: z.number(),
+    artists: z.array(
+      z.object({
+        artistId: z.optional(z.string()),
+        artistName: z.string(),
+        plays: z.number(),
+        msPlayed: z.number(),
+      }),
+    ),
+  }),
+);
+export type DailyListeningReply = z.infer<typeof dailyListeningSchema>;

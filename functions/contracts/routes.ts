@@ -158,6 +158,15 @@ export const routes = [
     role: 'fan',
   },
   { method: 'GET', base: 'fan', path: '/tracks/user/{id}/top', resource: 'fan-tracks', role: 'fan' },
+  // Beyond SPEC §7 (issue #5): a fan's Spotify data export, so a new fan's pie starts full.
+  {
+    method: 'POST',
+    base: 'fan',
+    path: '/tracks/user/import',
+    resource: 'fan-tracks',
+    role: 'fan',
+    bodyLimit: 'import',
+  },
 
   // Fan user
   { method: 'GET', base: 'fan', path: '/user', resource: 'fan-user', role: 'fan' },

@@ -2,7 +2,6 @@
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing.
 import { createHash } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -12,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
+import type { TableRef } from './table';
 
 /** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
 export const listeningRetentionDays = 396;
@@ -55,15 +55,14 @@ export function isWithinRetention(endedAt: string, now: Date): boolean {
  * are idempotent by key either way.
  */
 export async function savePlays(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
 ): Promise<SavePlaysResult> {
   const pk = fanKey(fanId);
   const unique = new Map<string, PlayToStore>();
   for (const play of plays) unique.set(playKey(play.endedAt, play.identity), play);
-  const existing = await findExistingKeys(db, tableName, pk, [...unique.keys()]);
+  const existing = await findExistingKeys(table, pk, [...unique.keys()]);
   const fresh = [...unique].filter(([sk]) => !existing.has(sk));
   const items = fresh.map(([sk, play]) => ({
     pk,
@@ -78,7 +77,7 @@ export async function savePlays(
     source: play.source,
     expiresAt: expiresAtOf(play.endedAt),
   }));
-  await writeAll(db, tableName, items);
+  await writeAll(table, items);
   return {
     saved: items.length,
     duplicates: plays.length - items.length,
@@ -87,8 +86,7 @@ export async function savePlays(
 }
 
 async function findExistingKeys(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  { client: db, name: tableName }: TableRef,
   pk: string,
   sortKeys: readonly string[],
 ): Promise<Set<string>> {
@@ -110,8 +108,7 @@ async function findExistingKeys(
 }
 
 async function writeAll(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  { client: db, name: tableName }: TableRef,
   items: readonly Record<string, unknown>[],
 ) {
   for (let start = 0; start < items.length; start += 25) {
@@ -138,8 +135,7 @@ interface StoredPlay {
 
 /** Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. */
 export async function listPlaysOfDay(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  { client: db, name: tableName }: TableRef,
   fanId: string,
   date: string,
 ): Promise<StoredPlay[]> {
@@ -163,13 +159,13 @@ export async function listPlaysOfDay(
 
 /** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */
 export async function recomputeDailyListening(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: TableRef,
   fanId: string,
   dates: readonly string[],
 ): Promise<void> {
+  const { client: db, name: tableName } = table;
   for (const date of dates) {
-    const [day] = aggregateDaily(await listPlaysOfDay(db, tableName, fanId, date));
+    const [day] = aggregateDaily(await listPlaysOfDay(table, fanId, date));
     if (!day) {
       await db.send(
         new DeleteCommand({ TableName: tableName, Key: { pk: fanKey(fanId), sk: dayKey(date) } }),
@@ -194,8 +190,7 @@ export async function recomputeDailyListening(
 
 /** Access pattern `getDailyListening`: a fan's day totals between two UTC dates, inclusive, oldest first. */
 export async function getDailyListening(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  { client: db, name: tableName }: TableRef,
   fanId: string,
   startDate: string,
   endDate: string,

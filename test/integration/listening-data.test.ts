@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PlayToStore } from '../../functions/data/listening';
 import { createDocumentClient } from '../../functions/data/client';
 
-const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => process.env.TABLE_NAME ?? '';
+const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
 
 async function load() {
   return import('../../functions/data/listening');
@@ -31,11 +31,11 @@ describe('plays and daily listening in the table', () => {
       play('2026-11-02T07:30:00.000Z', 600_000, 'Nina Simone', 'Sinnerman'),
     ];
     // Act
-    const first = await savePlays(db, table(), fanId, plays);
-    await recomputeDailyListening(db, table(), fanId, first.days);
-    const second = await savePlays(db, table(), fanId, plays);
-    await recomputeDailyListening(db, table(), fanId, ['2026-11-01', '2026-11-02']);
-    const days = await getDailyListening(db, table(), fanId, '2026-11-01', '2026-11-30');
+    const first = await savePlays(table(), fanId, plays);
+    await recomputeDailyListening(table(), fanId, first.days);
+    const second = await savePlays(table(), fanId, plays);
+    await recomputeDailyListening(table(), fanId, ['2026-11-01', '2026-11-02']);
+    const days = await getDailyListening(table(), fanId, '2026-11-01', '2026-11-30');
     // Assess
     expect(first).toEqual({ saved: 4, duplicates: 0, days: ['2026-11-01', '2026-11-02'] });
     expect(second).toEqual({ saved: 0, duplicates: 4, days: [] });
@@ -68,20 +68,20 @@ describe('plays and daily listening in the table', () => {
         'Björk',
       ),
     );
-    const result = await savePlays(db, table(), fanId, [...many, many[0]!]);
+    const result = await savePlays(table(), fanId, [...many, many[0]!]);
     expect(result).toMatchObject({ saved: 130, duplicates: 1 });
-    expect(await listPlaysOfDay(db, table(), fanId, '2026-11-03')).toHaveLength(130);
+    expect(await listPlaysOfDay(table(), fanId, '2026-11-03')).toHaveLength(130);
   });
 
   it("keeps one fan's plays apart from another's", async () => {
     const { savePlays, recomputeDailyListening, getDailyListening } = await load();
     const [alice, bob] = [randomUUID(), randomUUID()];
     const shared = play('2026-11-04T10:00:00.000Z', 200_000, 'Radiohead');
-    await savePlays(db, table(), alice, [shared]);
-    const forBob = await savePlays(db, table(), bob, [shared]);
-    await recomputeDailyListening(db, table(), alice, ['2026-11-04']);
+    await savePlays(table(), alice, [shared]);
+    const forBob = await savePlays(table(), bob, [shared]);
+    await recomputeDailyListening(table(), alice, ['2026-11-04']);
     expect(forBob.saved).toBe(1);
-    expect(await getDailyListening(db, table(), bob, '2026-11-04', '2026-11-04')).toEqual([]);
-    expect(await getDailyListening(db, table(), alice, '2026-11-04', '2026-11-04')).toHaveLength(1);
+    expect(await getDailyListening(table(), bob, '2026-11-04', '2026-11-04')).toEqual([]);
+    expect(await getDailyListening(table(), alice, '2026-11-04', '2026-11-04')).toHaveLength(1);
   });
 });

@@ -182,6 +182,7 @@ const designCalls = [
   'POST /api/webhooks/stripe',
   'GET /api/health',
   'GET /api/dev/outbox',
+  'POST /api/tracks/user/import',
 ];
 
 /** Parameter names differ between the SPEC and API Gateway's one-name-per-position rule; compare shapes. */
