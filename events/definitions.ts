@@ -1,5 +1,5 @@
-// Scheduled jobs, bus rules and queues, described once as data: the CDK stack deploys them and the local runtime
-// runs the same handlers on the same expressions. Pure data, so infra/ may import it.
+// Scheduled jobs, bus rules, queues and table-stream workers, described once as data: the CDK stack deploys them and
+// the local runtime runs the same handlers on the same expressions. Pure data, so infra/ may import it.
 
 export interface JobDefinition {
   readonly name: string;
@@ -9,6 +9,8 @@ export interface JobDefinition {
   /** Module under events/jobs/ exporting `handler`. */
   readonly entry: string;
   readonly timeoutSeconds: number;
+  /** Reads or stores provider tokens: TOKEN_ENCRYPTION_KMS_KEY_ID and the token key (docs/decisions/006). */
+  readonly encryptsTokens?: boolean;
 }
 
 export const jobs = [
@@ -18,6 +20,7 @@ export const jobs = [
     schedule: 'rate(30 minutes)',
     entry: 'events/jobs/listening-sync.ts',
     timeoutSeconds: 300,
+    encryptsTokens: true,
   },
   {
     name: 'pie-renewals',
@@ -74,6 +77,8 @@ export interface QueueDefinition {
   readonly visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   readonly maxReceiveCount: number;
+  /** Reads or stores provider tokens: TOKEN_ENCRYPTION_KMS_KEY_ID and the token key (docs/decisions/006). */
+  readonly encryptsTokens?: boolean;
 }
 
 export const queues = [
@@ -85,5 +90,35 @@ export const queues = [
     batchSize: 10,
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
+    encryptsTokens: true,
   },
 ] as const satisfies readonly QueueDefinition[];
+
+export interface TableStreamWorkerDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** Module under events/workers/ exporting `handler` (a DynamoDB stream batch handler). */
+  readonly entry: string;
+  /** The entity whose INSERTs reach the worker: an event-source filter, so no other write of the table invokes it. */
+  readonly insertsOf: string;
+  readonly batchSize: number;
+  /** Retries of a failing batch (bisected each time) before its records are reported to the dead-letter queue. */
+  readonly retryAttempts: number;
+  readonly timeoutSeconds: number;
+  /** `ses:SendEmail` on the sender identity, which is named in EMAIL_FROM. */
+  readonly sendsEmail: boolean;
+}
+
+/** Consumers of the table's stream (tableDefinition.stream). AWS only: the local runtime runs none of them. */
+export const tableStreamWorkers = [
+  {
+    name: 'mail-sender',
+    description: 'Sends each mail the product queued in the table outbox through SES, and marks it sent.',
+    entry: 'events/workers/mail-sender.ts',
+    insertsOf: 'outbox-mail',
+    batchSize: 10,
+    retryAttempts: 3,
+    timeoutSeconds: 60,
+    sendsEmail: true,
+  },
+] as const satisfies readonly TableStreamWorkerDefinition[];

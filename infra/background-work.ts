@@ -1,10 +1,12 @@
-// Everything that runs without a request: one EventBridge Scheduler schedule per job, one bus rule per consumer and
-// one SQS-fed worker per queue, all from events/definitions.ts (the same data the local scheduler runs).
+// Everything that runs without a request: one EventBridge Scheduler schedule per job, one bus rule per consumer, one
+// SQS-fed worker per queue and one worker per table-stream consumer, all from events/definitions.ts (the same data the
+// local scheduler runs).
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import {
   ContextAttribute,
@@ -16,7 +18,9 @@ import {
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { eventSource, jobs, queues, rules } from '../events/definitions';
+import { eventSource, jobs, queues, rules, tableStreamWorkers } from '../events/definitions';
+import { tableDefinition } from '../functions/data/table-definition';
+import type { DataTable } from './data-table';
 import type { CreateFunction } from './lambda-function';
 import type { Messaging } from './messaging';
 import { acknowledge } from './nag';
@@ -26,6 +30,7 @@ import { buildName } from './stage';
 export interface BackgroundWorkProps {
   readonly settings: StageSettings;
   readonly messaging: Messaging;
+  readonly data: DataTable;
   readonly createFunction: CreateFunction;
 }
 
@@ -38,6 +43,7 @@ export class BackgroundWork extends Construct {
   readonly jobFunctions = new Map<string, NodejsFunction>();
   readonly consumerFunctions = new Map<string, NodejsFunction>();
   readonly workerFunctions = new Map<string, NodejsFunction>();
+  readonly streamWorkerFunctions = new Map<string, NodejsFunction>();
   readonly schedules = new Map<string, Schedule>();
 
   constructor(scope: Construct, id: string, props: BackgroundWorkProps) {
@@ -45,6 +51,7 @@ export class BackgroundWork extends Construct {
     this.addJobs(props);
     this.addRules(props);
     this.addWorkers(props);
+    this.addStreamWorkers(props);
   }
 
   private addJobs({ settings, messaging, createFunction }: BackgroundWorkProps): void {
@@ -69,7 +76,13 @@ export class BackgroundWork extends Construct {
         description: job.description,
         timeout: Duration.seconds(job.timeoutSeconds),
         deadLetterQueue: messaging.jobsDeadLetterQueue,
-        access: { table: 'read-write', secret: true, publishesEvents: true, fansOut: true },
+        access: {
+          table: 'read-write',
+          secret: true,
+          publishesEvents: true,
+          fansOut: true,
+          encryptsTokens: 'encryptsTokens' in job && job.encryptsTokens,
+        },
       });
       this.jobFunctions.set(job.name, fn);
       const schedule = new Schedule(this, `${job.name}Schedule`, {
@@ -138,13 +151,63 @@ export class BackgroundWork extends Construct {
         entry: definition.entry,
         description: definition.description,
         timeout: Duration.seconds(Math.floor(definition.visibilityTimeoutSeconds / visibilityToTimeoutRatio)),
-        access: { table: 'read-write', secret: true, publishesEvents: true, fansOut: false },
+        access: {
+          table: 'read-write',
+          secret: true,
+          publishesEvents: true,
+          fansOut: false,
+          encryptsTokens: 'encryptsTokens' in definition && definition.encryptsTokens,
+        },
       });
       // Failed messages are retried by SQS itself and end in the queue's DLQ, so no Lambda DLQ here.
       fn.addEventSource(
         new SqsEventSource(work.queue, { batchSize: definition.batchSize, reportBatchItemFailures: true }),
       );
       this.workerFunctions.set(definition.name, fn);
+    }
+  }
+
+  private addStreamWorkers({ messaging, data, createFunction }: BackgroundWorkProps): void {
+    for (const definition of tableStreamWorkers) {
+      const deadLetterQueue = messaging.streamDeadLetterQueues.get(definition.name);
+      if (!deadLetterQueue) throw new Error(`The dead-letter queue of ${definition.name} was not created.`);
+      const fn = createFunction(this, {
+        id: `${definition.name}StreamWorker`,
+        name: `worker-${definition.name}`,
+        entry: definition.entry,
+        description: definition.description,
+        timeout: Duration.seconds(definition.timeoutSeconds),
+        access: {
+          table: 'get-update',
+          secret: false,
+          publishesEvents: false,
+          fansOut: false,
+          sendsEmail: definition.sendsEmail,
+        },
+      });
+      fn.addEventSource(
+        new DynamoEventSource(data.table, {
+          // From the oldest record the stream keeps (24 h): a mapping created after the first writes, or created
+          // anew, misses nothing, and the worker skips what an earlier delivery already handled.
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: definition.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: definition.retryAttempts,
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(deadLetterQueue),
+          filters: [
+            FilterCriteria.filter({
+              eventName: FilterRule.isEqual('INSERT'),
+              dynamodb: {
+                NewImage: {
+                  [tableDefinition.entityAttribute]: { S: FilterRule.isEqual(definition.insertsOf) },
+                },
+              },
+            }),
+          ],
+        }),
+      );
+      this.streamWorkerFunctions.set(definition.name, fn);
     }
   }
 }

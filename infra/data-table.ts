@@ -1,14 +1,23 @@
 // The one table of DESIGN §4, built from the same definition DynamoDB Local gets, so keys and indexes cannot drift.
+// Its stream, also from the definition, feeds the table-stream workers (background-work.ts).
 import { Stack } from 'aws-cdk-lib';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table-definition';
 import { acknowledge } from './nag';
 import type { StageSettings } from './stage';
 
-export type TableAccess = 'none' | 'probe' | 'read-write';
+/** `get-update`: a stream worker reads the item a record names and updates it (the mail-sender marks mail sent). */
+export type TableAccess = 'none' | 'probe' | 'get-update' | 'read-write';
 
 export class DataTable extends Construct {
   readonly table: Table;
@@ -21,6 +30,7 @@ export class DataTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      stream: StreamViewType[tableDefinition.stream],
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: settings.deletionProtection,
       removalPolicy: settings.removalPolicy,
@@ -45,6 +55,7 @@ export class DataTable extends Construct {
   /** `probe` is the health check's single GetItem; nothing else on the request path is read-only. */
   grant(grantee: IGrantable, access: TableAccess): void {
     if (access === 'probe') this.table.grant(grantee, 'dynamodb:GetItem');
+    else if (access === 'get-update') this.table.grant(grantee, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     else if (access === 'read-write') this.table.grantReadWriteData(grantee);
   }
 }

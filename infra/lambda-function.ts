@@ -21,6 +21,8 @@ export interface OpenPieFunctionProps {
   readonly entry: string;
   readonly description: string;
   readonly timeout: Duration;
+  /** MB; 512 unless the function needs more CPU (Lambda's CPU share grows with memory). */
+  readonly memorySize?: number;
   readonly environment: Readonly<Record<string, string>>;
   /** Where asynchronous invocations (scheduler, bus) land after Lambda's own retries are spent. */
   readonly deadLetterQueue?: IQueue;
@@ -35,8 +37,10 @@ export interface FunctionAccess {
   readonly publishesEvents: boolean;
   /** `sqs:SendMessage` on the fan-work queue (`FAN_WORK_QUEUE_URL`). */
   readonly fansOut: boolean;
-  /** `ses:SendEmail` from the product's sender identity (`EMAIL_FROM`). */
+  /** `ses:SendEmail` from the product's sender identity (`EMAIL_FROM`): the mail-sender worker only. */
   readonly sendsEmail?: boolean;
+  /** `kms:GenerateDataKey` and `kms:Decrypt` on the token key (`TOKEN_ENCRYPTION_KMS_KEY_ID`), for provider tokens. */
+  readonly encryptsTokens?: boolean;
 }
 
 export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'environment'> {
@@ -45,6 +49,8 @@ export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'e
 }
 
 export type CreateFunction = (scope: Construct, spec: FunctionSpec) => NodejsFunction;
+
+const defaultMemorySize = 512;
 
 export function createOpenPieFunction(
   scope: Construct,
@@ -64,7 +70,7 @@ export function createOpenPieFunction(
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
-    memorySize: 512,
+    memorySize: props.memorySize ?? defaultMemorySize,
     timeout: props.timeout,
     tracing: Tracing.ACTIVE,
     logGroup,

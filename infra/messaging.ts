@@ -1,16 +1,18 @@
 // The bus, the work queues of events/definitions.ts and the dead-letter queues that catch whatever the scheduler,
-// the bus or a worker could not deliver. Created before the functions, which need their names and URLs.
+// the bus, a queue worker or a table-stream worker could not deliver. Created before the functions, which need
+// their names and URLs.
 import { Duration } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { queues } from '../events/definitions';
+import { queues, tableStreamWorkers } from '../events/definitions';
 import { acknowledge } from './nag';
 import type { StageSettings } from './stage';
 import { buildName } from './stage';
 
 export type QueueName = (typeof queues)[number]['name'];
+export type TableStreamWorkerName = (typeof tableStreamWorkers)[number]['name'];
 
 export interface WorkQueue {
   readonly queue: Queue;
@@ -29,6 +31,11 @@ export class Messaging extends Construct {
   readonly jobsDeadLetterQueue: Queue;
   /** Bus events a rule could not deliver and consumer runs that failed after Lambda's retries. */
   readonly eventsDeadLetterQueue: Queue;
+  /**
+   * Per table-stream worker: where Lambda reports the stream records the worker failed on after its retries (the
+   * shard and sequence numbers, not the item, which stays in the table).
+   */
+  readonly streamDeadLetterQueues: ReadonlyMap<TableStreamWorkerName, Queue>;
 
   constructor(scope: Construct, id: string, settings: StageSettings) {
     super(scope, id);
@@ -58,6 +65,13 @@ export class Messaging extends Construct {
       workQueues.set(definition.name, { queue, deadLetterQueue });
     }
     this.workQueues = workQueues;
+
+    this.streamDeadLetterQueues = new Map(
+      tableStreamWorkers.map((definition) => [
+        definition.name,
+        createDeadLetterQueue(`${definition.name}DeadLetterQueue`, definition.name),
+      ]),
+    );
   }
 
   /** Every DLQ with a label for its alarm. */
@@ -66,6 +80,7 @@ export class Messaging extends Construct {
       { label: 'jobs', queue: this.jobsDeadLetterQueue },
       { label: 'events', queue: this.eventsDeadLetterQueue },
       ...[...this.workQueues].map(([name, work]) => ({ label: name, queue: work.deadLetterQueue })),
+      ...[...this.streamDeadLetterQueues].map(([name, queue]) => ({ label: name, queue })),
     ];
   }
 }

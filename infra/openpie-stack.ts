@@ -3,6 +3,7 @@
 import type { StackProps } from 'aws-cdk-lib';
 import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Alias, Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -18,7 +19,7 @@ import { Messaging } from './messaging';
 import { acknowledge } from './nag';
 import { Site } from './site';
 import type { Stage } from './stage';
-import { getStageSettings } from './stage';
+import { buildName, getStageSettings } from './stage';
 import type { WebAssets } from './web-assets';
 import { defaultWebAssetsPath } from './web-assets';
 
@@ -31,6 +32,7 @@ export const appSecretKeys = [
   'SPOTIFY_CLIENT_SECRET',
   'X_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
+  'RECAPTCHA_SECRET_KEY',
 ] as const;
 const generatedSecretKey = 'JWT_SIGNING_KEY';
 
@@ -45,12 +47,41 @@ const eventPublishingResources: ReadonlySet<Resource> = new Set<Resource>([
   'admin-reconciliation',
 ]);
 
-// Resources that send product mail (verification, reset, password changed, account deleted) through SES.
-const mailSendingResources: ReadonlySet<Resource> = new Set<Resource>(['fan-auth', 'artist-auth']);
+// Resources that store or read provider tokens (Spotify …), sealed under the token key (docs/decisions/006): the
+// sign-in and connect calls, and the listening calls. Jobs and workers say so in events/definitions.ts.
+const tokenEncryptingResources: ReadonlySet<Resource> = new Set<Resource>([
+  'fan-social',
+  'fan-tracks',
+  'fan-pie',
+]);
+
+/**
+ * The encryption context kms-data-key-provider.ts sends with every GenerateDataKey and Decrypt; the grant requires
+ * it, so the token key's permissions cannot be used to wrap or unwrap keys for anything else.
+ */
+export const tokenEncryptionContext = { purpose: 'openpie-token-encryption' } as const;
+
+// Sign-in derives a scrypt key at OWASP's parameters: CPU-bound, and Lambda's CPU share grows with memory.
+const passwordHashingResources: ReadonlySet<Resource> = new Set<Resource>([
+  'fan-auth',
+  'artist-auth',
+  'admin-auth',
+]);
+const passwordHashingMemorySize = 1024;
+
+/** Context keys → environment variables of the social sign-in functions. */
+const oauthContextVariables = [
+  ['spotifyClientId', 'SPOTIFY_CLIENT_ID'],
+  ['googleClientId', 'GOOGLE_CLIENT_ID'],
+  ['xClientId', 'X_CLIENT_ID'],
+  ['facebookClientId', 'FACEBOOK_CLIENT_ID'],
+  ['staffEmailDomain', 'STAFF_EMAIL_DOMAIN'],
+] as const;
 
 /**
  * The sender of product mail (`-c emailFrom="OpenPie <no-reply@your.domain>"`): it must be an SES identity verified
- * in the stack's account and region (the address or its domain). The default only names the shape.
+ * in the stack's account and region (the address or its domain). The default only names the shape. Only the
+ * mail-sender worker sends (events/definitions.ts); request handlers queue mail in the table outbox.
  */
 export const defaultEmailFrom = 'OpenPie <no-reply@openpie.example>';
 
@@ -78,7 +109,7 @@ function chooseAccess(resource: Resource): FunctionAccess {
     table: 'read-write',
     secret: true,
     publishesEvents: eventPublishingResources.has(resource),
-    sendsEmail: mailSendingResources.has(resource),
+    encryptsTokens: tokenEncryptingResources.has(resource),
   };
 }
 
@@ -101,6 +132,8 @@ export class OpenPieStack extends Stack {
   readonly backgroundWork: BackgroundWork;
   readonly alarms: Alarms;
   readonly appSecret: Secret;
+  /** Wraps the data keys that encrypt provider tokens at rest (docs/decisions/006). */
+  readonly tokenKey: Key;
 
   constructor(scope: Construct, id: string, props: OpenPieStackProps) {
     super(scope, id, props);
@@ -133,6 +166,18 @@ export class OpenPieStack extends Stack {
       'Third-party keys (Stripe, OAuth clients) are rotated in their dashboards, then here; no rotation Lambda fits.',
     );
 
+    this.tokenKey = new Key(this, 'TokenKey', {
+      description: 'OpenPie: wraps the data keys that encrypt provider tokens (Spotify …) at rest.',
+      enableKeyRotation: true,
+      // A deleted key makes every token sealed under it unreadable, so prod keeps it even without the stack.
+      removalPolicy: settings.removalPolicy,
+    });
+    new Alias(this, 'TokenKeyAlias', {
+      aliasName: `alias/${buildName(settings.stage, 'tokens')}`,
+      targetKey: this.tokenKey,
+      removalPolicy: settings.removalPolicy,
+    });
+
     const fanWork = this.messaging.workQueues.get('fan-work');
     if (!fanWork)
       throw new Error('events/definitions.ts must define the fan-work queue that jobs fan out to.');
@@ -150,6 +195,7 @@ export class OpenPieStack extends Stack {
       if (spec.access.publishesEvents) environment['EVENT_BUS_NAME'] = this.messaging.bus.eventBusName;
       if (spec.access.fansOut) environment['FAN_WORK_QUEUE_URL'] = fanWork.queue.queueUrl;
       if (spec.access.sendsEmail) environment['EMAIL_FROM'] = emailFrom;
+      if (spec.access.encryptsTokens) environment['TOKEN_ENCRYPTION_KMS_KEY_ID'] = this.tokenKey.keyArn;
 
       const fn = createOpenPieFunction(functionScope, spec.id, { ...spec, settings, environment });
       this.data.grant(fn, spec.access.table);
@@ -163,6 +209,22 @@ export class OpenPieStack extends Stack {
             resources: [sender.domain, sender.address].map((identity) =>
               this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
             ),
+          }),
+        );
+      }
+      if (spec.access.encryptsTokens) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+            resources: [this.tokenKey.keyArn],
+            conditions: {
+              StringEquals: Object.fromEntries(
+                Object.entries(tokenEncryptionContext).map(([key, value]) => [
+                  `kms:EncryptionContext:${key}`,
+                  value,
+                ]),
+              ),
+            },
           }),
         );
       }
@@ -182,15 +244,27 @@ export class OpenPieStack extends Stack {
             ? 'OpenPie API catch-all: 404/405 in the JSON envelope for unknown /api calls.'
             : `OpenPie API resource ${resource} (${routeCount} routes).`,
         timeout: slowResourceTimeouts[resource] ?? apiTimeout,
+        ...(passwordHashingResources.has(resource) ? { memorySize: passwordHashingMemorySize } : {}),
         access: chooseAccess(resource),
       });
       this.apiFunctions.set(resource, fn);
+    }
+
+    // Social sign-in's public settings come from context (`-c spotifyClientId=… -c staffEmailDomain=…`); the client
+    // secrets live in the app secret. A provider without both is simply not offered (functions/integrations/oauth).
+    for (const resource of ['fan-social', 'admin-auth'] as const) {
+      const fn = this.apiFunctions.get(resource);
+      for (const [contextKey, variable] of oauthContextVariables) {
+        const value: unknown = this.node.tryGetContext(contextKey);
+        if (fn && typeof value === 'string' && value !== '') fn.addEnvironment(variable, value);
+      }
     }
 
     this.httpApi = new OpenPieHttpApi(this, 'Http', { settings, functions: this.apiFunctions });
     this.backgroundWork = new BackgroundWork(this, 'Background', {
       settings,
       messaging: this.messaging,
+      data: this.data,
       createFunction,
     });
     this.site = new Site(this, 'Site', {

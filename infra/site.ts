@@ -56,6 +56,16 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
 
 export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
 
+/**
+ * What CloudFront passes on to the API: AWS's managed AllViewerExceptHostHeader, made for API Gateway origins. It
+ * forwards every viewer header but Host (API Gateway routes by its own domain and refuses the site's), so Cookie,
+ * Authorization, Origin and Stripe-Signature arrive, plus CloudFront's viewer headers, among them
+ * CloudFront-Viewer-Address: the per-client-address rate limit trusts that header and nothing else in AWS
+ * (functions/handlers/lib/rate-limit.ts). No custom policy can say the same: `allExcept` cannot add a CloudFront
+ * header, `allViewerAndWhitelistCloudFront` forwards Host, and an allow-list cannot carry Authorization.
+ */
+export const apiOriginRequestPolicy = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
+
 // Viewer-request rewrite of client-side routes (no file extension) to the SPA shell. Done here rather than with
 // distribution error responses, which would also turn the API's own 403/404 replies into index.html.
 const spaFallbackCode = `function handler(event) {
@@ -188,7 +198,7 @@ export class Site extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Host must stay the execute-api domain, or API Gateway cannot route the request.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiOriginRequestPolicy,
           responseHeadersPolicy: this.apiResponseHeadersPolicy,
         },
       },

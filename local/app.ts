@@ -180,6 +180,8 @@ export async function buildWebIfStale(): Promise<void> {
     {
       cwd: repoRoot,
       stdio: 'inherit',
+      // A production bundle even when started from a test runner (vitest sets NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

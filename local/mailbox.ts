@@ -1,4 +1,4 @@
-// The local mailbox page (/dev/mailbox): the outbox the handlers write instead of sending through SES, newest first,
+// The local mailbox page (/dev/mailbox): the outbox every mail is written to (only AWS sends it on), newest first,
 // with every link clickable, so verification and reset links can be followed by hand. Local mode only.
 import type { ServerResponse } from 'node:http';
 import { createDocumentClient } from '../functions/data/client';
@@ -25,7 +25,7 @@ export async function serveMailbox(table: TableRef, res: ServerResponse): Promis
     .map(
       (mail) => `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
-  <p class="meta">To <strong>${escapeHtml(mail.to)}</strong> · <time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></p>
+  <p class="meta">To <strong>${escapeHtml(mail.to)}</strong> · <time datetime="${escapeHtml(mail.createdAt)}">${escapeHtml(mail.createdAt)}</time></p>
   ${mail.links.length > 0 ? `<ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>` : ''}
   <details><summary>Text</summary><pre>${escapeHtml(mail.text)}</pre></details>
   <details><summary>HTML</summary><iframe title="${escapeHtml(mail.subject)}" sandbox srcdoc="${escapeHtml(mail.html)}"></iframe></details>
@@ -50,7 +50,7 @@ export async function serveMailbox(table: TableRef, res: ServerResponse): Promis
 </head>
 <body>
 <h1>Local mailbox</h1>
-<p>Mail OpenPie sent in local mode (kept 7 days), newest first. In AWS it goes out through SES instead.</p>
+<p>Mail OpenPie sent in local mode (kept 7 days), newest first. In AWS the mail-sender worker sends it through SES.</p>
 ${items || '<p>No mail yet.</p>'}
 </body>
 </html>

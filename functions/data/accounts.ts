@@ -17,7 +17,7 @@ import {
   emailGuardKey,
   userPartition,
 } from './identity-keys';
-import type { TableRef } from './table';
+import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, transactionCancellationCodes } from './table';
 
 const accountVersion = 1;
@@ -58,10 +58,14 @@ function fromItem(item: Item | undefined): Account | null {
   };
 }
 
-/** createAccount: registration and `admin:create`. Refuses an e-mail already taken for this kind. */
+/**
+ * createAccount: registration and `admin:create`. Refuses an e-mail already taken for this kind. Registration adds
+ * its verify link and the mail carrying it `alongside`, so the account never exists without them.
+ */
 export async function createAccount(
   table: TableRef,
   account: Account & { email: string },
+  options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<'created' | 'email_taken'> {
   try {
     await table.client.send(
@@ -87,6 +91,7 @@ export async function createAccount(
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          ...(options.alongside ?? []),
         ],
       }),
     );
@@ -151,7 +156,8 @@ export async function markEmailVerified(
 
 /**
  * setPasswordHash: password reset (also proves the e-mail), a rehash at login, and the removal of a password a
- * stranger may have set before the owner signed in with a provider (`passwordHash` null).
+ * stranger may have set before the owner signed in with a provider (`passwordHash` null). A reset adds the "password
+ * changed" mail `alongside`, written in one transaction with the change.
  */
 export async function setPasswordHash(
   table: TableRef,
@@ -159,24 +165,31 @@ export async function setPasswordHash(
   userId: string,
   passwordHash: string | null,
   at: Date,
-  options: { markEmailVerified?: boolean } = {},
+  options: { markEmailVerified?: boolean; alongside?: readonly TransactionItem[] } = {},
 ): Promise<boolean> {
   const sets = ['passwordHash = :hash', 'updatedAt = :at'];
   if (options.markEmailVerified) sets.push('emailVerifiedAt = if_not_exists(emailVerifiedAt, :at)');
+  const update = {
+    TableName: table.name,
+    Key: accountKey(kind, userId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':active': 'active' },
+  };
+  const alongside = options.alongside ?? [];
   try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountKey(kind, userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':active': 'active' },
-      }),
-    );
+    if (alongside.length > 0) {
+      await table.client.send(
+        new TransactWriteCommand({ TransactItems: [{ Update: update }, ...alongside] }),
+      );
+    } else {
+      await table.client.send(new UpdateCommand(update));
+    }
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
+    if (transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }
@@ -237,11 +250,13 @@ const personalAttributes = [
 /**
  * eraseAccount: account deletion. The account item stays as an anonymous tombstone (its id is what money records
  * point at) without anything that names the person, and the e-mail guard goes, so the address can register again.
+ * The "account deleted" mail comes `alongside`: queued with the erasure, while the address is still known.
  */
 export async function eraseAccount(
   table: TableRef,
   account: Account & { email: string },
   at: Date,
+  options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<boolean> {
   try {
     await table.client.send(
@@ -272,6 +287,7 @@ export async function eraseAccount(
               ExpressionAttributeValues: { ':id': account.id },
             },
           },
+          ...(options.alongside ?? []),
         ],
       }),
     );

@@ -2,12 +2,18 @@
 // conditional update, so two clicks at once cannot both succeed; a used token stays until its TTL so a second
 // click can be told "already used" rather than "not valid".
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { AccountKind } from '../domain/identity/account';
 import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
 import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './identity-keys';
 import { deleteKeys } from './sessions';
-import type { TableRef } from './table';
+import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, toEpochSeconds } from './table';
 
 export interface LinkTokenRecord {
@@ -19,26 +25,50 @@ export interface LinkTokenRecord {
   expiresAt: Date;
 }
 
-/** putLinkToken: registration (verify), forgot-password (reset). */
-export async function putLinkToken(table: TableRef, token: LinkTokenRecord): Promise<void> {
+function toItem(token: LinkTokenRecord): Record<string, NativeAttributeValue> {
+  return {
+    ...linkTokenKey(token.tokenHash),
+    entity: 'link-token',
+    v: 1,
+    purpose: token.purpose,
+    kind: token.kind,
+    userId: token.userId,
+    createdAt: token.createdAt.toISOString(),
+    // Checked on use as well: DynamoDB's TTL removes items only eventually.
+    expiresAt: toEpochSeconds(token.expiresAt),
+    gsi1pk: userPartition(token.kind, token.userId),
+    gsi1sk: `${linkTokenIndexPrefix}${token.purpose}#${token.createdAt.toISOString()}`,
+  };
+}
+
+const newTokenCondition = 'attribute_not_exists(pk)';
+
+/**
+ * putLinkToken as an item of its caller's transaction: registration writes the verify link with the account and
+ * the mail that carries it.
+ */
+export function buildLinkTokenPut(table: TableRef, token: LinkTokenRecord): TransactionItem {
+  return { Put: { TableName: table.name, Item: toItem(token), ConditionExpression: newTokenCondition } };
+}
+
+/**
+ * putLinkToken: forgot-password (reset) and an expired verify link (a fresh one), in one transaction with the items
+ * `alongside` (the mail that carries the link), so there is never a link without its mail or a mail without its link.
+ */
+export async function putLinkToken(
+  table: TableRef,
+  token: LinkTokenRecord,
+  options: { alongside?: readonly TransactionItem[] } = {},
+): Promise<void> {
+  const alongside = options.alongside ?? [];
+  if (alongside.length > 0) {
+    await table.client.send(
+      new TransactWriteCommand({ TransactItems: [buildLinkTokenPut(table, token), ...alongside] }),
+    );
+    return;
+  }
   await table.client.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: {
-        ...linkTokenKey(token.tokenHash),
-        entity: 'link-token',
-        v: 1,
-        purpose: token.purpose,
-        kind: token.kind,
-        userId: token.userId,
-        createdAt: token.createdAt.toISOString(),
-        // Checked on use as well: DynamoDB's TTL removes items only eventually.
-        expiresAt: toEpochSeconds(token.expiresAt),
-        gsi1pk: userPartition(token.kind, token.userId),
-        gsi1sk: `${linkTokenIndexPrefix}${token.purpose}#${token.createdAt.toISOString()}`,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+    new PutCommand({ TableName: table.name, Item: toItem(token), ConditionExpression: newTokenCondition }),
   );
 }
 

@@ -17,6 +17,12 @@ export const tableDefinition = {
   versionAttribute: 'v',
   /** Epoch seconds; DynamoDB's TTL removes the item some time after. */
   ttlAttribute: 'expiresAt',
+  /**
+   * The table's change stream, read by the table-stream workers of events/definitions.ts (the mail-sender sends what
+   * the outbox receives). New images only: the workers act on what was written, never on what it replaced. DynamoDB
+   * Local gets no stream, because locally no worker reads it (mail stays in the outbox).
+   */
+  stream: 'NEW_IMAGE',
   /** Overloaded global secondary indexes; each access pattern in docs/data-model.md names the one it uses. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

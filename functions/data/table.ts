@@ -1,10 +1,16 @@
 // The table an access pattern works on: the document client and the table's name, passed together.
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 
 export interface TableRef {
   client: DynamoDBDocumentClient;
   name: string;
 }
+
+/**
+ * One write of a TransactWriteItems. Access patterns that change state take extra items `alongside` (a link token, a
+ * mail for the outbox), so what belongs together is written together or not at all.
+ */
+export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** DynamoDB's TTL reads epoch seconds. */
 export function toEpochSeconds(at: Date): number {

@@ -1,6 +1,8 @@
-// The e-mail port: what the product sends, independent of how (SES in AWS, the local outbox otherwise).
+// The e-mail port: what the product sends, independent of how. Requests queue each mail in the table outbox; in AWS
+// the mail-sender worker sends it through SES (docs/decisions/005-identity.md).
 
-export type EmailKind = 'verify-email' | 'reset-password' | 'password-changed' | 'account-deleted';
+export const emailKinds = ['verify-email', 'reset-password', 'password-changed', 'account-deleted'] as const;
+export type EmailKind = (typeof emailKinds)[number];
 
 export interface EmailMessage {
   kind: EmailKind;

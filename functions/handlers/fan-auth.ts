@@ -1,6 +1,6 @@
 // Routes of the 'fan-auth' resource (see functions/contracts/routes.ts): e-mail and password accounts for fans.
-// Social sign-in, link-* and disconnect-* belong to the social sign-in work and answer 501 until it lands; it signs
-// people in through lib/sessions.ts `startSession` and lib/identity.ts `findOrCreateAccountByVerifiedEmail`.
+// Social sign-in is the 'fan-social' resource (fan-social.ts), a Lambda of its own: its OAuth, JWKS and KMS code
+// would otherwise weigh on every password login's cold start.
 import {
   forgotPasswordSchema,
   linkTokenParamsSchema,

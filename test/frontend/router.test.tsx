@@ -1,12 +1,43 @@
-import { render, screen, waitFor } from '@testing-library/react';
+// The route table of SPEC §2: every route exists, the guards ask the server and redirect, the unknown-path rules,
+// and route errors.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
+import { reportRouteError } from '../../frontend/src/app/app-router';
 import { RouteErrorPage } from '../../frontend/src/app/route-error-page';
+import { routes } from '../../frontend/src/app/router';
+
+type Role = 'fan' | 'artist' | 'admin';
+
+const sessionEndpointRoles: Readonly<Record<string, Role>> = {
+  '/api/user': 'fan',
+  '/api/for-artists/user': 'artist',
+  '/api/admin/profile': 'admin',
+};
+
+/**
+ * Stubs the server's session calls: the roles given are signed in, every other session call answers with
+ * `otherStatus` (401 once identity is built, 501 before it).
+ */
+function stubSessions(signedIn: readonly Role[], otherStatus = 401) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const role = sessionEndpointRoles[url];
+    if (role && signedIn.includes(role)) {
+      return Response.json({ success: true, data: { id: `${role}-${crypto.randomUUID()}` } });
+    }
+    return Response.json(
+      { success: false, message: 'Please sign in to continue.', code: 'unauthorized', requestId: 'req-test' },
+      { status: otherStatus },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} onError={reportRouteError} />);
   return router;
 }
 
@@ -16,17 +47,288 @@ function makeUnknownSegment(): string {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+/** Every route of SPEC §2 with sample parameters, and the role its guard wants (none for open routes). */
+const specRoutes: readonly [string, Role | null][] = [
+  ['/', null],
+  ['/login', null],
+  ['/register', null],
+  ['/try', null],
+  ['/artist-public/artist-1', null],
+  ['/delete-account-instructions', null],
+  ['/error', null],
+  ['/auth/fans/verify-email/token-1', null],
+  ['/auth/fans/reset-password/token-1', null],
+  ['/auth/for-artists/verify-email/token-1', null],
+  ['/auth/for-artists/reset-password/token-1', null],
+  ['/privacy-policy', null],
+  ['/terms', null],
+  ['/help', null],
+  ...[
+    '/dashboard',
+    '/pie',
+    '/pie/pie-1',
+    '/pie/successCheckout',
+    '/my-pies',
+    '/history',
+    '/settings',
+    '/pie/settings',
+    '/report',
+    '/artist/artist-1',
+    '/user/user-1',
+    '/earth',
+  ].map((path): [string, Role] => [path, 'fan']),
+  ...[
+    '/for-artists',
+    '/for-artists/login',
+    '/for-artists/register',
+    '/for-artists/office-invitation/office-1',
+    '/for-artists/complete-registration',
+    '/for-artists/error',
+  ].map((path): [string, null] => [path, null]),
+  ...[
+    '/for-artists/artists',
+    '/for-artists/artists/artist-1',
+    '/for-artists/claims/claim-1',
+    '/for-artists/funds',
+    '/for-artists/funds/payouts/payout-1',
+    '/for-artists/funds/transactions/transaction-1',
+    '/for-artists/team',
+    '/for-artists/team/member-1',
+    '/for-artists/give-back',
+    '/for-artists/settings',
+    '/for-artists/profile/update',
+    '/for-artists/office-settings',
+    ...['twitter', 'youtube', 'facebook', 'instagram'].flatMap((platform) =>
+      ['success', 'failed'].map((result) => `/for-artists/social-verification/${platform}/${result}`),
+    ),
+  ].map((path): [string, Role] => [path, 'artist']),
+  ['/admin', null],
+  ['/admin/auth/google/callback', null],
+  ...[
+    '/admin/dashboard',
+    '/admin/claims',
+    '/admin/claims/claim-1',
+    '/admin/artists',
+    '/admin/fans',
+    '/admin/fans/fan-1',
+    '/admin/user-artists',
+    '/admin/user-artists/user-artist-1',
+    '/admin/offices',
+    '/admin/offices/office-1',
+    '/admin/finances',
+    '/admin/escrow',
+    '/admin/wallet-transactions',
+  ].map((path): [string, Role] => [path, 'admin']),
+];
+
+const signInPaths: Readonly<Record<Role, string>> = {
+  fan: '/login',
+  artist: '/for-artists/login',
+  admin: '/admin',
+};
+
+describe('every route of SPEC §2', () => {
+  it.each(specRoutes)('%s renders a page with one h1 for a visitor allowed there', async (path, role) => {
+    // Prepare
+    stubSessions(role ? [role] : []);
+
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    const headings = await screen.findAllByRole('heading', { level: 1 });
+    expect(headings).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
+
+describe('guards (SPEC §2, §6)', () => {
+  it.each(specRoutes.filter(([, role]) => role !== null))(
+    '%s sends a visitor who is not signed in as %s to its sign-in screen',
+    async (path, role) => {
+      // Prepare
+      const fetchMock = stubSessions([]);
+
+      // Act
+      const router = renderAt(path);
+
+      // Assess
+      await waitFor(() => expect(router.state.location.pathname).toBe(signInPaths[role ?? 'fan']));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it.each([
+    ['/dashboard', '/login'],
+    ['/for-artists/funds', '/for-artists/login'],
+    ['/admin/claims', '/admin'],
+  ])('treat 501 (session call not built yet) like 401: %s goes to %s', async (path, signIn) => {
+    // Prepare
+    stubSessions([], 501);
+
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe(signIn));
+  });
+
+  it.each([
+    ['/dashboard', 'fan', '/api/user'],
+    ['/for-artists/team', 'artist', '/api/for-artists/user'],
+    ['/admin/offices', 'admin', '/api/admin/profile'],
+  ] as const)('%s asks the %s API who is signed in (%s)', async (path, role, endpoint) => {
+    // Prepare
+    const fetchMock = stubSessions([role]);
+
+    // Act
+    renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
+
+    // Assess
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([endpoint]);
+  });
+
+  it('does not let one role into another role’s area', async () => {
+    // Prepare
+    stubSessions(['fan', 'artist']);
+
+    // Act
+    const router = renderAt('/admin/dashboard');
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Staff sign-in');
+  });
+
+  it('shows the route error page when the server cannot say who is signed in', async () => {
+    // Prepare
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubSessions([], 503);
+
+    // Act
+    const router = renderAt('/my-pies');
+
+    // Assess
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Something went wrong');
+    expect(router.state.location.pathname).toBe('/my-pies');
+    expect(logged).toHaveBeenCalledWith('Route error', expect.objectContaining({ severity: 'Error' }));
+  });
+});
+
+describe('layouts', () => {
+  it('gives a signed-in fan the fan navigation, and an anonymous visitor the public one', async () => {
+    // Prepare
+    stubSessions(['fan']);
+    renderAt('/history');
+    const fanNav = await screen.findByRole('navigation', { name: 'Main' });
+    const fanLinks = within(fanNav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+    // Act
+    cleanup();
+    stubSessions([]);
+    renderAt('/help');
+    const publicNav = await screen.findByRole('navigation', { name: 'Main' });
+
+    // Assess
+    expect(fanLinks).toEqual(['Dashboard', 'My pie', 'My pies', 'History', 'Earth', 'Help', 'Settings']);
+    expect(
+      within(publicNav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['How it works', 'Help', 'For artists', 'Log in', 'Start your pie']);
+  });
+
+  it('marks the current screen in the admin sections', async () => {
+    // Prepare
+    stubSessions(['admin']);
+
+    // Act
+    renderAt('/admin/escrow');
+
+    // Assess
+    const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
+    expect(within(sections).getByRole('link', { name: 'Escrow' }).getAttribute('aria-current')).toBe('page');
+    expect(within(sections).getAllByRole('link')).toHaveLength(9);
+  });
+
+  it('shows wallet-transactions as the same screen as escrow', async () => {
+    // Prepare
+    stubSessions(['admin']);
+
+    // Act
+    renderAt('/admin/wallet-transactions');
+
+    // Assess
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Escrow and wallet transactions',
+    );
+  });
+
+  it('says honestly that a screen is coming and what it will hold', async () => {
+    // Prepare
+    stubSessions(['artist']);
+
+    // Act
+    renderAt('/for-artists/funds');
+
+    // Assess
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Funds');
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'What you will find here' })).toBeTruthy();
+  });
+
+  it('links the registration stand-in to the terms and the privacy policy', async () => {
+    // Prepare
+    stubSessions([]);
+
+    // Act
+    renderAt('/register');
+
+    // Assess
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+  });
 });
 
 describe('unknown paths (SPEC §2)', () => {
   it.each([
-    ['a fan path', (segment: string) => `/${segment}`, '/'],
-    ['a nested fan path', (segment: string) => `/pie/settings/${segment}`, '/'],
-    ['a path under /for-artists', (segment: string) => `/for-artists/${segment}`, '/for-artists'],
-    ['a path under /admin', (segment: string) => `/admin/${segment}/deeper`, '/admin/dashboard'],
-  ])('sends %s to its area home', async (_label, buildPath, expected) => {
+    ['a fan path', (segment: string) => `/${segment}`, [] as Role[], '/'],
+    ['a nested fan path', (segment: string) => `/pie/settings/${segment}`, [] as Role[], '/'],
+    [
+      'a path under /for-artists',
+      (segment: string) => `/for-artists/${segment}`,
+      [] as Role[],
+      '/for-artists',
+    ],
+    [
+      'an unknown social platform',
+      (segment: string) => `/for-artists/social-verification/${segment}/success`,
+      [] as Role[],
+      '/for-artists',
+    ],
+    [
+      'a path under /admin, for an admin',
+      (segment: string) => `/admin/${segment}/deeper`,
+      ['admin'] as Role[],
+      '/admin/dashboard',
+    ],
+    [
+      'a path under /admin, for anyone else (the dashboard is guarded)',
+      (segment: string) => `/admin/${segment}`,
+      [] as Role[],
+      '/admin',
+    ],
+  ])('sends %s to its area home', async (_label, buildPath, signedIn, expected) => {
     // Prepare
+    stubSessions(signedIn);
     const path = buildPath(makeUnknownSegment());
 
     // Act
@@ -37,45 +339,10 @@ describe('unknown paths (SPEC §2)', () => {
   });
 });
 
-describe('areas', () => {
-  it.each([
-    ['/dashboard', 'The fan area is being built'],
-    ['/register', 'The fan area is being built'],
-    ['/pie/successCheckout', 'The fan area is being built'],
-    ['/for-artists', 'OpenPie for Artists is being built'],
-    ['/for-artists/social-verification/youtube/failed', 'OpenPie for Artists is being built'],
-    ['/auth/for-artists/verify-email/some-token', 'OpenPie for Artists is being built'],
-    ['/admin', 'OpenPie Admin is being built'],
-    ['/admin/wallet-transactions', 'OpenPie Admin is being built'],
-  ])('%s loads its area and stays there', async (path, title) => {
-    // Prepare
-    const router = renderAt(path);
-
-    // Act
-    const heading = await screen.findByRole('heading', { level: 1, name: title });
-
-    // Assess
-    expect(router.state.location.pathname).toBe(path);
-    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
-    expect(heading).toBeTruthy();
-  });
-
-  it('does not accept a social platform it does not know', async () => {
-    // Prepare
-    const path = `/for-artists/social-verification/${makeUnknownSegment()}/success`;
-
-    // Act
-    const router = renderAt(path);
-
-    // Assess
-    await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists'));
-  });
-});
-
 describe('route errors', () => {
-  it('show a page titled exactly "Something went wrong" with a way home', async () => {
+  it('show a page titled exactly "Something went wrong" with a way home, reported once', async () => {
     // Prepare
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     function BrokenScreen(): never {
       throw new Error('a screen that cannot render');
     }
@@ -84,14 +351,24 @@ describe('route errors', () => {
     ]);
 
     // Act
-    render(<RouterProvider router={router} />);
+    render(<RouterProvider router={router} onError={reportRouteError} />);
 
     // Assess
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Something went wrong');
     expect(document.title).toBe('Something went wrong');
     expect(screen.getByRole('button', { name: 'Go to Homepage' })).toBeTruthy();
-    expect(console.error).toHaveBeenCalledWith('Route error', expect.any(Error));
+    const reports = logged.mock.calls.filter(([label]) => label === 'Route error');
+    expect(reports).toEqual([
+      [
+        'Route error',
+        expect.objectContaining({
+          severity: 'Error',
+          error: expect.any(Error),
+          componentStack: expect.stringContaining('BrokenScreen'),
+        }),
+      ],
+    ]);
   });
 
   it('the /error route shows the same generic error screen', async () => {

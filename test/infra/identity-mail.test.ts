@@ -1,86 +1,128 @@
-import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { tableStreamWorkers } from '../../events/definitions';
+import { outboxMailEntity } from '../../functions/data/outbox';
+import { tableDefinition } from '../../functions/data/table-definition';
 import { envSchema } from '../../functions/handlers/lib/env';
-import { findSenderIdentities, OpenPieStack } from '../../infra/openpie-stack';
+import { findSenderIdentities } from '../../infra/openpie-stack';
 import { buildName } from '../../infra/stage';
-import { createPlaceholderWebAssets } from '../../infra/web-assets';
+import {
+  findFunction,
+  listActions,
+  listOpenPieFunctions,
+  listResources,
+  listServiceStatements,
+  listStatements,
+  readReferencedId,
+  readVariables,
+  synthesize,
+} from './synth';
 
-// The functions that send identity mail get the sender in EMAIL_FROM and ses:SendEmail on that identity only.
+// Mail in AWS is a transactional outbox: requests write outbox items, the table's stream carries each new one to
+// the mail-sender worker, and that worker alone may send mail (EMAIL_FROM, ses:SendEmail on the sender identity).
 
-const cdkContext = (
-  JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
-    context: Record<string, unknown>;
-  }
-).context;
+const resources = synthesize('dev', { emailFrom: 'OpenPie <hello@mail.openpie.example>' });
+const mailSender = tableStreamWorkers.find((worker) => worker.name === 'mail-sender');
 
-interface CfnResource {
-  Type: string;
-  Properties?: Record<string, unknown>;
-}
-
-function synthesize(emailFrom: string) {
-  const app = new App({
-    context: { ...cdkContext, stage: 'dev', emailFrom, 'aws:cdk:bundling-stacks': [] },
-  });
-  const stack = new OpenPieStack(app, 'OpenPie-dev', {
-    stage: 'dev',
-    webAssets: createPlaceholderWebAssets(),
-  });
-  return (Template.fromStack(stack).toJSON() as { Resources: Record<string, CfnResource> }).Resources;
-}
-
-function findFunction(resources: Record<string, CfnResource>, name: string): [string, CfnResource] {
-  const found = Object.entries(resources).find(
-    ([, resource]) =>
-      resource.Type === 'AWS::Lambda::Function' && resource.Properties?.['FunctionName'] === name,
-  );
-  if (!found) throw new Error(`no function ${name}`);
-  return found;
-}
-
-/** The statements naming an `ses:` action in the policies attached to a function's role. */
-function listSesStatements(resources: Record<string, CfnResource>, functionId: string) {
-  const role = resources[functionId]?.Properties?.['Role'] as { 'Fn::GetAtt'?: [string, string] } | undefined;
-  const roleId = role?.['Fn::GetAtt']?.[0];
-  return Object.values(resources)
-    .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-    .filter((policy) =>
-      ((policy.Properties?.['Roles'] ?? []) as { Ref?: string }[]).some((ref) => ref.Ref === roleId),
-    )
-    .flatMap(
-      (policy) =>
-        (policy.Properties?.['PolicyDocument'] as { Statement: Record<string, unknown>[] }).Statement,
-    )
-    .filter((statement) => JSON.stringify(statement['Action']).includes('ses:'));
-}
-
-describe('identity mail in AWS', () => {
-  const resources = synthesize('OpenPie <hello@mail.openpie.example>');
-
-  it('gives fan-auth and artist-auth EMAIL_FROM and ses:SendEmail on the sender identities only', () => {
-    for (const resource of ['fan-auth', 'artist-auth']) {
-      const [id, fn] = findFunction(resources, buildName('dev', resource));
-      const variables = (fn.Properties?.['Environment'] as { Variables: Record<string, unknown> }).Variables;
-      expect(variables['EMAIL_FROM'], resource).toBe('OpenPie <hello@mail.openpie.example>');
-      expect(envSchema.shape.EMAIL_FROM.safeParse(variables['EMAIL_FROM']).success).toBe(true);
-      const statements = listSesStatements(resources, id);
-      expect(statements, resource).toHaveLength(1);
-      expect(statements[0]?.['Action']).toBe('ses:SendEmail');
-      const arns = JSON.stringify(statements[0]?.['Resource']);
-      expect(arns).toContain(':identity/mail.openpie.example');
-      expect(arns).toContain(':identity/hello@mail.openpie.example');
-      expect(arns).not.toContain('*');
-    }
+describe('the table stream', () => {
+  it('is on, with new images, as the table definition says', () => {
+    const [, table] = listResources(resources, 'AWS::DynamoDB::Table')[0] ?? [];
+    expect(tableDefinition.stream).toBe('NEW_IMAGE');
+    expect(table?.Properties?.['StreamSpecification']).toEqual({ StreamViewType: tableDefinition.stream });
   });
 
-  it('gives no other API function mail rights', () => {
-    for (const resource of ['health', 'fan-user', 'admin-auth']) {
-      const [id, fn] = findFunction(resources, buildName('dev', resource));
-      const variables = (fn.Properties?.['Environment'] as { Variables: Record<string, unknown> }).Variables;
-      expect(variables, resource).not.toHaveProperty('EMAIL_FROM');
-      expect(listSesStatements(resources, id), resource).toEqual([]);
+  it('feeds the mail-sender only INSERTs of outbox mail, in batches, with retries, bisection and a DLQ', () => {
+    // Prepare
+    const [tableId] = listResources(resources, 'AWS::DynamoDB::Table')[0] ?? [];
+    const [workerId] = findFunction(resources, 'dev', 'worker-mail-sender');
+    const [dlqId, dlq] =
+      listResources(resources, 'AWS::SQS::Queue').find(
+        ([, queue]) => queue.Properties?.['QueueName'] === buildName('dev', 'mail-sender', 'dlq'),
+      ) ?? [];
+
+    // Act
+    const mappings = listResources(resources, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) =>
+      JSON.stringify(mapping.Properties?.['EventSourceArn']).includes('StreamArn'),
+    );
+
+    // Assess
+    expect(mailSender?.insertsOf).toBe(outboxMailEntity);
+    expect(mappings).toHaveLength(1);
+    const props = mappings[0]?.[1].Properties ?? {};
+    expect(props['EventSourceArn']).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    expect(readReferencedId(props['FunctionName'])).toBe(workerId);
+    expect(props).toMatchObject({
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: mailSender?.retryAttempts,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      StartingPosition: 'TRIM_HORIZON',
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
+    });
+    expect(mailSender?.retryAttempts).toBeGreaterThan(0);
+    expect(mailSender?.retryAttempts).toBeLessThanOrEqual(5);
+    const filters = (props['FilterCriteria'] as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [outboxMailEntity] } } } },
+    ]);
+    expect(dlq?.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+    expect(listActions(listStatements(resources, workerId))).toContain('sqs:SendMessage');
+  });
+
+  it('pages staff when the mail-sender gives up on a record (an alarm on its DLQ)', () => {
+    const [dlqId] =
+      listResources(resources, 'AWS::SQS::Queue').find(
+        ([, queue]) => queue.Properties?.['QueueName'] === buildName('dev', 'mail-sender', 'dlq'),
+      ) ?? [];
+    const alarms = listResources(resources, 'AWS::CloudWatch::Alarm').filter(
+      ([, alarm]) =>
+        alarm.Properties?.['MetricName'] === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(alarm.Properties['Dimensions']).includes(String(dlqId)),
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.[1].Properties).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+});
+
+describe('who may send mail', () => {
+  it('gives the mail-sender EMAIL_FROM, ses:SendEmail on the sender identities, and only get/update on the table', () => {
+    const [id, fn] = findFunction(resources, 'dev', 'worker-mail-sender');
+    const variables = readVariables(fn);
+    expect(variables['EMAIL_FROM']).toBe('OpenPie <hello@mail.openpie.example>');
+    expect(envSchema.shape.EMAIL_FROM.safeParse(variables['EMAIL_FROM']).success).toBe(true);
+    const statements = listServiceStatements(resources, id, 'ses');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.Action).toBe('ses:SendEmail');
+    const arns = JSON.stringify(statements[0]?.Resource);
+    expect(arns).toContain(':identity/mail.openpie.example');
+    expect(arns).toContain(':identity/hello@mail.openpie.example');
+    expect(arns).not.toContain('*');
+    const tableActions = listActions(listStatements(resources, id)).filter(
+      (action) =>
+        action.startsWith('dynamodb:') &&
+        ![
+          'dynamodb:DescribeStream',
+          'dynamodb:GetRecords',
+          'dynamodb:GetShardIterator',
+          'dynamodb:ListStreams',
+        ].includes(action),
+    );
+    expect(tableActions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+  });
+
+  it('gives no other function EMAIL_FROM or any ses: action, fan-auth and artist-auth included', () => {
+    const others = listOpenPieFunctions(resources, 'dev').filter(
+      ([, fn]) => fn.Properties?.['FunctionName'] !== buildName('dev', 'worker-mail-sender'),
+    );
+    expect(others.map(([, fn]) => fn.Properties?.['FunctionName'])).toEqual(
+      expect.arrayContaining([buildName('dev', 'fan-auth'), buildName('dev', 'artist-auth')]),
+    );
+    for (const [id, fn] of others) {
+      const name = String(fn.Properties?.['FunctionName']);
+      expect(readVariables(fn), name).not.toHaveProperty('EMAIL_FROM');
+      expect(listServiceStatements(resources, id, 'ses'), name).toEqual([]);
     }
   });
 

@@ -1,13 +1,23 @@
-// Setup for the `frontend` vitest project (jsdom): each test starts from an empty document.
+// Setup for the `frontend` vitest project (jsdom): each test starts from an empty document, no cookies and empty
+// storage, so tests run in any order.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout, and its scrollTo only logs "not implemented"; the router's scroll restoration calls it.
 window.scrollTo = () => {};
 
+// jsdom has no ResizeObserver; Radix's checkbox measures itself with one. Without layout nothing ever resizes.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
 afterEach(() => {
   cleanup();
   for (const name of document.cookie.split(';').map((pair) => pair.split('=')[0]?.trim())) {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });

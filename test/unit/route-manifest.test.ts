@@ -182,6 +182,10 @@ const designCalls = [
   'POST /api/webhooks/stripe',
   'GET /api/health',
   'GET /api/dev/outbox',
+  // Social sign-in callbacks and staff Google sign-in (issue #3, docs/decisions/006).
+  'GET /api/auth/callback/{provider}',
+  'GET /api/admin/auth/loginGoogle',
+  'POST /api/admin/auth/google/callback',
   'POST /api/tracks/user/import',
 ];
 

@@ -1,8 +1,25 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { describePageForAnalytics, trackEvent } from '../lib/analytics';
 
-/** The frame around every route: scroll restoration and a progress bar while a lazy area loads. */
+/**
+ * The frame around every route: scroll restoration, a progress bar while a lazy area or a guard loads, a page-view
+ * event, and focus moved to the new page's main landmark so screen readers hear that the page changed.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+
+  useEffect(() => {
+    trackEvent('page_view', { path: describePageForAnalytics(pathname) });
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <>
       {navigation.state === 'loading' ? <div className="navigation-progress" aria-hidden="true" /> : null}
@@ -12,7 +29,7 @@ export function RootLayout() {
   );
 }
 
-/** Shown on the first load of a lazy area, before its chunk has arrived. */
+/** Shown on the first load of a lazy area, before its chunk (and its guard's answer) has arrived. */
 export function LoadingPage() {
   return (
     <main id="main" className="message-page">

@@ -1,43 +1,31 @@
-import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { paths } from '../lib/paths';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { MessagePage } from '../components/message-page';
+import { AppUpdateScreen } from '../components/app-update-screen';
+import { GenericErrorScreen } from '../components/error-screen';
+import { UnexpectedErrorPage } from '../components/unexpected-error-page';
+import { isChunkLoadError } from '../lib/chunk-errors';
 
-/** The exact wording of SPEC §2's generic error screen. */
-export const errorScreenText = {
-  title: 'Something went wrong',
-  body: "We're sorry, but an error occurred. Our team has been notified and we're working to fix it.",
-  action: 'Go to Homepage',
-} as const;
+export { errorScreenText } from '../components/error-screen';
 
-/** The generic error screen, shown for route errors and at /error. */
+/** The /error page: SPEC §2's generic error screen. */
 export function ErrorPage() {
-  useDocumentTitle(errorScreenText.title);
-  return (
-    <MessagePage
-      title={errorScreenText.title}
-      actions={
-        <button type="button" className="button button--primary" onClick={reloadHome}>
-          {errorScreenText.action}
-        </button>
-      }
-    >
-      <p className="message-page__text">{errorScreenText.body}</p>
-    </MessagePage>
-  );
+  return <GenericErrorScreen />;
 }
 
-/** The `ErrorBoundary` of the route tree: logs what went wrong, then shows the generic error screen. */
+/**
+ * The `ErrorBoundary` of each area and screen: a chunk that failed to load shows the app-update screen and
+ * refreshes (SPEC §4); any other route error shows the page titled 'Something went wrong'. The router reports the
+ * error itself (app-router.tsx), once, however often this page renders.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
-  useEffect(() => {
-    console.error('Route error', error);
-  }, [error]);
-  return <ErrorPage />;
+  return isChunkLoadError(error) ? <AppUpdateScreen error={error} /> : <GenericErrorScreen />;
 }
 
-function reloadHome(): void {
-  // A full load rather than an SPA navigation: whatever broke the page should not survive into the next one.
-  window.location.assign(paths.home());
+/**
+ * The `ErrorBoundary` of the root route, for errors outside the product's own screens: SPEC §2's default page
+ * 'Unexpected Application Error!' with the status text or message. Chunk failures still get the app-update screen.
+ */
+export function RootErrorPage() {
+  const error = useRouteError();
+  return isChunkLoadError(error) ? <AppUpdateScreen error={error} /> : <UnexpectedErrorPage error={error} />;
 }

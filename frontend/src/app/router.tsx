@@ -1,32 +1,21 @@
-// The route table of SPEC §2. The landing page ships in the first chunk; the fan, artist and admin
-// areas each load as a chunk of their own the first time one of their routes is visited.
+// The route table of SPEC §2. The router itself is a chunk of its own (main.tsx loads it for every path but `/`);
+// the fan, artist and admin areas each load as a chunk of their own, and so do the heavy pages (the reading pages
+// and each area's sign-in screens). Guarded screens sit under a pathless route whose loader is the guard.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { paths, routePatterns, socialVerificationPlatforms, socialVerificationResults } from '../lib/paths';
+import { createSessionGuard, guardRouteIds } from './guards';
+import { lazyComponent } from './lazy-route';
 import { LandingPage } from './routes/landing/landing-page';
-import { ErrorPage, RouteErrorPage } from './route-error-page';
+import { ErrorPage, RootErrorPage, RouteErrorPage } from './route-error-page';
 import { LoadingPage, RootLayout } from './root-layout';
 
-const loadFanArea = async () => {
-  const { FanAreaLayout } = await import('./routes/fan/fan-area');
-  return { Component: FanAreaLayout };
-};
-
-const loadArtistArea = async () => {
-  const { ArtistAreaLayout } = await import('./routes/for-artists/artist-area');
-  return { Component: ArtistAreaLayout };
-};
-
-const loadAdminArea = async () => {
-  const { AdminAreaLayout } = await import('./routes/admin/admin-area');
-  return { Component: AdminAreaLayout };
-};
-
-/**
- * A screen's route before the screen exists: it claims its path so the unknown-path rule leaves it
- * alone, and renders nothing itself because the area layout is the whole page for now.
- */
-function declareScreen(path: string): RouteObject {
-  return { path, element: null };
+/** A screen at an absolute path, its component taken from a lazily loaded module. */
+function screen<M extends Record<string, unknown>>(
+  path: string,
+  load: () => Promise<M>,
+  name: keyof M & string,
+): RouteObject {
+  return { path, lazy: lazyComponent(load, name) };
 }
 
 /** An unknown-path rule: the loader redirects before anything renders. */
@@ -34,123 +23,164 @@ function redirectUnknownTo(target: string): RouteObject {
   return { path: '*', loader: () => redirect(target), element: null };
 }
 
+const loadFanArea = () => import('./routes/fan/fan-area');
+const loadFanIdentity = () => import('./routes/fan/fan-identity-screens');
+const loadArtistArea = () => import('./routes/for-artists/artist-area');
+const loadArtistIdentity = () => import('./routes/for-artists/artist-identity-screens');
+const loadAdminArea = () => import('./routes/admin/admin-area');
+const loadAdminIdentity = () => import('./routes/admin/admin-identity-screens');
+const loadHelp = () => import('./routes/public/help-page');
+const loadPrivacyPolicy = () => import('./routes/public/privacy-policy-page');
+const loadTerms = () => import('./routes/public/terms-page');
+const loadDeleteAccount = () => import('./routes/public/delete-account-page');
+
+const pub = routePatterns.public;
 const fan = routePatterns.fan;
 const artist = routePatterns.artist;
 const admin = routePatterns.admin;
 
-/** The public pages and the fan area: everything a fan sees apart from the landing page. */
-const fanScreens = [
-  routePatterns.public.privacyPolicy,
-  routePatterns.public.terms,
-  routePatterns.public.deleteAccountInstructions,
-  routePatterns.public.artistPublic,
-  fan.login,
-  fan.register,
-  fan.try,
-  fan.verifyEmail,
-  fan.resetPassword,
-  fan.dashboard,
-  fan.pie,
-  fan.pieDetail,
-  fan.pieSuccessCheckout,
-  fan.myPies,
-  fan.history,
-  fan.settings,
-  fan.pieSettings,
-  fan.report,
-  fan.artist,
-  fan.user,
-  fan.earth,
-  fan.help,
-];
+/** The public pages and the fan area, under the fan area's shared layout. */
+const fanArea: RouteObject = {
+  id: 'fan-area',
+  lazy: lazyComponent(loadFanArea, 'FanLayout'),
+  ErrorBoundary: RouteErrorPage,
+  children: [
+    screen(pub.privacyPolicy, loadPrivacyPolicy, 'PrivacyPolicyPage'),
+    screen(pub.terms, loadTerms, 'TermsPage'),
+    screen(pub.deleteAccountInstructions, loadDeleteAccount, 'DeleteAccountInstructionsPage'),
+    screen(fan.help, loadHelp, 'HelpPage'),
+    screen(pub.artistPublic, loadFanArea, 'PublicArtistScreen'),
+    screen(fan.try, loadFanArea, 'PromoScreen'),
+    screen(fan.login, loadFanIdentity, 'FanLoginScreen'),
+    screen(fan.register, loadFanIdentity, 'FanRegisterScreen'),
+    screen(fan.verifyEmail, loadFanIdentity, 'FanVerifyEmailScreen'),
+    screen(fan.resetPassword, loadFanIdentity, 'FanResetPasswordScreen'),
+    {
+      id: guardRouteIds.fan,
+      loader: createSessionGuard('fan'),
+      children: [
+        screen(fan.dashboard, loadFanArea, 'DashboardScreen'),
+        screen(fan.pie, loadFanArea, 'PieScreen'),
+        screen(fan.pieDetail, loadFanArea, 'PieDetailScreen'),
+        screen(fan.pieSuccessCheckout, loadFanArea, 'PieSuccessCheckoutScreen'),
+        screen(fan.pieSettings, loadFanArea, 'PieSettingsScreen'),
+        screen(fan.myPies, loadFanArea, 'MyPiesScreen'),
+        screen(fan.history, loadFanArea, 'HistoryScreen'),
+        screen(fan.settings, loadFanArea, 'SettingsScreen'),
+        screen(fan.report, loadFanArea, 'ReportScreen'),
+        screen(fan.artist, loadFanArea, 'ArtistScreen'),
+        screen(fan.user, loadFanArea, 'UserScreen'),
+        screen(fan.earth, loadFanArea, 'EarthScreen'),
+      ],
+    },
+  ],
+};
 
-const artistScreens = [
-  artist.login,
-  artist.register,
-  artist.officeInvitation,
-  artist.completeRegistration,
-  artist.error,
-  // Behind the artist-only guard once the screens exist.
-  artist.artists,
-  artist.artistDetail,
-  artist.claim,
-  artist.funds,
-  artist.payout,
-  artist.transaction,
-  artist.team,
-  artist.teamMember,
-  artist.giveBack,
-  artist.settings,
-  artist.profileUpdate,
-  artist.officeSettings,
-  ...socialVerificationPlatforms.flatMap((platform) =>
-    socialVerificationResults.map((result) => paths.artist.socialVerification({ platform, result })),
+/** One route per platform and result, so an unknown platform falls to the area's unknown-path rule. */
+const socialVerificationScreens = socialVerificationPlatforms.flatMap((platform) =>
+  socialVerificationResults.map((result) =>
+    screen(paths.artist.socialVerification({ platform, result }), loadArtistArea, 'SocialVerificationScreen'),
   ),
-];
+);
 
-const adminScreens = [
-  admin.googleCallback,
-  // Behind the admin-only guard and its layout once the screens exist.
-  admin.dashboard,
-  admin.claims,
-  admin.claim,
-  admin.artists,
-  admin.fans,
-  admin.fan,
-  admin.userArtists,
-  admin.userArtist,
-  admin.offices,
-  admin.office,
-  admin.finances,
-  admin.escrow,
-  admin.walletTransactions,
-];
+const artistArea: RouteObject = {
+  id: 'artist-area',
+  path: artist.home,
+  lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
+  ErrorBoundary: RouteErrorPage,
+  children: [
+    { index: true, lazy: lazyComponent(loadArtistArea, 'ArtistLandingScreen') },
+    screen(artist.login, loadArtistIdentity, 'ArtistLoginScreen'),
+    screen(artist.register, loadArtistIdentity, 'ArtistRegisterScreen'),
+    screen(artist.completeRegistration, loadArtistIdentity, 'ArtistCompleteRegistrationScreen'),
+    screen(artist.officeInvitation, loadArtistArea, 'OfficeInvitationScreen'),
+    screen(artist.error, loadArtistArea, 'ArtistErrorScreen'),
+    {
+      id: guardRouteIds.artist,
+      loader: createSessionGuard('artist'),
+      children: [
+        screen(artist.artists, loadArtistArea, 'ArtistsScreen'),
+        screen(artist.artistDetail, loadArtistArea, 'ArtistDetailScreen'),
+        screen(artist.claim, loadArtistArea, 'ClaimScreen'),
+        screen(artist.funds, loadArtistArea, 'FundsScreen'),
+        screen(artist.payout, loadArtistArea, 'PayoutScreen'),
+        screen(artist.transaction, loadArtistArea, 'TransactionScreen'),
+        screen(artist.team, loadArtistArea, 'TeamScreen'),
+        screen(artist.teamMember, loadArtistArea, 'TeamMemberScreen'),
+        screen(artist.giveBack, loadArtistArea, 'GiveBackScreen'),
+        screen(artist.settings, loadArtistArea, 'ArtistSettingsScreen'),
+        screen(artist.profileUpdate, loadArtistArea, 'ProfileUpdateScreen'),
+        screen(artist.officeSettings, loadArtistArea, 'OfficeSettingsScreen'),
+        ...socialVerificationScreens,
+      ],
+    },
+    redirectUnknownTo(paths.artist.home()),
+  ],
+};
+
+/** The artists' e-mail link targets live outside /for-artists (SPEC §2) but belong to its layout and chunk. */
+const artistAuthLinks: RouteObject = {
+  id: 'artist-auth-links',
+  lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
+  ErrorBoundary: RouteErrorPage,
+  children: [
+    screen(artist.verifyEmail, loadArtistIdentity, 'ArtistVerifyEmailScreen'),
+    screen(artist.resetPassword, loadArtistIdentity, 'ArtistResetPasswordScreen'),
+  ],
+};
+
+const adminArea: RouteObject = {
+  id: 'admin-area',
+  path: admin.login,
+  ErrorBoundary: RouteErrorPage,
+  children: [
+    {
+      lazy: lazyComponent(loadAdminArea, 'AdminOpenLayout'),
+      children: [
+        { index: true, lazy: lazyComponent(loadAdminIdentity, 'AdminLoginScreen') },
+        screen(admin.googleCallback, loadAdminIdentity, 'AdminGoogleCallbackScreen'),
+      ],
+    },
+    {
+      id: guardRouteIds.admin,
+      loader: createSessionGuard('admin'),
+      lazy: lazyComponent(loadAdminArea, 'AdminLayout'),
+      children: [
+        screen(admin.dashboard, loadAdminArea, 'AdminDashboardScreen'),
+        screen(admin.claims, loadAdminArea, 'AdminClaimsScreen'),
+        screen(admin.claim, loadAdminArea, 'AdminClaimScreen'),
+        screen(admin.artists, loadAdminArea, 'AdminArtistsScreen'),
+        screen(admin.fans, loadAdminArea, 'AdminFansScreen'),
+        screen(admin.fan, loadAdminArea, 'AdminFanScreen'),
+        screen(admin.userArtists, loadAdminArea, 'AdminUserArtistsScreen'),
+        screen(admin.userArtist, loadAdminArea, 'AdminUserArtistScreen'),
+        screen(admin.offices, loadAdminArea, 'AdminOfficesScreen'),
+        screen(admin.office, loadAdminArea, 'AdminOfficeScreen'),
+        screen(admin.finances, loadAdminArea, 'AdminFinancesScreen'),
+        // SPEC §2: wallet-transactions is the same screen as escrow.
+        screen(admin.escrow, loadAdminArea, 'AdminEscrowScreen'),
+        screen(admin.walletTransactions, loadAdminArea, 'AdminEscrowScreen'),
+      ],
+    },
+    redirectUnknownTo(paths.admin.dashboard()),
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: routePatterns.home,
     Component: RootLayout,
-    ErrorBoundary: RouteErrorPage,
+    ErrorBoundary: RootErrorPage,
     HydrateFallback: LoadingPage,
     children: [
       { index: true, Component: LandingPage },
-      { path: routePatterns.public.error, Component: ErrorPage },
-      {
-        id: 'fan-area',
-        lazy: loadFanArea,
-        ErrorBoundary: RouteErrorPage,
-        children: fanScreens.map(declareScreen),
-      },
-      {
-        id: 'artist-area',
-        path: artist.home,
-        lazy: loadArtistArea,
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { index: true, element: null },
-          ...artistScreens.map(declareScreen),
-          redirectUnknownTo(paths.artist.home()),
-        ],
-      },
-      {
-        // The e-mail link targets for artists live outside /for-artists (SPEC §2) but belong to its chunk.
-        id: 'artist-auth-links',
-        lazy: loadArtistArea,
-        ErrorBoundary: RouteErrorPage,
-        children: [artist.verifyEmail, artist.resetPassword].map(declareScreen),
-      },
-      {
-        id: 'admin-area',
-        path: admin.login,
-        lazy: loadAdminArea,
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { index: true, element: null },
-          ...adminScreens.map(declareScreen),
-          redirectUnknownTo(paths.admin.dashboard()),
-        ],
-      },
+      // In the router's own chunk: the error page must show even when an area's chunk cannot load.
+      { path: pub.error, Component: ErrorPage },
+      fanArea,
+      artistArea,
+      artistAuthLinks,
+      adminArea,
       redirectUnknownTo(paths.home()),
     ],
   },

@@ -1,6 +1,7 @@
 // A small fetch client for the three OpenPie APIs: it unwraps the reply envelope of DESIGN §1, turns
 // every failure into an ApiError and applies the session rule of SPEC §4 on a 401.
 import type { FailureEnvelope, Pagination } from '../../../functions/contracts/envelope';
+import { browserActions } from './browser-actions';
 import { isArtistAreaPath, paths } from './paths';
 
 /** Codes the client itself assigns, next to the server's `ErrorCode`s. */
@@ -107,7 +108,7 @@ function clearDocumentTokenCookies(): void {
 
 function navigateWithReload(to: string): void {
   // A full load, not an SPA navigation: it drops every cached private reply of the expired session.
-  window.location.assign(to);
+  browserActions.goTo(to);
 }
 
 function readWindowPathname(): string {

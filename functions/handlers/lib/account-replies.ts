@@ -3,6 +3,7 @@ import type { ArtistUser, ConnectedAccounts, FanUser, StaffProfile } from '../..
 import type { ConnectionRecord } from '../../data/accounts';
 import type { Account } from '../../domain/identity/account';
 import { isProfileComplete } from '../../domain/identity/profile';
+import { isPlaceholderEmail } from './placeholder-email';
 
 export function toFanUser(account: Account, connections: readonly ConnectionRecord[]): FanUser {
   const connected = new Set(connections.map((connection) => connection.provider));
@@ -14,7 +15,8 @@ export function toFanUser(account: Account, connections: readonly ConnectionReco
   };
   return {
     id: account.id,
-    email: account.email ?? '',
+    // An account made from an X identity has no address; its placeholder is not one to show.
+    email: account.email === null || isPlaceholderEmail(account.email) ? '' : account.email,
     first_name: account.firstName ?? '',
     last_name: account.lastName ?? '',
     email_verified: account.emailVerifiedAt !== null,

@@ -15,13 +15,14 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from '../../data/accounts';
+import type { LinkTokenRecord } from '../../data/link-tokens';
 import {
+  buildLinkTokenPut,
   deleteLinkTokensOfUser,
   putLinkToken,
   retireExpiredLinkToken,
   useLinkToken,
 } from '../../data/link-tokens';
-import type { EmailMessage } from '../../domain/email';
 import { AppError } from '../../domain/errors';
 import type { Account, AccountKind } from '../../domain/identity/account';
 import { buildAccount, isActiveAccount } from '../../domain/identity/account';
@@ -39,8 +40,9 @@ import { getEnv } from './env';
 import { HttpError } from './http';
 import { getHumanCheck } from './human-check';
 import type { Logger } from './logger';
-import { getEmailSender, getSiteOrigin } from './mail';
+import { getSiteOrigin, queueMail } from './mail';
 import { getPasswordHasher } from './password-hasher';
+import { createPlaceholderEmail } from './placeholder-email';
 import { enforceRateLimits, findClientAddress } from './rate-limit';
 import type { StartedSession } from './sessions';
 import { endAllSessions, startSession } from './sessions';
@@ -73,50 +75,43 @@ export function hashLinkTokenSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** Sends a mail; a failure is logged, never allowed to undo what the request already did. */
-async function sendMail(message: EmailMessage, log: Logger): Promise<void> {
-  try {
-    await getEmailSender().send(message);
-  } catch (error) {
-    log.error('mail not sent', { kind: message.kind, error });
-  }
-}
-
-async function issueLinkToken(
+/** A new link: the secret goes into the mail, the record (its hash) into the table. */
+function createLinkToken(
   purpose: LinkTokenPurpose,
   kind: SelfServiceKind,
   userId: string,
   now: Date,
-): Promise<string> {
+): { secret: string; record: LinkTokenRecord } {
   const secret = createLinkTokenSecret();
-  await putLinkToken(getTable(), {
-    tokenHash: hashLinkTokenSecret(secret),
-    purpose,
-    kind,
-    userId,
-    createdAt: now,
-    expiresAt: linkTokenExpiry(purpose, now),
-  });
-  return secret;
+  return {
+    secret,
+    record: {
+      tokenHash: hashLinkTokenSecret(secret),
+      purpose,
+      kind,
+      userId,
+      createdAt: now,
+      expiresAt: linkTokenExpiry(purpose, now),
+    },
+  };
 }
 
+/** A fresh verification link, stored in one transaction with the mail that carries it (the outbox). */
 async function sendVerificationMail(
   kind: SelfServiceKind,
   account: Account,
   context: FlowContext,
 ): Promise<void> {
   if (!account.email) return;
-  const token = await issueLinkToken('verify-email', kind, account.id, context.now);
-  await sendMail(
-    buildVerifyEmailMail({
-      to: account.email,
-      firstName: account.firstName,
-      siteOrigin: getSiteOrigin(),
-      area: kind,
-      token,
-    }),
-    context.log,
-  );
+  const link = createLinkToken('verify-email', kind, account.id, context.now);
+  const mail = buildVerifyEmailMail({
+    to: account.email,
+    firstName: account.firstName,
+    siteOrigin: getSiteOrigin(),
+    area: kind,
+    token: link.secret,
+  });
+  await putLinkToken(getTable(), link.record, { alongside: [queueMail(mail, context.now)] });
 }
 
 function linkProblem(purpose: LinkTokenPurpose, problem: LinkTokenProblem): AppError {
@@ -172,7 +167,25 @@ export async function registerWithPassword(
     },
     context.now,
   );
-  const outcome = await createAccount(getTable(), { ...account, email });
+  // The account, its verification link and the mail that carries the link are written together or not at all.
+  const verification = createLinkToken('verify-email', kind, account.id, context.now);
+  const verificationMail = buildVerifyEmailMail({
+    to: email,
+    firstName: account.firstName,
+    siteOrigin: getSiteOrigin(),
+    area: kind,
+    token: verification.secret,
+  });
+  const outcome = await createAccount(
+    getTable(),
+    { ...account, email },
+    {
+      alongside: [
+        buildLinkTokenPut(getTable(), verification.record),
+        queueMail(verificationMail, context.now),
+      ],
+    },
+  );
   if (outcome === 'email_taken') {
     const existing = promoEligible ? await findAccountByEmail(getTable(), kind, email) : null;
     if (existing?.usedPromotionCode) {
@@ -186,7 +199,6 @@ export async function registerWithPassword(
       code: 'email_taken',
     });
   }
-  await sendVerificationMail(kind, account, context);
   return {
     id: account.id,
     email,
@@ -275,17 +287,15 @@ export async function requestPasswordReset(
   );
   const account = await findAccountByEmail(getTable(), kind, email);
   if (isActiveAccount(account)) {
-    const token = await issueLinkToken('reset-password', kind, account.id, context.now);
-    await sendMail(
-      buildResetPasswordMail({
-        to: account.email,
-        firstName: account.firstName,
-        siteOrigin: getSiteOrigin(),
-        area: kind,
-        token,
-      }),
-      context.log,
-    );
+    const link = createLinkToken('reset-password', kind, account.id, context.now);
+    const mail = buildResetPasswordMail({
+      to: account.email,
+      firstName: account.firstName,
+      siteOrigin: getSiteOrigin(),
+      area: kind,
+      token: link.secret,
+    });
+    await putLinkToken(getTable(), link.record, { alongside: [queueMail(mail, context.now)] });
   }
   return { message: forgotPasswordMessage };
 }
@@ -311,29 +321,29 @@ export async function resetPasswordWithLink(
   if (use.status !== 'used-now') throw linkProblem('reset-password', use.status);
   const account = await getAccount(getTable(), kind, use.userId);
   if (!isActiveAccount(account)) throw linkProblem('reset-password', 'invalid');
+  const addressWasUnproven = account.emailVerifiedAt === null;
 
   const passwordHash = await getPasswordHasher().hash(password);
+  const passwordChangedMail = buildPasswordChangedMail({
+    to: account.email,
+    firstName: account.firstName,
+    siteOrigin: getSiteOrigin(),
+    area: kind,
+  });
   if (
     !(await setPasswordHash(getTable(), kind, account.id, passwordHash, context.now, {
       markEmailVerified: true,
+      alongside: [queueMail(passwordChangedMail, context.now)],
     }))
   ) {
     throw linkProblem('reset-password', 'invalid');
   }
   await endAllSessions(kind, account.id);
+  if (addressWasUnproven) await removeConnectionsMadeBeforeProof(kind, account.id);
   await deleteLinkTokensOfUser(getTable(), kind, account.id, {
     purpose: 'reset-password',
     exceptTokenHash: tokenHash,
   });
-  await sendMail(
-    buildPasswordChangedMail({
-      to: account.email,
-      firstName: account.firstName,
-      siteOrigin: getSiteOrigin(),
-      area: kind,
-    }),
-    context.log,
-  );
   return { message: 'Your password was changed. Please log in with your new password.' };
 }
 
@@ -349,18 +359,15 @@ export async function deleteAccount(
   context: FlowContext,
 ): Promise<MessageReply> {
   const account = await requireAccount(kind, userId);
-  // Sent first: afterwards there is no address to send it to.
-  await sendMail(
-    buildAccountDeletedMail({
-      to: account.email,
-      firstName: account.firstName,
-      siteOrigin: getSiteOrigin(),
-      area: kind,
-    }),
-    context.log,
-  );
+  const deletedMail = buildAccountDeletedMail({
+    to: account.email,
+    firstName: account.firstName,
+    siteOrigin: getSiteOrigin(),
+    area: kind,
+  });
   const table = getTable();
-  await eraseAccount(table, account, context.now);
+  // Queued with the erasure itself: afterwards there is no address to send it to.
+  await eraseAccount(table, account, context.now, { alongside: [queueMail(deletedMail, context.now)] });
   await deleteLinkTokensOfUser(table, kind, userId);
   for (const connection of await listConnections(table, kind, userId)) {
     await deleteConnection(table, kind, userId, connection.provider);
@@ -385,7 +392,8 @@ export interface VerifiedEmailProfile {
  * For social sign-in: the account of this kind with this provider-verified e-mail, created when there is none.
  * An existing account whose address was never verified may have been registered by someone else with a password
  * ("pre-hijacking"): the provider just proved the address belongs to this person, so that password is removed,
- * its sessions end, and the address counts as verified. Follow with `startSession(kind, account.id)`.
+ * its sessions end, its provider connections go, and the address counts as verified. Follow with
+ * `startSession(kind, account.id)`.
  */
 export async function findOrCreateAccountByVerifiedEmail(
   kind: AccountKind,
@@ -400,6 +408,7 @@ export async function findOrCreateAccountByVerifiedEmail(
       if (existing.emailVerifiedAt !== null) return { account: existing, created: false };
       await setPasswordHash(table, kind, existing.id, null, now, { markEmailVerified: true });
       await endAllSessions(kind, existing.id);
+      await removeConnectionsMadeBeforeProof(kind, existing.id);
       return { account: await requireAccount(kind, existing.id), created: false };
     }
     const account = buildAccount(
@@ -422,4 +431,62 @@ export async function findOrCreateAccountByVerifiedEmail(
   throw new AppError('conflict', 'This e-mail is being registered right now. Please try again.', {
     code: 'email_taken',
   });
+}
+
+/**
+ * Whoever connected a provider to an account before its address was proven had not shown they own the address: the
+ * owner may be taking it over now (a password reset, a provider-verified sign-in), so those ways in are closed.
+ */
+async function removeConnectionsMadeBeforeProof(kind: AccountKind, userId: string): Promise<void> {
+  const table = getTable();
+  for (const connection of await listConnections(table, kind, userId)) {
+    await deleteConnection(table, kind, userId, connection.provider);
+  }
+}
+
+export interface ProviderProfile {
+  /** The address the provider gave without vouching for it (Spotify, Facebook); null when it gave none (X). */
+  email: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  /** Fans signing up from the promo page (`promo=try`). */
+  promoEligible?: boolean;
+}
+
+/**
+ * For social sign-in with a provider that does not vouch for the address: a new account without a password whose
+ * address stays unverified until its owner follows the verification link we mail to it, exactly as after a
+ * registration. An address that already has an account is refused (`email_in_use`): an unproven address never
+ * reaches into someone's account. Without an address the account gets a placeholder (lib/placeholder-email.ts).
+ * Connect the identity and start the session afterwards.
+ */
+export async function createAccountFromProviderProfile(
+  kind: SelfServiceKind,
+  profile: ProviderProfile,
+  context: FlowContext,
+): Promise<Account & { email: string }> {
+  const table = getTable();
+  const email = profile.email === null ? createPlaceholderEmail() : normalizeEmail(profile.email);
+  const account = buildAccount(
+    {
+      kind,
+      id: randomUUID(),
+      email,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      promoEligible: kind === 'fan' && profile.promoEligible === true,
+    },
+    context.now,
+  );
+  if ((await createAccount(table, { ...account, email })) === 'email_taken') {
+    throw new AppError(
+      'conflict',
+      'An account with this e-mail already exists. Please log in with it, then connect this account.',
+      { code: 'email_in_use' },
+    );
+  }
+  if (profile.email !== null) await sendVerificationMail(kind, account, context);
+  return { ...account, email };
 }

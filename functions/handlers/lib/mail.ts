@@ -1,24 +1,18 @@
-// Where mail goes: SES in AWS, the outbox in the table locally (DESIGN §3). Chosen by STAGE.
+// Mail from the request handlers: queued in the table outbox, never sent in the request (DESIGN §3,
+// docs/decisions/005-identity.md). In AWS the mail-sender worker sends it through SES; locally it stays in the outbox.
 import { randomUUID } from 'node:crypto';
-import { createOutboxEmailSender } from '../../data/outbox';
-import type { EmailSender } from '../../domain/email';
-import { createSesEmailSender } from '../../integrations/email/ses';
+import { buildOutboxMailPut } from '../../data/outbox';
+import type { TransactionItem } from '../../data/table';
+import type { EmailMessage } from '../../domain/email';
 import { getEnv } from './env';
 import { getTable } from './table';
 
-let sender: EmailSender | undefined;
-
-export function getEmailSender(): EmailSender {
-  if (!sender) {
-    const env = getEnv();
-    if (env.STAGE === 'local') {
-      sender = createOutboxEmailSender(getTable(), { createId: () => randomUUID() });
-    } else {
-      if (!env.EMAIL_FROM) throw new Error('EMAIL_FROM is not configured: this function cannot send mail.');
-      sender = createSesEmailSender({ region: env.AWS_REGION, from: env.EMAIL_FROM });
-    }
-  }
-  return sender;
+/**
+ * A mail as an outbox item, for the transaction of the change it tells about (`alongside` in the data functions):
+ * the change and its mail are stored together or not at all, and SES has no say in whether the request succeeds.
+ */
+export function queueMail(message: EmailMessage, now: Date): TransactionItem {
+  return buildOutboxMailPut(getTable(), { id: randomUUID(), message, createdAt: now });
 }
 
 /** The site's own origin, for links in mail. */

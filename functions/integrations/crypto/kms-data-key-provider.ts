@@ -12,8 +12,11 @@ export interface KmsDataKeyConfig {
   client?: KMSClient;
 }
 
-/** Binds every wrapped key to its purpose, so a data key wrapped for tokens cannot be unwrapped for anything else. */
-const encryptionContext = { purpose: 'openpie-token-encryption' };
+/**
+ * Binds every wrapped key to its purpose, so a data key wrapped for tokens cannot be unwrapped for anything else. The
+ * stack's grant on the token key requires the same context (infra/openpie-stack.ts `tokenEncryptionContext`).
+ */
+export const encryptionContext = { purpose: 'openpie-token-encryption' };
 
 export function createKmsDataKeyProvider(config: KmsDataKeyConfig): DataKeyProvider {
   const client =

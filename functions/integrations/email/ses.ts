@@ -1,4 +1,5 @@
-// The e-mail port's AWS adapter: SES v2 SendEmail with a text and an HTML part, from EMAIL_FROM.
+// The e-mail port's AWS adapter: SES v2 SendEmail with a text and an HTML part, from EMAIL_FROM. Only the mail-sender
+// worker uses it (events/workers/mail-sender.ts); request handlers queue mail in the outbox instead.
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { EmailSender } from '../../domain/email';
 

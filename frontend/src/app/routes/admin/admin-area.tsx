@@ -1,13 +1,220 @@
-// The staff area under /admin (SPEC §2). This chunk loads only when an admin route is visited; the
-// screens themselves arrive in a later issue.
-import { AreaPlaceholder } from '../../../components/area-placeholder';
+// The staff area under /admin (SPEC §2): the open layout of the sign-in screens, the denser admin layout behind
+// the admin-only guard, and the admin screens that later issues fill in. This chunk loads only for admin routes.
+import { NavLink, Outlet } from 'react-router-dom';
+import { BrandLink } from '../../../components/brand-link';
+import { ComingSoon } from '../../../components/coming-soon';
+import { PlainHeader } from '../../../components/plain-header';
+import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { paths } from '../../../lib/paths';
+import { useNavigationMenu } from '../../layout/area-header';
 
-export function AdminAreaLayout() {
+const adminSections = [
+  { to: paths.admin.dashboard(), label: 'Dashboard' },
+  { to: paths.admin.claims(), label: 'Claims' },
+  { to: paths.admin.artists(), label: 'Artists' },
+  { to: paths.admin.fans(), label: 'Fans' },
+  { to: paths.admin.userArtists(), label: 'Artist accounts' },
+  { to: paths.admin.offices(), label: 'Offices' },
+  { to: paths.admin.finances(), label: 'Finances' },
+  { to: paths.admin.escrow(), label: 'Escrow' },
+  { to: paths.admin.walletTransactions(), label: 'Wallet transactions' },
+] as const;
+
+/** The sign-in screens of the admin area: the brand, and nothing a visitor could wander into. */
+export function AdminOpenLayout() {
   return (
-    <AreaPlaceholder
-      areaName="OpenPie Admin"
-      brandSuffix="Admin"
-      purpose="This is where staff will review claims, artists, fans and offices, follow finances and escrow, and run the reconciliation checks that keep every cent accounted for."
+    <div className="area area--admin">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PlainHeader brandSuffix="Admin" />
+      <main id="main" className="area-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/**
+ * The admin layout: a denser frame with the sections in a sidebar on wide screens and behind a Menu button on
+ * phones, so long lists and tables get the room.
+ */
+export function AdminLayout() {
+  const { open, toggle } = useNavigationMenu();
+  return (
+    <div className="area area--admin admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-shell__bar">
+        <BrandLink suffix="Admin" />
+        <LogoutButton role="admin" className="button button--small button--secondary admin-shell__logout" />
+        <button
+          type="button"
+          className="menu-button admin-shell__menu-button"
+          aria-expanded={open}
+          aria-controls="admin-sections"
+          onClick={toggle}
+        >
+          <span className="menu-button__icon" aria-hidden="true" />
+          Menu
+        </button>
+      </header>
+      <nav id="admin-sections" className="admin-shell__nav" data-open={open} aria-label="Admin sections">
+        <ul className="admin-nav">
+          {adminSections.map((section) => (
+            <li key={section.to}>
+              <NavLink className="admin-nav__link" to={section.to}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="admin-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function AdminDashboardScreen() {
+  return (
+    <ComingSoon
+      title="Dashboard"
+      summary="The state of OpenPie at a glance."
+      plannedItems={[
+        'Counts of fans, artists, claims and offices',
+        'The health of the service and its scheduled jobs',
+        'Money in, split, held in escrow and paid out',
+      ]}
+    />
+  );
+}
+
+export function AdminClaimsScreen() {
+  return (
+    <ComingSoon
+      title="Claims"
+      summary="Every artist claim, to review and decide."
+      plannedItems={[
+        'Claims by status, with search, 20 a page',
+        'The newest claims waiting for review first',
+      ]}
+    />
+  );
+}
+
+export function AdminClaimScreen() {
+  return (
+    <ComingSoon
+      title="Claim review"
+      summary="One claim with everything needed to decide it."
+      plannedItems={[
+        'Who claimed which artist, and the verification they gave',
+        'Change the claim status',
+        'Confirm a bio verification by hand',
+      ]}
+    />
+  );
+}
+
+export function AdminArtistsScreen() {
+  return (
+    <ComingSoon
+      title="Artists"
+      summary="Every artist known to OpenPie, claimed or not."
+      plannedItems={['Search and filter by status, 10 a page', 'What is held for each unclaimed artist']}
+    />
+  );
+}
+
+export function AdminFansScreen() {
+  return (
+    <ComingSoon
+      title="Fans"
+      summary="Every fan account."
+      plannedItems={[
+        'Search, and filter by whether a pie is active',
+        'Sorted by amount spent, highest first, 10 a page',
+      ]}
+    />
+  );
+}
+
+export function AdminFanScreen() {
+  return (
+    <ComingSoon
+      title="Fan"
+      summary="One fan account in detail."
+      plannedItems={['Their pies, payments and wallet', 'Their connected accounts']}
+    />
+  );
+}
+
+export function AdminUserArtistsScreen() {
+  return (
+    <ComingSoon
+      title="Artist accounts"
+      summary="The people who use OpenPie for Artists."
+      plannedItems={['Every artist-side account, with search, 10 a page', 'Their offices and claims']}
+    />
+  );
+}
+
+export function AdminUserArtistScreen() {
+  return (
+    <ComingSoon
+      title="Artist account"
+      summary="One artist-side account in detail."
+      plannedItems={['Their profile and offices', 'The claims they made']}
+    />
+  );
+}
+
+export function AdminOfficesScreen() {
+  return (
+    <ComingSoon
+      title="Offices"
+      summary="Every office, the teams behind artists."
+      plannedItems={['Search, newest first, 10 a page', 'Members and connected Stripe accounts']}
+    />
+  );
+}
+
+export function AdminOfficeScreen() {
+  return (
+    <ComingSoon
+      title="Office"
+      summary="One office in detail."
+      plannedItems={['Its members, artists and balance', 'Remove its Stripe connection']}
+    />
+  );
+}
+
+export function AdminFinancesScreen() {
+  return (
+    <ComingSoon
+      title="Finances"
+      summary="Money through OpenPie over a chosen period."
+      plannedItems={[
+        'Payments, fees, splits and payouts for the period',
+        'The reconciliation checks: run them and read their results',
+      ]}
+    />
+  );
+}
+
+export function AdminEscrowScreen() {
+  return (
+    <ComingSoon
+      title="Escrow and wallet transactions"
+      summary="Money held for artists who have not claimed yet, and the fans' wallet movements."
+      plannedItems={[
+        'Wallet transactions, newest first, with search and status filter',
+        'Held money that is due to return to fans',
+        'Process the payouts that are due',
+      ]}
     />
   );
 }

@@ -1,6 +1,8 @@
 // The public landing page at `/`: what OpenPie is, how the pie is split, and where fans and artists
-// go next. It ships in the first chunk and renders without the router (see main.tsx), so it imports nothing beyond React and paths; its links are plain anchors.
+// go next. It ships in the first chunk and renders without the router (see main.tsx), so it imports nothing that
+// needs the router; its links are plain anchors.
 import { BrandLink } from '../../../components/brand-link';
+import { SiteFooter } from '../../../components/site-footer';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import './landing-page.css';
@@ -286,33 +288,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <footer className="site-footer">
-        <div className="container site-footer__inner">
-          <div className="site-footer__brand">
-            <BrandLink />
-            <p>Fans fund the artists they really listen to.</p>
-          </div>
-          <nav aria-label="Footer">
-            <ul className="site-footer__links">
-              <li>
-                <a href={paths.artist.home()}>For artists</a>
-              </li>
-              <li>
-                <a href={paths.public.privacyPolicy()}>Privacy policy</a>
-              </li>
-              <li>
-                <a href={paths.public.terms()}>Terms of service</a>
-              </li>
-              <li>
-                <a href={paths.public.deleteAccountInstructions()}>Delete your account</a>
-              </li>
-              <li>
-                <a href={paths.admin.login()}>Staff sign-in</a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </footer>
+      <SiteFooter />
     </>
   );
 }

@@ -1,0 +1,34 @@
+// The staff sign-in screens (SPEC §2: /admin and its Google callback). They load as a chunk of their own.
+import { useNavigate } from 'react-router-dom';
+import { logInStaff } from '../../../features/auth/api/log-in-staff';
+import { AuthCard } from '../../../features/auth/components/auth-card';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { SocialErrorNotice } from '../../../features/auth/components/social-error-notice';
+import {
+  StaffGoogleCallbackStatus,
+  StaffGoogleSignInButton,
+} from '../../../features/auth/components/staff-google';
+import { paths } from '../../../lib/paths';
+
+export function AdminLoginScreen() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Staff sign-in" lead="The admin area is for OpenPie staff only.">
+      <SocialErrorNotice />
+      <LoginForm
+        submitLabel="Sign in"
+        submittingLabel="Signing in..."
+        onLogIn={async (payload) => {
+          await logInStaff(payload);
+          await navigate(paths.admin.dashboard(), { replace: true });
+        }}
+      />
+      <p className="auth-divider">or</p>
+      <StaffGoogleSignInButton />
+    </AuthCard>
+  );
+}
+
+export function AdminGoogleCallbackScreen() {
+  return <StaffGoogleCallbackStatus />;
+}

@@ -1,0 +1,8 @@
+// POST /api/for-artists/auth/complete-registration: the four profile fields an artist-side account needs (SPEC §5).
+import type { ArtistUser, CompleteRegistrationPayload } from '../../../../../functions/contracts/auth';
+import { apiClient } from '../../../lib/api-client';
+import { buildAuthUrl } from './auth-area';
+
+export function completeRegistration(payload: CompleteRegistrationPayload): Promise<ArtistUser> {
+  return apiClient.post<ArtistUser>(buildAuthUrl('artist', '/complete-registration'), payload);
+}

@@ -1,0 +1,72 @@
+// The confirmation before a fan disconnects a provider. Loaded the first time it opens, like the cookie modal, so the
+// settings screen does not carry the dialog library.
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  socialProviderLabels,
+  type SocialProviderName,
+} from '../../../../../functions/contracts/social-sign-in';
+
+export const disconnectDialogText = {
+  cancel: 'Cancel',
+  confirm: 'Disconnect',
+  confirming: 'Disconnecting...',
+} as const;
+
+export function describeDisconnectTitle(provider: SocialProviderName): string {
+  return `Disconnect ${socialProviderLabels[provider]}?`;
+}
+
+function describeConsequence(provider: SocialProviderName): string {
+  const label = socialProviderLabels[provider];
+  const signIn = `You will no longer be able to sign in to OpenPie with ${label}.`;
+  return provider === 'spotify'
+    ? `${signIn} OpenPie will stop reading what you listen to, so your next pie cannot be split by your listening until you connect Spotify again.`
+    : `${signIn} You can connect it again at any time.`;
+}
+
+export interface DisconnectDialogProps {
+  provider: SocialProviderName | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (provider: SocialProviderName) => void;
+}
+
+export function DisconnectDialog({ provider, busy, onCancel, onConfirm }: DisconnectDialogProps) {
+  return (
+    <Dialog.Root
+      open={provider !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          {provider ? (
+            <>
+              <Dialog.Title className="dialog__title">{describeDisconnectTitle(provider)}</Dialog.Title>
+              <Dialog.Description className="dialog__description">
+                {describeConsequence(provider)}
+              </Dialog.Description>
+              <div className="dialog__actions">
+                <Dialog.Close asChild>
+                  <button type="button" className="button button--secondary" disabled={busy}>
+                    {disconnectDialogText.cancel}
+                  </button>
+                </Dialog.Close>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => onConfirm(provider)}
+                >
+                  {busy ? disconnectDialogText.confirming : disconnectDialogText.confirm}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

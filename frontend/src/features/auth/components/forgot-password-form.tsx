@@ -1,0 +1,78 @@
+// Forgot password: one e-mail field. The server answers the same whether or not an account exists, so the screen
+// shows that same confirmation to everyone.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { forgotPasswordSchema, type ForgotPasswordPayload } from '../../../../../functions/contracts/auth';
+import { TextInput } from '../../../components/form/text-input';
+import type { SelfServiceArea } from '../api/auth-area';
+import { requestPasswordReset } from '../api/forgot-password';
+import { describeFormFailure } from '../lib/server-errors';
+import { FormAlert } from './form-alert';
+
+export const forgotPasswordText = {
+  title: 'Reset your password',
+  lead: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+  email: 'Email',
+  submit: 'Send reset link',
+  submitting: 'Sending...',
+  sentTitle: 'Check your e-mail',
+  failed: 'We could not send the reset link. Please try again.',
+} as const;
+
+export interface ForgotPasswordFormProps {
+  area: SelfServiceArea;
+  /** The e-mail typed in the login form, to save typing it twice. */
+  defaultEmail?: string;
+}
+
+export function ForgotPasswordForm({ area, defaultEmail = '' }: ForgotPasswordFormProps) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<ForgotPasswordPayload>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'all',
+    defaultValues: { email: defaultEmail },
+  });
+
+  const submit = handleSubmit(async (payload) => {
+    setFailure(null);
+    try {
+      const reply = await requestPasswordReset(area, payload);
+      setSent(reply.message);
+    } catch (error) {
+      setFailure(describeFormFailure(error, [], forgotPasswordText.failed).message);
+    }
+  });
+
+  if (sent) {
+    return (
+      <FormAlert tone="success" title={forgotPasswordText.sentTitle}>
+        {sent}
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} aria-label={forgotPasswordText.title}>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextInput
+        label={forgotPasswordText.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        touched={Boolean(touchedFields.email) || isSubmitted}
+        {...register('email')}
+      />
+      <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? forgotPasswordText.submitting : forgotPasswordText.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+// The registration form of SPEC §2 for fans and artist-side users: email, first name, last name, password and the
+// repeated password from the shared schema (SPEC §5's texts), the Terms of Service and Privacy Policy links above the
+// button, and 'CREATE MY ACCOUNT', disabled until the form is valid and changed, or while sending.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import {
+  captchaActions,
+  promotionAlreadyUsedPhrase,
+  registrationFormSchema,
+  type RegisterReply,
+  type RegistrationForm as RegistrationFormValues,
+} from '../../../../../functions/contracts/auth';
+import { PasswordInput } from '../../../components/form/password-input';
+import { TextInput } from '../../../components/form/text-input';
+import { paths } from '../../../lib/paths';
+import type { SelfServiceArea } from '../api/auth-area';
+import { registerAccount } from '../api/register';
+import { obtainHumanCheckToken } from '../lib/human-check';
+import { describeFormFailure } from '../lib/server-errors';
+import { FormAlert } from './form-alert';
+
+export const registrationFormText = {
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  password: 'Password',
+  repeatPassword: 'Repeat password',
+  submit: 'CREATE MY ACCOUNT',
+  submitting: 'Creating account...',
+  /** SPEC §8: email registration failure without a server message. */
+  failed: 'Registration failed. Please try again.',
+  /** SPEC §8: the server says this person already used the free promotion. */
+  promotionAlreadyUsed:
+    'You have already used the free PIE promotion. Each user can only use this offer once.',
+} as const;
+
+const formFields = ['email', 'first_name', 'last_name', 'password', 'confirm_password'] as const;
+type FormField = (typeof formFields)[number];
+
+/** SPEC §8: the server's message, SPEC's own text when it mentions the used promotion, or the generic failure. */
+export function describeRegistrationFailure(message: string | null): string {
+  if (!message) return registrationFormText.failed;
+  if (message.includes(promotionAlreadyUsedPhrase)) return registrationFormText.promotionAlreadyUsed;
+  return message;
+}
+
+export interface RegistrationFormProps {
+  area: SelfServiceArea;
+  /** 'try' on the promo page (SPEC §3). */
+  promo?: 'try';
+  onRegistered: (reply: RegisterReply) => void;
+}
+
+export function RegistrationForm({ area, promo, onRegistered }: RegistrationFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid, isDirty },
+  } = useForm<RegistrationFormValues>({
+    resolver: zodResolver(registrationFormSchema),
+    mode: 'all',
+    defaultValues: { email: '', first_name: '', last_name: '', password: '', confirm_password: '' },
+  });
+
+  const isTouched = (field: FormField) => Boolean(touchedFields[field]) || isSubmitted;
+
+  const submit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const recaptchaToken = await obtainHumanCheckToken(captchaActions.register);
+      const reply = await registerAccount(area, {
+        email: form.email,
+        first_name: form.first_name,
+        last_name: form.last_name,
+        password: form.password,
+        accepted_terms_and_conditions: true,
+        recaptchaToken,
+        promo,
+      });
+      onRegistered(reply);
+    } catch (error) {
+      const described = describeFormFailure(error, formFields, registrationFormText.failed);
+      for (const [name, message] of Object.entries(described.fields)) {
+        setError(name as FormField, { type: 'server', message });
+      }
+      // Problems the server pinned on fields show under them; anything else is one sentence above the form.
+      setFailure(described.message === null ? null : describeRegistrationFailure(described.message));
+    }
+  });
+
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextInput
+        label={registrationFormText.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        touched={isTouched('email')}
+        {...register('email')}
+      />
+      <div className="auth-form__row">
+        <TextInput
+          label={registrationFormText.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.first_name?.message}
+          touched={isTouched('first_name')}
+          {...register('first_name')}
+        />
+        <TextInput
+          label={registrationFormText.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.last_name?.message}
+          touched={isTouched('last_name')}
+          {...register('last_name')}
+        />
+      </div>
+      <PasswordInput
+        label={registrationFormText.password}
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        required
+        error={errors.password?.message}
+        touched={isTouched('password')}
+        {...register('password')}
+      />
+      <PasswordInput
+        label={registrationFormText.repeatPassword}
+        autoComplete="new-password"
+        required
+        error={errors.confirm_password?.message}
+        touched={isTouched('confirm_password')}
+        {...register('confirm_password')}
+      />
+      <p className="auth-form__legal">
+        By creating an account you accept our <Link to={paths.public.terms()}>Terms of Service</Link> and{' '}
+        <Link to={paths.public.privacyPolicy()}>Privacy Policy</Link>.
+      </p>
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={!isValid || !isDirty || isSubmitting}
+      >
+        {isSubmitting ? registrationFormText.submitting : registrationFormText.submit}
+      </button>
+    </form>
+  );
+}

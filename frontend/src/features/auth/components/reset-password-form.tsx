@@ -1,0 +1,121 @@
+// The page a password reset mail links to: a new password twice, then a confirmation and the way to log in. A link
+// that is used, expired or forged gets the server's sentence and a form to ask for a fresh one.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../../../lib/api-client';
+import { PasswordInput } from '../../../components/form/password-input';
+import type { SelfServiceArea } from '../api/auth-area';
+import { resetPassword } from '../api/reset-password';
+import {
+  resetPasswordFormSchema,
+  type ResetPasswordForm as ResetPasswordValues,
+} from '../lib/reset-password-form-schema';
+import { describeFormFailure } from '../lib/server-errors';
+import { FormAlert } from './form-alert';
+import { ForgotPasswordForm } from './forgot-password-form';
+
+export const resetPasswordText = {
+  password: 'New password',
+  repeatPassword: 'Repeat new password',
+  submit: 'Save new password',
+  submitting: 'Saving...',
+  doneTitle: 'Your password was changed',
+  logIn: 'Log in',
+  linkFailedTitle: 'This link cannot be used',
+  requestNew: 'Request a new link',
+  failed: 'We could not change your password. Please try again.',
+} as const;
+
+export interface ResetPasswordFormProps {
+  area: SelfServiceArea;
+  token: string;
+  loginPath: string;
+}
+
+export function ResetPasswordForm({ area, token, loginPath }: ResetPasswordFormProps) {
+  const [done, setDone] = useState<string | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'all',
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const submit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const reply = await resetPassword(area, token, { password: form.password });
+      setDone(reply.message);
+    } catch (error) {
+      // The server names a used, expired or forged link with a `link_*` code (docs/decisions/005).
+      if (isApiError(error) && error.code.startsWith('link_')) {
+        setLinkProblem(error.message);
+        return;
+      }
+      const described = describeFormFailure(error, ['password'], resetPasswordText.failed);
+      if (described.fields['password']) {
+        setError('password', { type: 'server', message: described.fields['password'] });
+      }
+      setFailure(described.message);
+    }
+  });
+
+  if (done) {
+    return (
+      <>
+        <FormAlert tone="success" title={resetPasswordText.doneTitle}>
+          {done}
+        </FormAlert>
+        <div className="auth-card__actions">
+          <Link className="button button--primary" to={loginPath}>
+            {resetPasswordText.logIn}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  if (linkProblem) {
+    return (
+      <>
+        <FormAlert title={resetPasswordText.linkFailedTitle}>{linkProblem}</FormAlert>
+        <h2 className="auth-card__subtitle">{resetPasswordText.requestNew}</h2>
+        <ForgotPasswordForm area={area} />
+      </>
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <PasswordInput
+        label={resetPasswordText.password}
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        required
+        error={errors.password?.message}
+        touched={Boolean(touchedFields.password) || isSubmitted}
+        {...register('password')}
+      />
+      <PasswordInput
+        label={resetPasswordText.repeatPassword}
+        autoComplete="new-password"
+        required
+        error={errors.confirm_password?.message}
+        touched={Boolean(touchedFields.confirm_password) || isSubmitted}
+        {...register('confirm_password')}
+      />
+      <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? resetPasswordText.submitting : resetPasswordText.submit}
+      </button>
+    </form>
+  );
+}

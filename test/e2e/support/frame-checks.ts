@@ -1,0 +1,94 @@
+// Checks the frame e2e runs on every page: console errors and uncaught exceptions (minus the guards' expected
+// "not signed in" replies), and axe-core violations of serious or critical impact.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { sampleTokenCalls, sessionEndpoints } from './spec-routes';
+
+export const axeScriptPath = join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
+
+export interface ObservedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions since the last `clear()`. */
+  problems: string[];
+  clear(): void;
+}
+
+/**
+ * True for Chromium's own log line about a refusal the visit expects: a session call answering 401 or 501 is how a
+ * guard learns nobody of its role is signed in, and an e-mail link screen's call with the sample token is refused
+ * because no such token exists. Only those calls, and only those statuses, are let through.
+ */
+export function isExpectedRefusal(message: ConsoleMessage): boolean {
+  const status = /Failed to load resource: the server responded with a status of (\d{3})/.exec(
+    message.text(),
+  )?.[1];
+  const url = message.location().url;
+  if (!status || !url) return false;
+  const pathname = new URL(url).pathname;
+  if (sessionEndpoints.includes(pathname)) return status === '401' || status === '501';
+  return sampleTokenCalls.includes(pathname) && status.startsWith('4');
+}
+
+/** A page that records problems; one per browser context, reused from route to route. */
+export async function openObservedPage(context: BrowserContext): Promise<ObservedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isExpectedRefusal(message)) {
+      problems.push(`console: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  return {
+    page,
+    problems,
+    clear: () => {
+      problems.length = 0;
+    },
+  };
+}
+
+let axeSource: string | undefined;
+
+/** The axe-core source, for pages whose content security policy refuses an injected script tag. */
+export function readAxeSource(): string {
+  axeSource ??= readFileSync(axeScriptPath, 'utf8');
+  return axeSource;
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core on the page and describes each violation of serious or critical impact. The site's content security
+ * policy (script-src 'self') refuses an injected <script> (`page.addScriptTag`), and turning the policy off for
+ * the test would hide real violations, so axe's source is evaluated through the DevTools protocol instead.
+ */
+export async function findSeriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readAxeSource());
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run(document);
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** How far the page is wider than the window, in CSS pixels: 0 when nothing makes a phone scroll sideways. */
+export function measureHorizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

@@ -1,0 +1,208 @@
+// Every route of SPEC §2 as data for the frame e2e: a concrete path (sample parameters filled in), who may see it,
+// and where each role should land. Signed-in roles plug in through `RoleSession` once identity exists.
+import type { BrowserContext } from 'playwright-core';
+
+export type Access = 'public' | 'fan' | 'artist' | 'admin';
+export type RoleName = 'anonymous' | 'fan' | 'artist' | 'admin';
+
+export interface SpecRoute {
+  /** A file-name-safe label, used for the screenshot. */
+  name: string;
+  path: string;
+  access: Access;
+  /** The screen calls the server after it renders: wait for the network to settle before judging it. */
+  callsOnLoad?: boolean;
+}
+
+/** Sign-in screens the guards send a visitor to (frontend/src/lib/session.ts). */
+export const signInPaths: Readonly<Record<Exclude<Access, 'public'>, string>> = {
+  fan: '/login',
+  artist: '/for-artists/login',
+  admin: '/admin',
+};
+
+/**
+ * Session calls that answer 401 (or 501 while unbuilt) for a visitor without that role. Chromium logs every such
+ * reply as "Failed to load resource"; for these calls that reply is the guard working, not a fault.
+ */
+export const sessionEndpoints = ['/api/user', '/api/for-artists/user', '/api/admin/profile'];
+
+/** The token every e-mail link route is visited with: no such token exists, so the server refuses it. */
+export const sampleToken = 'e2e-token';
+
+/**
+ * Calls the e-mail link screens make with the sample token. The server's 4xx reply is the screen working (it then
+ * says the link is invalid), and Chromium logs it as "Failed to load resource" like any refused request.
+ */
+export const sampleTokenCalls = ['/api/auth', '/api/for-artists/auth'].flatMap((base) =>
+  ['verify-email', 'reset-password'].map((action) => `${base}/${action}/${sampleToken}`),
+);
+
+const publicRoutes: SpecRoute[] = [
+  { name: 'landing', path: '/', access: 'public' },
+  { name: 'login', path: '/login', access: 'public' },
+  { name: 'register', path: '/register', access: 'public' },
+  { name: 'try', path: '/try', access: 'public' },
+  { name: 'artist-public', path: '/artist-public/e2e-artist-1', access: 'public' },
+  { name: 'delete-account-instructions', path: '/delete-account-instructions', access: 'public' },
+  { name: 'error', path: '/error', access: 'public' },
+  {
+    name: 'fan-verify-email',
+    path: `/auth/fans/verify-email/${sampleToken}`,
+    access: 'public',
+    callsOnLoad: true,
+  },
+  {
+    name: 'fan-reset-password',
+    path: `/auth/fans/reset-password/${sampleToken}`,
+    access: 'public',
+    callsOnLoad: true,
+  },
+  {
+    name: 'artist-verify-email',
+    path: `/auth/for-artists/verify-email/${sampleToken}`,
+    access: 'public',
+    callsOnLoad: true,
+  },
+  {
+    name: 'artist-reset-password',
+    path: `/auth/for-artists/reset-password/${sampleToken}`,
+    access: 'public',
+    callsOnLoad: true,
+  },
+  { name: 'privacy-policy', path: '/privacy-policy', access: 'public' },
+  { name: 'terms', path: '/terms', access: 'public' },
+  { name: 'help', path: '/help', access: 'public' },
+];
+
+const fanRoutes: SpecRoute[] = [
+  ['dashboard', '/dashboard'],
+  ['pie', '/pie'],
+  ['pie-detail', '/pie/e2e-pie-1'],
+  ['pie-success-checkout', '/pie/successCheckout'],
+  ['my-pies', '/my-pies'],
+  ['history', '/history'],
+  ['settings', '/settings'],
+  ['pie-settings', '/pie/settings'],
+  ['report', '/report'],
+  ['artist', '/artist/e2e-artist-1'],
+  ['user', '/user/e2e-user-1'],
+  ['earth', '/earth'],
+].map(([name, path]) => ({ name: `fan-${name}`, path: path ?? '', access: 'fan' }));
+
+const artistOpenRoutes: SpecRoute[] = [
+  ['home', '/for-artists'],
+  ['login', '/for-artists/login'],
+  ['register', '/for-artists/register'],
+  ['office-invitation', '/for-artists/office-invitation/e2e-office-1'],
+  ['complete-registration', '/for-artists/complete-registration'],
+  ['error', '/for-artists/error'],
+].map(([name, path]) => ({ name: `artist-${name}`, path: path ?? '', access: 'public' }));
+
+const artistGuardedRoutes: SpecRoute[] = [
+  ['artists', '/for-artists/artists'],
+  ['artist-detail', '/for-artists/artists/e2e-artist-1'],
+  ['claim', '/for-artists/claims/e2e-claim-1'],
+  ['funds', '/for-artists/funds'],
+  ['payout', '/for-artists/funds/payouts/e2e-payout-1'],
+  ['transaction', '/for-artists/funds/transactions/e2e-transaction-1'],
+  ['team', '/for-artists/team'],
+  ['team-member', '/for-artists/team/e2e-member-1'],
+  ['give-back', '/for-artists/give-back'],
+  ['settings', '/for-artists/settings'],
+  ['profile-update', '/for-artists/profile/update'],
+  ['office-settings', '/for-artists/office-settings'],
+  ...['twitter', 'youtube', 'facebook', 'instagram'].flatMap((platform) =>
+    ['success', 'failed'].map((result) => [
+      `social-${platform}-${result}`,
+      `/for-artists/social-verification/${platform}/${result}`,
+    ]),
+  ),
+].map(([name, path]) => ({ name: `artist-${name}`, path: path ?? '', access: 'artist' }));
+
+const adminOpenRoutes: SpecRoute[] = [
+  { name: 'admin-login', path: '/admin', access: 'public' },
+  { name: 'admin-google-callback', path: '/admin/auth/google/callback', access: 'public' },
+];
+
+const adminGuardedRoutes: SpecRoute[] = [
+  ['dashboard', '/admin/dashboard'],
+  ['claims', '/admin/claims'],
+  ['claim', '/admin/claims/e2e-claim-1'],
+  ['artists', '/admin/artists'],
+  ['fans', '/admin/fans'],
+  ['fan', '/admin/fans/e2e-fan-1'],
+  ['user-artists', '/admin/user-artists'],
+  ['user-artist', '/admin/user-artists/e2e-user-artist-1'],
+  ['offices', '/admin/offices'],
+  ['office', '/admin/offices/e2e-office-1'],
+  ['finances', '/admin/finances'],
+  ['escrow', '/admin/escrow'],
+  ['wallet-transactions', '/admin/wallet-transactions'],
+].map(([name, path]) => ({ name: `admin-${name}`, path: path ?? '', access: 'admin' }));
+
+export const specRoutes: readonly SpecRoute[] = [
+  ...publicRoutes,
+  ...fanRoutes,
+  ...artistOpenRoutes,
+  ...artistGuardedRoutes,
+  ...adminOpenRoutes,
+  ...adminGuardedRoutes,
+];
+
+/** Where a role lands on a route: the route itself when allowed, else the sign-in screen of the route's role. */
+export function selectLanding(path: string, access: Access, role: RoleName): string {
+  if (access === 'public' || access === role) return path;
+  return signInPaths[access];
+}
+
+/** Unknown paths and the area home SPEC §2 sends them to; the home may itself be guarded. */
+export const unknownPathCases: readonly { path: string; areaHome: string; homeAccess: Access }[] = [
+  { path: '/no-such-page-e2e', areaHome: '/', homeAccess: 'public' },
+  { path: '/pie/settings/no-such-page-e2e', areaHome: '/', homeAccess: 'public' },
+  { path: '/for-artists/no-such-page-e2e', areaHome: '/for-artists', homeAccess: 'public' },
+  {
+    path: '/for-artists/social-verification/myspace/success',
+    areaHome: '/for-artists',
+    homeAccess: 'public',
+  },
+  { path: '/admin/no-such-page-e2e/deeper', areaHome: '/admin/dashboard', homeAccess: 'admin' },
+];
+
+/** A role the e2e visits routes as; `signIn` prepares a fresh browser context (cookies) for it. */
+export interface RoleSession {
+  name: RoleName;
+  signIn(context: BrowserContext, baseUrl: string): Promise<void>;
+}
+
+const sessionEndpointOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> = {
+  fan: '/api/user',
+  artist: '/api/for-artists/user',
+  admin: '/api/admin/profile',
+};
+
+/**
+ * The roles that visit every route. Fan, artist and admin join this list once identity lands, each with a `signIn`
+ * that logs in through the API so the context holds that role's HttpOnly cookie.
+ */
+export const roleSessions: readonly RoleSession[] = [{ name: 'anonymous', signIn: async () => {} }];
+
+/**
+ * Until identity lands, the signed-in layouts and screens are reached by answering the role's session call in the
+ * browser, as the server will. These visit only their own role's guarded routes; replace each `signIn` with a real
+ * login and move the role to `roleSessions` when identity is built.
+ */
+export const stubbedRoleSessions: readonly RoleSession[] = (['fan', 'artist', 'admin'] as const).map(
+  (name) => ({
+    name,
+    async signIn(context) {
+      await context.route(`**${sessionEndpointOf[name]}`, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: true, data: { id: `e2e-${name}` } }),
+        }),
+      );
+    },
+  }),
+);
