@@ -14,7 +14,7 @@ import {
   roleSessions,
   selectLanding,
   specRoutes,
-  stubbedRoleSessions,
+  signedInRoleSessions,
   unknownPathCases,
   type RoleSession,
   type SpecRoute,
@@ -121,10 +121,10 @@ function describeVisits(
 
 for (const role of roleSessions) describeVisits(role, role.name, specRoutes, true);
 
-for (const role of stubbedRoleSessions) {
+for (const role of signedInRoleSessions) {
   describeVisits(
     role,
-    `${role.name} (stubbed session)`,
+    `${role.name} (signed in)`,
     specRoutes.filter((route) => route.access === role.name),
     false,
   );

@@ -1,5 +1,6 @@
 // Every route of SPEC §2 as data for the frame e2e: a concrete path (sample parameters filled in), who may see it,
 // and where each role should land. Signed-in roles plug in through `RoleSession` once identity exists.
+import { demoAccounts } from '../../../local/seed';
 import type { BrowserContext } from 'playwright-core';
 
 export type Access = 'public' | 'fan' | 'artist' | 'admin';
@@ -175,34 +176,33 @@ export interface RoleSession {
   signIn(context: BrowserContext, baseUrl: string): Promise<void>;
 }
 
-const sessionEndpointOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> = {
-  fan: '/api/user',
-  artist: '/api/for-artists/user',
-  admin: '/api/admin/profile',
+const loginEndpointOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> = {
+  fan: '/api/auth/login',
+  artist: '/api/for-artists/auth/login',
+  admin: '/api/admin/auth/login',
 };
 
 /**
- * The roles that visit every route. Fan, artist and admin join this list once identity lands, each with a `signIn`
- * that logs in through the API so the context holds that role's HttpOnly cookie.
+ * The roles that visit every route. The signed-in roles are in `signedInRoleSessions` and visit their own guarded
+ * screens (a full sweep of every route per role would quadruple the suite's longest file).
  */
 export const roleSessions: readonly RoleSession[] = [{ name: 'anonymous', signIn: async () => {} }];
 
 /**
- * Until identity lands, the signed-in layouts and screens are reached by answering the role's session call in the
- * browser, as the server will. These visit only their own role's guarded routes; replace each `signIn` with a real
- * login and move the role to `roleSessions` when identity is built.
+ * Fan, artist and admin, each signed in for real: the demo account local/seed.ts creates on the product's first start
+ * logs in through the API, and the browser context keeps the HttpOnly session cookie the reply sets.
  */
-export const stubbedRoleSessions: readonly RoleSession[] = (['fan', 'artist', 'admin'] as const).map(
+export const signedInRoleSessions: readonly RoleSession[] = (['fan', 'artist', 'admin'] as const).map(
   (name) => ({
     name,
-    async signIn(context) {
-      await context.route(`**${sessionEndpointOf[name]}`, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ success: true, data: { id: `e2e-${name}` } }),
-        }),
-      );
+    async signIn(context, baseUrl) {
+      const demo = demoAccounts.find((account) => account.kind === name);
+      if (!demo) throw new Error(`local/seed.ts has no demo ${name}`);
+      const reply = await context.request.post(`${baseUrl}${loginEndpointOf[name]}`, {
+        data: { email: demo.email, password: demo.password },
+      });
+      if (!reply.ok())
+        throw new Error(`The demo ${name} could not log in: ${reply.status()} ${await reply.text()}`);
     },
   }),
 );
