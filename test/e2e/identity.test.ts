@@ -49,6 +49,20 @@ afterAll(async () => {
 async function openFreshPage(viewport: ViewportName = 'desktop'): Promise<ObservedPage> {
   const context = await browser.newContext({ viewport: viewports[viewport] });
   contexts.push(context);
+  // A visitor who already chose cookies: the banner would otherwise cover the forms in every screenshot.
+  await context.addInitScript(() => {
+    window.localStorage.setItem(
+      'openpie_cookie_preferences',
+      JSON.stringify({
+        essential: true,
+        analytics: true,
+        performance: false,
+        advertising: false,
+        social: false,
+        unclassified: false,
+      }),
+    );
+  });
   const observed = await openObservedPage(context);
   observed.page.setDefaultTimeout(15_000);
   return observed;
@@ -59,6 +73,12 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
   await page.locator('.navigation-progress').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** A full-page screenshot from the top, so a sticky header does not land in the middle of it. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
 }
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
@@ -530,7 +550,7 @@ const screenVisits: readonly { name: string; reach: (page: Page) => Promise<void
     name: 'admin-google-callback-failed',
     reach: async (page) => {
       await visit(page, '/admin/auth/google/callback?code=e2e-forged&state=e2e-forged');
-      await page.getByRole('heading', { level: 1, name: 'Google sign-in did not work' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'We could not sign you in with Google' }).waitFor();
     },
   },
 ];
@@ -542,7 +562,7 @@ describe.for(Object.keys(viewports) as ViewportName[])('identity screens at the 
 
     // Act
     await screen.reach(observed.page);
-    await saveScreenshot(observed.page, `identity-${screen.name}-${viewport}`);
+    await snap(observed.page, `identity-${screen.name}-${viewport}`);
     const violations = await findSeriousAxeViolations(observed.page);
 
     // Assess
@@ -559,33 +579,33 @@ describe.for(Object.keys(viewports) as ViewportName[])('identity screens at the 
 
     // Act
     await registerAndVerify(page, artist, '/for-artists/register', '/auth/for-artists/verify-email/');
-    await saveScreenshot(page, `identity-artist-verify-email-${viewport}`);
+    await snap(page, `identity-artist-verify-email-${viewport}`);
     await visit(page, '/for-artists/login');
     await logIn(page, artist.email, artist.password);
     await waitForPath(page, '/for-artists/complete-registration');
     await page.getByRole('button', { name: 'Complete registration' }).click();
     await page.locator('.field__error').first().waitFor();
-    await saveScreenshot(page, `identity-artist-complete-registration-${viewport}`);
+    await snap(page, `identity-artist-complete-registration-${viewport}`);
     const completeViolations = await findSeriousAxeViolations(page);
     await registerAndVerify(page, fan, '/register', '/auth/fans/verify-email/');
     await visit(page, '/login');
     await logIn(page, fan.email, fan.password);
     await waitForPath(page, '/dashboard');
-    await saveScreenshot(page, `identity-fan-dashboard-signed-in-${viewport}`);
+    await snap(page, `identity-fan-dashboard-signed-in-${viewport}`);
     await visit(page, '/settings');
-    await saveScreenshot(page, `identity-fan-settings-${viewport}`);
+    await snap(page, `identity-fan-settings-${viewport}`);
     const settingsViolations = await findSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Connect Google' }).click();
     await approveOnSandbox(page, { email: fan.email, name: fan.firstName });
     await waitForPath(page, '/settings');
     await page.getByRole('button', { name: 'Disconnect Google' }).click();
     await page.getByRole('dialog').waitFor();
-    await saveScreenshot(page, `identity-fan-settings-disconnect-${viewport}`);
+    await snap(page, `identity-fan-settings-disconnect-${viewport}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await visit(page, '/admin');
     await logIn(page, demoStaff.email, demoStaff.password, 'Sign in');
     await waitForPath(page, '/admin/dashboard');
-    await saveScreenshot(page, `identity-admin-dashboard-signed-in-${viewport}`);
+    await snap(page, `identity-admin-dashboard-signed-in-${viewport}`);
 
     // Assess
     expect(completeViolations).toEqual([]);

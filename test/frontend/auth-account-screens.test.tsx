@@ -86,7 +86,7 @@ describe('verify-email link targets', () => {
 
     // Assess
     await findHeading('Your e-mail address is verified');
-    expect(screen.getByRole('status').textContent).toBe('Your e-mail address is verified. Thank you!');
+    expect(screen.getByRole('status').textContent).toBe('Thank you! You can log in now.');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       login,
     );
@@ -278,7 +278,7 @@ describe('staff Google callback', () => {
     renderAt(`/admin/auth/google/callback?code=code-${crypto.randomUUID()}&state=state-2`);
 
     // Assess
-    await findHeading('Google sign-in did not work');
+    await findHeading('We could not sign you in with Google');
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Back to staff sign-in' }).getAttribute('href')).toBe('/admin');
   });

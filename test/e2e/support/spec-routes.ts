@@ -183,8 +183,8 @@ const loginEndpointOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> 
 };
 
 /**
- * The roles that visit every route. The signed-in roles are in `signedInRoleSessions` and visit their own guarded
- * screens (a full sweep of every route per role would quadruple the suite's longest file).
+ * The roles that visit every route. The signed-in roles are in `signedInRoleSessions`: they visit the public routes
+ * and their own screens (see test/e2e/frame.test.ts for why not the other roles' screens).
  */
 export const roleSessions: readonly RoleSession[] = [{ name: 'anonymous', signIn: async () => {} }];
 

@@ -26,7 +26,7 @@ export function LoginCard({ area, title, lead, onLogIn, notice, alternatives, fo
 
   if (forgotPassword) {
     return (
-      <AuthCard title={forgotPasswordText.title} lead={forgotPasswordText.lead} footer={footer}>
+      <AuthCard title={forgotPasswordText.title} lead={forgotPasswordText.lead} footer={footer} takeFocus>
         <ForgotPasswordForm area={area} />
         <p>
           <button type="button" className="link-button" onClick={() => setForgotPassword(false)}>

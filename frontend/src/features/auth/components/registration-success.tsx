@@ -11,7 +11,7 @@ export const registrationSuccessText = {
 /** After registering: the server's confirmation, where the mail went, and the way to log in. */
 export function RegistrationSuccess({ reply, loginPath }: { reply: RegisterReply; loginPath: string }) {
   return (
-    <AuthCard title={registrationSuccessText.title}>
+    <AuthCard title={registrationSuccessText.title} takeFocus>
       <FormAlert tone="success">{reply.message}</FormAlert>
       <p>
         We sent a link to <strong>{reply.email}</strong>. Open it to verify your address, then log in.

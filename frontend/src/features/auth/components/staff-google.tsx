@@ -17,7 +17,7 @@ export const staffGoogleText = {
   leaving: 'Opening Google...',
   workingTitle: 'Signing you in with Google',
   working: 'One moment while we check your Google account…',
-  failedTitle: 'Google sign-in did not work',
+  failedTitle: 'We could not sign you in with Google',
   failed: 'We could not complete the sign-in with Google. Please try again.',
   nothingToComplete:
     'This page finishes a sign-in with Google, and there is none under way. Start from the staff sign-in page.',
