@@ -3,7 +3,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom has no layout, and its scrollTo only logs "not implemented"; the router's scroll restoration calls it.
+// jsdom has no layout and its scrollTo only logs a warning; the router's scroll restoration calls it.
 window.scrollTo = () => {};
 
 // jsdom has no ResizeObserver; Radix's checkbox measures itself with one. Without layout nothing ever resizes.
