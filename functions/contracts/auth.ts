@@ -227,6 +227,12 @@ export const fanUserSchema = z.object({
   promo_eligible: z.boolean(),
   used_promotion_code: z.boolean(),
   connected_accounts: connectedAccountsSchema,
+  /** GET /api/user only (functions/contracts/fan-profile.ts): null until the fan chooses one. */
+  username: z.optional(z.nullable(z.string())),
+  /** GET /api/user only: what other fans may see; `private` until the fan opens their profile. */
+  visibility: z.optional(z.enum(['private', 'fans'])),
+  /** GET /api/user only: when the fan asked to join the beta, or null. */
+  joined_beta_at: z.optional(z.nullable(z.string())),
 });
 export type FanUser = z.infer<typeof fanUserSchema>;
 
@@ -235,6 +241,12 @@ export const officeMembershipSchema = z.object({
   name: z.string(),
   role: z.string(),
 });
+
+/** The providers an artist-side user can connect (SPEC §7: link-google and disconnect-google only). */
+export const artistConnectedAccountsSchema = z.object({
+  google: z.boolean(),
+});
+export type ArtistConnectedAccounts = z.infer<typeof artistConnectedAccountsSchema>;
 
 /** GET /api/for-artists/user (and the artist login reply). Profile fields are null until set. */
 export const artistUserSchema = z.object({
@@ -248,6 +260,7 @@ export const artistUserSchema = z.object({
   /** SPEC §5: first_name, last_name, phone_number and country all set. */
   profile_complete: z.boolean(),
   offices: z.array(officeMembershipSchema),
+  connected_accounts: artistConnectedAccountsSchema,
 });
 export type ArtistUser = z.infer<typeof artistUserSchema>;
 

@@ -1,5 +1,6 @@
 // Routes of the 'artist-auth' resource (see functions/contracts/routes.ts): e-mail and password accounts for
-// artist-side users. link-google and disconnect-google belong to the social sign-in work and answer 501 until then.
+// artist-side users. Their link-google, its callback and disconnect-google are served by 'admin-auth', which already
+// carries the OAuth code (this Lambda would outgrow its size budget; docs/decisions/006-social-sign-in.md).
 import {
   completeRegistrationSchema,
   forgotPasswordSchema,
@@ -8,7 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../contracts/auth';
-import { updateProfile } from '../data/accounts';
+import { listConnections, updateProfile } from '../data/accounts';
 import { toArtistUser } from './lib/account-replies';
 import { requirePrincipal } from './lib/auth';
 import { buildClearedSessionCookie } from './lib/cookies';
@@ -36,7 +37,8 @@ export const handler = createResourceHandler('artist-auth', {
     body: loginSchema,
     handle: async ({ body, event, now, log }) => {
       const { account, session } = await loginWithPassword('artist', body, { event, now, log });
-      return ok(toArtistUser(account), { cookies: session.cookies });
+      const connections = await listConnections(getTable(), 'artist', account.id);
+      return ok(toArtistUser(account, connections), { cookies: session.cookies });
     },
   }),
   'POST /api/for-artists/auth/logout': defineRoute({
@@ -75,7 +77,7 @@ export const handler = createResourceHandler('artist-auth', {
         now,
       );
       if (!account) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
-      return ok(toArtistUser(account));
+      return ok(toArtistUser(account, await listConnections(getTable(), 'artist', account.id)));
     },
   }),
   'DELETE /api/for-artists/auth/delete-account': defineRoute({

@@ -1,6 +1,6 @@
 // Routes of the 'artist-user' resource (see functions/contracts/routes.ts): the signed-in artist-side user.
 import { profileUpdateSchema } from '../contracts/auth';
-import { updateProfile } from '../data/accounts';
+import { listConnections, updateProfile } from '../data/accounts';
 import { toArtistUser } from './lib/account-replies';
 import { requirePrincipal } from './lib/auth';
 import { HttpError, ok } from './lib/http';
@@ -10,8 +10,11 @@ import { getTable } from './lib/table';
 
 export const handler = createResourceHandler('artist-user', {
   'GET /api/for-artists/user': defineRoute({
-    handle: async ({ principal }) =>
-      ok(toArtistUser(await requireAccount('artist', requirePrincipal(principal).userId))),
+    handle: async ({ principal }) => {
+      const account = await requireAccount('artist', requirePrincipal(principal).userId);
+      // The connected Google account shows on the artist settings screen (decision 006).
+      return ok(toArtistUser(account, await listConnections(getTable(), 'artist', account.id)));
+    },
   }),
   'PATCH /api/for-artists/user/profile': defineRoute({
     body: profileUpdateSchema,
@@ -29,7 +32,7 @@ export const handler = createResourceHandler('artist-user', {
         now,
       );
       if (!account) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
-      return ok(toArtistUser(account));
+      return ok(toArtistUser(account, await listConnections(getTable(), 'artist', account.id)));
     },
   }),
 });

@@ -76,7 +76,7 @@ describe('beginSignIn', () => {
     await expect(
       signIn.beginSignIn('spotify', {
         redirectUri: callbackOf('spotify'),
-        intent: { kind: 'artist' } as never,
+        intent: { kind: 'office' } as never,
         now: new Date(),
       }),
     ).rejects.toThrow();

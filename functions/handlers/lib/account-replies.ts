@@ -27,7 +27,7 @@ export function toFanUser(account: Account, connections: readonly ConnectionReco
   };
 }
 
-export function toArtistUser(account: Account): ArtistUser {
+export function toArtistUser(account: Account, connections: readonly ConnectionRecord[]): ArtistUser {
   return {
     _id: account.id,
     email: account.email ?? '',
@@ -39,6 +39,9 @@ export function toArtistUser(account: Account): ArtistUser {
     profile_complete: isProfileComplete(account),
     // Offices arrive with the offices work (issue: offices and members).
     offices: [],
+    connected_accounts: {
+      google: connections.some((connection) => connection.provider === 'google'),
+    },
   };
 }
 

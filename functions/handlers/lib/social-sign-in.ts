@@ -1,12 +1,12 @@
-// Social sign-in as the fan and staff auth handlers use it: send the browser to the provider, take it back at our
-// callback, and decide what the identity means here (sign in, create, connect), ending in the same sessions as a
+// Social sign-in as the fan, artist and staff auth handlers use it: send the browser to the provider, take it back at
+// our callback, and decide what the identity means here (sign in, create, connect), ending in the same sessions as a
 // password login. The OAuth protocol itself is integrations/oauth; the rules are docs/decisions/006-social-sign-in.md.
 //
 // Browser routes never answer with a JSON error page: every failure sends the browser back to an SPA page with
 // `socialError=<provider>` (and a `socialReason`), where SPEC §8's text is shown.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { AdminLoginReply, FanUser } from '../../contracts/auth';
+import type { AdminLoginReply, ArtistUser, FanUser } from '../../contracts/auth';
 import { captchaActions } from '../../contracts/auth';
 import type { ConnectionRecord } from '../../data/accounts';
 import {
@@ -17,6 +17,7 @@ import {
   listConnections,
   saveConnection,
 } from '../../data/accounts';
+import { spotifySyncIndexAttributes } from '../../data/spotify-sync';
 import { AppError } from '../../domain/errors';
 import type { Account } from '../../domain/identity/account';
 import { isActiveAccount } from '../../domain/identity/account';
@@ -36,7 +37,7 @@ import {
   socialProviders,
 } from '../../integrations/oauth';
 import { openState } from '../../integrations/oauth/state-cookie';
-import { toFanUser, toStaffProfile } from './account-replies';
+import { toArtistUser, toFanUser, toStaffProfile } from './account-replies';
 import { getAppSecret } from './app-secret';
 import { getEnv } from './env';
 import type { Reply } from './http';
@@ -413,6 +414,8 @@ async function connectionDetails(
     tokensUpdatedAt: now.toISOString(),
     ...(tokens.expiresAt ? { accessTokenExpiresAt: tokens.expiresAt.toISOString() } : {}),
     ...(identity.providerUsername ? { spotifyUserId: identity.providerUsername } : {}),
+    // Puts the connection in the listening sync's index (a new sign-in also clears a 'broken' mark this way).
+    ...spotifySyncIndexAttributes(fanId),
   };
 }
 
@@ -440,6 +443,124 @@ export async function disconnectProvider(provider: SocialProvider, fanId: string
   }
   await deleteConnection(table, 'fan', fanId, provider);
   return toFanUser(account, others);
+}
+
+// ── artist-side users: connecting Google ────────────────────────────────────────────────────────────────────────
+// SPEC §7 gives artist-side users link-google and disconnect-google only (no Google sign-in), so an artist attempt
+// is always a link. It has its own callback, so a fan's or staff member's state can never complete it.
+
+const artistSettingsPage = '/for-artists/settings';
+
+/** Artist-side users come back to their own callback, registered with Google beside the fans' one. */
+export function artistCallbackUri(): string {
+  return siteUrl('/api/for-artists/auth/callback/google');
+}
+
+/** POST /api/for-artists/auth/link-google: where to send the browser to connect Google to the signed-in user. */
+export async function beginArtistLink(artistUserId: string, now: Date): Promise<Reply> {
+  await requireAccount('artist', artistUserId);
+  const connections = await listConnections(getTable(), 'artist', artistUserId);
+  if (connections.some((connection) => connection.provider === 'google')) {
+    throw new AppError(
+      'conflict',
+      `${providerLabels.google} is already connected to your account. Disconnect it first to connect another.`,
+      { code: 'already_connected' },
+    );
+  }
+  const signIn = await loadSocialSignIn();
+  const { authorizeUrl, stateCookie } = await signIn.beginSignIn('google', {
+    redirectUri: artistCallbackUri(),
+    intent: { kind: 'artist', linkToUserId: artistUserId },
+    now,
+  });
+  return ok({ authorizeUrl }, { cookies: [stateCookie] });
+}
+
+/**
+ * GET /api/for-artists/auth/callback/google: connects the Google identity to the artist-side user in the sealed
+ * intent and returns to the artist settings page, with SPEC §8's query on failure. Always clears the state cookie.
+ */
+export async function completeArtistLink(query: ProviderCallbackQuery, context: FlowContext): Promise<Reply> {
+  const { event, now, log } = context;
+  const clearedState = buildClearedStateCookie(artistCallbackUri());
+  try {
+    const signIn = await loadSocialSignIn();
+    const identity = await signIn.completeSignIn('google', {
+      code: query.code,
+      state: query.state,
+      error: query.error,
+      errorDescription: query.error_description,
+      stateCookie: readStateCookie(event.cookies ?? event.headers?.cookie),
+      redirectUri: artistCallbackUri(),
+      now,
+    });
+    const { intent } = identity;
+    if (intent.kind !== 'artist' || !intent.linkToUserId) {
+      throw new SocialSignInRefused('invalid_state', 'an attempt of another kind came back here');
+    }
+    const artistUser = await getAccount(getTable(), 'artist', intent.linkToUserId);
+    if (!isActiveAccount(artistUser)) {
+      throw new SocialSignInRefused('failed', 'the artist-side user to connect to is gone');
+    }
+    await connectArtistIdentity(artistUser.id, identity, now);
+    log.info('social account connected', { provider: 'google', kind: 'artist', userId: artistUser.id });
+    return redirect(siteUrl(`${artistSettingsPage}?socialConnected=google`), { cookies: [clearedState] });
+  } catch (error) {
+    const reason = reasonOf(error);
+    log.warn('artist Google link failed', { reason, error: describeError(error) });
+    return redirect(failureLocation(artistSettingsPage, 'google', reason), { cookies: [clearedState] });
+  }
+}
+
+/**
+ * Records a Google identity on an artist-side account: refused when another Google identity is connected
+ * (`already_connected`) or the identity is connected to another artist-side account (`already_linked`). Apart from
+ * the fans' connectIdentity so that this Lambda carries no token cipher: nothing but the identity is kept.
+ */
+async function connectArtistIdentity(
+  artistUserId: string,
+  identity: SocialIdentity,
+  now: Date,
+): Promise<void> {
+  const table = getTable();
+  const current = (await listConnections(table, 'artist', artistUserId)).find(
+    (connection) => connection.provider === identity.provider,
+  );
+  if (current && current.providerUserId !== identity.providerUserId) {
+    throw new SocialSignInRefused('already_connected', 'another Google identity is connected');
+  }
+  const connection: ConnectionRecord = {
+    provider: identity.provider,
+    providerUserId: identity.providerUserId,
+    connectedAt: current?.connectedAt ?? now.toISOString(),
+  };
+  if ((await saveConnection(table, 'artist', artistUserId, connection)) === 'taken') {
+    throw new SocialSignInRefused(
+      'already_linked',
+      'the identity is connected to another artist-side account',
+    );
+  }
+}
+
+/**
+ * POST /api/for-artists/auth/disconnect-google: removes the connection and answers the user as
+ * GET /api/for-artists/user does. Google never signs an artist-side user in, so it is never their last way in; with
+ * nothing connected the call is refused (409 `not_connected`) rather than silently answered.
+ */
+export async function disconnectArtistGoogle(artistUserId: string): Promise<ArtistUser> {
+  const table = getTable();
+  const account = await requireAccount('artist', artistUserId);
+  const connections = await listConnections(table, 'artist', artistUserId);
+  if (!connections.some((connection) => connection.provider === 'google')) {
+    throw new AppError('conflict', `${providerLabels.google} is not connected to your account.`, {
+      code: 'not_connected',
+    });
+  }
+  await deleteConnection(table, 'artist', artistUserId, 'google');
+  return toArtistUser(
+    account,
+    connections.filter((connection) => connection.provider !== 'google'),
+  );
 }
 
 // ── staff ───────────────────────────────────────────────────────────────────────────────────────────────────────

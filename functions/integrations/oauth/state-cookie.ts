@@ -14,7 +14,8 @@ const audience = 'openpie-oauth-state';
 
 /** What the person was doing when they left for the provider; it comes back untouched with the identity. */
 export const signInIntentSchema = z.object({
-  kind: z.enum(['fan', 'staff']),
+  /** Who is signing in: a fan, a staff member, or an artist-side user connecting Google (linking only). */
+  kind: z.enum(['fan', 'artist', 'staff']),
   promo: z.optional(z.literal('try')),
   deviceType: z.optional(z.enum(['mobile', 'desktop'])),
   /** Set when a signed-in user connects another provider to their account (link-google and friends). */

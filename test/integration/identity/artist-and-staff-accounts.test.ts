@@ -73,6 +73,7 @@ describe('an artist-side user registers, verifies, signs in and completes the pr
       email_verified: true,
       profile_complete: false,
       offices: [],
+      connected_accounts: { google: false },
     });
 
     // Act: complete the registration

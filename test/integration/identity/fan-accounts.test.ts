@@ -98,6 +98,9 @@ describe('a fan registers, verifies and signs in', () => {
       promo_eligible: false,
       used_promotion_code: false,
       connected_accounts: { spotify: false, google: false, twitter: false, facebook: false },
+      username: null,
+      visibility: 'private',
+      joined_beta_at: null,
     });
   });
 

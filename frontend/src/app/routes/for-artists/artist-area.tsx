@@ -5,6 +5,7 @@ import { ComingSoon } from '../../../components/coming-soon';
 import { GenericErrorScreen } from '../../../components/error-screen';
 import { PieMark } from '../../../components/pie-mark';
 import { SiteFooter } from '../../../components/site-footer';
+import { ArtistSettings } from '../../../features/auth/components/artist-settings';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -286,22 +287,8 @@ export function GiveBackScreen() {
 }
 
 export function ArtistSettingsScreen() {
-  return (
-    <ComingSoon
-      title="Settings"
-      summary="Your own account on OpenPie for Artists."
-      plannedItems={[
-        'Your name, phone number and country',
-        'Connect or disconnect Google sign-in',
-        'Delete your account',
-      ]}
-      actions={
-        <Link className="button button--secondary" to={paths.public.deleteAccountInstructions()}>
-          How account deletion works
-        </Link>
-      }
-    />
-  );
+  const session = useSignedInSession('artist');
+  return <ArtistSettings account={session?.account} />;
 }
 
 export function ProfileUpdateScreen() {

@@ -1,5 +1,6 @@
 // The connected-accounts part of the fan's settings (SPEC §7): Spotify, Google, X and Facebook, each with Connect or
 // Disconnect, a confirmation before disconnecting, and SPEC §8's text when a connection attempt came back failed.
+// The artist area's settings show the same part with Google alone (link-google and disconnect-google).
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ConnectedAccounts as ConnectedAccountFlags } from '../../../../../functions/contracts/auth';
@@ -12,6 +13,7 @@ import {
 } from '../../../../../functions/contracts/social-sign-in';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
+import type { SelfServiceArea } from '../api/auth-area';
 import { disconnectSocialAccount } from '../api/disconnect-social-account';
 import { linkSocialAccount } from '../api/link-social-account';
 import { buildFanSignInUrl } from '../api/social-sign-in-urls';
@@ -29,6 +31,8 @@ const DisconnectDialog = lazy(async () => {
 export const connectedAccountsText = {
   title: 'Connected accounts',
   lead: 'Sign in with these accounts, and let OpenPie read your listening from Spotify.',
+  artistLead:
+    'Connect your Google account to your OpenPie for Artists account. You can disconnect it at any time.',
   connected: 'Connected',
   notConnected: 'Not connected',
   connect: 'Connect',
@@ -61,12 +65,20 @@ export function describeConnectedNotice(provider: SocialProviderName): string {
   return `${socialProviderLabels[provider]} is now connected to your OpenPie account.`;
 }
 
+/** The providers each area can connect: artist-side users have Google only (SPEC §7). */
+const areaProviders: Readonly<Record<SelfServiceArea, readonly SocialProviderName[]>> = {
+  fan: socialProviders,
+  artist: ['google'],
+};
+
 export interface ConnectedAccountsProps {
-  /** The signed-in fan as GET /api/user describes them. */
+  /** The signed-in user as GET /api/user (fan) or GET /api/for-artists/user (artist) describes them. */
   account: unknown;
+  /** Whose settings these are; the fan's unless told. */
+  area?: SelfServiceArea;
 }
 
-export function ConnectedAccounts({ account }: ConnectedAccountsProps) {
+export function ConnectedAccounts({ account, area = 'fan' }: ConnectedAccountsProps) {
   const [searchParams] = useSearchParams();
   const justConnected = parseSocialProvider(searchParams.get(socialQueryKeys.connected));
   const [connections, setConnections] = useState(() => readConnectedAccounts(account));
@@ -83,7 +95,7 @@ export function ConnectedAccounts({ account }: ConnectedAccountsProps) {
       const target =
         provider === 'spotify'
           ? buildFanSignInUrl('spotify', { deviceType: detectDeviceType() })
-          : await linkSocialAccount(provider);
+          : await linkSocialAccount(provider, area);
       browserActions.goTo(target);
     } catch (error) {
       setBusy(null);
@@ -100,8 +112,8 @@ export function ConnectedAccounts({ account }: ConnectedAccountsProps) {
   const disconnect = async (provider: SocialProviderName) => {
     setBusy(provider);
     try {
-      const fan = await disconnectSocialAccount(provider);
-      setConnections(readConnectedAccounts(fan));
+      const user = await disconnectSocialAccount(provider, area);
+      setConnections(readConnectedAccounts(user));
     } catch (error) {
       // 409 when it is the fan's last way to sign in: the server's sentence says what to do instead.
       setFailure(isApiError(error) ? error.message : connectedAccountsText.failed);
@@ -116,14 +128,16 @@ export function ConnectedAccounts({ account }: ConnectedAccountsProps) {
       <h2 id="connected-accounts-title" className="connected-accounts__title">
         {connectedAccountsText.title}
       </h2>
-      <p className="connected-accounts__lead">{connectedAccountsText.lead}</p>
+      <p className="connected-accounts__lead">
+        {area === 'artist' ? connectedAccountsText.artistLead : connectedAccountsText.lead}
+      </p>
       <SocialErrorNotice />
       {justConnected && connections[justConnected] ? (
         <FormAlert tone="success">{describeConnectedNotice(justConnected)}</FormAlert>
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <ul className="connected-accounts__list">
-        {socialProviders.map((provider) => {
+        {areaProviders[area].map((provider) => {
           const label = socialProviderLabels[provider];
           const connected = connections[provider];
           return (
@@ -153,6 +167,7 @@ export function ConnectedAccounts({ account }: ConnectedAccountsProps) {
       {dialogWanted ? (
         <Suspense fallback={null}>
           <DisconnectDialog
+            area={area}
             provider={confirming}
             busy={busy !== null}
             onCancel={() => setConfirming(null)}

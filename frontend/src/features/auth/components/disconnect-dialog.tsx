@@ -1,10 +1,11 @@
-// The confirmation before a fan disconnects a provider. Loaded the first time it opens, like the cookie modal, so the
-// settings screen does not carry the dialog library.
+// The confirmation before a fan disconnects a provider, or an artist-side user Google. Loaded the first time it
+// opens, like the cookie modal, so the settings screen does not carry the dialog library.
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   socialProviderLabels,
   type SocialProviderName,
 } from '../../../../../functions/contracts/social-sign-in';
+import type { SelfServiceArea } from '../api/auth-area';
 
 export const disconnectDialogText = {
   cancel: 'Cancel',
@@ -16,8 +17,12 @@ export function describeDisconnectTitle(provider: SocialProviderName): string {
   return `Disconnect ${socialProviderLabels[provider]}?`;
 }
 
-function describeConsequence(provider: SocialProviderName): string {
+function describeConsequence(provider: SocialProviderName, area: SelfServiceArea): string {
   const label = socialProviderLabels[provider];
+  // Artist-side users do not sign in with Google (SPEC §7), so losing a way to sign in is no consequence for them.
+  if (area === 'artist') {
+    return `${label} will no longer be connected to your OpenPie for Artists account. You can connect it again at any time.`;
+  }
   const signIn = `You will no longer be able to sign in to OpenPie with ${label}.`;
   return provider === 'spotify'
     ? `${signIn} OpenPie will stop reading what you listen to, so your next pie cannot be split by your listening until you connect Spotify again.`
@@ -25,13 +30,21 @@ function describeConsequence(provider: SocialProviderName): string {
 }
 
 export interface DisconnectDialogProps {
+  /** Whose account it is; the fan's unless told. */
+  area?: SelfServiceArea;
   provider: SocialProviderName | null;
   busy: boolean;
   onCancel: () => void;
   onConfirm: (provider: SocialProviderName) => void;
 }
 
-export function DisconnectDialog({ provider, busy, onCancel, onConfirm }: DisconnectDialogProps) {
+export function DisconnectDialog({
+  area = 'fan',
+  provider,
+  busy,
+  onCancel,
+  onConfirm,
+}: DisconnectDialogProps) {
   return (
     <Dialog.Root
       open={provider !== null}
@@ -46,7 +59,7 @@ export function DisconnectDialog({ provider, busy, onCancel, onConfirm }: Discon
             <>
               <Dialog.Title className="dialog__title">{describeDisconnectTitle(provider)}</Dialog.Title>
               <Dialog.Description className="dialog__description">
-                {describeConsequence(provider)}
+                {describeConsequence(provider, area)}
               </Dialog.Description>
               <div className="dialog__actions">
                 <Dialog.Close asChild>

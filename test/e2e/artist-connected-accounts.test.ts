@@ -1,0 +1,172 @@
+// The artist area's connected Google account in a real Chromium (issue 3): a registered artist-side user connects
+// Google from /for-artists/settings through the sandbox's consent page, sees it connected, and disconnects it after
+// confirming; a cancelled connection shows SPEC §8's text. Screenshots of the screen at a phone and a desktop size.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
+import {
+  approveOnSandbox,
+  cancelOnSandbox,
+  findMailedLink,
+  makeTestPerson,
+  readSessionAccount,
+  selectUnexpectedProblems,
+  type TestPerson,
+} from './support/identity-helpers';
+
+const baseUrl = inject('baseUrl');
+const settingsPath = '/for-artists/settings';
+
+const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function openFreshPage(viewport: keyof typeof viewports): Promise<ObservedPage> {
+  const context = await browser.newContext({ viewport: viewports[viewport] });
+  contexts.push(context);
+  // A visitor who already chose cookies: the banner would otherwise cover the screen in the screenshots.
+  await context.addInitScript(() => {
+    window.localStorage.setItem(
+      'openpie_cookie_preferences',
+      JSON.stringify({
+        essential: true,
+        analytics: true,
+        performance: false,
+        advertising: false,
+        social: false,
+        unclassified: false,
+      }),
+    );
+  });
+  const observed = await openObservedPage(context);
+  observed.page.setDefaultTimeout(15_000);
+  return observed;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.navigation-progress').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  await settle(page);
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 20_000 });
+  await settle(page);
+}
+
+async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
+
+/** Registers, verifies through the mailed link, logs in and completes the profile: an artist-side user ready to go. */
+async function signUpArtist(page: Page, artist: TestPerson): Promise<void> {
+  await visit(page, '/for-artists/register');
+  await page.getByLabel('Email').fill(artist.email);
+  await page.getByLabel('First name').fill(artist.firstName);
+  await page.getByLabel('Last name').fill(artist.lastName);
+  await page.getByLabel(/^Password\*?$/).fill(artist.password);
+  await page.getByLabel('Repeat password').fill(artist.password);
+  await page.getByRole('button', { name: 'CREATE MY ACCOUNT' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+  const link = await findMailedLink(baseUrl, artist.email, '/auth/for-artists/verify-email/');
+  await visit(page, new URL(link).pathname);
+  await page.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' }).waitFor();
+  await visit(page, '/for-artists/login');
+  await page.getByLabel('Email').fill(artist.email);
+  await page.getByLabel(/^Password\*?$/).fill(artist.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await waitForPath(page, '/for-artists/complete-registration');
+  await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByRole('button', { name: 'Complete registration' }).click();
+  await waitForPath(page, '/for-artists/artists');
+}
+
+describe('the artist-side user’s connected Google account', () => {
+  it('connects Google from the settings screen, then disconnects it after confirming', async () => {
+    // Prepare
+    const observed = await openFreshPage('desktop');
+    const { page } = observed;
+    const artist = makeTestPerson('artist-google');
+    await signUpArtist(page, artist);
+
+    // Act
+    await visit(page, settingsPath);
+    await snap(page, 'identity-artist-settings-desktop');
+    const violations = await findSeriousAxeViolations(page);
+    const before = await readSessionAccount(page, baseUrl, '/api/for-artists/user');
+    await page.getByRole('button', { name: 'Connect Google' }).click();
+    await approveOnSandbox(page, { email: artist.email, name: `${artist.firstName} ${artist.lastName}` });
+    await waitForPath(page, settingsPath);
+    await page.getByRole('button', { name: 'Disconnect Google' }).waitFor();
+    const notice = await page.getByRole('status').first().textContent();
+    const status = await page.locator('.connected-account__status').first().textContent();
+    const connected = await readSessionAccount(page, baseUrl, '/api/for-artists/user');
+    await snap(page, 'identity-artist-settings-connected-desktop');
+    await page.getByRole('button', { name: 'Disconnect Google' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disconnect Google?' });
+    await dialog.waitFor();
+    const consequence = await dialog.locator('.dialog__description').textContent();
+    await snap(page, 'identity-artist-settings-disconnect-desktop');
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Connect Google' }).waitFor();
+    const disconnected = await readSessionAccount(page, baseUrl, '/api/for-artists/user');
+
+    // Assess
+    expect(violations).toEqual([]);
+    expect(before.data?.['connected_accounts']).toEqual({ google: false });
+    expect(notice).toBe('Google is now connected to your OpenPie account.');
+    expect(status).toBe('Connected');
+    expect(connected.data?.['connected_accounts']).toEqual({ google: true });
+    expect(consequence).toBe(
+      'Google will no longer be connected to your OpenPie for Artists account. You can connect it again at any time.',
+    );
+    expect(disconnected.data?.['connected_accounts']).toEqual({ google: false });
+    expect(await page.getByRole('button', { name: /Connect X|Connect Spotify/ }).count()).toBe(0);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+  });
+
+  it('shows SPEC §8’s text on the settings screen when connecting Google is cancelled, at a phone’s width', async () => {
+    // Prepare
+    const observed = await openFreshPage('phone');
+    const { page } = observed;
+    await signUpArtist(page, makeTestPerson('artist-google-cancel'));
+
+    // Act
+    await visit(page, settingsPath);
+    await page.getByRole('button', { name: 'Connect Google' }).click();
+    await cancelOnSandbox(page);
+    await waitForPath(page, settingsPath);
+    const alert = await page.getByRole('alert').first().textContent();
+    await snap(page, 'identity-artist-settings-cancelled-phone');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+
+    // Assess
+    expect(alert).toContain('Failed to initialize Google registration. Please try again.');
+    expect(alert).toContain('You cancelled the sign-in at Google.');
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+  });
+});
