@@ -1,14 +1,22 @@
 // Demo data for local mode, written on first start only (a seed marker says it was) and never in AWS: a verified
 // demo fan, a verified artist-side user with a complete profile, and a staff admin. The console prints their logins.
 import { randomUUID } from 'node:crypto';
-import { createAccount } from '../functions/data/accounts';
+import { createAccount, findAccountByEmail, saveConnection } from '../functions/data/accounts';
+import { upsertCatalogueArtists } from '../functions/data/catalogue';
 import { createDocumentClient } from '../functions/data/client';
+import { recomputeDailyListening, savePlays } from '../functions/data/listening';
+import { saveSpotifySyncState, spotifySyncIndexAttributes } from '../functions/data/spotify-sync';
 import { isSeeded, markSeeded } from '../functions/data/seed-markers';
 import type { TableRef } from '../functions/data/table';
 import type { AccountKind } from '../functions/domain/identity/account';
 import { buildAccount } from '../functions/domain/identity/account';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
+import { toPlays } from '../functions/handlers/lib/listening-sync';
+import { getTokenCipher } from '../functions/integrations/crypto/token-cipher';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
+import { demoSpotifyRefreshToken } from './oauth-sandbox';
+import { spotifyAccountIdOf, spotifyUserIdOf } from './oauth-sandbox/identities';
+import { artistsById, playsOf } from './spotify-sandbox/catalogue';
 
 export interface SeedResult {
   lines: string[];
@@ -102,10 +110,126 @@ async function seedDemoAccounts(table: TableRef, now: Date): Promise<void> {
   await markSeeded(table, identityMarker, now);
 }
 
+const listeningMarker = 'demo-listening-v1';
+
+/** How far back the demo fan's listening goes (DESIGN §3: the demo fan has listening history). */
+const demoListeningDays = 30;
+
+/**
+ * The demo fan's Spotify connection to the sandbox (sealed tokens whose refresh token the sandbox always accepts)
+ * and their last 30 days of sandbox plays, stored as the sync stores them, so the dashboard has something to show
+ * and the scheduled sync carries on from there.
+ */
+async function seedDemoListening(table: TableRef, now: Date): Promise<void> {
+  if (await isSeeded(table, listeningMarker)) return;
+  const email = demoAccounts.find((demo) => demo.kind === 'fan')?.email ?? '';
+  const fan = await findAccountByEmail(table, 'fan', email);
+  if (!fan) return;
+  const listener = spotifyAccountIdOf(email);
+  const sealed = await getTokenCipher().encrypt(
+    // The access token is stale on purpose: the first sync refreshes it, as it would a day-old connection.
+    JSON.stringify({
+      accessToken: 'sandbox-demo-fan-stale-access-token',
+      refreshToken: demoSpotifyRefreshToken,
+    }),
+    `spotify-tokens:${fan.id}`,
+  );
+  await saveConnection(table, 'fan', fan.id, {
+    provider: 'spotify',
+    providerUserId: listener,
+    connectedAt: now.toISOString(),
+    details: {
+      spotifyTokens: sealed,
+      scopes: ['user-read-recently-played', 'user-top-read', 'user-read-email', 'user-read-private'],
+      tokensUpdatedAt: now.toISOString(),
+      spotifyUserId: spotifyUserIdOf(email),
+      ...spotifySyncIndexAttributes(fan.id),
+    },
+  });
+  // Day by day, newest first: one window of 30 days would stop at the sandbox's 1,000 plays per call.
+  const played = Array.from({ length: demoListeningDays }, (_, day) =>
+    playsOf(listener, now.getTime() - (day + 1) * 86_400_000, now.getTime() - day * 86_400_000),
+  ).flat();
+  const plays = toPlays(
+    {
+      items: played.map((play) => ({
+        played_at: new Date(play.playedAt).toISOString(),
+        track: {
+          id: play.track.id,
+          name: play.track.name,
+          duration_ms: play.track.durationMs,
+          artists: play.track.artistIds.map((id) => ({ id, name: artistsById.get(id)?.name ?? id })),
+        },
+      })),
+    },
+    null,
+  );
+  // A few days at a time in parallel: one after another, DynamoDB Local would hold up the first start.
+  const byDay = new Map<string, typeof plays>();
+  for (const play of plays)
+    byDay.set(play.endedAt.slice(0, 10), [...(byDay.get(play.endedAt.slice(0, 10)) ?? []), play]);
+  const days = [...byDay.values()];
+  for (let start = 0; start < days.length; start += 6) {
+    await Promise.all(
+      days.slice(start, start + 6).map(async (dayPlays) => {
+        const saved = await savePlays(table, fan.id, dayPlays);
+        await recomputeDailyListening(table, fan.id, saved.days);
+      }),
+    );
+  }
+  await saveSpotifySyncState(table, fan.id, {
+    providerUserId: listener,
+    cursorAfter: played[0]?.playedAt ?? null,
+    latestFetchedDate: now.toISOString(),
+  });
+  // The artists are in the catalogue already: seedDemoCatalogue puts every sandbox artist there.
+  await markSeeded(table, listeningMarker, now);
+}
+
+/** Settles when the demo fan's listening of the current start is written (or failed, which is logged). */
+export let demoListeningSeeded: Promise<void> = Promise.resolve();
+
+function startDemoListeningSeed(now: Date): void {
+  const table = readTable();
+  demoListeningSeeded = seedDemoListening(table, now)
+    .catch((error: unknown) => console.error('The demo fan’s listening could not be written', error))
+    .finally(() => table.client.destroy());
+}
+
+const catalogueMarker = 'demo-catalogue-v1';
+
+/**
+ * The Spotify sandbox's artists in the catalogue, so name search and artist pages work before any sync, plus the
+ * sample artist the frame e2e opens (`/artist-public/e2e-artist-1`). Images are the sandbox's, on this origin.
+ */
+async function seedDemoCatalogue(table: TableRef, now: Date): Promise<void> {
+  if (await isSeeded(table, catalogueMarker)) return;
+  const images = '/_sandbox/oauth/spotify/images';
+  await upsertCatalogueArtists(
+    table,
+    [
+      ...[...artistsById.values()].map((artist) => ({
+        id: artist.id,
+        name: artist.name,
+        imageUrl: `${images}/${artist.id}.svg`,
+        popularity: artist.popularity,
+        followers: artist.followers,
+        genres: artist.genres,
+      })),
+      { id: 'e2e-artist-1', name: 'The Sample Sessions', popularity: 1, genres: ['indie'] },
+    ],
+    now,
+  );
+  await markSeeded(table, catalogueMarker, now);
+}
+
 export async function seedDemoData(): Promise<SeedResult> {
   const table = readTable();
   try {
     await seedDemoAccounts(table, new Date());
+    await seedDemoCatalogue(table, new Date());
+    // In the background: some 3,000 plays would hold up the first start by half a minute or more.
+    startDemoListeningSeed(new Date());
   } finally {
     table.client.destroy();
   }

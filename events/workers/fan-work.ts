@@ -2,13 +2,29 @@
 // processor yet fail, so they land in the dead-letter queue instead of vanishing.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getEnv } from '../../functions/handlers/lib/env';
+import { loadListeningSyncDependencies, syncFanListening } from '../../functions/handlers/lib/listening-sync';
+import type { Logger } from '../../functions/handlers/lib/logger';
 import { createLogger } from '../../functions/handlers/lib/logger';
 import type { FanWorkMessage } from '../schemas';
 import { fanWorkMessageSchema } from '../schemas';
 
-type Processor = (message: FanWorkMessage) => Promise<void>;
+type Processor = (message: FanWorkMessage, log: Logger) => Promise<void>;
 
-const processors: Partial<Record<FanWorkMessage['kind'], Processor>> = {};
+const processors: Partial<Record<FanWorkMessage['kind'], Processor>> = {
+  // A broken or removed connection is an answer, not a failure: retrying would not change it. Rate limits and
+  // unreachable Spotify throw, so the message comes back after the visibility timeout.
+  'listening-sync': async (message, log) => {
+    const outcome = await syncFanListening(await loadListeningSyncDependencies(), message.fanId, {
+      mode: 'since-cursor',
+      now: new Date(),
+      log: log.child({ fanId: message.fanId, runId: message.runId }),
+      // The worker has 30 s for a batch of ten fans: a longer Retry-After fails the message, and SQS brings it back
+      // after the visibility timeout, by when Spotify's wait is over.
+      maxWaitSeconds: 5,
+    });
+    if (outcome.status !== 'synced') log.info('listening not synced', { fanId: message.fanId, ...outcome });
+  },
+};
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const env = getEnv();
@@ -19,7 +35,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       const message = fanWorkMessageSchema.parse(JSON.parse(record.body));
       const process = processors[message.kind];
       if (!process) throw new Error(`No processor for ${message.kind} yet`);
-      await process(message);
+      await process(message, log);
     } catch (error) {
       log.error('fan work failed', { messageId: record.messageId, error });
       failures.push({ itemIdentifier: record.messageId });

@@ -18,3 +18,94 @@ export const artistSummarySchema = z.object({
   claimed: z.boolean(),
 });
 export type ArtistSummary = z.infer<typeof artistSummarySchema>;
+
+/** A whole number from 1 to `max` in the query string, `fallback` when absent. */
+function wholeNumberParam(max: number, fallback: number) {
+  return z.prefault(
+    z
+      .pipe(
+        z.string().check(z.regex(/^\d{1,6}$/, 'Use a whole number')),
+        z.transform((value) => Number(value)),
+      )
+      .check(z.refine((value) => value >= 1 && value <= max, `Use a number from 1 to ${max}`)),
+    String(fallback),
+  );
+}
+
+/** The deepest page a catalogue listing goes to; a name search narrows further. */
+export const maximumArtistPage = 100;
+
+const searchText = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Type part of a name'), z.maxLength(100, 'Use at most 100 characters'));
+
+// ── GET /api/for-artists/search ──────────────────────────────────────────────
+
+/** Name search: each word typed must start a word of the artist's name (case and accents do not matter). */
+export const artistSearchQuerySchema = z.object({
+  search_term: searchText,
+  page: wholeNumberParam(maximumArtistPage, 1),
+  limit: wholeNumberParam(50, 6),
+});
+export type ArtistSearchQuery = z.infer<typeof artistSearchQuerySchema>;
+export const artistSummaryListSchema = z.array(artistSummarySchema);
+
+// ── GET /api/artists ─────────────────────────────────────────────────────────
+
+export const catalogueSorts = ['name', 'popularity'] as const;
+export type CatalogueSortParam = (typeof catalogueSorts)[number];
+
+export const catalogueArtistsQuerySchema = z.object({
+  page: wholeNumberParam(maximumArtistPage, 1),
+  limit: wholeNumberParam(50, 20),
+  /** Word-prefix name search; results then come most popular first. */
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Use at most 100 characters'))),
+  sort: z._default(z.enum(catalogueSorts, 'Sort by name or popularity'), 'name'),
+  direction: z._default(z.enum(['asc', 'desc'], 'Use asc or desc'), 'asc'),
+});
+export type CatalogueArtistsQuery = z.infer<typeof catalogueArtistsQuerySchema>;
+
+// ── GET /api/artists/details/{id} ────────────────────────────────────────────
+
+export const artistIdParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an artist id')),
+});
+
+/** The public artist page's artist: the catalogue entry and how many OpenPie fans listen to them this month. */
+export const artistDetailsSchema = z.extend(artistSummarySchema, {
+  /** Distinct OpenPie fans with counted plays of this artist in the current UTC month. */
+  fansListeningThisMonth: z.number(),
+});
+export type ArtistDetails = z.infer<typeof artistDetailsSchema>;
+
+// ── GET /api/artists/{id}/top-tracks ─────────────────────────────────────────
+
+export const artistTopTrackSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  durationMs: z.number(),
+  albumName: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  artists: z.array(z.object({ id: z.string(), name: z.string() })),
+  spotifyUrl: z.string(),
+});
+export type ArtistTopTrack = z.infer<typeof artistTopTrackSchema>;
+export const artistTopTracksSchema = z.array(artistTopTrackSchema);
+
+// ── GET /api/artists/details/user/{id} ───────────────────────────────────────
+
+/** Counted plays and listening time of one artist. */
+export const listeningTotalsSchema = z.object({ plays: z.number(), msPlayed: z.number() });
+export type ListeningTotals = z.infer<typeof listeningTotalsSchema>;
+
+/** The artist as this fan sees them: the details and the fan's own listening of them. */
+export const fanArtistDetailsSchema = z.object({
+  artist: artistDetailsSchema,
+  listening: z.object({
+    /** The last 30 UTC days, today included. */
+    last30Days: listeningTotalsSchema,
+    /** Everything OpenPie keeps (13 months). */
+    allTime: listeningTotalsSchema,
+  }),
+});
+export type FanArtistDetails = z.infer<typeof fanArtistDetailsSchema>;

@@ -223,12 +223,15 @@ export const routes = [
     resource: 'artist-auth',
     role: 'artist',
   },
-  { method: 'POST', base: 'artist', path: '/auth/link-google', resource: 'artist-auth', role: 'artist' },
+  // Connecting Google runs in admin-auth, the Lambda that already carries the OAuth code (decision 006).
+  { method: 'POST', base: 'artist', path: '/auth/link-google', resource: 'admin-auth', role: 'artist' },
+  // Where Google sends the browser back after an artist-side user's link-google.
+  { method: 'GET', base: 'artist', path: '/auth/callback/google', resource: 'admin-auth', role: 'public' },
   {
     method: 'POST',
     base: 'artist',
     path: '/auth/disconnect-google',
-    resource: 'artist-auth',
+    resource: 'admin-auth',
     role: 'artist',
   },
   { method: 'DELETE', base: 'artist', path: '/auth/delete-account', resource: 'artist-auth', role: 'artist' },

@@ -11,6 +11,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
+import { saveDayReadModels } from './listening-reads';
+import { markMonthlyListeners } from './catalogue';
 import type { TableRef } from './table';
 
 /** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
@@ -131,6 +133,8 @@ interface StoredPlay {
   endedAt: string;
   msPlayed: number;
   artists: PlayArtist[];
+  trackName?: string;
+  trackId?: string;
 }
 
 /** Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. */
@@ -147,7 +151,7 @@ export async function listPlaysOfDay(
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
         ExpressionAttributeValues: { ':pk': fanKey(fanId), ':day': `PLAY#${date}` },
-        ProjectionExpression: 'endedAt, msPlayed, artists',
+        ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
@@ -165,7 +169,10 @@ export async function recomputeDailyListening(
 ): Promise<void> {
   const { client: db, name: tableName } = table;
   for (const date of dates) {
-    const [day] = aggregateDaily(await listPlaysOfDay(table, fanId, date));
+    const plays = await listPlaysOfDay(table, fanId, date);
+    // The reading calls' per-day play count and track totals (data/listening-reads.ts), from the same plays.
+    await saveDayReadModels(table, fanId, date, plays, expiresAtOf(`${date}T23:59:59.999Z`));
+    const [day] = aggregateDaily(plays);
     if (!day) {
       await db.send(
         new DeleteCommand({ TableName: tableName, Key: { pk: fanKey(fanId), sk: dayKey(date) } }),
@@ -184,6 +191,13 @@ export async function recomputeDailyListening(
           expiresAt: expiresAtOf(`${date}T23:59:59.999Z`),
         },
       }),
+    );
+    // The public artist page's "fans listening this month" counts these markers (data/catalogue.ts).
+    await markMonthlyListeners(
+      table,
+      fanId,
+      date,
+      day.artists.flatMap((artist) => (artist.artistId ? [artist.artistId] : [])),
     );
   }
 }

@@ -1,4 +1,22 @@
-// Routes of the 'artist-search' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
-import { createResourceHandler } from './lib/resource';
+// Routes of the 'artist-search' resource (see functions/contracts/routes.ts): the artist area's name search, so an
+// artist-side user finds the artist they want to claim.
+import { artistSearchQuerySchema } from '../contracts/artists';
+import { searchArtistsEverywhere } from './lib/artist-catalogue';
+import { ok } from './lib/http';
+import { createResourceHandler, defineRoute } from './lib/resource';
+import { getTable } from './lib/table';
 
-export const handler = createResourceHandler('artist-search', {});
+export const handler = createResourceHandler('artist-search', {
+  'GET /api/for-artists/search': defineRoute({
+    query: artistSearchQuerySchema,
+    handle: async ({ query, now, log }) => {
+      const { artists, pagination } = await searchArtistsEverywhere(getTable(), query.search_term, {
+        page: query.page,
+        limit: query.limit,
+        now,
+        log,
+      });
+      return ok(artists, { pagination });
+    },
+  }),
+});

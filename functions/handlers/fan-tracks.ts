@@ -3,14 +3,62 @@ import type { HistoryImportResult } from '../contracts/listening';
 import { dailyListeningQuerySchema, historyImportSchema } from '../contracts/listening';
 import { getDailyListening, isWithinRetention, recomputeDailyListening, savePlays } from '../data/listening';
 import { readHistoryImport } from '../domain/listening/history-import';
+import { normalizeArtistName } from '../domain/listening/rules';
+import { findCatalogueArtistsByNames } from '../data/catalogue';
 import { requirePrincipal } from './lib/auth';
+import { readLatestFetchedDate, syncFanListeningNow } from './lib/listening-sync';
 import { ok } from './lib/http';
 import { createResourceHandler, defineRoute } from './lib/resource';
 import { getTable } from './lib/table';
+import {
+  fanIdParamsSchema,
+  latestPlaysQuerySchema,
+  popularTracksQuerySchema,
+  topListQuerySchema,
+} from '../contracts/listening-reads';
+import { pageOf } from '../domain/listening/listening-reads';
+import { assertCanSeeListening, readLatestPlays, readTrackListening } from './lib/listening-reads';
+
+/** The catalogue artist an exported name stands for, or the name alone when the catalogue has no such artist. */
+function artistOfImportedPlay(
+  artistName: string,
+  known: Map<string, { id: string; name: string }>,
+): { artistId?: string; artistName: string } {
+  const match = known.get(normalizeArtistName(artistName));
+  return match ? { artistId: match.id, artistName: match.name } : { artistName };
+}
 
 const trackIdOf = (uri: string | undefined) => uri?.match(/^spotify:track:([A-Za-z0-9]+)$/)?.[1];
 
 export const handler = createResourceHandler('fan-tracks', {
+  // Listening reads (issue #5): the stored plays newest first, numbered pages; under-30-s plays shown, not counted.
+  'GET /api/tracks/user/latest': defineRoute({
+    query: latestPlaysQuerySchema,
+    handle: async ({ query, principal }) => {
+      const { userId } = requirePrincipal(principal);
+      const { plays, pagination } = await readLatestPlays(getTable(), userId, query.page, query.limit);
+      return ok(plays, { pagination });
+    },
+  }),
+  'GET /api/tracks/user/popular': defineRoute({
+    query: popularTracksQuerySchema,
+    handle: async ({ query, principal, now }) => {
+      const { userId } = requirePrincipal(principal);
+      const tracks = await readTrackListening(getTable(), userId, query.days, now);
+      const { items, pagination } = pageOf(tracks, query.page, query.limit);
+      return ok(items, { pagination });
+    },
+  }),
+  'GET /api/tracks/user/{id}/top': defineRoute({
+    params: fanIdParamsSchema,
+    query: topListQuerySchema,
+    handle: async ({ params, query, principal, now }) => {
+      const { userId } = requirePrincipal(principal);
+      await assertCanSeeListening(getTable(), userId, params.id);
+      const tracks = await readTrackListening(getTable(), params.id, query.days, now);
+      return ok(tracks.slice(0, query.limit));
+    },
+  }),
   'POST /api/tracks/user/import': defineRoute({
     body: historyImportSchema,
     handle: async ({ body, principal, now }) => {
@@ -18,6 +66,11 @@ export const handler = createResourceHandler('fan-tracks', {
       const outcome = readHistoryImport(body);
       // Plays older than the 13-month retention would be removed by TTL at once: they count as ignored.
       const kept = outcome.plays.filter((play) => isWithinRetention(play.endedAt, now));
+      // An export names artists only: match each name to a catalogue artist where one has the same normalised name.
+      const known = await findCatalogueArtistsByNames(
+        getTable(),
+        kept.map((play) => play.artistName),
+      );
       const saved = await savePlays(
         getTable(),
         userId,
@@ -28,7 +81,7 @@ export const handler = createResourceHandler('fan-tracks', {
             msPlayed: play.msPlayed,
             trackName: play.trackName,
             ...(trackId ? { trackId } : {}),
-            artists: [{ artistName: play.artistName }],
+            artists: [artistOfImportedPlay(play.artistName, known)],
             source: 'import' as const,
             identity: play.identity,
           };
@@ -41,6 +94,18 @@ export const handler = createResourceHandler('fan-tracks', {
         ignored: outcome.ignored + (outcome.plays.length - kept.length),
       };
       return ok(result);
+    },
+  }),
+  'GET /api/tracks/user/latestFetchedDate': defineRoute({
+    handle: async ({ principal }) => {
+      const { userId } = requirePrincipal(principal);
+      return ok(await readLatestFetchedDate(getTable(), userId));
+    },
+  }),
+  'GET /api/tracks/user/fetchLatestFromSpotify': defineRoute({
+    handle: async ({ principal, now, log }) => {
+      const { userId } = requirePrincipal(principal);
+      return ok(await syncFanListeningNow(userId, 'since-cursor', now, log));
     },
   }),
   'GET /api/tracks/user/daily': defineRoute({

@@ -25,6 +25,8 @@ export interface Grant {
   scopes: string[];
   nonce: string | undefined;
   accessType: string | undefined;
+  /** A client credentials grant: OpenPie itself, no listener behind it (Spotify catalogue calls only). */
+  appOnly?: true;
 }
 
 export interface CodeRecord extends Grant {
@@ -126,6 +128,25 @@ export class GrantStore {
   findRefreshToken(token: string, provider: SandboxProvider): Grant | undefined {
     const record = this.refreshTokens.get(token);
     return record && record.provider === provider ? record : undefined;
+  }
+
+  /** A refresh token fixed in advance (the demo fan's, which must outlive restarts of the sandbox). */
+  keepRefreshToken(token: string, grant: Grant): void {
+    this.refreshTokens.set(token, grant);
+  }
+
+  /** Revokes every token of the provider whose grant matches, as a person removing the app at the provider does. */
+  revokeWhere(provider: SandboxProvider, matches: (grant: Grant) => boolean): number {
+    let revoked = 0;
+    for (const store of [this.accessTokens, this.refreshTokens] as Map<string, Grant>[]) {
+      for (const [token, grant] of store) {
+        if (grant.provider === provider && matches(grant)) {
+          store.delete(token);
+          revoked += 1;
+        }
+      }
+    }
+    return revoked;
   }
 
   revoke(token: string): void {

@@ -23,10 +23,27 @@ import type { ClientAuthMethod, SandboxProvider, SandboxProviderProfile } from '
 import { isSandboxProvider, sandboxProfiles, sandboxProviders } from './providers';
 import type { SandboxReply } from './reply';
 import { html, json, redirectTo, send } from './reply';
-import { isSpotifyListeningPath, serveArtistImage, serveListeningCall } from '../spotify-sandbox/web-api';
+import {
+  isSpotifyCataloguePath,
+  isSpotifyListeningPath,
+  serveArtistImage,
+  serveListeningCall,
+} from '../spotify-sandbox/web-api';
 import { spotifyApiRoutes, spotifyError } from './spotify-api';
 
 export const oauthSandboxPath = '/_sandbox/oauth';
+
+/**
+ * The demo fan's Spotify refresh token: fixed, so the connection the seed gives the demo fan keeps working after
+ * the sandbox (which keeps its tokens in memory) restarts. Not a secret: it opens only the local sandbox.
+ */
+export const demoSpotifyRefreshToken = 'sandbox-demo-fan-spotify-refresh-token';
+const demoSpotifyScopes = [
+  'user-read-recently-played',
+  'user-top-read',
+  'user-read-email',
+  'user-read-private',
+];
 
 export interface OAuthSandboxOptions {
   /** Milliseconds since the epoch; tests move it to expire codes and tokens. */
@@ -55,6 +72,19 @@ const formLimitBytes = 64 * 1024;
 export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSandbox {
   const clock = options.clock ?? Date.now;
   const grants = new GrantStore(clock);
+  const demoFan = demoIdentities.find((identity) => identity.key === 'demo-fan');
+  if (demoFan) {
+    grants.keepRefreshToken(demoSpotifyRefreshToken, {
+      provider: 'spotify',
+      clientId: sandboxProfiles.spotify.client.id,
+      person: { email: demoFan.email, name: demoFan.name },
+      scopes: demoSpotifyScopes,
+      nonce: undefined,
+      accessType: undefined,
+    });
+  }
+  /** Test switches: how many more Web API calls of a listener answer 429, and the Retry-After they carry. */
+  const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }>();
 
   async function route(call: Call): Promise<SandboxReply> {
     const { provider, path, method } = call;
@@ -67,6 +97,7 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
       if (method === 'POST' || (method === 'GET' && provider === 'facebook')) return exchangeToken(call);
       return methodNotAllowed();
     }
+    if (provider === 'spotify' && path.startsWith('_control/')) return control(call);
     if (method !== 'GET') return methodNotAllowed();
     switch (provider) {
       case 'spotify':
@@ -225,6 +256,7 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
       params.get('grant_type') ?? (call.provider === 'facebook' ? 'authorization_code' : null);
     if (grantType === 'authorization_code') return redeemCode(call, params);
     if (grantType === 'refresh_token') return refresh(call, params);
+    if (grantType === 'client_credentials' && call.provider === 'spotify') return issueAppToken(call);
     return tokenError(
       call,
       400,
@@ -288,6 +320,28 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
     return issueTokens(call, grant, { refresh: true });
   }
 
+  /** Spotify's client credentials flow: an app token, no refresh token, no scopes, no listener. */
+  function issueAppToken(call: Call): SandboxReply {
+    const grant: Grant = {
+      provider: call.provider,
+      clientId: call.profile.client.id,
+      person: { email: '', name: call.profile.client.id },
+      scopes: [],
+      nonce: undefined,
+      accessType: undefined,
+      appOnly: true,
+    };
+    return json(
+      200,
+      {
+        access_token: grants.issueAccessToken(grant, call.profile.accessTokenSeconds),
+        token_type: 'bearer',
+        expires_in: call.profile.accessTokenSeconds,
+      },
+      { pragma: 'no-cache' },
+    );
+  }
+
   /** Tokens for a grant: from a code (refresh token where the provider issues one) or from a refresh. */
   async function issueTokens(
     call: Call,
@@ -343,14 +397,59 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
     const grant = bearerGrant(call);
     if (grant === 'unknown') return spotifyError(401, 'Invalid access token');
     if (grant === 'expired') return spotifyError(401, 'The access token expired');
+    if (grant.appOnly && !isSpotifyCataloguePath(path)) {
+      return spotifyError(403, "This call needs a listener's authorization, not an app token");
+    }
     if (handler) return handler({ grant, url: call.url, nowMs: clock() });
+    const listenerId = spotifyAccountIdOf(grant.person.email);
+    const limited = rateLimits.get(listenerId);
+    if (limited && limited.times > 0) {
+      limited.times -= 1;
+      return json(
+        429,
+        { error: { status: 429, message: 'API rate limit exceeded' } },
+        { 'retry-after': String(limited.retryAfterSeconds) },
+      );
+    }
     const reply = serveListeningCall(call.method, path, {
-      listenerId: spotifyAccountIdOf(grant.person.email),
+      listenerId,
       url: call.url,
       nowMs: clock(),
       imagesBase: `${call.base}/images`,
     });
     return reply ? json(reply.status, reply.body) : spotifyError(404, 'Service not found');
+  }
+
+  /**
+   * Switches for tests only, not part of Spotify: `POST _control/rate-limit?listener=<account id>&times=1&retryAfter=1`
+   * makes that listener's next listening calls answer 429 with Retry-After; `POST _control/revoke?listener=<id>`
+   * revokes every token of the listener, as removing the app in Spotify's account page does.
+   */
+  function control(call: Call): SandboxReply {
+    if (call.method !== 'POST') return methodNotAllowed();
+    const listener = call.url.searchParams.get('listener') ?? '';
+    if (!/^[A-Za-z0-9]{1,64}$/.test(listener)) return json(400, { error: 'listener is required' });
+    if (call.path === '_control/rate-limit') {
+      const times = Number(call.url.searchParams.get('times') ?? '1');
+      const retryAfterSeconds = Number(call.url.searchParams.get('retryAfter') ?? '1');
+      if (
+        !Number.isInteger(times) ||
+        times < 0 ||
+        !Number.isInteger(retryAfterSeconds) ||
+        retryAfterSeconds < 0
+      )
+        return json(400, { error: 'times and retryAfter are whole numbers' });
+      rateLimits.set(listener, { times, retryAfterSeconds });
+      return json(200, { listener, times, retryAfterSeconds });
+    }
+    if (call.path === '_control/revoke') {
+      const revoked = grants.revokeWhere(
+        'spotify',
+        (grant) => spotifyAccountIdOf(grant.person.email) === listener,
+      );
+      return json(200, { listener, revoked });
+    }
+    return json(404, { error: 'not_found' });
   }
 
   function serveSpotifyImage(call: Call): SandboxReply {

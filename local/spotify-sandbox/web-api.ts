@@ -2,7 +2,14 @@
 // uses (../shared/thirdparty/spotify): recently played, top artists and tracks, several artists, an artist's top
 // tracks. The listener is the signed-in sandbox person, identified by their Spotify account id.
 import type { SandboxArtist, SandboxTrack } from './catalogue';
-import { artistImageSvg, artistsById, favouriteArtistsOf, playsOf, tracksOfArtist } from './catalogue';
+import {
+  artistImageSvg,
+  artistsById,
+  favouriteArtistsOf,
+  playsOf,
+  searchArtists,
+  tracksOfArtist,
+} from './catalogue';
 
 export interface WebApiCall {
   /** The listener: the Spotify account id of the token's person. */
@@ -34,6 +41,7 @@ export function isSpotifyListeningPath(path: string): boolean {
     path === '/v1/me/top/artists' ||
     path === '/v1/me/top/tracks' ||
     path === '/v1/artists' ||
+    path === '/v1/search' ||
     /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
   );
 }
@@ -44,6 +52,7 @@ export function serveListeningCall(method: string, path: string, call: WebApiCal
   if (path === '/v1/me/top/artists') return topArtists(call);
   if (path === '/v1/me/top/tracks') return topTracks(call);
   if (path === '/v1/artists') return severalArtists(call);
+  if (path === '/v1/search') return search(call);
   const topTracksOf = /^\/v1\/artists\/([A-Za-z0-9]+)\/top-tracks$/.exec(path);
   if (topTracksOf) return artistTopTracks(call, topTracksOf[1] ?? '');
   return null;
@@ -130,6 +139,40 @@ function severalArtists(call: WebApiCall): WebApiReply {
       const artist = artistsById.get(id);
       return artist ? artistObject(artist, call.imagesBase) : null;
     }),
+  });
+}
+
+/** The catalogue calls an app token (client credentials) may make; the others need a listener. */
+export function isSpotifyCataloguePath(path: string): boolean {
+  return (
+    path === '/v1/search' || path === '/v1/artists' || /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
+  );
+}
+
+/** GET /v1/search: artists only (the one type OpenPie asks for), paged by limit and offset like Spotify. */
+function search(call: WebApiCall): WebApiReply {
+  const query = call.url.searchParams.get('q') ?? '';
+  const types = (call.url.searchParams.get('type') ?? '').split(',');
+  if (query.trim() === '') return error(400, 'No search query');
+  if (!types.includes('artist')) return error(400, 'The sandbox searches artists only');
+  const limit = limitOf(call.url, 20, 50);
+  const offset = Number(call.url.searchParams.get('offset') ?? '0');
+  if (limit === null || !Number.isInteger(offset) || offset < 0 || offset > 1000) {
+    return error(400, 'Invalid limit or offset');
+  }
+  const found = searchArtists(query);
+  const href = (at: number) =>
+    `https://api.spotify.com/v1/search?${new URLSearchParams({ q: query, type: 'artist', offset: String(at), limit: String(limit) })}`;
+  return ok({
+    artists: {
+      href: href(offset),
+      items: found.slice(offset, offset + limit).map((artist) => artistObject(artist, call.imagesBase)),
+      limit,
+      next: offset + limit < found.length ? href(offset + limit) : null,
+      offset,
+      previous: offset > 0 ? href(Math.max(0, offset - limit)) : null,
+      total: found.length,
+    },
   });
 }
 

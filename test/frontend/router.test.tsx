@@ -190,7 +190,11 @@ describe('guards (SPEC §2, §6)', () => {
     await screen.findByRole('heading', { level: 1 });
 
     // Assess
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([endpoint]);
+    // The screen itself may load its own data; of the three session endpoints, only its area's is asked, once.
+    const sessionCalls = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => ['/api/user', '/api/for-artists/user', '/api/admin/profile'].includes(url));
+    expect(sessionCalls).toEqual([endpoint]);
   });
 
   it('does not let one role into another role’s area', async () => {

@@ -90,7 +90,8 @@ describe('local queue', () => {
     const quietConsole = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Act
     try {
-      await queue.sendAll([{ kind: 'listening-sync', fanId: 'fan-1', runId }]);
+      // No processor takes pie splits yet, so the worker fails this message every time.
+      await queue.sendAll([{ kind: 'pie-split', fanId: 'fan-1', pieId: 'pie-1', runId }]);
       await settleQueues();
     } finally {
       quiet.mockRestore();

@@ -184,6 +184,7 @@ const designCalls = [
   'GET /api/dev/outbox',
   // Social sign-in callbacks and staff Google sign-in (issue #3, docs/decisions/006).
   'GET /api/auth/callback/{provider}',
+  'GET /api/for-artists/auth/callback/google',
   'GET /api/admin/auth/loginGoogle',
   'POST /api/admin/auth/google/callback',
   'POST /api/tracks/user/import',

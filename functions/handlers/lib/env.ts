@@ -27,6 +27,10 @@ export const envSchema = z.object({
   RECAPTCHA_SECRET_KEY: z.optional(z.string()),
   /** `fast-for-tests` makes scrypt cheap for the test suite; refused unless STAGE is local. */
   PASSWORD_HASHING: z._default(z.enum(['owasp', 'fast-for-tests']), 'owasp'),
+  /** Jobs that fan out per-fan work: the fan-work queue's URL. */
+  FAN_WORK_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /** Local only: the local runtime's SQS stand-in. */
+  QUEUE_ENDPOINT: z.optional(z.url()),
 });
 export type Env = z.infer<typeof envSchema>;
 

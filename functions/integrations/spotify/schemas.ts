@@ -73,6 +73,15 @@ export const topArtistsSchema = pagingOf(artistSchema);
 export const topTracksSchema = pagingOf(trackSchema);
 export const severalArtistsSchema = z.object({ artists: z.array(z.nullable(artistSchema)) });
 export const artistTopTracksSchema = z.object({ tracks: z.array(trackSchema) });
+/** GET /v1/search?type=artist. */
+export const artistSearchSchema = z.object({ artists: pagingOf(artistSchema) });
+
+/** The token endpoint's reply to grant_type=client_credentials (no refresh token: ask again when it expires). */
+export const clientCredentialsTokenSchema = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.string(),
+  expires_in: z.number(),
+});
 
 export const currentUserSchema = z.object({
   id: z.string(),

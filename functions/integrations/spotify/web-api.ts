@@ -5,6 +5,7 @@
 import type * as z from 'zod/mini';
 import type { RecentlyPlayed, SpotifyArtist, SpotifyCurrentUser, SpotifyTrack } from './schemas';
 import {
+  artistSearchSchema,
   artistTopTracksSchema,
   currentUserSchema,
   recentlyPlayedSchema,
@@ -76,6 +77,8 @@ export interface SpotifyWebApi {
   /** Any number of artists, fetched 50 at a time; unknown ids are left out. */
   artists(ids: readonly string[]): Promise<SpotifyArtist[]>;
   artistTopTracks(id: string, market?: string): Promise<SpotifyTrack[]>;
+  /** Artists whose names match a search (GET /v1/search?type=artist), Spotify's best match first. */
+  searchArtists(query: string, options?: { limit?: number; offset?: number }): Promise<SpotifyArtist[]>;
 }
 
 export function createSpotifyWebApi(config: SpotifyWebApiConfig, tokens: SpotifyTokenSource): SpotifyWebApi {
@@ -149,5 +152,17 @@ export function createSpotifyWebApi(config: SpotifyWebApiConfig, tokens: Spotify
     artistTopTracks: async (id, market = 'US') =>
       (await get(`/v1/artists/${encodeURIComponent(id)}/top-tracks?market=${market}`, artistTopTracksSchema))
         .tracks,
+    searchArtists: async (query, { limit = 20, offset = 0 } = {}) =>
+      (
+        await get(
+          `/v1/search?${new URLSearchParams({
+            q: query,
+            type: 'artist',
+            limit: String(Math.min(Math.max(limit, 1), 50)),
+            offset: String(offset),
+          })}`,
+          artistSearchSchema,
+        )
+      ).artists.items,
   };
 }

@@ -1,10 +1,18 @@
 // The fan side of OpenPie (SPEC §2): the shared layout of the public pages and the fan area, and the fan screens
 // that later issues fill in. This chunk loads the first time one of those routes is visited.
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { ComingSoon } from '../../../components/coming-soon';
 import { SiteFooter } from '../../../components/site-footer';
+import {
+  ArtistScreen as FanArtistPage,
+  PublicArtistScreen as PublicArtistPage,
+} from '../../../features/artists';
 import { ConnectedAccounts } from '../../../features/auth/components/connected-accounts';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { FanProfileScreen, ProfileSettings, ReportClaimScreen } from '../../../features/fan-profile';
+import { readSessionProfile } from '../../../features/fan-profile/lib/session-profile';
+import { HistoryImportSection } from '../../../features/history-import';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignedInSession } from '../../guards';
@@ -80,35 +88,29 @@ export function PromoScreen() {
 }
 
 export function PublicArtistScreen() {
-  return (
-    <ComingSoon
-      title="Artist on OpenPie"
-      summary="A public page for each artist, to share with fans who are not on OpenPie yet."
-      plannedItems={[
-        "The artist's name and picture from their streaming profile",
-        'Whether the artist has claimed their profile on OpenPie',
-        'How fans can start a pie that includes this artist',
-      ]}
-      actions={<HelpLink />}
-    />
-  );
+  const session = useSignedInSession('fan');
+  return <PublicArtistPage fanSignedIn={Boolean(session)} />;
 }
 
 // ── Screens behind the fan guard ───────────────────────────────────────────────
 
+// The dashboard (the Spotify sync and this period's listening) is its own chunk.
+const DashboardView = lazy(async () => {
+  const { DashboardScreen: View } = await import('../../../features/listening-dashboard');
+  return { default: View };
+});
+
 export function DashboardScreen() {
   return (
-    <ComingSoon
-      title="Your dashboard"
-      summary="Your pie at a glance: what is in it, how long the period still runs, and who is sharing it right now."
-      plannedItems={[
-        'The amount of your active pie and the days left in its period',
-        'A live preview of the split if the period ended today, artist by artist',
-        'Your top artists and tracks of recent weeks',
-        'Your fan wallet balance',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="dashboard-loading" role="status">
+          Loading your dashboard...
+        </p>
+      }
+    >
+      <DashboardView />
+    </Suspense>
   );
 }
 
@@ -190,18 +192,23 @@ export function MyPiesScreen() {
   );
 }
 
+// The history screen (latest plays, the daily chart, top tracks and artists) is its own chunk.
+const HistoryView = lazy(async () => {
+  const { HistoryScreen: View } = await import('../../../features/history');
+  return { default: View };
+});
+
 export function HistoryScreen() {
   return (
-    <ComingSoon
-      title="Listening history"
-      summary="The plays OpenPie counted from your connected Spotify account."
-      plannedItems={[
-        'Your latest and most played tracks',
-        'Listening day by day',
-        'When your history was last fetched, and a button to fetch it now',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="history-loading" role="status">
+          Loading your listening history...
+        </p>
+      }
+    >
+      <HistoryView />
+    </Suspense>
   );
 }
 
@@ -212,77 +219,42 @@ export function SettingsScreen() {
     <div className="settings-screen">
       <h1 className="settings-screen__title">Settings</h1>
       <ConnectedAccounts account={session?.account} />
-      <section className="coming-soon__panel settings-screen__soon" aria-labelledby="settings-soon">
-        <p className="badge badge--soon">Coming soon</p>
-        <h2 id="settings-soon" className="coming-soon__subtitle">
-          Also in your settings
-        </h2>
-        <ul className="coming-soon__list">
-          <li>Your username and whether your profile is visible to other fans</li>
-          <li>Your subscription and billing account</li>
-          <li>Delete your account</li>
-        </ul>
-        <div className="coming-soon__actions">
-          <Link className="button button--secondary" to={paths.public.deleteAccountInstructions()}>
-            How account deletion works
-          </Link>
-        </div>
-      </section>
+      <HistoryImportSection />
+      <ProfileSettings account={session?.account} />
     </div>
   );
 }
 
 export function ReportScreen() {
-  return (
-    <ComingSoon
-      title="Report a claim"
-      summary="If an artist profile seems to be claimed by someone who is not the artist or their team, tell us here."
-      plannedItems={[
-        'A short form to say which claim looks wrong and why',
-        'Our staff review every report before money moves',
-      ]}
-      actions={<HelpLink />}
-    />
-  );
+  return <ReportClaimScreen />;
 }
 
 export function ArtistScreen() {
-  return (
-    <ComingSoon
-      title="Artist"
-      summary="One artist seen from your pie."
-      plannedItems={[
-        "The artist's top tracks and your recent listening to them",
-        'Their share of your pie so far',
-        'Whether they have claimed their profile, and what is held for them if not',
-        'Ban or always include this artist',
-      ]}
-      actions={<HelpLink />}
-    />
-  );
+  return <FanArtistPage />;
 }
 
 export function UserScreen() {
-  return (
-    <ComingSoon
-      title="Fan profile"
-      summary="Another fan's public profile, if they have chosen to make it visible."
-      plannedItems={['Their username', 'The artists they listen to most', 'Their recent listening']}
-      actions={<HelpLink />}
-    />
-  );
+  return <FanProfileScreen />;
 }
 
+// The globe is drawn from an embedded outline of the continents: its own chunk, loaded when the fan opens Earth.
+const EarthView = lazy(async () => {
+  const { EarthView: View } = await import('../../../features/fan-profile/components/earth-view');
+  return { default: View };
+});
+
 export function EarthScreen() {
+  const session = useSignedInSession('fan');
+  useDocumentTitle('Earth · OpenPie');
   return (
-    <ComingSoon
-      title="Earth"
-      summary="A view of OpenPie beyond your own pie: the wider community of fans and the artists they support."
-      plannedItems={[
-        'Where in the world OpenPie fans are listening',
-        'Artists that fans are funding together',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="earth-loading" role="status">
+          Loading the globe...
+        </p>
+      }
+    >
+      <EarthView fanId={readSessionProfile(session?.account).id} />
+    </Suspense>
   );
 }

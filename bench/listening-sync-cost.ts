@@ -1,0 +1,153 @@
+// The listening sync's DynamoDB cost for one fan (decision 008): read and write capacity units, as DynamoDB reports
+// them with ReturnConsumedCapacity, for a sync that stores 50 new plays and for the next one, which finds nothing new.
+// Runs the real sync against DynamoDB Local and the Spotify sandbox on a free port.
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SyncCost {
+  /** The fan's own items: connection, cursor, plays, days. */
+  readUnits: number;
+  writeUnits: number;
+  /** Everything else the sync writes: the catalogue's artists (upsertCatalogueArtists). */
+  catalogueReadUnits: number;
+  catalogueWriteUnits: number;
+  plays: number;
+}
+
+export interface ListeningSyncCost {
+  firstSync: SyncCost;
+  nextSync: SyncCost;
+}
+
+/** Read commands by either name the middleware may see (the document client's or the low-level client's). */
+const readCommands = new Set([
+  'GetCommand',
+  'GetItemCommand',
+  'QueryCommand',
+  'BatchGetCommand',
+  'BatchGetItemCommand',
+  'ScanCommand',
+]);
+
+/** The first partition key a request names, to tell the fan's own items from the catalogue's. */
+function firstPartitionOf(input: Record<string, unknown>): string {
+  type Loose = Record<string, unknown> | undefined;
+  const pkOf = (value: unknown): unknown => (value as Loose)?.['pk'];
+  const values = input['ExpressionAttributeValues'] as Loose;
+  const requests = Object.values((input['RequestItems'] ?? {}) as Record<string, unknown>)[0];
+  const first = (
+    Array.isArray(requests) ? requests[0] : ((requests as Loose)?.['Keys'] as unknown[] | undefined)?.[0]
+  ) as Loose;
+  const candidates = [
+    pkOf(input['Key']),
+    pkOf(input['Item']),
+    values?.[':pk'],
+    pkOf(first),
+    pkOf((first?.['PutRequest'] as Loose)?.['Item']),
+    pkOf((first?.['DeleteRequest'] as Loose)?.['Key']),
+  ];
+  const found = candidates.find((candidate) => typeof candidate === 'string');
+  return typeof found === 'string' ? found : '';
+}
+
+interface CapacityLike {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
+  const { startDynamoDbLocal, createLocalDynamoDbClient } = await import('../local/dynamodb-local');
+  const { ensureTable, deleteTable } = await import('../local/table');
+  const { createDocumentClient } = await import('../functions/data/client');
+  const { saveConnection } = await import('../functions/data/accounts');
+  const { spotifySyncIndexAttributes } = await import('../functions/data/spotify-sync');
+  const { syncFanListening } = await import('../functions/handlers/lib/listening-sync');
+  const { createLogger } = await import('../functions/handlers/lib/logger');
+  const { loadTokenCipher } = await import('../functions/integrations/crypto/token-cipher');
+  const { createSocialSignIn, loadOAuthConfig } = await import('../functions/integrations/oauth');
+  const { createOAuthSandbox, demoSpotifyRefreshToken } = await import('../local/oauth-sandbox');
+  const { spotifyAccountIdOf } = await import('../local/oauth-sandbox/identities');
+
+  const dynamoDbLocal = await startDynamoDbLocal({});
+  const tableName = `openpie-bench-sync-${Date.now()}`;
+  const admin = createLocalDynamoDbClient(dynamoDbLocal.endpoint);
+  const sandbox = createOAuthSandbox();
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const client = createDocumentClient({ region: 'us-east-1', endpoint: dynamoDbLocal.endpoint });
+  // Every call asks for its consumed capacity, summed by whether the command reads or writes.
+  const spent = { read: 0, write: 0, catalogueRead: 0, catalogueWrite: 0 };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      (args.input as Record<string, unknown>)['ReturnConsumedCapacity'] = 'TOTAL';
+      const result = await next(args);
+      const reported = (result.output as { ConsumedCapacity?: CapacityLike | CapacityLike[] })
+        .ConsumedCapacity;
+      const units = [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+      const isRead = readCommands.has(context.commandName ?? '');
+      const ownItems = firstPartitionOf(args.input as Record<string, unknown>).startsWith('FAN#');
+      if (ownItems) spent[isRead ? 'read' : 'write'] += units;
+      else spent[isRead ? 'catalogueRead' : 'catalogueWrite'] += units;
+      return result;
+    },
+    { step: 'initialize', name: 'countConsumedCapacity' },
+  );
+  try {
+    await ensureTable(admin, tableName);
+    const table = { client, name: tableName };
+    const fanId = `bench-fan-${Date.now()}`;
+    const cipher = loadTokenCipher({ STAGE: 'local' });
+    const listener = spotifyAccountIdOf('demo-fan@openpie.example');
+    await saveConnection(table, 'fan', fanId, {
+      provider: 'spotify',
+      providerUserId: listener,
+      connectedAt: new Date().toISOString(),
+      details: {
+        spotifyTokens: await cipher.encrypt(
+          JSON.stringify({ accessToken: 'bench-stale', refreshToken: demoSpotifyRefreshToken }),
+          `spotify-tokens:${fanId}`,
+        ),
+        ...spotifySyncIndexAttributes(fanId),
+      },
+    });
+    const signIn = createSocialSignIn(
+      loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin, OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth` }),
+    );
+    const deps = {
+      table,
+      cipher,
+      apiBase: `${origin}/_sandbox/oauth/spotify/api`,
+      refreshTokens: (refreshToken: string, now: Date) =>
+        signIn.refreshTokens('spotify', { refreshToken, now }),
+    };
+    const log = createLogger('silent');
+    const measure = async (): Promise<SyncCost> => {
+      Object.assign(spent, { read: 0, write: 0, catalogueRead: 0, catalogueWrite: 0 });
+      const outcome = await syncFanListening(deps, fanId, { mode: 'since-cursor', now: new Date(), log });
+      if (outcome.status !== 'synced') throw new Error(`The bench sync ended ${outcome.status}`);
+      return {
+        readUnits: spent.read,
+        writeUnits: spent.write,
+        catalogueReadUnits: spent.catalogueRead,
+        catalogueWriteUnits: spent.catalogueWrite,
+        plays: outcome.result.added,
+      };
+    };
+    const firstSync = await measure();
+    const nextSync = await measure();
+    return { firstSync, nextSync };
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+    await deleteTable(admin, tableName).catch(() => undefined);
+    client.destroy();
+    admin.destroy();
+    await dynamoDbLocal.stop();
+  }
+}

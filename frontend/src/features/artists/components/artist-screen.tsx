@@ -1,0 +1,157 @@
+// /artist/:id: one artist seen by the signed-in fan: who they are, whether they have claimed their profile (and a
+// way to report a wrong claim), the fan's own listening of them, and their top tracks on Spotify.
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type { ArtistTopTrack, FanArtistDetails } from '../../../../../functions/contracts/artists';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  artistTopTracksUrl,
+  fanArtistDetailsUrl,
+  fetchArtistTopTracks,
+  fetchFanArtistDetails,
+} from '../api/artists-api';
+import '../artists.css';
+import {
+  formatCount,
+  formatFansListening,
+  formatListeningTime,
+  formatTrackLength,
+  isArtistId,
+} from '../lib/artist-format';
+import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
+
+const swrOptions = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
+
+export const artistScreenText = {
+  listeningTitle: 'Your listening',
+  last30Days: 'Last 30 days',
+  allTime: 'Everything OpenPie keeps (13 months)',
+  noListening: 'You have not listened to this artist on OpenPie yet.',
+  topTracksTitle: 'Top tracks',
+  topTracksLoading: 'Loading top tracks...',
+  topTracksEmpty: 'Spotify lists no top tracks for this artist.',
+  reportLead: 'Does this claim look wrong to you?',
+  report: 'Report the claim',
+} as const;
+
+export function ArtistScreen() {
+  const { id = '' } = useParams();
+  const valid = isArtistId(id);
+  const { data, error, isLoading, mutate } = useSWR<FanArtistDetails, unknown>(
+    valid ? fanArtistDetailsUrl(id) : null,
+    fetchFanArtistDetails,
+    swrOptions,
+  );
+  useDocumentTitle(data ? `${data.artist.name} · OpenPie` : 'Artist · OpenPie');
+
+  if (!valid || (isApiError(error) && error.status === 404)) {
+    return (
+      <ArtistNotFound>
+        <Link className="button button--primary" to={paths.fan.dashboard()}>
+          Back to your dashboard
+        </Link>
+      </ArtistNotFound>
+    );
+  }
+  if (error) return <ArtistLoadError onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <ArtistLoading />;
+  return <ArtistView details={data} />;
+}
+
+export function ArtistView({ details }: { details: FanArtistDetails }) {
+  const { artist, listening } = details;
+  return (
+    <div className="artist-page">
+      <ArtistHeader artist={artist} detail={formatFansListening(artist.fansListeningThisMonth)} />
+      {artist.claimed ? (
+        <p className="artist-page__report">
+          {artistScreenText.reportLead}{' '}
+          <Link to={`${paths.fan.report()}?artist=${encodeURIComponent(artist.id)}`}>
+            {artistScreenText.report}
+          </Link>
+        </p>
+      ) : null}
+      <div className="artist-page__columns">
+        <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-listening">
+          <h2 id="artist-listening" className="coming-soon__subtitle">
+            {artistScreenText.listeningTitle}
+          </h2>
+          {listening.allTime.plays === 0 ? (
+            <p>{artistScreenText.noListening}</p>
+          ) : (
+            <dl className="artist-page__totals">
+              <div>
+                <dt>{artistScreenText.last30Days}</dt>
+                <dd>
+                  {formatCount(listening.last30Days.plays)}{' '}
+                  {listening.last30Days.plays === 1 ? 'play' : 'plays'} ·{' '}
+                  {formatListeningTime(listening.last30Days.msPlayed)}
+                </dd>
+              </div>
+              <div>
+                <dt>{artistScreenText.allTime}</dt>
+                <dd>
+                  {formatCount(listening.allTime.plays)} {listening.allTime.plays === 1 ? 'play' : 'plays'} ·{' '}
+                  {formatListeningTime(listening.allTime.msPlayed)}
+                </dd>
+              </div>
+            </dl>
+          )}
+        </section>
+        <TopTracksSection artistId={artist.id} />
+      </div>
+    </div>
+  );
+}
+
+function TopTracksSection({ artistId }: { artistId: string }) {
+  const { data, error, isLoading, mutate } = useSWR<ArtistTopTrack[], unknown>(
+    artistTopTracksUrl(artistId),
+    fetchArtistTopTracks,
+    swrOptions,
+  );
+  return (
+    <section
+      className="coming-soon__panel artist-page__panel"
+      aria-labelledby="artist-top-tracks"
+      aria-busy={isLoading}
+    >
+      <h2 id="artist-top-tracks" className="coming-soon__subtitle">
+        {artistScreenText.topTracksTitle}
+      </h2>
+      {error ? (
+        <div className="artist-page__alert" role="alert">
+          <p>{isApiError(error) ? error.message : 'We could not load the top tracks.'}</p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void mutate()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : isLoading || !data ? (
+        <p role="status">{artistScreenText.topTracksLoading}</p>
+      ) : data.length === 0 ? (
+        <p>{artistScreenText.topTracksEmpty}</p>
+      ) : (
+        <ol className="artist-page__tracks">
+          {data.map((track) => (
+            <li key={track.id} className="artist-page__track">
+              <span className="artist-page__track-name">
+                <a href={track.spotifyUrl} target="_blank" rel="noreferrer noopener">
+                  {track.name}
+                  <span className="visually-hidden"> (opens Spotify in a new tab)</span>
+                </a>
+                {track.albumName ? <span className="artist-page__track-album">{track.albumName}</span> : null}
+              </span>
+              <span className="artist-page__track-length">{formatTrackLength(track.durationMs)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// The fan-profile calls (functions/contracts/fan-profile.ts): settings writes, another fan's profile, claim reports.
+import type { ArtistDetails } from '../../../../../functions/contracts/artists';
+import type {
+  ClaimReportPayload,
+  ClaimReportReply,
+  FanProfileReply,
+  FanVisibilityValue,
+  PublicFanProfile,
+  UsernameUpdatePayload,
+} from '../../../../../functions/contracts/fan-profile';
+import { apiClient } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+export function updateUsername(payload: UsernameUpdatePayload): Promise<FanProfileReply> {
+  return apiClient.put<FanProfileReply>(apiPaths.fan('/user/username'), payload);
+}
+
+export function updateVisibility(visibility: FanVisibilityValue): Promise<FanProfileReply> {
+  return apiClient.put<FanProfileReply>(apiPaths.fan('/user/visibility'), { visibility });
+}
+
+export function joinBeta(): Promise<FanProfileReply> {
+  return apiClient.post<FanProfileReply>(apiPaths.fan('/user/joinBeta'));
+}
+
+/** The SWR key and URL of a fan's profile. */
+export function fanDetailsUrl(fanId: string): string {
+  return apiPaths.fan(`/user/details/${encodeURIComponent(fanId)}`);
+}
+
+export function fetchFanDetails(url: string): Promise<PublicFanProfile> {
+  return apiClient.get<PublicFanProfile>(url);
+}
+
+/** The SWR key and URL of a catalogue artist (the report form names the artist it was opened for). */
+export function artistDetailsUrl(artistId: string): string {
+  return apiPaths.fan(`/artists/details/${encodeURIComponent(artistId)}`);
+}
+
+export function fetchArtistDetails(url: string): Promise<ArtistDetails> {
+  return apiClient.get<ArtistDetails>(url);
+}
+
+export function reportClaim(artistId: string, payload: ClaimReportPayload): Promise<ClaimReportReply> {
+  return apiClient.post<ClaimReportReply>(
+    apiPaths.fan(`/claims/report/${encodeURIComponent(artistId)}`),
+    payload,
+  );
+}

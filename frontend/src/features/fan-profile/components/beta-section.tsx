@@ -1,0 +1,63 @@
+// The beta wish: a fan asks once to try new features first; asking again changes nothing.
+import { useState } from 'react';
+import { FormAlert } from '../../auth/components/form-alert';
+import { describeFormFailure } from '../../auth/lib/server-errors';
+import { joinBeta } from '../api/fan-profile-api';
+import { formatDay } from '../lib/session-profile';
+
+export const betaText = {
+  title: 'Beta features',
+  lead: 'Try new OpenPie features before everyone else and tell us what you think.',
+  join: 'Join the beta',
+  joining: 'Joining...',
+  joined: (day: string) =>
+    `You asked to join the beta on ${day}. We will let you know when there is something new.`,
+  failed: 'We could not record your wish. Please try again.',
+} as const;
+
+export interface BetaSectionProps {
+  joinedBetaAt: string | null;
+  onSaved?: () => void;
+}
+
+export function BetaSection({ joinedBetaAt, onSaved }: BetaSectionProps) {
+  const [joinedAt, setJoinedAt] = useState(joinedBetaAt);
+  const [joining, setJoining] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const join = async () => {
+    setJoining(true);
+    setFailure(null);
+    try {
+      setJoinedAt((await joinBeta()).joinedBetaAt);
+      onSaved?.();
+    } catch (error) {
+      setFailure(describeFormFailure(error, [], betaText.failed).message);
+    } finally {
+      setJoining(false);
+    }
+  };
+
+  return (
+    <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-beta">
+      <h2 id="settings-beta" className="coming-soon__subtitle">
+        {betaText.title}
+      </h2>
+      <p>{betaText.lead}</p>
+      <div aria-live="polite" className="fan-settings__status">
+        {joinedAt ? <FormAlert tone="success">{betaText.joined(formatDay(joinedAt))}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+      </div>
+      {joinedAt ? null : (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={joining}
+          onClick={() => void join()}
+        >
+          {joining ? betaText.joining : betaText.join}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+// The username part of the fan's settings: unique among fans (any case), checked as the fan types once a field is
+// touched, with the server's word on a name another fan holds.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  usernameRules,
+  usernameUpdateSchema,
+  type UsernameUpdatePayload,
+} from '../../../../../functions/contracts/fan-profile';
+import { TextInput } from '../../../components/form/text-input';
+import { FormAlert } from '../../auth/components/form-alert';
+import { describeFormFailure } from '../../auth/lib/server-errors';
+import { updateUsername } from '../api/fan-profile-api';
+
+export const usernameText = {
+  title: 'Username',
+  lead: 'Fans who can see your profile know you by this name. It is unique on OpenPie.',
+  label: 'Username',
+  hint: `${usernameRules.minLength} to ${usernameRules.maxLength} characters: letters, digits, _ and .`,
+  save: 'Save username',
+  saving: 'Saving...',
+  saved: (name: string) => `Saved. Your username is now ${name}.`,
+  failed: 'We could not save your username. Please try again.',
+} as const;
+
+export interface UsernameSectionProps {
+  username: string | null;
+  onSaved?: () => void;
+}
+
+export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
+  const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<UsernameUpdatePayload>({
+    resolver: zodResolver(usernameUpdateSchema),
+    mode: 'all',
+    defaultValues: { username: username ?? '' },
+  });
+
+  const submit = handleSubmit(async (payload) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      const profile = await updateUsername(payload);
+      setSaved(usernameText.saved(profile.username ?? payload.username));
+      onSaved?.();
+    } catch (error) {
+      const problem = describeFormFailure(error, ['username'], usernameText.failed);
+      const fieldMessage = problem.fields['username'];
+      if (fieldMessage) setError('username', { message: fieldMessage });
+      else setFailure(problem.message);
+    }
+  });
+
+  return (
+    <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-username">
+      <h2 id="settings-username" className="coming-soon__subtitle">
+        {usernameText.title}
+      </h2>
+      <p>{usernameText.lead}</p>
+      <form className="fan-settings__form" noValidate onSubmit={submit} aria-labelledby="settings-username">
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+        <TextInput
+          label={usernameText.label}
+          hint={usernameText.hint}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.username?.message}
+          touched={Boolean(touchedFields.username) || isSubmitted}
+          {...register('username')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? usernameText.saving : usernameText.save}
+        </button>
+        <div aria-live="polite">{saved ? <FormAlert tone="success">{saved}</FormAlert> : null}</div>
+      </form>
+    </section>
+  );
+}

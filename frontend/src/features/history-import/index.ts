@@ -1,0 +1,1 @@
+export { HistoryImportSection } from './components/history-import-section';

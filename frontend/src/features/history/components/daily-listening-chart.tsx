@@ -1,0 +1,98 @@
+// The daily listening chart: one bar per day, drawn as plain SVG (no chart library), with the same numbers as a
+// table for screen readers and anyone who prefers reading them. Loaded as its own chunk by the history screen.
+import { useId } from 'react';
+import type { ChartDay } from '../lib/listening-format';
+import {
+  formatListeningTime,
+  formatLongDay,
+  formatPlays,
+  formatShortDay,
+  summarizeChart,
+} from '../lib/listening-format';
+
+const chartWidth = 600;
+const chartHeight = 160;
+const barGap = 4;
+
+export default function DailyListeningChart({ days }: { days: readonly ChartDay[] }) {
+  const titleId = useId();
+  const summary = summarizeChart(days);
+  const most = Math.max(...days.map((day) => day.msPlayed), 1);
+  const slot = chartWidth / Math.max(days.length, 1);
+  const listened = days.filter((day) => day.plays > 0);
+  const first = days[0];
+  const last = days[days.length - 1];
+
+  return (
+    <figure className="history-chart">
+      <p className="history-chart__scale" aria-hidden="true">
+        {formatListeningTime(most)}
+      </p>
+      <svg
+        className="history-chart__svg"
+        viewBox={`0 0 ${chartWidth} ${chartHeight}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={titleId}
+      >
+        <title id={titleId}>{summary}</title>
+        <line
+          className="history-chart__axis"
+          x1={0}
+          y1={chartHeight - 0.5}
+          x2={chartWidth}
+          y2={chartHeight - 0.5}
+        />
+        {days.map((day, index) => {
+          const height = day.msPlayed === 0 ? 0 : Math.max(2, (day.msPlayed / most) * (chartHeight - 4));
+          return (
+            <rect
+              key={day.date}
+              className="history-chart__bar"
+              x={index * slot + barGap / 2}
+              y={chartHeight - height}
+              width={Math.max(slot - barGap, 1)}
+              height={height}
+              rx={2}
+            >
+              <title>{`${formatShortDay(day.date)}: ${formatListeningTime(day.msPlayed)}, ${formatPlays(day.plays)}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      {first && last ? (
+        <div className="history-chart__dates" aria-hidden="true">
+          <span>{formatShortDay(first.date)}</span>
+          <span>{formatShortDay(last.date)}</span>
+        </div>
+      ) : null}
+      <figcaption className="history-chart__summary">{summary}</figcaption>
+      {listened.length > 0 ? (
+        <details className="history-chart__details">
+          <summary>Show the days as a table</summary>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Counted listening per day, last 30 days</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Plays</th>
+                  <th scope="col">Listening time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listened.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">{formatLongDay(day.date)}</th>
+                    <td>{day.plays}</td>
+                    <td>{formatListeningTime(day.msPlayed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+    </figure>
+  );
+}

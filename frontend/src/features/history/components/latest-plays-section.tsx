@@ -1,0 +1,70 @@
+// The fan's stored plays, newest first, page by page; plays under 30 seconds are shown but do not count.
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import type { LatestPlay } from '../../../../../functions/contracts/listening-reads';
+import { Pagination } from '../../../components/pagination';
+import { fetchLatestPlays, latestPlaysUrl } from '../api/history-api';
+import { formatListeningTime, formatPlayTime, joinArtistNames } from '../lib/listening-format';
+import { SectionEmpty, SectionError, SectionLoading } from './section-states';
+
+function PlayItem({ play }: { play: LatestPlay }) {
+  return (
+    <li className="history-item">
+      <div className="history-item__main">
+        <span className="history-item__title">{play.trackName}</span>
+        <span className="history-item__sub">{joinArtistNames(play.artists)}</span>
+      </div>
+      <div className="history-item__meta">
+        <time dateTime={play.endedAt}>{formatPlayTime(play.endedAt)}</time>
+        <span>{formatListeningTime(play.msPlayed)}</span>
+        {play.counted ? (
+          <span className="history-tag">Counted</span>
+        ) : (
+          <span className="history-tag history-tag--muted">Under 30 s, not counted</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function LatestPlaysSection() {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useSWR(latestPlaysUrl(page), fetchLatestPlays, {
+    keepPreviousData: true,
+  });
+  const pages = data?.pagination.pages ?? 0;
+
+  let content;
+  if (error && !data) content = <SectionError error={error} onRetry={() => void mutate()} />;
+  else if (!data) content = <SectionLoading>Loading your latest plays…</SectionLoading>;
+  else if (data.items.length === 0 && page === 1) content = <SectionEmpty>No plays yet.</SectionEmpty>;
+  else
+    content = (
+      <ol className="history-list" aria-busy={isLoading}>
+        {data.items.map((play) => (
+          <PlayItem key={`${play.endedAt}|${play.trackName}|${play.msPlayed}`} play={play} />
+        ))}
+      </ol>
+    );
+
+  return (
+    <section className="history-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="history-panel__title">
+        Latest plays
+      </h2>
+      <p className="history-panel__lead">
+        Every play OpenPie has stored, newest first. A play counts for your pie from 30 seconds.
+      </p>
+      {content}
+      {pages > 1 ? (
+        <>
+          <p className="visually-hidden" aria-live="polite">
+            {`Page ${page} of ${pages}`}
+          </p>
+          <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Latest plays pages" />
+        </>
+      ) : null}
+    </section>
+  );
+}

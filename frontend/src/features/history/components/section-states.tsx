@@ -1,0 +1,38 @@
+// The loading, empty and error states every part of the history screen shares.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+
+export function SectionLoading({ children }: { children: ReactNode }) {
+  return (
+    <p className="history-state" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const message = isApiError(error) ? error.message : 'Something went wrong while loading this part.';
+  return (
+    <div className="history-state history-state--error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** Nothing to show yet, and where listening comes from. */
+export function SectionEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div className="history-state">
+      <p>{children}</p>
+      <p className="history-state__hint">
+        Plays arrive when OpenPie syncs your Spotify account, or when you{' '}
+        <Link to={paths.fan.settings()}>import your Spotify history in Settings</Link>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// The calls the dashboard makes: how the Spotify sync stands, this period's listening, and "Sync now". Each URL is
+// also the SWR key of its reply.
+import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
+import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
+import { apiClient } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+export const syncStatusUrl = apiPaths.fan('/tracks/user/latestFetchedDate');
+
+export function periodListeningUrl(startDate: string, endDate: string): string {
+  return apiPaths.fan('/tracks/user/daily', { startDate, endDate });
+}
+
+export const fetchSyncStatus = (url: string) => apiClient.get<LatestFetchedDate>(url);
+export const fetchPeriodListening = (url: string) => apiClient.get<DailyListeningReply>(url);
+
+/** Reads the fan's newest plays from Spotify now. */
+export function syncNow(): Promise<SpotifySyncResult> {
+  return apiClient.get<SpotifySyncResult>(apiPaths.fan('/tracks/user/fetchLatestFromSpotify'));
+}

@@ -1,0 +1,49 @@
+// The fan's dashboard (SPEC §2 `dashboard`, issue #5): the Spotify connection and its sync, and this period's
+// listening with the top artists by share of time. Each part loads, fails and retries on its own.
+import { useState } from 'react';
+import useSWR from 'swr';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  fetchPeriodListening,
+  fetchSyncStatus,
+  periodListeningUrl,
+  syncStatusUrl,
+} from '../api/dashboard-api';
+import { periodOf } from '../lib/period-summary';
+import { PeriodListeningSection } from './period-listening-section';
+import { SpotifySyncPanel } from './spotify-sync-panel';
+import '../dashboard.css';
+
+export function DashboardScreen() {
+  useDocumentTitle('Dashboard · OpenPie');
+  // Read once, so the period stays the same while the fan looks at it.
+  const [period] = useState(() => periodOf(new Date()));
+  const status = useSWR(syncStatusUrl, fetchSyncStatus);
+  const listening = useSWR(periodListeningUrl(period.startDate, period.endDate), fetchPeriodListening);
+  return (
+    <div className="dashboard-screen">
+      <header>
+        <h1 className="dashboard-screen__title">Your dashboard</h1>
+        <p className="dashboard-screen__lead">
+          What you listen to decides how your pie is split: each artist gets their share of your listening
+          time.
+        </p>
+      </header>
+      <SpotifySyncPanel
+        status={status.data}
+        error={status.error}
+        onRetry={() => void status.mutate()}
+        onSynced={() => {
+          void status.mutate();
+          void listening.mutate();
+        }}
+      />
+      <PeriodListeningSection
+        days={listening.data}
+        error={listening.error}
+        onRetry={() => void listening.mutate()}
+        connection={status.data?.connection}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// This period's listening (the last 30 days): totals and the top artists with their share of the time, each linked
+// to its artist page when the artist is in the catalogue (has an id).
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
+import type { SpotifyConnectionStatus } from '../../../../../functions/contracts/spotify-sync';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import type { TopArtist } from '../lib/period-summary';
+import { formatDuration, formatShare, summarizePeriod } from '../lib/period-summary';
+
+function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
+  const name = artist.artistId ? (
+    <Link to={paths.fan.artist({ id: artist.artistId })}>{artist.artistName}</Link>
+  ) : (
+    artist.artistName
+  );
+  return (
+    <li className="top-artist">
+      <span className="top-artist__avatar" aria-hidden="true">
+        {artist.artistName.trim().charAt(0).toUpperCase() || '?'}
+      </span>
+      <div className="top-artist__main">
+        <span className="top-artist__name">
+          <span className="visually-hidden">{`${rank}. `}</span>
+          {name}
+        </span>
+        <span className="top-artist__bar" aria-hidden="true">
+          <span style={{ width: `${Math.max(2, Math.round(artist.share * 100))}%` }} />
+        </span>
+      </div>
+      <div className="top-artist__meta">
+        <span className="top-artist__share">{formatShare(artist.share)}</span>
+        <span>
+          {formatDuration(artist.msPlayed)} · {artist.plays} {artist.plays === 1 ? 'play' : 'plays'}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function EmptyPeriod({ connection }: { connection: SpotifyConnectionStatus | undefined }) {
+  return (
+    <div className="dashboard-state">
+      <p>No listening in the last 30 days yet.</p>
+      <p className="dashboard-state__hint">
+        {connection === 'ok'
+          ? 'OpenPie reads your Spotify plays every 30 minutes. Play some music on Spotify, then press Sync now: your top artists and their share of your time appear here.'
+          : 'Once Spotify is connected, OpenPie reads your plays every 30 minutes and your top artists appear here.'}{' '}
+        You can also <Link to={paths.fan.settings()}>import your Spotify history in Settings</Link>.
+      </p>
+    </div>
+  );
+}
+
+export interface PeriodListeningSectionProps {
+  days: DailyListeningReply | undefined;
+  error: unknown;
+  onRetry: () => void;
+  connection: SpotifyConnectionStatus | undefined;
+}
+
+export function PeriodListeningSection({ days, error, onRetry, connection }: PeriodListeningSectionProps) {
+  const headingId = useId();
+  const topHeadingId = useId();
+  let body;
+  if (error && !days) {
+    body = (
+      <div className="dashboard-state dashboard-state--error" role="alert">
+        <p>{isApiError(error) ? error.message : 'Your listening could not be loaded.'}</p>
+        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!days) {
+    body = (
+      <p className="dashboard-state" role="status">
+        Loading your listening…
+      </p>
+    );
+  } else {
+    const summary = summarizePeriod(days);
+    body =
+      summary.plays === 0 ? (
+        <EmptyPeriod connection={connection} />
+      ) : (
+        <>
+          <dl className="dashboard-stats">
+            <div>
+              <dt>Listening time</dt>
+              <dd>{formatDuration(summary.msPlayed)}</dd>
+            </div>
+            <div>
+              <dt>Counted plays</dt>
+              <dd>{summary.plays}</dd>
+            </div>
+            <div>
+              <dt>Artists</dt>
+              <dd>{summary.artistCount}</dd>
+            </div>
+            <div>
+              <dt>Days with music</dt>
+              <dd>{summary.activeDays}</dd>
+            </div>
+          </dl>
+          <h3 id={topHeadingId} className="dashboard-panel__subtitle">
+            Top artists by share of your time
+          </h3>
+          <ol className="top-artists" aria-labelledby={topHeadingId}>
+            {summary.topArtists.map((artist, index) => (
+              <ArtistRow key={artist.key} artist={artist} rank={index + 1} />
+            ))}
+          </ol>
+        </>
+      );
+  }
+  return (
+    <section className="dashboard-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-panel__title">
+        This period’s listening
+      </h2>
+      <p className="dashboard-panel__lead">The last 30 days. A play counts from 30 seconds.</p>
+      {body}
+    </section>
+  );
+}

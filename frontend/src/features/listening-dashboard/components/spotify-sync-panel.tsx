@@ -1,0 +1,143 @@
+// The dashboard's Spotify part: connect when there is no connection, reconnect when Spotify refused it, otherwise
+// the last sync time and "Sync now" with its result announced to screen readers.
+import { useId, useState } from 'react';
+import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
+import { isApiError } from '../../../lib/api-client';
+import { browserActions } from '../../../lib/browser-actions';
+import { buildFanSignInUrl } from '../../auth/api/social-sign-in-urls';
+import { detectDeviceType } from '../../auth/lib/device-type';
+import { syncNow } from '../api/dashboard-api';
+import { describeSyncResult, formatSyncTime } from '../lib/period-summary';
+
+/** Connecting is Spotify's sign-in for a fan who is signed in: it returns to the dashboard (decision 006). */
+function connectSpotify(): void {
+  browserActions.goTo(buildFanSignInUrl('spotify', { deviceType: detectDeviceType() }));
+}
+
+function ConnectButton({ label }: { label: string }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={leaving}
+      onClick={() => {
+        setLeaving(true);
+        connectSpotify();
+      }}
+    >
+      {leaving ? 'Opening Spotify…' : label}
+    </button>
+  );
+}
+
+export interface SpotifySyncPanelProps {
+  status: LatestFetchedDate | undefined;
+  error: unknown;
+  onRetry: () => void;
+  /** After a sync: the screen reloads the status and the period's listening. */
+  onSynced: (result: SpotifySyncResult) => void;
+}
+
+export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySyncPanelProps) {
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+
+  const sync = async () => {
+    setBusy(true);
+    setMessage({ text: 'Syncing with Spotify…', failed: false });
+    try {
+      const result = await syncNow();
+      setMessage({ text: describeSyncResult(result.added), failed: false });
+      onSynced(result);
+    } catch (failure) {
+      setMessage({
+        text: isApiError(failure) ? failure.message : 'The sync did not work. Please try again.',
+        failed: true,
+      });
+      // A connection found broken during the sync shows as broken at once.
+      onRetry();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (error && !status) {
+    body = (
+      <div className="dashboard-state dashboard-state--error" role="alert">
+        <p>{isApiError(error) ? error.message : 'Your Spotify connection could not be checked.'}</p>
+        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!status) {
+    body = (
+      <p className="dashboard-state" role="status">
+        Checking your Spotify connection…
+      </p>
+    );
+  } else if (status.connection === 'not_connected') {
+    body = (
+      <div className="dashboard-cta">
+        <p>
+          Connect your Spotify account so OpenPie can read what you listen to. Your pie is split among the
+          artists you actually play.
+        </p>
+        <ConnectButton label="Connect Spotify" />
+      </div>
+    );
+  } else if (status.connection === 'broken') {
+    body = (
+      <div className="dashboard-notice" role="alert">
+        <p className="dashboard-notice__title">Your Spotify connection stopped working</p>
+        <p>
+          Spotify no longer lets OpenPie read your listening (the access was removed or has expired), so new
+          plays are not arriving. Reconnect Spotify to carry on; the plays you already have are kept.
+        </p>
+        <ConnectButton label="Reconnect Spotify" />
+      </div>
+    );
+  } else {
+    body = (
+      <div className="dashboard-sync">
+        <p>
+          {status.latestFetchedDate ? (
+            <>
+              Last synced{' '}
+              <time dateTime={status.latestFetchedDate}>{formatSyncTime(status.latestFetchedDate)}</time>
+            </>
+          ) : (
+            'Not synced yet. OpenPie syncs every 30 minutes, or now if you ask.'
+          )}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void sync()}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? 'Syncing…' : 'Sync now'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="dashboard-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-panel__title">
+        Spotify
+      </h2>
+      {body}
+      <p
+        className={`dashboard-sync__result${message?.failed ? ' dashboard-sync__result--failed' : ''}`}
+        aria-live="polite"
+      >
+        {message?.text ?? ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// Fans' reports of a wrong claim (issue #5, docs/decisions/009). A report names the catalogue artist whose claim looks
+// wrong; staff list the open ones later. A fan has at most one open report per artist: a guard item in the fan's
+// partition is written with the report, and staff closing the report removes it.
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableRef } from './table';
+import { transactionCancellationCodes } from './table';
+
+const reportVersion = 1;
+
+export type ClaimReportTargetKind = 'artist';
+
+export interface ClaimReport {
+  id: string;
+  fanId: string;
+  /** The artist's name when reported, so staff read it without a lookup. */
+  target: { kind: ClaimReportTargetKind; id: string; name: string };
+  reason: string;
+  status: 'open';
+  createdAt: string;
+}
+
+const reportKey = (reportId: string) => ({ pk: `CLAIM_REPORT#${reportId}`, sk: 'CLAIM_REPORT' });
+const openReportGuardKey = (fanId: string, kind: ClaimReportTargetKind, targetId: string) => ({
+  pk: `FAN#${fanId}`,
+  sk: `OPEN_CLAIM_REPORT#${kind.toUpperCase()}#${targetId}`,
+});
+/** Staff's queue: open reports, oldest first. */
+export const openClaimReportsPartition = 'CLAIM_REPORTS#open';
+const targetReportsPartition = (kind: ClaimReportTargetKind, targetId: string) =>
+  `CLAIM_REPORTS#${kind.toUpperCase()}#${targetId}`;
+
+/**
+ * Access pattern `createClaimReport`: stores the report with the fan's open-report guard for its target, in one
+ * transaction. `repeated` when the fan already has an open report on that target.
+ */
+export async function createClaimReport(
+  table: TableRef,
+  report: ClaimReport,
+): Promise<'created' | 'repeated'> {
+  const { kind, id: targetId } = report.target;
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.name,
+              Item: {
+                ...openReportGuardKey(report.fanId, kind, targetId),
+                entity: 'claim-report-guard',
+                v: reportVersion,
+                reportId: report.id,
+                createdAt: report.createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table.name,
+              Item: {
+                ...reportKey(report.id),
+                entity: 'claim-report',
+                v: reportVersion,
+                id: report.id,
+                fanId: report.fanId,
+                targetKind: kind,
+                targetId,
+                targetName: report.target.name,
+                reason: report.reason,
+                status: report.status,
+                createdAt: report.createdAt,
+                gsi1pk: openClaimReportsPartition,
+                gsi1sk: `${report.createdAt}#${report.id}`,
+                gsi2pk: targetReportsPartition(kind, targetId),
+                gsi2sk: `${report.createdAt}#${report.id}`,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'repeated';
+    throw error;
+  }
+}
+
+function toReport(item: Record<string, unknown>): ClaimReport {
+  return {
+    id: String(item['id']),
+    fanId: String(item['fanId']),
+    target: { kind: 'artist', id: String(item['targetId']), name: String(item['targetName']) },
+    reason: String(item['reason']),
+    status: 'open',
+    createdAt: String(item['createdAt']),
+  };
+}
+
+export interface ClaimReportPage {
+  reports: ClaimReport[];
+  /** Pass back to read the next page; null on the last. */
+  cursor: string | null;
+}
+
+/** Access pattern `listOpenClaimReports`: staff's queue of open reports, oldest first, a page at a time. */
+export async function listOpenClaimReports(
+  table: TableRef,
+  options: { limit: number; cursor?: string | null },
+): Promise<ClaimReportPage> {
+  const reply = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': openClaimReportsPartition },
+      Limit: options.limit,
+      ...(options.cursor ? { ExclusiveStartKey: decodeCursor(options.cursor) } : {}),
+    }),
+  );
+  return {
+    reports: (reply.Items ?? []).map(toReport),
+    cursor: reply.LastEvaluatedKey ? encodeCursor(reply.LastEvaluatedKey) : null,
+  };
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+}

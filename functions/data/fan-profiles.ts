@@ -1,0 +1,214 @@
+// A fan's public-facing profile: username, visibility and the beta wish. It lives on its own item beside the account
+// (`FAN#<id>` / `PROFILE`), so profile writes never race the identity writes on the account item. A fan who never
+// touched their profile has no item: they read as private, without username.
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FanVisibility } from '../domain/listening/visibility';
+import { defaultFanVisibility, fanVisibilities } from '../domain/listening/visibility';
+import type { TableRef, TransactionItem } from './table';
+import { transactionCancellationCodes } from './table';
+
+const profileVersion = 1;
+
+export interface FanProfile {
+  username?: string;
+  visibility: FanVisibility;
+  /** ISO 8601: when the fan first asked to join the beta. */
+  joinedBetaAt?: string;
+}
+
+const profileKey = (fanId: string) => ({ pk: `FAN#${fanId}`, sk: 'PROFILE' });
+
+/** Usernames are unique regardless of case: `Ana` and `ana` are the same name. */
+export function usernameKeyOf(username: string): string {
+  return username.toLowerCase();
+}
+
+const usernameGuardKey = (usernameKey: string) => ({ pk: `USERNAME#${usernameKey}`, sk: 'USERNAME' });
+
+function toVisibility(value: unknown): FanVisibility {
+  return fanVisibilities.find((visibility) => visibility === value) ?? defaultFanVisibility;
+}
+
+/** Access pattern `getFanProfile`: a fan's username, visibility (private when never set) and beta wish. */
+export async function getFanProfile(table: TableRef, fanId: string): Promise<FanProfile> {
+  const reply = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+  );
+  return toProfile(reply.Item);
+}
+
+/** Access pattern `findFanByUsername`: the fan holding a username (any case), or null. */
+export async function findFanByUsername(table: TableRef, username: string): Promise<string | null> {
+  const reply = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: usernameGuardKey(usernameKeyOf(username)),
+      ConsistentRead: true,
+    }),
+  );
+  const fanId = reply.Item?.['fanId'];
+  return typeof fanId === 'string' ? fanId : null;
+}
+
+export type SetUsernameResult =
+  { status: 'saved'; profile: FanProfile } | { status: 'taken' } | { status: 'raced' };
+
+/**
+ * Access pattern `setFanUsername`: claims the username's guard item and writes it on the profile in one transaction,
+ * releasing the fan's previous guard. `taken`: another fan holds the name. `raced`: the profile changed since it was
+ * read (a concurrent rename); the caller may retry.
+ */
+export async function setFanUsername(
+  table: TableRef,
+  fanId: string,
+  username: string,
+  at: Date,
+): Promise<SetUsernameResult> {
+  const current = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+  );
+  const previousKey = current.Item?.['usernameKey'];
+  const nextKey = usernameKeyOf(username);
+  const now = at.toISOString();
+  const items: TransactionItem[] = [
+    {
+      // The same fan may re-save their own name (or change only its case): the guard is theirs already.
+      Put: {
+        TableName: table.name,
+        Item: {
+          ...usernameGuardKey(nextKey),
+          entity: 'username-guard',
+          v: profileVersion,
+          fanId,
+          createdAt: now,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR fanId = :fanId',
+        ExpressionAttributeValues: { ':fanId': fanId },
+      },
+    },
+    {
+      Update: {
+        TableName: table.name,
+        Key: profileKey(fanId),
+        UpdateExpression:
+          'SET username = :username, usernameKey = :usernameKey, updatedAt = :now, entity = :entity, v = :v, ' +
+          'visibility = if_not_exists(visibility, :visibility), createdAt = if_not_exists(createdAt, :now)',
+        ConditionExpression:
+          typeof previousKey === 'string'
+            ? 'usernameKey = :previousKey'
+            : 'attribute_not_exists(pk) OR attribute_not_exists(usernameKey)',
+        ExpressionAttributeValues: {
+          ':username': username,
+          ':usernameKey': nextKey,
+          ':now': now,
+          ':entity': 'fan-profile',
+          ':v': profileVersion,
+          ':visibility': defaultFanVisibility,
+          ...(typeof previousKey === 'string' ? { ':previousKey': previousKey } : {}),
+        },
+      },
+    },
+  ];
+  if (typeof previousKey === 'string' && previousKey !== nextKey) {
+    items.push({
+      Delete: {
+        TableName: table.name,
+        Key: usernameGuardKey(previousKey),
+        ConditionExpression: 'attribute_not_exists(pk) OR fanId = :fanId',
+        ExpressionAttributeValues: { ':fanId': fanId },
+      },
+    });
+  }
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return { status: 'taken' };
+    return { status: 'raced' };
+  }
+  return { status: 'saved', profile: await getFanProfile(table, fanId) };
+}
+
+/** Access pattern `setFanVisibility`: what other fans may see of this fan. */
+export async function setFanVisibility(
+  table: TableRef,
+  fanId: string,
+  visibility: FanVisibility,
+  at: Date,
+): Promise<FanProfile> {
+  const now = at.toISOString();
+  const reply = await table.client.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: profileKey(fanId),
+      UpdateExpression:
+        'SET visibility = :visibility, updatedAt = :now, entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now)',
+      ExpressionAttributeValues: {
+        ':visibility': visibility,
+        ':now': now,
+        ':entity': 'fan-profile',
+        ':v': profileVersion,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toProfile(reply.Attributes);
+}
+
+/** Access pattern `recordBetaWish`: the first wish's time is kept, so asking again changes nothing. */
+export async function recordBetaWish(table: TableRef, fanId: string, at: Date): Promise<FanProfile> {
+  const now = at.toISOString();
+  const reply = await table.client.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: profileKey(fanId),
+      UpdateExpression:
+        'SET joinedBetaAt = if_not_exists(joinedBetaAt, :now), visibility = if_not_exists(visibility, :visibility), ' +
+        'entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+      ExpressionAttributeValues: {
+        ':now': now,
+        ':visibility': defaultFanVisibility,
+        ':entity': 'fan-profile',
+        ':v': profileVersion,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toProfile(reply.Attributes);
+}
+
+function toProfile(item: Record<string, unknown> | undefined): FanProfile {
+  return {
+    ...(typeof item?.['username'] === 'string' ? { username: item['username'] } : {}),
+    visibility: toVisibility(item?.['visibility']),
+    ...(typeof item?.['joinedBetaAt'] === 'string' ? { joinedBetaAt: item['joinedBetaAt'] } : {}),
+  };
+}
+
+/**
+ * Access pattern `buildFanProfileErasure`: the writes that remove a fan's profile and free their username, for
+ * account deletion to pass `alongside` its erasure (data/accounts.ts `eraseAccount`), so both happen or neither.
+ */
+export async function buildFanProfileErasure(table: TableRef, fanId: string): Promise<TransactionItem[]> {
+  const current = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+  );
+  if (!current.Item) return [];
+  const usernameKey = current.Item['usernameKey'];
+  return [
+    { Delete: { TableName: table.name, Key: profileKey(fanId) } },
+    ...(typeof usernameKey === 'string'
+      ? [
+          {
+            Delete: {
+              TableName: table.name,
+              Key: usernameGuardKey(usernameKey),
+              ConditionExpression: 'attribute_not_exists(pk) OR fanId = :fanId',
+              ExpressionAttributeValues: { ':fanId': fanId },
+            },
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,178 @@
+// What the fan's reading calls need beyond the day totals (issue #5): per-day track totals and per-day counts of
+// stored plays, both derived from the plays whenever a day is recomputed, and reads of the plays newest first.
+//
+// Why the per-day count items: `GET /tracks/user/latest` pages by number, so it needs the total and the position of
+// any page without reading every play before it. `DAYCOUNT#<date>` items are a few dozen bytes each, so reading all of
+// a fan's (at most 396) costs a couple of read units; from them a page's first play is located in one day, and the
+// page is read from there.
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlayArtist } from '../domain/listening/daily';
+import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
+import { totalTracks } from '../domain/listening/listening-reads';
+import type { TableRef } from './table';
+
+const fanKey = (fanId: string) => `FAN#${fanId}`;
+const dayCountKey = (date: string) => `DAYCOUNT#${date}`;
+const dayTracksKey = (date: string) => `DAYTRACKS#${date}`;
+// '~' sorts after every character of an ISO time and the identity hash, so `PLAY#<date>~` closes a day's plays.
+const endOfDayPlays = (date: string) => `PLAY#${date}~`;
+
+/**
+ * Access pattern `saveDayReadModels` (called by recomputeDailyListening with the day's plays): the day's number of
+ * stored plays (counted or not) and its per-track totals of counted plays; both go when the day has no plays left.
+ */
+export async function saveDayReadModels(
+  { client: db, name: tableName }: TableRef,
+  fanId: string,
+  date: string,
+  plays: readonly StoredTrackPlay[],
+  expiresAt: number,
+): Promise<void> {
+  const pk = fanKey(fanId);
+  if (plays.length === 0) {
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayCountKey(date) } }));
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksKey(date) } }));
+    return;
+  }
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        pk,
+        sk: dayCountKey(date),
+        entity: 'day-play-count',
+        v: 1,
+        date,
+        storedPlays: plays.length,
+        expiresAt,
+      },
+    }),
+  );
+  const tracks = totalTracks(plays);
+  if (tracks.length === 0) {
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksKey(date) } }));
+    return;
+  }
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { pk, sk: dayTracksKey(date), entity: 'day-track-listening', v: 1, date, tracks, expiresAt },
+    }),
+  );
+}
+
+/** Access pattern `listDayPlayCounts`: the number of stored plays of each day the fan has plays, newest day first. */
+export async function listDayPlayCounts(
+  { client: db, name: tableName }: TableRef,
+  fanId: string,
+): Promise<DayPlayCount[]> {
+  const days: DayPlayCount[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': fanKey(fanId), ':prefix': 'DAYCOUNT#' },
+        ProjectionExpression: '#date, storedPlays',
+        ExpressionAttributeNames: { '#date': 'date' },
+        ScanIndexForward: false,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) {
+      days.push({ date: String(item['date']), storedPlays: Number(item['storedPlays']) });
+    }
+    start = reply.LastEvaluatedKey;
+  } while (start);
+  return days;
+}
+
+export interface StoredPlayView {
+  endedAt: string;
+  msPlayed: number;
+  trackName: string;
+  trackId?: string;
+  artists: PlayArtist[];
+  source: 'spotify' | 'import';
+}
+
+/**
+ * Access pattern `listPlaysNewestFirst`: up to `count` plays, newest first, that ended on `throughDate` or before
+ * (any day when absent). Reads only what it returns, in pages of at most 100.
+ */
+export async function listPlaysNewestFirst(
+  { client: db, name: tableName }: TableRef,
+  fanId: string,
+  count: number,
+  throughDate?: string,
+): Promise<StoredPlayView[]> {
+  const plays: StoredPlayView[] = [];
+  if (count <= 0) return plays;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': fanKey(fanId),
+          ':from': 'PLAY#',
+          ':to': throughDate ? endOfDayPlays(throughDate) : 'PLAY#~',
+        },
+        ProjectionExpression: 'endedAt, msPlayed, trackName, trackId, artists, #source',
+        ExpressionAttributeNames: { '#source': 'source' },
+        ScanIndexForward: false,
+        Limit: Math.min(100, count - plays.length),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) plays.push(toPlayView(item));
+    start = reply.LastEvaluatedKey;
+  } while (start && plays.length < count);
+  return plays;
+}
+
+function toPlayView(item: Record<string, unknown>): StoredPlayView {
+  const trackId = item['trackId'];
+  return {
+    endedAt: String(item['endedAt']),
+    msPlayed: Number(item['msPlayed']),
+    trackName: typeof item['trackName'] === 'string' ? item['trackName'] : 'Unknown track',
+    ...(typeof trackId === 'string' ? { trackId } : {}),
+    artists: Array.isArray(item['artists']) ? (item['artists'] as PlayArtist[]) : [],
+    source: item['source'] === 'spotify' ? 'spotify' : 'import',
+  };
+}
+
+/** Access pattern `getDailyTrackListening`: per-day track totals between two UTC dates, inclusive, oldest first. */
+export async function getDailyTrackListening(
+  { client: db, name: tableName }: TableRef,
+  fanId: string,
+  startDate: string,
+  endDate: string,
+): Promise<{ date: string; tracks: TrackTotal[] }[]> {
+  const days: { date: string; tracks: TrackTotal[] }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': fanKey(fanId),
+          ':from': dayTracksKey(startDate),
+          ':to': dayTracksKey(endDate),
+        },
+        ProjectionExpression: '#date, tracks',
+        ExpressionAttributeNames: { '#date': 'date' },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) {
+      days.push({ date: String(item['date']), tracks: (item['tracks'] as TrackTotal[] | undefined) ?? [] });
+    }
+    start = reply.LastEvaluatedKey;
+  } while (start);
+  return days;
+}

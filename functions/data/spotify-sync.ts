@@ -1,0 +1,195 @@
+// The listening sync's own state: which fans have a Spotify connection to sync (an index on the connection item,
+// so the job finds them without Scan), the fan's sealed Spotify tokens and whether Spotify still accepts them, and
+// the per-fan cursor of recently-played with the time of the last successful sync.
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { connectionKey, userPartition } from './identity-keys';
+import type { TableRef } from './table';
+import { isConditionFailure } from './table';
+
+/** Partitions of the sync index: the job reads them one by one, and no partition grows with every fan. */
+export const spotifySyncShardCount = 10;
+
+const syncStateKey = (fanId: string) => ({ pk: userPartition('fan', fanId), sk: 'SPOTIFY_SYNC' });
+
+function shardOf(fanId: string): number {
+  let hash = 0;
+  for (const char of fanId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % spotifySyncShardCount;
+}
+
+/**
+ * The gsi2 attributes a Spotify connection item carries while it can be synced (written with the connection by
+ * social sign-in; they go when the connection is deleted or marked broken).
+ */
+export function spotifySyncIndexAttributes(fanId: string): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: `SPOTIFY_SYNC#${shardOf(fanId)}`, gsi2sk: `FAN#${fanId}` };
+}
+
+export interface SyncableFansPage {
+  fanIds: string[];
+  /** Where the next page starts; absent on the last page of the shard. */
+  next?: Record<string, unknown>;
+}
+
+/** Access pattern `listSyncableFans`: one page of the fans of a shard whose Spotify connection can be synced. */
+export async function listSyncableFans(
+  { client, name }: TableRef,
+  shard: number,
+  options: { startKey?: Record<string, unknown> | undefined; limit?: number } = {},
+): Promise<SyncableFansPage> {
+  const reply = await client.send(
+    new QueryCommand({
+      TableName: name,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :shard',
+      ExpressionAttributeValues: { ':shard': `SPOTIFY_SYNC#${shard}` },
+      ProjectionExpression: 'userId',
+      Limit: options.limit ?? 100,
+      ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
+    }),
+  );
+  return {
+    fanIds: (reply.Items ?? []).map((item) => String(item['userId'])),
+    ...(reply.LastEvaluatedKey ? { next: reply.LastEvaluatedKey } : {}),
+  };
+}
+
+export interface SpotifyConnectionForSync {
+  providerUserId: string;
+  /** `spotifyTokens`: the token cipher's sealed JSON `{ accessToken, refreshToken? }`. */
+  sealedTokens: string | null;
+  /** 'broken' once Spotify refused the grant; a new sign-in with Spotify rewrites the item and clears it. */
+  status: 'ok' | 'broken';
+  brokenAt: string | null;
+}
+
+/** Access pattern `getSpotifyConnectionForSync`: the fan's Spotify connection item, or null when not connected. */
+export async function getSpotifyConnectionForSync(
+  { client, name }: TableRef,
+  fanId: string,
+): Promise<SpotifyConnectionForSync | null> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: name, Key: connectionKey('fan', fanId, 'spotify'), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return {
+    providerUserId: String(Item['providerUserId']),
+    sealedTokens: typeof Item['spotifyTokens'] === 'string' ? Item['spotifyTokens'] : null,
+    status: Item['syncStatus'] === 'broken' ? 'broken' : 'ok',
+    brokenAt: typeof Item['brokenAt'] === 'string' ? Item['brokenAt'] : null,
+  };
+}
+
+/**
+ * Access pattern `saveRefreshedSpotifyTokens`: the refreshed tokens, sealed, on the same connection (only while it
+ * is still the same Spotify account: a reconnection in the meantime wins). False when the connection changed.
+ */
+export async function saveRefreshedSpotifyTokens(
+  { client, name }: TableRef,
+  fanId: string,
+  update: { providerUserId: string; sealedTokens: string; accessTokenExpiresAt: string | null; now: Date },
+): Promise<boolean> {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: connectionKey('fan', fanId, 'spotify'),
+        UpdateExpression: update.accessTokenExpiresAt
+          ? 'SET spotifyTokens = :tokens, tokensUpdatedAt = :now, accessTokenExpiresAt = :expires'
+          : 'SET spotifyTokens = :tokens, tokensUpdatedAt = :now REMOVE accessTokenExpiresAt',
+        ConditionExpression: 'providerUserId = :account',
+        ExpressionAttributeValues: {
+          ':tokens': update.sealedTokens,
+          ':now': update.now.toISOString(),
+          ':account': update.providerUserId,
+          ...(update.accessTokenExpiresAt ? { ':expires': update.accessTokenExpiresAt } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Access pattern `markSpotifyConnectionBroken`: Spotify refused the grant. The connection stays (the fan sees it is
+ * broken and reconnects) but leaves the sync index, so the job stops trying until a new sign-in rewrites it.
+ */
+export async function markSpotifyConnectionBroken(
+  { client, name }: TableRef,
+  fanId: string,
+  providerUserId: string,
+  now: Date,
+): Promise<void> {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: connectionKey('fan', fanId, 'spotify'),
+        UpdateExpression: 'SET syncStatus = :broken, brokenAt = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'providerUserId = :account',
+        ExpressionAttributeValues: {
+          ':broken': 'broken',
+          ':now': now.toISOString(),
+          ':account': providerUserId,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export interface SpotifySyncState {
+  /** The Spotify account the cursor belongs to: another account starts from no cursor. */
+  providerUserId: string;
+  /** recently-played's `after` cursor: ms since epoch of the newest play already stored. */
+  cursorAfter: number | null;
+  /** ISO time of the last successful sync. */
+  latestFetchedDate: string | null;
+}
+
+/** Access pattern `getSpotifySyncState`: the fan's recently-played cursor and last sync time, or null. */
+export async function getSpotifySyncState(
+  { client, name }: TableRef,
+  fanId: string,
+): Promise<SpotifySyncState | null> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: name, Key: syncStateKey(fanId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return {
+    providerUserId: String(Item['providerUserId']),
+    cursorAfter: typeof Item['cursorAfter'] === 'number' ? Item['cursorAfter'] : null,
+    latestFetchedDate: typeof Item['latestFetchedDate'] === 'string' ? Item['latestFetchedDate'] : null,
+  };
+}
+
+/**
+ * Access pattern `saveSpotifySyncState`: after a sync, the cursor (never moved backwards for the same account)
+ * and the sync time.
+ */
+export async function saveSpotifySyncState(
+  { client, name }: TableRef,
+  fanId: string,
+  state: SpotifySyncState,
+): Promise<void> {
+  await client.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: syncStateKey(fanId),
+      UpdateExpression:
+        'SET entity = :entity, v = :v, providerUserId = :account, latestFetchedDate = :fetched' +
+        (state.cursorAfter === null ? '' : ', cursorAfter = :cursor'),
+      ExpressionAttributeValues: {
+        ':entity': 'spotify-sync',
+        ':v': 1,
+        ':account': state.providerUserId,
+        ':fetched': state.latestFetchedDate,
+        ...(state.cursorAfter === null ? {} : { ':cursor': state.cursorAfter }),
+      },
+    }),
+  );
+}

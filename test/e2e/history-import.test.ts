@@ -1,0 +1,208 @@
+// The history import in a real Chromium (issue #5): a fan signs in, opens /settings, uploads an account-data JSON
+// file and the extended-history ZIP through the file input, sees the progress and the totals; the same upload again
+// reports duplicates only; GET /api/tracks/user/daily then answers the totals worked out by hand in
+// test/fixtures/spotify-export/spotify-export.ts. Screenshots of the section idle, in progress, done and refused.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  accountDataTotals,
+  buildExtendedZip,
+  exportDate,
+  exportFiles,
+  extendedTotals,
+  readExportFixture,
+  withoutArtistIds,
+} from '../fixtures/spotify-export/spotify-export';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
+import { findMailedLink, makeTestPerson, selectUnexpectedProblems } from './support/identity-helpers';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A new fan, registered, verified through the mailed link and signed in, on a page of their own. */
+async function openSignedInFan(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  // A visitor who already chose cookies: the banner would otherwise cover the section in the screenshots.
+  await context.addInitScript(() => {
+    window.localStorage.setItem(
+      'openpie_cookie_preferences',
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        performance: false,
+        advertising: false,
+        social: false,
+      }),
+    );
+  });
+  const observed = await openObservedPage(context);
+  observed.page.setDefaultTimeout(15_000);
+  const fan = makeTestPerson('import');
+  const registered = await observed.page.request.post(`${baseUrl}/api/auth/register`, {
+    data: {
+      email: fan.email,
+      first_name: fan.firstName,
+      last_name: fan.lastName,
+      password: fan.password,
+      accepted_terms_and_conditions: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const link = await findMailedLink(baseUrl, fan.email, '/verify-email/');
+  const token = new URL(link).pathname.split('/').pop() ?? '';
+  const verified = await observed.page.request.post(`${baseUrl}/api/auth/verify-email/${token}`);
+  expect(verified.ok()).toBe(true);
+  const loggedIn = await observed.page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email: fan.email, password: fan.password },
+  });
+  expect(loggedIn.ok()).toBe(true);
+  return observed;
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/settings`, { waitUntil: 'load' });
+  await page.getByRole('heading', { level: 2, name: 'Import your Spotify history' }).waitFor();
+}
+
+const exportUpload = () => [
+  {
+    name: exportFiles.accountData,
+    mimeType: 'application/json',
+    buffer: Buffer.from(readExportFixture(exportFiles.accountData)),
+  },
+  { name: 'my_spotify_data.zip', mimeType: 'application/zip', buffer: Buffer.from(buildExtendedZip()) },
+];
+
+/** The three totals as the section shows them. */
+async function readTotals(page: Page) {
+  const totals = page.getByLabel('Import totals');
+  const valueOf = async (term: string) =>
+    Number(
+      (
+        await totals
+          .locator('dt', { hasText: new RegExp(`^${term}$`) })
+          .locator('+ dd')
+          .innerText()
+      ).replace(/,/g, ''),
+    );
+  return {
+    imported: await valueOf('Imported'),
+    duplicates: await valueOf('Already imported'),
+    ignored: await valueOf('Not counted'),
+  };
+}
+
+/** Holds the second import request until `release` is called, so the progress can be seen half way. */
+async function holdSecondChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let seen = 0;
+  await page.route('**/api/tracks/user/import', async (route) => {
+    seen += 1;
+    if (seen === 2) await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('importing a Spotify data export from the settings screen', () => {
+  it('uploads a JSON file and a ZIP, shows progress and totals, then only duplicates, and the daily totals', async () => {
+    // Prepare
+    const { page, problems } = await openSignedInFan();
+    await openSettings(page);
+    await saveScreenshot(page, 'history-import-idle');
+    const release = await holdSecondChunk(page);
+    const input = page.getByLabel('Choose export files');
+
+    // Act: first upload, seen half way (account data answered, the extended chunk held) and at the end
+    await input.setInputFiles(exportUpload());
+    await page.getByText('Sending your history: 8 of 16 plays sent.').waitFor();
+    const halfWay = await page.getByLabel('Import progress').evaluate((node) => {
+      const progress = node as HTMLProgressElement;
+      return [progress.value, progress.max];
+    });
+    await saveScreenshot(page, 'history-import-in-progress');
+    release();
+    await page.getByText('Import finished: 16 plays read from your files.').waitFor();
+    const first = await readTotals(page);
+    await saveScreenshot(page, 'history-import-done');
+    await page.unroute('**/api/tracks/user/import');
+
+    // Act: the same files again
+    await input.setInputFiles(exportUpload());
+    await page.getByText('Import finished: 16 plays read from your files.').waitFor();
+    await page.getByLabel('Import totals').getByText('11', { exact: true }).waitFor();
+    const second = await readTotals(page);
+    const axe = await findSeriousAxeViolations(page);
+
+    // Act: the daily listening through the page's own session
+    const daily = await page.evaluate(
+      async (query) => {
+        const response = await fetch(`/api/tracks/user/daily?${query}`, { credentials: 'include' });
+        return (await response.json()) as { data: unknown };
+      },
+      new URLSearchParams({
+        startDate: exportDate('2026-11-01'),
+        endDate: exportDate('2026-11-07'),
+      }).toString(),
+    );
+
+    // Assess: 6 + 5 = 11 plays imported, 2 + 3 = 5 records not counted (see the fixtures' module)
+    expect(halfWay).toEqual([8, 16]);
+    expect(first).toEqual({ imported: 11, duplicates: 0, ignored: 5 });
+    expect(second).toEqual({ imported: 0, duplicates: 11, ignored: 5 });
+    expect(withoutArtistIds(daily.data as Parameters<typeof withoutArtistIds>[0])).toEqual([
+      ...accountDataTotals().days,
+      ...extendedTotals().days,
+    ]);
+    expect(axe).toEqual([]);
+    expect(selectUnexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('shows the server’s message when a chunk is refused, and fits a phone', async () => {
+    // Prepare: the server refuses the chunk as it refuses a malformed one
+    const { page } = await openSignedInFan({ width: 390, height: 844 });
+    await openSettings(page);
+    await page.route('**/api/tracks/user/import', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          code: 'validation_failed',
+          message: 'Some fields are not valid.',
+          fields: { 'records.3.msPlayed': 'Invalid input: expected number' },
+          requestId: 'e2e-refused',
+        }),
+      }),
+    );
+
+    // Act
+    await page.getByLabel('Choose export files').setInputFiles(exportUpload().slice(0, 1));
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const message = await alert.innerText();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    await saveScreenshot(page, 'history-import-refused-phone');
+
+    // Assess
+    expect(message).toContain('Import stopped. OpenPie answered: Some fields are not valid.');
+    expect(message).toContain('records.3.msPlayed');
+    expect(overflow).toBe(false);
+  });
+});

@@ -1,0 +1,356 @@
+// The listening sync against the local runtime and its Spotify sandbox: a fan connects Spotify through the sandbox's
+// consent page, then the scheduled job, the fan-work worker and the on-demand calls read their plays.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningOpenPie } from '../../local/app';
+import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
+import { createSignedInAccount, uniqueEmail } from '../support/identity';
+import { answerConsent } from '../support/oauth-consent';
+
+let app: RunningOpenPie;
+let dataDir: string;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  const { startOpenPie } = await import('../../local/app');
+  dataDir = await mkdtemp(join(tmpdir(), 'openpie-sync-'));
+  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
+  resetSocialSignIn();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  process.env = savedEnv;
+  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
+  resetSocialSignIn();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A browser's cookie jar for our origin, and fetch that never follows redirects by itself. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  /** `cookie`: a `name=value` pair to start with (a session made straight in the table). */
+  constructor(cookie?: string) {
+    if (cookie) {
+      const separator = cookie.indexOf('=');
+      this.cookies.set(cookie.slice(0, separator), cookie.slice(separator + 1));
+    }
+  }
+
+  async fetch(path: string, init: { method?: string } = {}): Promise<Response> {
+    const url = new URL(path, app.url);
+    const headers: Record<string, string> = {};
+    if (url.origin === app.url && this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const reply = await fetch(url, { method: init.method ?? 'GET', headers, redirect: 'manual' });
+    for (const setCookie of reply.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const separator = pair.indexOf('=');
+      const value = pair.slice(separator + 1).trim();
+      if (value === '' || /max-age=0/i.test(setCookie)) this.cookies.delete(pair.slice(0, separator));
+      else this.cookies.set(pair.slice(0, separator).trim(), value);
+    }
+    return reply;
+  }
+}
+
+interface Fan {
+  browser: Browser;
+  id: string;
+  email: string;
+  listener: string;
+}
+
+/** Signs a new fan up with Spotify through the sandbox, as the dashboard's connect button does. */
+async function connectSpotify(browser: Browser, email: string): Promise<void> {
+  const leaving = await browser.fetch('/api/auth/loginSpotify?deviceType=desktop');
+  expect(leaving.status).toBe(302);
+  const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', app.url).href, {
+    identity: 'custom',
+    email,
+    name: 'Sync Tester',
+    decision: 'approve',
+  });
+  expect(consent.status).toBe(303);
+  const back = await browser.fetch(consent.location!.href);
+  expect(back.status).toBe(302);
+}
+
+async function newSpotifyFan(): Promise<Fan> {
+  const browser = new Browser();
+  const email = uniqueEmail('sync');
+  await connectSpotify(browser, email);
+  const user = await readJson<{ id: string }>(await browser.fetch('/api/user'));
+  return { browser, id: user.id, email, listener: spotifyAccountIdOf(email) };
+}
+
+async function readJson<T>(reply: Response): Promise<T> {
+  const body = (await reply.json()) as { data: T };
+  expect(reply.status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+async function sandboxControl(action: 'rate-limit' | 'revoke', query: Record<string, string>) {
+  const reply = await fetch(
+    `${app.url}/_sandbox/oauth/spotify/_control/${action}?${new URLSearchParams(query)}`,
+    { method: 'POST' },
+  );
+  expect(reply.status).toBe(200);
+}
+
+interface SyncResult {
+  added: number;
+  duplicates: number;
+  read: number;
+  latestFetchedDate: string;
+  days: string[];
+}
+
+async function loadSync() {
+  const sync = await import('../../functions/handlers/lib/listening-sync');
+  const data = await import('../../functions/data/spotify-sync');
+  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { createLogger } = await import('../../functions/handlers/lib/logger');
+  return { ...sync, ...data, table: getTable(), log: createLogger('error') };
+}
+
+describe('the on-demand sync calls', () => {
+  it('syncs a connected fan now, and a second sync adds no play', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const before = await readJson<{ latestFetchedDate: string | null; connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Act
+    const first = await readJson<SyncResult>(
+      await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify'),
+    );
+    const second = await readJson<SyncResult>(
+      await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify'),
+    );
+    const after = await readJson<{ latestFetchedDate: string | null; connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Assess
+    expect(before).toEqual({ latestFetchedDate: null, connection: 'ok' });
+    expect(first.added).toBeGreaterThan(0);
+    expect(first.added).toBeLessThanOrEqual(50);
+    expect(second.added).toBe(0);
+    expect(after).toEqual({ latestFetchedDate: second.latestFetchedDate, connection: 'ok' });
+    const days = first.days;
+    const daily = await readJson<{ date: string; plays: number; artists: { artistId?: string }[] }[]>(
+      await fan.browser.fetch(
+        `/api/tracks/user/daily?startDate=${days[0] ?? ''}&endDate=${days[days.length - 1] ?? ''}`,
+      ),
+    );
+    expect(daily.length).toBeGreaterThan(0);
+    expect(daily.every((day) => day.artists.every((artist) => typeof artist.artistId === 'string'))).toBe(
+      true,
+    );
+  });
+
+  it('moves the cursor to the newest play it stored', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { getSpotifySyncState, table } = await loadSync();
+    // Act
+    await readJson<SyncResult>(await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify'));
+    // Assess
+    const state = await getSpotifySyncState(table, fan.id);
+    const { playsOf } = await import('../../local/spotify-sandbox/catalogue');
+    const newest = playsOf(fan.listener, Date.now() - 14 * 86_400_000, Date.now())[0];
+    expect(state?.cursorAfter).toBe(newest?.playedAt);
+    expect(state?.providerUserId).toBe(fan.listener);
+  });
+
+  it('re-reads what Spotify still offers without adding a play twice', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const synced = await readJson<SyncResult>(
+      await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify'),
+    );
+    // Act
+    const again = await readJson<SyncResult>(
+      await fan.browser.fetch('/api/pie/add-missing-tracks-anytime', { method: 'POST' }),
+    );
+    // Assess
+    expect(again.read).toBe(synced.read);
+    expect(again.added).toBe(0);
+    expect(again.duplicates).toBe(again.read);
+  });
+
+  it('answers 409 to a fan without Spotify, and refuses people who are not signed in as a fan', async () => {
+    // Prepare
+    const fan = await createSignedInAccount('fan');
+    const artist = await createSignedInAccount('artist');
+    const withoutSpotify = new Browser(fan.cookie);
+    const asArtist = new Browser(artist.cookie);
+    // Act
+    const status = await readJson<{ connection: string }>(
+      await withoutSpotify.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    const refused = await withoutSpotify.fetch('/api/tracks/user/fetchLatestFromSpotify');
+    const anonymous = await new Browser().fetch('/api/tracks/user/fetchLatestFromSpotify');
+    const anonymousMissing = await new Browser().fetch('/api/pie/add-missing-tracks-anytime', {
+      method: 'POST',
+    });
+    const artistCall = await asArtist.fetch('/api/tracks/user/latestFetchedDate');
+    // Assess
+    expect(status.connection).toBe('not_connected');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('spotify_not_connected');
+    expect(anonymous.status).toBe(401);
+    expect(anonymousMissing.status).toBe(401);
+    expect(artistCall.status).toBe(401);
+  });
+});
+
+describe('the sync worker', () => {
+  it('refreshes an access token Spotify no longer accepts and keeps the new tokens sealed', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { getSpotifyConnectionForSync, saveRefreshedSpotifyTokens, syncFanListening, table, log } =
+      await loadSync();
+    const { loadListeningSyncDependencies } = await loadSync();
+    const deps = await loadListeningSyncDependencies();
+    const connection = await getSpotifyConnectionForSync(table, fan.id);
+    const tokens = JSON.parse(
+      await deps.cipher.decrypt(connection?.sealedTokens ?? '', `spotify-tokens:${fan.id}`),
+    ) as { accessToken: string; refreshToken: string };
+    await saveRefreshedSpotifyTokens(table, fan.id, {
+      providerUserId: fan.listener,
+      sealedTokens: await deps.cipher.encrypt(
+        JSON.stringify({ accessToken: 'no-longer-valid', refreshToken: tokens.refreshToken }),
+        `spotify-tokens:${fan.id}`,
+      ),
+      accessTokenExpiresAt: null,
+      now: new Date(),
+    });
+    // Act
+    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', now: new Date(), log });
+    // Assess
+    expect(outcome.status).toBe('synced');
+    const stored = await getSpotifyConnectionForSync(table, fan.id);
+    expect(stored?.sealedTokens).not.toContain('no-longer-valid');
+    const opened = JSON.parse(
+      await deps.cipher.decrypt(stored?.sealedTokens ?? '', `spotify-tokens:${fan.id}`),
+    ) as { accessToken: string; refreshToken: string };
+    expect(opened.accessToken).not.toBe('no-longer-valid');
+    expect(opened.refreshToken).toBe(tokens.refreshToken);
+  });
+
+  it('waits out Spotify’s Retry-After and resumes the sync', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { loadListeningSyncDependencies, syncFanListening, log } = await loadSync();
+    const waits: number[] = [];
+    const deps = {
+      ...(await loadListeningSyncDependencies()),
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    };
+    await sandboxControl('rate-limit', { listener: fan.listener, times: '1', retryAfter: '1' });
+    const startedAt = Date.now();
+    // Act
+    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', now: new Date(), log });
+    // Assess
+    expect(waits).toEqual([1000]);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+    expect(outcome.status).toBe('synced');
+    expect(outcome.status === 'synced' && outcome.result.added).toBeGreaterThan(0);
+  });
+
+  it('marks the connection broken when the fan revoked the grant, and a new sign-in mends it', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const {
+      listSyncableFans,
+      spotifySyncIndexAttributes,
+      syncFanListening,
+      loadListeningSyncDependencies,
+      table,
+      log,
+    } = await loadSync();
+    await sandboxControl('revoke', { listener: fan.listener });
+    // Act
+    const outcome = await syncFanListening(await loadListeningSyncDependencies(), fan.id, {
+      mode: 'since-cursor',
+      now: new Date(),
+      log,
+    });
+    const status = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    const refused = await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify');
+    // Assess
+    expect(outcome).toEqual({ status: 'broken' });
+    expect(status.connection).toBe('broken');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('spotify_connection_broken');
+    const shard = Number(spotifySyncIndexAttributes(fan.id).gsi2pk.split('#')[1]);
+    expect((await listSyncableFans(table, shard, { limit: 1000 })).fanIds).not.toContain(fan.id);
+    // Reconnecting clears the mark
+    await connectSpotify(fan.browser, fan.email);
+    const mended = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    expect(mended.connection).toBe('ok');
+  });
+});
+
+describe('the scheduled job', () => {
+  it('pages through the connected fans and fans out one message each to the fan-work queue', async () => {
+    // Prepare
+    const fans = [await newSpotifyFan(), await newSpotifyFan(), await newSpotifyFan()];
+    const { fanOutListeningSync } = await import('../../events/jobs/listening-sync');
+    const { createLogger } = await import('../../functions/handlers/lib/logger');
+    const sent: unknown[] = [];
+    const run = fanOutListeningSync(() => ({ sendAll: async (messages) => void sent.push(...messages) }), 1);
+    const runId = randomUUID();
+    // Act
+    const result = await run({
+      event: { job: 'listening-sync', scheduledAt: new Date().toISOString(), runId },
+      log: createLogger('error'),
+      now: new Date(),
+    });
+    // Assess
+    for (const fan of fans) expect(sent).toContainEqual({ kind: 'listening-sync', fanId: fan.id, runId });
+    expect(result.status).toBe('completed');
+    expect(result.counts['fans']).toBe(sent.length);
+    // One fan per page, plus the last empty page of each shard
+    expect(result.counts['pages']).toBeGreaterThan(sent.length);
+  });
+
+  it('runs through the queue to the worker, which stores the plays', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { handler } = await import('../../events/jobs/listening-sync');
+    const { settleQueues, deadLettersOf } = await import('../../local/queue');
+    // Act
+    const result = await handler({
+      job: 'listening-sync',
+      scheduledAt: new Date().toISOString(),
+      runId: randomUUID(),
+    });
+    await settleQueues();
+    // Assess
+    expect(result.status).toBe('completed');
+    expect(deadLettersOf('fan-work')).toEqual([]);
+    const status = await readJson<{ latestFetchedDate: string | null }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    expect(status.latestFetchedDate).not.toBeNull();
+    const again = await readJson<SyncResult>(
+      await fan.browser.fetch('/api/tracks/user/fetchLatestFromSpotify'),
+    );
+    expect(again.added).toBe(0);
+  });
+});

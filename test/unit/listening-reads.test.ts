@@ -1,0 +1,197 @@
+// The pure shaping of the fan's listening reads (functions/domain/listening/listening-reads.ts).
+import { describe, expect, it } from 'vitest';
+import {
+  filterArtistsByName,
+  listRecentArtists,
+  locatePlayOffset,
+  pageOf,
+  periodStartOf,
+  sortArtists,
+  sumArtistDays,
+  sumTrackDays,
+  totalTracks,
+} from '../../functions/domain/listening/listening-reads';
+
+describe('locatePlayOffset', () => {
+  const days = [
+    { date: '2026-11-22', storedPlays: 3 },
+    { date: '2026-11-20', storedPlays: 1 },
+    { date: '2026-11-19', storedPlays: 4 },
+  ];
+
+  it.each([
+    [0, { date: '2026-11-22', skip: 0 }],
+    [2, { date: '2026-11-22', skip: 2 }],
+    [3, { date: '2026-11-20', skip: 0 }],
+    [4, { date: '2026-11-19', skip: 0 }],
+    [7, { date: '2026-11-19', skip: 3 }],
+  ])('finds the play at offset %i', (offset, expected) => {
+    // Act
+    const found = locatePlayOffset(days, offset);
+    // Assess
+    expect(found).toEqual(expected);
+  });
+
+  it('finds nothing past the last play', () => {
+    // Act
+    const found = locatePlayOffset(days, 8);
+    // Assess
+    expect(found).toBeUndefined();
+  });
+});
+
+describe('track totals', () => {
+  it('counts plays of 30 s or more per track, by id or else by name and artists', () => {
+    // Prepare
+    const nina = [{ artistName: 'Nina Simone' }];
+    const plays = [
+      {
+        endedAt: '2026-11-01T08:00:00Z',
+        msPlayed: 200_000,
+        trackName: 'Sinnerman',
+        trackId: 't1',
+        artists: nina,
+      },
+      {
+        endedAt: '2026-11-01T09:00:00Z',
+        msPlayed: 100_000,
+        trackName: 'Sinnerman (Live)',
+        trackId: 't1',
+        artists: nina,
+      },
+      {
+        endedAt: '2026-11-01T10:00:00Z',
+        msPlayed: 29_999,
+        trackName: 'Sinnerman',
+        trackId: 't1',
+        artists: nina,
+      },
+      {
+        endedAt: '2026-11-01T11:00:00Z',
+        msPlayed: 60_000,
+        trackName: 'Halo',
+        artists: [{ artistName: 'Beyoncé' }],
+      },
+      {
+        endedAt: '2026-11-01T12:00:00Z',
+        msPlayed: 60_000,
+        trackName: 'Halo',
+        artists: [{ artistName: 'Other' }],
+      },
+      { endedAt: '2026-11-01T13:00:00Z', msPlayed: 60_000, trackName: 'Nobody', artists: [] },
+    ];
+    // Act
+    const tracks = totalTracks(plays);
+    // Assess
+    expect(tracks).toEqual([
+      { trackId: 't1', trackName: 'Sinnerman', artists: nina, plays: 2, msPlayed: 300_000 },
+      { trackName: 'Halo', artists: [{ artistName: 'Beyoncé' }], plays: 1, msPlayed: 60_000 },
+      { trackName: 'Halo', artists: [{ artistName: 'Other' }], plays: 1, msPlayed: 60_000 },
+    ]);
+  });
+
+  it('adds the days of a period up, most played first, keeping the last day played', () => {
+    // Prepare
+    const track = (trackName: string, plays: number, msPlayed: number) => ({
+      trackName,
+      artists: [{ artistName: 'A' }],
+      plays,
+      msPlayed,
+    });
+    // Act
+    const tracks = sumTrackDays([
+      { date: '2026-11-01', tracks: [track('One', 1, 500_000), track('Two', 2, 100_000)] },
+      { date: '2026-11-03', tracks: [track('One', 2, 100_000)] },
+    ]);
+    // Assess
+    expect(tracks.map((entry) => [entry.trackName, entry.plays, entry.msPlayed, entry.lastPlayedOn])).toEqual(
+      [
+        ['One', 3, 600_000, '2026-11-03'],
+        ['Two', 2, 100_000, '2026-11-01'],
+      ],
+    );
+  });
+});
+
+describe('artist lists', () => {
+  const listed = sumArtistDays([
+    {
+      date: '2026-11-01',
+      plays: 3,
+      msPlayed: 0,
+      artists: [
+        { artistId: 'z', artistName: 'Zoe', plays: 2, msPlayed: 400_000 },
+        { artistName: 'Émile', plays: 1, msPlayed: 100_000 },
+      ],
+    },
+    {
+      date: '2026-11-02',
+      plays: 1,
+      msPlayed: 0,
+      artists: [{ artistName: 'adele', plays: 1, msPlayed: 200_000 }],
+    },
+  ]);
+
+  it('sorts by time, by name ignoring case and accents, and by the last day listened', () => {
+    // Act
+    const orders = (['popular', 'name', 'recent'] as const).map((sortBy) =>
+      sortArtists(listed, sortBy).map((artist) => artist.artistName),
+    );
+    // Assess
+    expect(orders).toEqual([
+      ['Zoe', 'adele', 'Émile'],
+      ['adele', 'Émile', 'Zoe'],
+      ['adele', 'Zoe', 'Émile'],
+    ]);
+  });
+
+  it('finds artists by any part of their name, ignoring case and accents', () => {
+    // Act
+    const found = filterArtistsByName(listed, ' EMI ').map((artist) => artist.artistName);
+    // Assess
+    expect(found).toEqual(['Émile']);
+    expect(filterArtistsByName(listed, undefined)).toHaveLength(3);
+  });
+
+  it('pages a list, with an empty page past the end', () => {
+    // Act
+    const second = pageOf(listed, 2, 2);
+    const past = pageOf(listed, 3, 2);
+    // Assess
+    expect(second.items).toHaveLength(1);
+    expect(second.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
+    expect(past.items).toEqual([]);
+  });
+});
+
+describe('listRecentArtists', () => {
+  it('keeps each artist once, at their latest counted play, up to the limit', () => {
+    // Prepare
+    const play = (endedAt: string, msPlayed: number, ...names: string[]) => ({
+      endedAt,
+      msPlayed,
+      artists: names.map((artistName) => ({ artistName })),
+    });
+    const plays = [
+      play('2026-11-03T10:00:00Z', 10_000, 'Skipped'),
+      play('2026-11-03T09:00:00Z', 60_000, 'A', 'B'),
+      play('2026-11-02T09:00:00Z', 60_000, 'A'),
+      play('2026-11-01T09:00:00Z', 60_000, 'C'),
+    ];
+    // Act
+    const recent = listRecentArtists(plays, 2);
+    // Assess
+    expect(recent).toEqual([
+      { artistName: 'A', lastPlayedAt: '2026-11-03T09:00:00Z' },
+      { artistName: 'B', lastPlayedAt: '2026-11-03T09:00:00Z' },
+    ]);
+  });
+});
+
+describe('periodStartOf', () => {
+  it('counts today as the first of the days', () => {
+    // Act / Assess
+    expect(periodStartOf('2026-11-22', 30)).toBe('2026-10-24');
+    expect(periodStartOf('2026-03-01', 1)).toBe('2026-03-01');
+  });
+});
