@@ -219,6 +219,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     const { call, createSignedInAccount } = await import('../test/support/identity');
     const { handler } = await import('../functions/handlers/fan-tracks');
+    const { apiTimeoutSecondsOf } = await import('../infra/openpie-stack');
     const fan = await createSignedInAccount('fan');
     const startOfToday = Date.UTC(
       new Date().getUTCFullYear(),
@@ -243,6 +244,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
       const reply = await call(handler, 'POST', '/api/tracks/user/import', {
         body: chunk,
         cookies: [fan.cookie],
+        timeoutMs: apiTimeoutSecondsOf('fan-tracks') * 1000,
       });
       const seconds = (performance.now() - started) / 1000;
       if (reply.statusCode !== 200) throw new Error(`The import answered ${reply.statusCode}: ${reply.body}`);

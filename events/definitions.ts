@@ -79,6 +79,8 @@ export interface QueueDefinition {
   readonly maxReceiveCount: number;
   /** Reads or stores provider tokens: TOKEN_ENCRYPTION_KMS_KEY_ID and the token key (docs/decisions/006). */
   readonly encryptsTokens?: boolean;
+  /** Calls Spotify (refreshing fans' tokens): the providers' client ids, as `callsProviders` in infra/lambda-function.ts. */
+  readonly callsProviders?: boolean;
 }
 
 export const queues = [
@@ -91,6 +93,7 @@ export const queues = [
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
     encryptsTokens: true,
+    callsProviders: true,
   },
 ] as const satisfies readonly QueueDefinition[];
 

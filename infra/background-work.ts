@@ -157,6 +157,7 @@ export class BackgroundWork extends Construct {
           publishesEvents: true,
           fansOut: false,
           encryptsTokens: 'encryptsTokens' in definition && definition.encryptsTokens,
+          callsProviders: 'callsProviders' in definition && definition.callsProviders,
         },
       });
       // Failed messages are retried by SQS itself and end in the queue's DLQ, so no Lambda DLQ here.

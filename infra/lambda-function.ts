@@ -41,6 +41,11 @@ export interface FunctionAccess {
   readonly sendsEmail?: boolean;
   /** `kms:GenerateDataKey` and `kms:Decrypt` on the token key (`TOKEN_ENCRYPTION_KMS_KEY_ID`), for provider tokens. */
   readonly encryptsTokens?: boolean;
+  /**
+   * Talks to the OAuth providers or Spotify's Web API: their public client ids (and the staff e-mail domain) from the
+   * CDK context; the client secrets come from the app secret.
+   */
+  readonly callsProviders?: boolean;
 }
 
 export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'environment'> {

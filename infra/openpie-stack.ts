@@ -51,8 +51,17 @@ const eventPublishingResources: ReadonlySet<Resource> = new Set<Resource>([
 // sign-in and connect calls, and the listening calls. Jobs and workers say so in events/definitions.ts.
 const tokenEncryptingResources: ReadonlySet<Resource> = new Set<Resource>([
   'fan-social',
-  'fan-tracks',
-  'fan-pie',
+  'fan-listening-sync',
+]);
+
+// Resources that call a provider: social sign-in and connections, the fan's Spotify syncs, and the catalogue's
+// Spotify lookups (client credentials). Jobs and workers say so in events/definitions.ts.
+const providerCallingResources: ReadonlySet<Resource> = new Set<Resource>([
+  'fan-social',
+  'admin-auth',
+  'fan-listening-sync',
+  'fan-artists',
+  'artist-search',
 ]);
 
 /**
@@ -69,7 +78,7 @@ const passwordHashingResources: ReadonlySet<Resource> = new Set<Resource>([
 ]);
 const passwordHashingMemorySize = 1024;
 
-/** Context keys → environment variables of the social sign-in functions. */
+/** Context keys → environment variables of the functions that call providers (`callsProviders`). */
 const oauthContextVariables = [
   ['spotifyClientId', 'SPOTIFY_CLIENT_ID'],
   ['googleClientId', 'GOOGLE_CLIENT_ID'],
@@ -95,9 +104,19 @@ export function findSenderIdentities(emailFrom: string): { address: string; doma
   return { address, domain };
 }
 
-const apiTimeout = Duration.seconds(10);
-// Stripe waits up to 30 s for a webhook reply and API Gateway cuts integrations at 30 s.
-const slowResourceTimeouts: Partial<Record<Resource, Duration>> = { 'webhooks-stripe': Duration.seconds(29) };
+const apiTimeoutSeconds = 10;
+// API Gateway cuts integrations at 30 s. Stripe waits up to 30 s for a webhook reply; a 5,000-record history import
+// (fan-tracks) and an on-demand Spotify sync, which may wait out a short Retry-After, need more than the default.
+const slowResourceTimeoutSeconds: Partial<Record<Resource, number>> = {
+  'webhooks-stripe': 29,
+  'fan-tracks': 29,
+  'fan-listening-sync': 29,
+};
+
+/** The Lambda timeout of an API resource, in seconds (the benchmark runs handlers under the same limit). */
+export function apiTimeoutSecondsOf(resource: Resource): number {
+  return slowResourceTimeoutSeconds[resource] ?? apiTimeoutSeconds;
+}
 
 function chooseAccess(resource: Resource): FunctionAccess {
   const none: FunctionAccess = { table: 'none', secret: false, publishesEvents: false, fansOut: false };
@@ -110,6 +129,7 @@ function chooseAccess(resource: Resource): FunctionAccess {
     secret: true,
     publishesEvents: eventPublishingResources.has(resource),
     encryptsTokens: tokenEncryptingResources.has(resource),
+    callsProviders: providerCallingResources.has(resource),
   };
 }
 
@@ -196,6 +216,14 @@ export class OpenPieStack extends Stack {
       if (spec.access.fansOut) environment['FAN_WORK_QUEUE_URL'] = fanWork.queue.queueUrl;
       if (spec.access.sendsEmail) environment['EMAIL_FROM'] = emailFrom;
       if (spec.access.encryptsTokens) environment['TOKEN_ENCRYPTION_KMS_KEY_ID'] = this.tokenKey.keyArn;
+      // Social sign-in's public settings come from context (`-c spotifyClientId=… -c staffEmailDomain=…`); the
+      // client secrets live in the app secret. A provider without both is not offered (functions/integrations/oauth).
+      if (spec.access.callsProviders) {
+        for (const [contextKey, variable] of oauthContextVariables) {
+          const value: unknown = this.node.tryGetContext(contextKey);
+          if (typeof value === 'string' && value !== '') environment[variable] = value;
+        }
+      }
 
       const fn = createOpenPieFunction(functionScope, spec.id, { ...spec, settings, environment });
       this.data.grant(fn, spec.access.table);
@@ -243,21 +271,11 @@ export class OpenPieStack extends Stack {
           resource === 'not-found'
             ? 'OpenPie API catch-all: 404/405 in the JSON envelope for unknown /api calls.'
             : `OpenPie API resource ${resource} (${routeCount} routes).`,
-        timeout: slowResourceTimeouts[resource] ?? apiTimeout,
+        timeout: Duration.seconds(apiTimeoutSecondsOf(resource)),
         ...(passwordHashingResources.has(resource) ? { memorySize: passwordHashingMemorySize } : {}),
         access: chooseAccess(resource),
       });
       this.apiFunctions.set(resource, fn);
-    }
-
-    // Social sign-in's public settings come from context (`-c spotifyClientId=… -c staffEmailDomain=…`); the client
-    // secrets live in the app secret. A provider without both is simply not offered (functions/integrations/oauth).
-    for (const resource of ['fan-social', 'admin-auth'] as const) {
-      const fn = this.apiFunctions.get(resource);
-      for (const [contextKey, variable] of oauthContextVariables) {
-        const value: unknown = this.node.tryGetContext(contextKey);
-        if (fn && typeof value === 'string' && value !== '') fn.addEnvironment(variable, value);
-      }
     }
 
     this.httpApi = new OpenPieHttpApi(this, 'Http', { settings, functions: this.apiFunctions });

@@ -28,6 +28,7 @@ export const resources = [
   'fan-tracks',
   'fan-user',
   'fan-pie',
+  'fan-listening-sync',
   'fan-wallet',
   'fan-claims',
   'artist-auth',
@@ -157,7 +158,7 @@ export const routes = [
     method: 'GET',
     base: 'fan',
     path: '/tracks/user/fetchLatestFromSpotify',
-    resource: 'fan-tracks',
+    resource: 'fan-listening-sync',
     role: 'fan',
   },
   { method: 'GET', base: 'fan', path: '/tracks/user/{id}/top', resource: 'fan-tracks', role: 'fan' },
@@ -190,7 +191,13 @@ export const routes = [
   { method: 'PATCH', base: 'fan', path: '/pie/{pieId}', resource: 'fan-pie', role: 'fan' },
   { method: 'PATCH', base: 'fan', path: '/pie/artist/{id}/ban', resource: 'fan-pie', role: 'fan' },
   { method: 'PATCH', base: 'fan', path: '/pie/artist/{id}/set-inclusion', resource: 'fan-pie', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/pie/add-missing-tracks-anytime', resource: 'fan-pie', role: 'fan' },
+  {
+    method: 'POST',
+    base: 'fan',
+    path: '/pie/add-missing-tracks-anytime',
+    resource: 'fan-listening-sync',
+    role: 'fan',
+  },
 
   // Fan wallet
   { method: 'GET', base: 'fan', path: '/fan-wallet/balance', resource: 'fan-wallet', role: 'fan' },

@@ -14,6 +14,7 @@ import type { NameSearchPlan } from '../domain/listening/artist-name-search';
 import { namePrefixesOf, planNameSearch, spacedNameOf } from '../domain/listening/artist-name-search';
 import { normalizeArtistName } from '../domain/listening/rules';
 import type { TableRef } from './table';
+import { backOff, forEachItem } from './table';
 
 /** What a sync or a search learns of an artist; absent fields keep what the catalogue already holds. */
 export interface CatalogueArtistInput {
@@ -77,7 +78,7 @@ export async function upsertCatalogueArtists(
   if (unique.size === 0) return;
   const existing = await getStoredArtists(table, [...unique.keys()]);
   let created = 0;
-  await inBatches([...unique.values()], 10, async (input) => {
+  await forEachItem([...unique.values()], 10, async (input) => {
     const before = existing.get(input.id);
     const merged = mergeArtist(input, before);
     if (before && isSameArtist(before, merged)) return;
@@ -375,7 +376,7 @@ export async function findCatalogueArtistsByNames(
 ): Promise<Map<string, { id: string; name: string }>> {
   const normalisedNames = [...new Set(names.map(normalizeArtistName))].filter((name) => name.length > 0);
   const found = new Map<string, { id: string; name: string }>();
-  await inBatches(normalisedNames, 16, async (normalised) => {
+  await forEachItem(normalisedNames, 16, async (normalised) => {
     const reply = await table.client.send(
       new QueryCommand({
         TableName: table.name,
@@ -512,14 +513,4 @@ async function writeRequests(table: TableRef, requests: readonly WriteRequest[])
       batch = reply.UnprocessedItems?.[table.name] as WriteRequest[] | undefined;
     }
   }
-}
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
-  for (let start = 0; start < items.length; start += size) {
-    await Promise.all(items.slice(start, start + size).map(work));
-  }
-}
-
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
 }

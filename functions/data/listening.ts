@@ -14,6 +14,7 @@ import { aggregateDaily } from '../domain/listening/daily';
 import { saveDayReadModels } from './listening-reads';
 import { markMonthlyListeners } from './catalogue';
 import type { TableRef } from './table';
+import { backOff, forEachChunk } from './table';
 
 /** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
 export const listeningRetentionDays = 396;
@@ -50,6 +51,9 @@ function expiresAtOf(endedAt: string): number {
 export function isWithinRetention(endedAt: string, now: Date): boolean {
   return expiresAtOf(endedAt) > Math.floor(now.getTime() / 1000);
 }
+
+/** Batch requests in flight at once: a 5,000-play import is 50 reads and 200 writes (docs/decisions/008). */
+const batchParallelism = 8;
 
 /**
  * Access pattern `savePlays`: stores plays keyed by their identity, so a play written twice is one item.
@@ -93,10 +97,8 @@ async function findExistingKeys(
   sortKeys: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let start = 0; start < sortKeys.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = sortKeys
-      .slice(start, start + 100)
-      .map((sk) => ({ pk, sk }));
+  await forEachChunk(sortKeys, 100, batchParallelism, async (chunk) => {
+    let keys: Record<string, unknown>[] | undefined = chunk.map((sk) => ({ pk, sk }));
     for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
       if (attempt > 0) await backOff(attempt);
       const reply = await db.send(
@@ -105,7 +107,7 @@ async function findExistingKeys(
       for (const item of reply.Responses?.[tableName] ?? []) found.add(String(item.sk));
       keys = reply.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined;
     }
-  }
+  });
   return found;
 }
 
@@ -113,20 +115,16 @@ async function writeAll(
   { client: db, name: tableName }: TableRef,
   items: readonly Record<string, unknown>[],
 ) {
-  for (let start = 0; start < items.length; start += 25) {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
-      .slice(start, start + 25)
-      .map((item) => ({ PutRequest: { Item: item } }));
+  await forEachChunk(items, 25, batchParallelism, async (chunk) => {
+    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = chunk.map((item) => ({
+      PutRequest: { Item: item },
+    }));
     for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
       if (attempt > 0) await backOff(attempt);
       const reply = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
       requests = reply.UnprocessedItems?.[tableName] as typeof requests;
     }
-  }
-}
-
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+  });
 }
 
 interface StoredPlay {

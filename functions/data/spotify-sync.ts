@@ -2,6 +2,7 @@
 // so the job finds them without Scan), the fan's sealed Spotify tokens and whether Spotify still accepts them, and
 // the per-fan cursor of recently-played with the time of the last successful sync.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LatestFetchedDate } from '../contracts/spotify-sync';
 import { connectionKey, userPartition } from './identity-keys';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
@@ -192,4 +193,15 @@ export async function saveSpotifySyncState(
       },
     }),
   );
+}
+/** `GET /tracks/user/latestFetchedDate`: the last sync time and how the connection stands. */
+export async function readLatestFetchedDate(table: TableRef, fanId: string): Promise<LatestFetchedDate> {
+  const [connection, state] = await Promise.all([
+    getSpotifyConnectionForSync(table, fanId),
+    getSpotifySyncState(table, fanId),
+  ]);
+  return {
+    latestFetchedDate: state?.latestFetchedDate ?? null,
+    connection: !connection ? 'not_connected' : connection.status,
+  };
 }

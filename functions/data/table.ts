@@ -29,3 +29,40 @@ export function transactionCancellationCodes(error: unknown): (string | undefine
   if (candidate?.name !== 'TransactionCanceledException') return null;
   return (candidate.CancellationReasons ?? []).map((reason) => reason.Code);
 }
+
+/**
+ * Runs `work` on each chunk of `items` (`size` at a time), at most `parallel` chunks at once: batch reads and writes
+ * of hundreds of items, which one after another would spend most of a request waiting on round trips.
+ */
+export async function forEachChunk<T>(
+  items: readonly T[],
+  size: number,
+  parallel: number,
+  work: (chunk: T[]) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const chunk = items.slice(next, next + size);
+      next += size;
+      await work(chunk);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, Math.ceil(items.length / size)) }, worker));
+}
+
+/** The wait before retrying a batch's unprocessed items: exponential from 50 ms, at most a second. */
+export function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+}
+
+/** Runs `work` on each item, at most `parallel` at once (single-item requests: conditional writes, queries). */
+export async function forEachItem<T>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  await forEachChunk(items, 1, parallel, async (chunk) => {
+    for (const item of chunk) await work(item);
+  });
+}

@@ -5,8 +5,8 @@ import { getDailyListening, isWithinRetention, recomputeDailyListening, savePlay
 import { readHistoryImport } from '../domain/listening/history-import';
 import { normalizeArtistName } from '../domain/listening/rules';
 import { findCatalogueArtistsByNames } from '../data/catalogue';
+import { readLatestFetchedDate } from '../data/spotify-sync';
 import { requirePrincipal } from './lib/auth';
-import { readLatestFetchedDate, syncFanListeningNow } from './lib/listening-sync';
 import { ok } from './lib/http';
 import { createResourceHandler, defineRoute } from './lib/resource';
 import { getTable } from './lib/table';
@@ -100,12 +100,6 @@ export const handler = createResourceHandler('fan-tracks', {
     handle: async ({ principal }) => {
       const { userId } = requirePrincipal(principal);
       return ok(await readLatestFetchedDate(getTable(), userId));
-    },
-  }),
-  'GET /api/tracks/user/fetchLatestFromSpotify': defineRoute({
-    handle: async ({ principal, now, log }) => {
-      const { userId } = requirePrincipal(principal);
-      return ok(await syncFanListeningNow(userId, 'since-cursor', now, log));
     },
   }),
   'GET /api/tracks/user/daily': defineRoute({

@@ -82,10 +82,11 @@ describe('the dashboard and the Spotify sync', () => {
     // Act: connect Spotify through the sandbox's consent page, then sync twice
     await connect.click();
     await approveOnSandbox(page, { email: person.email, name });
-    // Connecting a provider returns to the settings' connected accounts (decision 006); then back to the dashboard
-    await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
-    await page.goto(`${baseUrl}/dashboard`);
+    // Connecting from the dashboard returns to it (decision 006), saying Spotify is connected
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     await waitForDashboard(page);
+    await page.getByRole('status').filter({ hasText: 'Spotify is connected.' }).waitFor();
+    await snap(page, 'dashboard-just-connected');
     const syncNow = page.getByRole('button', { name: 'Sync now' });
     await syncNow.click();
     const result = page.locator('[aria-live="polite"]').filter({ hasText: /Synced\./ });

@@ -62,10 +62,10 @@ function stubApi(routes: Routes) {
   return asked;
 }
 
-function renderScreen(): void {
+function renderScreen(location = '/dashboard'): void {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[location]}>{children}</MemoryRouter>
     </SWRConfig>
   );
   render(<DashboardScreen />, { wrapper });
@@ -152,7 +152,9 @@ describe('DashboardScreen', () => {
     // Act
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Spotify' }));
     // Assess
-    expect(goTo).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/auth\/loginSpotify\?deviceType=/));
+    expect(goTo).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/api\/auth\/loginSpotify\?deviceType=(desktop|mobile)&returnTo=dashboard$/),
+    );
     expect(screen.getByText('No listening in the last 30 days yet.')).toBeTruthy();
   });
 
@@ -189,5 +191,37 @@ describe('DashboardScreen', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     // Assess
     expect(await screen.findByRole('button', { name: 'Sync now' })).toBeTruthy();
+  });
+
+  it('says Spotify is connected when the connection returns here', async () => {
+    // Prepare
+    stubApi({
+      '/api/tracks/user/latestFetchedDate': () => success({ latestFetchedDate: null, connection: 'ok' }),
+      '/api/tracks/user/daily': () => success([]),
+    });
+    // Act
+    renderScreen('/dashboard?socialConnected=spotify');
+    // Assess
+    const spotify = region('Spotify');
+    const notice = await within(spotify).findByText(/^Spotify is connected\./);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(within(spotify).getByRole('button', { name: 'Sync now' })).toBeTruthy();
+  });
+
+  it("shows SPEC §8's text when connecting Spotify failed or was cancelled", async () => {
+    // Prepare
+    stubApi({
+      '/api/tracks/user/latestFetchedDate': () =>
+        success({ latestFetchedDate: null, connection: 'not_connected' }),
+      '/api/tracks/user/daily': () => success([]),
+    });
+    // Act
+    renderScreen('/dashboard?socialError=spotify&socialReason=cancelled');
+    // Assess
+    const spotify = region('Spotify');
+    expect(within(spotify).getByRole('alert').textContent).toContain(
+      'Failed to initialize Spotify registration. Please try again.',
+    );
+    expect(await within(spotify).findByRole('button', { name: 'Connect Spotify' })).toBeTruthy();
   });
 });

@@ -78,7 +78,7 @@ describe('the app secret', () => {
 });
 
 describe('the token key', () => {
-  const tokenKeyUsers = ['fan-social', 'fan-tracks', 'fan-pie', 'job-listening-sync', 'worker-fan-work'];
+  const tokenKeyUsers = ['fan-social', 'fan-listening-sync', 'job-listening-sync', 'worker-fan-work'];
 
   function findTokenKey(resources: Resources) {
     const [aliasId, alias] =
@@ -136,6 +136,43 @@ describe('the token key', () => {
       if (tokenKeyUsers.some((user) => name === buildName('dev', user))) continue;
       expect(readVariables(fn), name).not.toHaveProperty('TOKEN_ENCRYPTION_KMS_KEY_ID');
       expect(listServiceStatements(dev, id, 'kms'), name).toEqual([]);
+    }
+  });
+});
+
+describe("the providers' client ids", () => {
+  // Synthesized with the context a deploy passes (`-c spotifyClientId=… -c googleClientId=…`).
+  const withClients = synthesize('dev', {
+    spotifyClientId: 'spotify-client',
+    googleClientId: 'google-client',
+  });
+  const providerCallers = [
+    'fan-social',
+    'admin-auth',
+    'fan-listening-sync',
+    'fan-artists',
+    'artist-search',
+    'worker-fan-work',
+  ];
+
+  it('reach every function that signs in with, refreshes at, or searches a provider', () => {
+    for (const name of providerCallers) {
+      const [, fn] = findFunction(withClients, 'dev', name);
+      expect(readVariables(fn), name).toMatchObject({
+        SPOTIFY_CLIENT_ID: 'spotify-client',
+        GOOGLE_CLIENT_ID: 'google-client',
+      });
+    }
+  });
+
+  it('reach no other function, and none when the context has none', () => {
+    for (const [, fn] of listOpenPieFunctions(withClients, 'dev')) {
+      const name = String(fn.Properties?.['FunctionName']);
+      if (providerCallers.some((caller) => name === buildName('dev', caller))) continue;
+      expect(readVariables(fn), name).not.toHaveProperty('SPOTIFY_CLIENT_ID');
+    }
+    for (const [, fn] of listOpenPieFunctions(dev, 'dev')) {
+      expect(readVariables(fn)).not.toHaveProperty('SPOTIFY_CLIENT_ID');
     }
   });
 });

@@ -253,10 +253,11 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('gives API functions 10 s, the Stripe webhook 29 s and jobs their defined timeout', () => {
+  it('gives API functions 10 s, the Stripe webhook, imports and on-demand syncs 29 s, jobs their own', () => {
+    const slow = new Set(['webhooks-stripe', 'fan-tracks', 'fan-listening-sync']);
     for (const resource of deployedResources()) {
       const fn = dev.resources[findFunctionId(dev, buildName('dev', resource))] as CfnResource;
-      expect(getProps(fn)['Timeout'], resource).toBe(resource === 'webhooks-stripe' ? 29 : 10);
+      expect(getProps(fn)['Timeout'], resource).toBe(slow.has(resource) ? 29 : 10);
     }
     for (const job of jobs) {
       const fn = dev.resources[findFunctionId(dev, buildName('dev', `job-${job.name}`))] as CfnResource;

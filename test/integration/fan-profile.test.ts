@@ -397,3 +397,40 @@ describe('buildFanProfileErasure', () => {
     expect(items).toEqual([]);
   });
 });
+
+describe('deleting the account', () => {
+  it("erases the fan's profile: the username is free again and the once-open profile answers 404", async () => {
+    // Prepare: a fan with a username, open to fans
+    const handler = await loadHandler();
+    const fanAuth = (await import('../../functions/handlers/fan-auth')).handler;
+    const [owner, viewer, newcomer] = [
+      await createSignedInAccount('fan'),
+      await createSignedInAccount('fan'),
+      await createSignedInAccount('fan'),
+    ];
+    const username = uniqueUsername('gone');
+    await call(handler, 'PUT', '/api/user/username', { body: { username }, cookies: [owner.cookie] });
+    await call(handler, 'PUT', '/api/user/visibility', {
+      body: { visibility: 'fans' },
+      cookies: [owner.cookie],
+    });
+    const beforeDeletion = await call(handler, 'GET', `/api/user/details/${owner.userId}`, {
+      cookies: [viewer.cookie],
+    });
+    // Act
+    const deleted = await call(fanAuth, 'DELETE', '/api/auth/account', { cookies: [owner.cookie] });
+    const afterDeletion = await call(handler, 'GET', `/api/user/details/${owner.userId}`, {
+      cookies: [viewer.cookie],
+    });
+    const taken = await call(handler, 'PUT', '/api/user/username', {
+      body: { username },
+      cookies: [newcomer.cookie],
+    });
+    // Assess
+    expect(beforeDeletion.statusCode).toBe(200);
+    expect(deleted.statusCode).toBe(200);
+    expect(afterDeletion.statusCode).toBe(404);
+    expect(taken.statusCode).toBe(200);
+    expect(dataOf(taken)).toMatchObject({ username });
+  });
+});

@@ -306,6 +306,65 @@ describe('the sync worker', () => {
   });
 });
 
+describe('connecting Spotify from the dashboard', () => {
+  /** A signed-in fan without Spotify starts connecting with the dashboard's query; the consent page answers. */
+  async function connectFrom(query: string, decision: 'approve' | 'cancel') {
+    const account = await createSignedInAccount('fan');
+    const fan = { browser: new Browser(account.cookie), email: account.email };
+    const leaving = await fan.browser.fetch(`/api/auth/loginSpotify?deviceType=desktop&${query}`);
+    expect(leaving.status).toBe(302);
+    const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', app.url).href, {
+      identity: 'custom',
+      email: fan.email,
+      name: 'Sync Tester',
+      decision,
+    });
+    const back = await fan.browser.fetch(consent.location!.href);
+    return { fan, back: new URL(back.headers.get('location') ?? '', app.url) };
+  }
+  const connectFromDashboard = (decision: 'approve' | 'cancel') =>
+    connectFrom('returnTo=dashboard', decision);
+
+  it('returns to the dashboard, connected', async () => {
+    // Act
+    const { fan, back } = await connectFromDashboard('approve');
+    const status = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Assess
+    expect(`${back.pathname}${back.search}`).toBe('/dashboard?socialConnected=spotify');
+    expect(status.connection).toBe('ok');
+  });
+
+  it("returns to the dashboard with SPEC §8's query when the fan cancels", async () => {
+    // Act
+    const { fan, back } = await connectFromDashboard('cancel');
+    const status = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Assess
+    expect(back.pathname).toBe('/dashboard');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      socialError: 'spotify',
+      socialReason: 'cancelled',
+    });
+    expect(status.connection).toBe('not_connected');
+  });
+
+  it('ignores any other returnTo value: a connection still returns to /settings', async () => {
+    // Act
+    const { fan, back } = await connectFrom('returnTo=https%3A%2F%2Fevil.example', 'approve');
+    const status = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Assess
+    expect(`${back.origin}${back.pathname}${back.search}`).toBe(
+      `${app.url}/settings?socialConnected=spotify`,
+    );
+    expect(status.connection).toBe('ok');
+  });
+});
+
 describe('the scheduled job', () => {
   it('pages through the connected fans and fans out one message each to the fan-work queue', async () => {
     // Prepare

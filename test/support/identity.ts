@@ -32,6 +32,8 @@ export function uniqueAddress(): string {
 export interface CallOptions extends Omit<EventOptions, 'body'> {
   body?: unknown;
   clientAddress?: string;
+  /** The Lambda's time left at the start (testContext's 10 s unless given), as its deployed timeout would allow. */
+  timeoutMs?: number;
 }
 
 /** Calls a handler the way API Gateway would: JSON body, cookies as API Gateway v2 passes them. */
@@ -41,13 +43,16 @@ export async function call(
   path: string,
   options: CallOptions = {},
 ): Promise<HandlerResult> {
-  const { body, clientAddress, ...rest } = options;
+  const { body, clientAddress, timeoutMs, ...rest } = options;
   const event = buildGatewayEvent(method, path, {
     ...rest,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   event.requestContext.http.sourceIp = clientAddress ?? uniqueAddress();
-  return handler(event, testContext);
+  return handler(
+    event,
+    timeoutMs === undefined ? testContext : { ...testContext, getRemainingTimeInMillis: () => timeoutMs },
+  );
 }
 
 /** The value of a Set-Cookie the reply carries, or undefined. */

@@ -15,6 +15,7 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from '../../data/accounts';
+import { buildFanProfileErasure } from '../../data/fan-profiles';
 import type { LinkTokenRecord } from '../../data/link-tokens';
 import {
   buildLinkTokenPut,
@@ -366,8 +367,12 @@ export async function deleteAccount(
     area: kind,
   });
   const table = getTable();
-  // Queued with the erasure itself: afterwards there is no address to send it to.
-  await eraseAccount(table, account, context.now, { alongside: [queueMail(deletedMail, context.now)] });
+  // Queued with the erasure itself: afterwards there is no address to send it to. A fan's public profile (username,
+  // visibility) goes in the same transaction, so the username is free again exactly when the account is gone.
+  const profileErasure = kind === 'fan' ? await buildFanProfileErasure(table, userId) : [];
+  await eraseAccount(table, account, context.now, {
+    alongside: [queueMail(deletedMail, context.now), ...profileErasure],
+  });
   await deleteLinkTokensOfUser(table, kind, userId);
   for (const connection of await listConnections(table, kind, userId)) {
     await deleteConnection(table, kind, userId, connection.provider);

@@ -2,7 +2,7 @@
 // read recently-played after the fan's cursor, store the plays idempotently, rebuild the changed days, move the
 // cursor, and add the artists met to the catalogue. The fan-work worker runs it for the scheduled job; the on-demand
 // calls run it for the signed-in fan. A grant Spotify refuses marks the connection broken, so the fan is told.
-import type { LatestFetchedDate, SpotifySyncResult } from '../../contracts/spotify-sync';
+import type { SpotifySyncResult } from '../../contracts/spotify-sync';
 import { spotifySyncErrorCodes } from '../../contracts/spotify-sync';
 import type { CatalogueArtistInput } from '../../data/catalogue';
 import { upsertCatalogueArtists } from '../../data/catalogue';
@@ -268,16 +268,4 @@ export async function syncFanListeningNow(
     );
   }
   return outcome.result;
-}
-
-/** `GET /tracks/user/latestFetchedDate`: the last sync time and how the connection stands. */
-export async function readLatestFetchedDate(table: TableRef, fanId: string): Promise<LatestFetchedDate> {
-  const [connection, state] = await Promise.all([
-    getSpotifyConnectionForSync(table, fanId),
-    getSpotifySyncState(table, fanId),
-  ]);
-  return {
-    latestFetchedDate: state?.latestFetchedDate ?? null,
-    connection: !connection ? 'not_connected' : connection.status,
-  };
 }

@@ -66,6 +66,8 @@ export const fanSignInQuerySchema = z.object({
   deviceType: lenient(z.enum(['mobile', 'desktop'])),
   recaptchaToken: lenient(queryText),
   promo: lenient(z.literal('try')),
+  /** Spotify connected from the dashboard comes back there; anything else goes to the usual page. */
+  returnTo: lenient(z.literal('dashboard')),
 });
 export type FanSignInQuery = z.infer<typeof fanSignInQuerySchema>;
 
@@ -137,11 +139,14 @@ function siteUrl(pathAndQuery: string): string {
   return `${origin.replace(/\/+$/, '')}${pathAndQuery}`;
 }
 
-type ReturnIntent = Pick<SignInIntent, 'promo' | 'linkToUserId'>;
+type ReturnIntent = Pick<SignInIntent, 'promo' | 'linkToUserId' | 'returnTo'>;
 
-/** The SPA page a fan's attempt returns to: settings when connecting, the promo page for promo=try, else login. */
-function returnPage(intent: ReturnIntent | undefined): '/settings' | '/try' | '/login' {
-  if (intent?.linkToUserId) return '/settings';
+/**
+ * The SPA page a fan's attempt returns to: when connecting, settings (or the dashboard, where Spotify is connected
+ * from too); the promo page for promo=try; else login.
+ */
+function returnPage(intent: ReturnIntent | undefined): '/settings' | '/dashboard' | '/try' | '/login' {
+  if (intent?.linkToUserId) return intent.returnTo === 'dashboard' ? '/dashboard' : '/settings';
   return intent?.promo === 'try' ? '/try' : '/login';
 }
 
@@ -223,7 +228,13 @@ export async function beginFanSignIn(
     }
     if (provider === 'spotify') {
       const session = await findSession('fan', event, now);
-      if (session) intent = { ...intent, linkToUserId: session.userId };
+      if (session) {
+        intent = {
+          ...intent,
+          linkToUserId: session.userId,
+          ...(query.returnTo ? { returnTo: query.returnTo } : {}),
+        };
+      }
     }
     const signIn = await loadSocialSignIn();
     const { authorizeUrl, stateCookie } = await signIn.beginSignIn(provider, {
@@ -293,7 +304,9 @@ export async function completeFanSignIn(
       if (!isActiveAccount(fan)) throw new SocialSignInRefused('failed', 'the fan to connect to is gone');
       await connectIdentity(fan.id, identity, now, { replaceAnother: false });
       log.info('social account connected', { provider, userId: fan.id });
-      return redirect(siteUrl(`/settings?socialConnected=${provider}`), { cookies: [clearedState] });
+      return redirect(siteUrl(`${returnPage(intent)}?socialConnected=${provider}`), {
+        cookies: [clearedState],
+      });
     }
 
     const { account, created } = await findOrCreateFan(identity, context);

@@ -20,6 +20,8 @@ export const signInIntentSchema = z.object({
   deviceType: z.optional(z.enum(['mobile', 'desktop'])),
   /** Set when a signed-in user connects another provider to their account (link-google and friends). */
   linkToUserId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /** Where a fan's connection returns when it did not start on the settings page (the dashboard's connect). */
+  returnTo: z.optional(z.literal('dashboard')),
 });
 export type SignInIntent = z.infer<typeof signInIntentSchema>;
 

@@ -18,6 +18,8 @@ export interface FanSignInOptions {
   recaptchaToken?: string;
   /** 'try' on the promo page. */
   promo?: 'try';
+  /** A signed-in fan connecting Spotify from the dashboard comes back to it (else to /settings). */
+  returnTo?: 'dashboard';
 }
 
 /** `GET /api/auth/login<Provider>?deviceType=…&recaptchaToken=…&promo=try`; Google takes no deviceType. */
@@ -26,6 +28,7 @@ export function buildFanSignInUrl(provider: SocialProviderName, options: FanSign
     deviceType: provider === 'google' ? undefined : options.deviceType,
     recaptchaToken: options.recaptchaToken,
     promo: options.promo,
+    returnTo: options.returnTo,
   });
 }
 

@@ -1,17 +1,22 @@
 // The dashboard's Spotify part: connect when there is no connection, reconnect when Spotify refused it, otherwise
 // the last sync time and "Sync now" with its result announced to screen readers.
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
+import { socialQueryKeys } from '../../../../../functions/contracts/social-sign-in';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { buildFanSignInUrl } from '../../auth/api/social-sign-in-urls';
+import { SocialErrorNotice } from '../../auth/components/social-error-notice';
 import { detectDeviceType } from '../../auth/lib/device-type';
 import { syncNow } from '../api/dashboard-api';
 import { describeSyncResult, formatSyncTime } from '../lib/period-summary';
 
 /** Connecting is Spotify's sign-in for a fan who is signed in: it returns to the dashboard (decision 006). */
 function connectSpotify(): void {
-  browserActions.goTo(buildFanSignInUrl('spotify', { deviceType: detectDeviceType() }));
+  browserActions.goTo(
+    buildFanSignInUrl('spotify', { deviceType: detectDeviceType(), returnTo: 'dashboard' }),
+  );
 }
 
 function ConnectButton({ label }: { label: string }) {
@@ -43,6 +48,9 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  // Back from connecting on Spotify's page (decision 006): `socialConnected=spotify`, or SPEC §8's failure query.
+  const [searchParams] = useSearchParams();
+  const justConnected = searchParams.get(socialQueryKeys.connected) === 'spotify';
 
   const sync = async () => {
     setBusy(true);
@@ -131,6 +139,13 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
       <h2 id={headingId} className="dashboard-panel__title">
         Spotify
       </h2>
+      <SocialErrorNotice />
+      {justConnected && status?.connection === 'ok' && !message ? (
+        <p className="dashboard-sync__connected" role="status">
+          Spotify is connected. Sync now to bring in your recent plays; after that OpenPie syncs every 30
+          minutes.
+        </p>
+      ) : null}
       {body}
       <p
         className={`dashboard-sync__result${message?.failed ? ' dashboard-sync__result--failed' : ''}`}
