@@ -10,6 +10,7 @@ import type { PlayArtist } from '../domain/listening/daily';
 import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
 import { totalTracks } from '../domain/listening/listening-reads';
 import type { TableRef } from './table';
+import { queryAll } from './table';
 
 const fanKey = (fanId: string) => `FAN#${fanId}`;
 const dayCountKey = (date: string) => `DAYCOUNT#${date}`;
@@ -62,30 +63,15 @@ export async function saveDayReadModels(
 }
 
 /** Access pattern `listDayPlayCounts`: the number of stored plays of each day the fan has plays, newest day first. */
-export async function listDayPlayCounts(
-  { client: db, name: tableName }: TableRef,
-  fanId: string,
-): Promise<DayPlayCount[]> {
-  const days: DayPlayCount[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': fanKey(fanId), ':prefix': 'DAYCOUNT#' },
-        ProjectionExpression: '#date, storedPlays',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ScanIndexForward: false,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of reply.Items ?? []) {
-      days.push({ date: String(item['date']), storedPlays: Number(item['storedPlays']) });
-    }
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return days;
+export async function listDayPlayCounts(table: TableRef, fanId: string): Promise<DayPlayCount[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':prefix': 'DAYCOUNT#' },
+    ProjectionExpression: '#date, storedPlays',
+    ExpressionAttributeNames: { '#date': 'date' },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => ({ date: String(item['date']), storedPlays: Number(item['storedPlays']) }));
 }
 
 export interface StoredPlayView {
@@ -147,32 +133,23 @@ function toPlayView(item: Record<string, unknown>): StoredPlayView {
 
 /** Access pattern `getDailyTrackListening`: per-day track totals between two UTC dates, inclusive, oldest first. */
 export async function getDailyTrackListening(
-  { client: db, name: tableName }: TableRef,
+  table: TableRef,
   fanId: string,
   startDate: string,
   endDate: string,
 ): Promise<{ date: string; tracks: TrackTotal[] }[]> {
-  const days: { date: string; tracks: TrackTotal[] }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': fanKey(fanId),
-          ':from': dayTracksKey(startDate),
-          ':to': dayTracksKey(endDate),
-        },
-        ProjectionExpression: '#date, tracks',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of reply.Items ?? []) {
-      days.push({ date: String(item['date']), tracks: (item['tracks'] as TrackTotal[] | undefined) ?? [] });
-    }
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return days;
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': fanKey(fanId),
+      ':from': dayTracksKey(startDate),
+      ':to': dayTracksKey(endDate),
+    },
+    ProjectionExpression: '#date, tracks',
+    ExpressionAttributeNames: { '#date': 'date' },
+  });
+  return items.map((item) => ({
+    date: String(item['date']),
+    tracks: (item['tracks'] as TrackTotal[] | undefined) ?? [],
+  }));
 }

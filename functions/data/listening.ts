@@ -2,19 +2,13 @@
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing.
 import { createHash } from 'node:crypto';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
 import { saveDayReadModels } from './listening-reads';
 import { markMonthlyListeners } from './catalogue';
 import type { TableRef } from './table';
-import { backOff, forEachChunk } from './table';
+import { backOff, forEachChunk, queryAll } from './table';
 
 /** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
 export const listeningRetentionDays = 396;
@@ -136,27 +130,13 @@ interface StoredPlay {
 }
 
 /** Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. */
-export async function listPlaysOfDay(
-  { client: db, name: tableName }: TableRef,
-  fanId: string,
-  date: string,
-): Promise<StoredPlay[]> {
-  const plays: StoredPlay[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-        ExpressionAttributeValues: { ':pk': fanKey(fanId), ':day': `PLAY#${date}` },
-        ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of reply.Items ?? []) plays.push(item as StoredPlay);
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return plays;
+export async function listPlaysOfDay(table: TableRef, fanId: string, date: string): Promise<StoredPlay[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':day': `PLAY#${date}` },
+    ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
+  });
+  return items as StoredPlay[];
 }
 
 /** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */
@@ -202,30 +182,16 @@ export async function recomputeDailyListening(
 
 /** Access pattern `getDailyListening`: a fan's day totals between two UTC dates, inclusive, oldest first. */
 export async function getDailyListening(
-  { client: db, name: tableName }: TableRef,
+  table: TableRef,
   fanId: string,
   startDate: string,
   endDate: string,
 ): Promise<DailyListening[]> {
-  const days: DailyListening[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': fanKey(fanId),
-          ':from': dayKey(startDate),
-          ':to': dayKey(endDate),
-        },
-        ProjectionExpression: '#date, plays, msPlayed, artists',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of reply.Items ?? []) days.push(item as DailyListening);
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return days;
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':from': dayKey(startDate), ':to': dayKey(endDate) },
+    ProjectionExpression: '#date, plays, msPlayed, artists',
+    ExpressionAttributeNames: { '#date': 'date' },
+  });
+  return items as DailyListening[];
 }

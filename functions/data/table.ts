@@ -1,5 +1,11 @@
 // The table an access pattern works on: the document client and the table's name, passed together.
-import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type {
+  DynamoDBDocumentClient,
+  NativeAttributeValue,
+  QueryCommandInput,
+  TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 
 export interface TableRef {
   client: DynamoDBDocumentClient;
@@ -65,4 +71,16 @@ export async function forEachItem<T>(
   await forEachChunk(items, 1, parallel, async (chunk) => {
     for (const item of chunk) await work(item);
   });
+}
+
+/** Every item a Query finds, through all its pages (the SDK's paginator); for partitions known to stay small. */
+export async function queryAll(
+  table: TableRef,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  for await (const page of paginateQuery({ client: table.client }, { ...input, TableName: table.name })) {
+    items.push(...(page.Items ?? []));
+  }
+  return items;
 }

@@ -1,10 +1,10 @@
 // The artist area's connected Google account in a real Chromium (issue 3): a registered artist-side user connects
 // Google from /for-artists/settings through the sandbox's consent page, sees it connected, and disconnects it after
 // confirming; a cancelled connection shows SPEC §8's text. Screenshots of the screen at a phone and a desktop size.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, type ObservedPage } from './support/frame-checks';
 import {
   approveOnSandbox,
   cancelOnSandbox,
@@ -14,48 +14,15 @@ import {
   selectUnexpectedProblems,
   type TestPerson,
 } from './support/identity-helpers';
+import { useObservedPages, viewports } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const settingsPath = '/for-artists/settings';
 
-const viewports = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
+const pages = useObservedPages();
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function openFreshPage(viewport: keyof typeof viewports): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport: viewports[viewport] });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the screen in the screenshots.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: true,
-        performance: false,
-        advertising: false,
-        social: false,
-        unclassified: false,
-      }),
-    );
-  });
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(15_000);
-  return observed;
-}
+const openFreshPage = (viewport: keyof typeof viewports): Promise<ObservedPage> =>
+  pages.open({ viewport: viewports[viewport] });
 
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });

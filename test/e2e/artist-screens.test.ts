@@ -2,33 +2,21 @@
 // Spotify sandbox on first start) for anyone, and the fan's view of an artist after the fan imported listening of
 // them, at desktop and phone widths, with no serious axe violation, console error or sideways scrolling; and the
 // artist area's search finding an artist by the start of a word. Screenshots for people to look at.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
-import { launchBrowser, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import {
   findSeriousAxeViolations,
   measureHorizontalOverflow,
-  openObservedPage,
   type ObservedPage,
 } from './support/frame-checks';
+import { useObservedPages, viewports } from './support/pages';
 import { signedInRoleSessions } from './support/spec-routes';
 
 const baseUrl = inject('baseUrl');
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
+const { desktop, phone } = viewports;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const pages = useObservedPages();
 
 const featured = catalogue.artists[2];
 if (!featured) throw new Error('The sandbox catalogue is smaller than expected');
@@ -37,26 +25,11 @@ async function openAs(
   role: 'anonymous' | 'fan' | 'artist',
   viewport: { width: number; height: number },
 ): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the screen in the screenshots.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        performance: false,
-        advertising: false,
-        social: false,
-      }),
-    );
-  });
   const session = signedInRoleSessions.find((candidate) => candidate.name === role);
-  if (session) await session.signIn(context, baseUrl);
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(15_000);
-  return observed;
+  return pages.open({
+    viewport,
+    ...(session ? { prepare: (context) => session.signIn(context, baseUrl) } : {}),
+  });
 }
 
 async function expectCleanPage(observed: ObservedPage) {

@@ -2,8 +2,8 @@
 // file and the extended-history ZIP through the file input, sees the progress and the totals; the same upload again
 // reports duplicates only; GET /api/tracks/user/daily then answers the totals worked out by hand in
 // test/fixtures/spotify-export/spotify-export.ts. Screenshots of the section idle, in progress, done and refused.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   accountDataTotals,
   buildExtendedZip,
@@ -13,62 +13,19 @@ import {
   readExportFixture,
   withoutArtistIds,
 } from '../fixtures/spotify-export/spotify-export';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
-import { findMailedLink, makeTestPerson, selectUnexpectedProblems } from './support/identity-helpers';
+import { saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, type ObservedPage } from './support/frame-checks';
+import { selectUnexpectedProblems, signUpVerifiedFan } from './support/identity-helpers';
+import { useObservedPages } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const pages = useObservedPages();
 
 /** A new fan, registered, verified through the mailed link and signed in, on a page of their own. */
 async function openSignedInFan(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the section in the screenshots.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        performance: false,
-        advertising: false,
-        social: false,
-      }),
-    );
-  });
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(15_000);
-  const fan = makeTestPerson('import');
-  const registered = await observed.page.request.post(`${baseUrl}/api/auth/register`, {
-    data: {
-      email: fan.email,
-      first_name: fan.firstName,
-      last_name: fan.lastName,
-      password: fan.password,
-      accepted_terms_and_conditions: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const link = await findMailedLink(baseUrl, fan.email, '/verify-email/');
-  const token = new URL(link).pathname.split('/').pop() ?? '';
-  const verified = await observed.page.request.post(`${baseUrl}/api/auth/verify-email/${token}`);
-  expect(verified.ok()).toBe(true);
-  const loggedIn = await observed.page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email: fan.email, password: fan.password },
-  });
-  expect(loggedIn.ok()).toBe(true);
+  const observed = await pages.open({ viewport });
+  await signUpVerifiedFan(observed.page, baseUrl, 'import');
   return observed;
 }
 

@@ -2,10 +2,10 @@
 // log in and out; SPEC §5's texts appear where SPEC says; social sign-in with each provider through the sandbox's
 // consent page, and SPEC §8's text when it is cancelled; the fan's connected accounts; and a screenshot of every
 // identity screen at a phone and a desktop size.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, type ObservedPage } from './support/frame-checks';
 import {
   approveOnSandbox,
   cancelOnSandbox,
@@ -15,13 +15,10 @@ import {
   selectUnexpectedProblems,
   type TestPerson,
 } from './support/identity-helpers';
+import { useObservedPages, viewports } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 
-const viewports = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
 type ViewportName = keyof typeof viewports;
 
 /** The demo staff account local mode seeds (local/seed.ts). */
@@ -34,39 +31,10 @@ const socialProviders = [
   { provider: 'facebook', button: 'Continue with Facebook', failure: 'Facebook' },
 ] as const;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = useObservedPages();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function openFreshPage(viewport: ViewportName = 'desktop'): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport: viewports[viewport] });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the forms in every screenshot.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: true,
-        performance: false,
-        advertising: false,
-        social: false,
-        unclassified: false,
-      }),
-    );
-  });
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(15_000);
-  return observed;
-}
+const openFreshPage = (viewport: ViewportName = 'desktop'): Promise<ObservedPage> =>
+  pages.open({ viewport: viewports[viewport] });
 
 /** Loads a path and waits for the app to settle on a page with its h1. */
 async function visit(page: Page, path: string): Promise<void> {

@@ -4,31 +4,21 @@
 // scrolling. Screenshots for people to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
 import {
   findSeriousAxeViolations,
   measureHorizontalOverflow,
-  openObservedPage,
   type ObservedPage,
 } from './support/frame-checks';
-import { findMailedLink, makeTestPerson } from './support/identity-helpers';
+import { signUpVerifiedFan } from './support/identity-helpers';
+import { useObservedPages } from './support/pages';
 import { signedInRoleSessions } from './support/spec-routes';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const pages = useObservedPages();
 
 const artists = ['Nina Simone', 'Radiohead', 'Beyoncé', 'Björk', 'Fela Kuti', 'Sade'];
 const tracks = ['Sinnerman', 'Reckoner', 'Halo', 'Jóga', 'Zombie', 'Smooth Operator'];
@@ -50,41 +40,8 @@ function buildAccountDataRecords() {
 
 /** A new fan with a month of imported listening, signed in, on a page of their own. */
 async function openFanWithHistory(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the screen in the screenshots.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        performance: false,
-        advertising: false,
-        social: false,
-      }),
-    );
-  });
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(15_000);
-  const fan = makeTestPerson('history');
-  const registered = await observed.page.request.post(`${baseUrl}/api/auth/register`, {
-    data: {
-      email: fan.email,
-      first_name: fan.firstName,
-      last_name: fan.lastName,
-      password: fan.password,
-      accepted_terms_and_conditions: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const link = await findMailedLink(baseUrl, fan.email, '/verify-email/');
-  const token = new URL(link).pathname.split('/').pop() ?? '';
-  expect((await observed.page.request.post(`${baseUrl}/api/auth/verify-email/${token}`)).ok()).toBe(true);
-  const loggedIn = await observed.page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email: fan.email, password: fan.password },
-  });
-  expect(loggedIn.ok()).toBe(true);
+  const observed = await pages.open({ viewport });
+  await signUpVerifiedFan(observed.page, baseUrl, 'history');
   const imported = await observed.page.request.post(`${baseUrl}/api/tracks/user/import`, {
     data: { source: 'spotify-account-data', records: buildAccountDataRecords() },
   });
@@ -152,10 +109,10 @@ describe('the history screen', () => {
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'phone', width: 390, height: 844 },
     ]) {
-      const context = await browser.newContext({ viewport });
-      contexts.push(context);
-      await demoFan.signIn(context, baseUrl);
-      const { page, problems } = await openObservedPage(context);
+      const { page, problems } = await pages.open({
+        viewport,
+        prepare: (context) => demoFan.signIn(context, baseUrl),
+      });
       // Act
       await openHistory(page, null);
       await saveScreenshot(page, `history-demo-fan-${viewport.name}`);

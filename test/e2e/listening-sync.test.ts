@@ -1,48 +1,20 @@
 // The listening sync in a real Chromium (issue #5): a new fan signs up, connects Spotify through the sandbox's consent
 // page from the dashboard, syncs, sees their top artists, syncs again without new plays, and sees the dashboard's
 // notice once Spotify no longer accepts the connection. Screenshots of each state of the dashboard.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { findSeriousAxeViolations, openObservedPage, type ObservedPage } from './support/frame-checks';
+import { saveScreenshot } from './support/browser';
+import { findSeriousAxeViolations, type ObservedPage } from './support/frame-checks';
 import { approveOnSandbox, makeTestPerson, selectUnexpectedProblems } from './support/identity-helpers';
+import { useObservedPages } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = useObservedPages();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function openFreshPage(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  // A visitor who already chose cookies: the banner would otherwise cover the dashboard in the screenshots.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'openpie_cookie_preferences',
-      JSON.stringify({
-        essential: true,
-        analytics: true,
-        performance: false,
-        advertising: false,
-        social: false,
-        unclassified: false,
-      }),
-    );
-  });
-  const observed = await openObservedPage(context);
-  observed.page.setDefaultTimeout(20_000);
-  return observed;
-}
+const openFreshPage = (viewport = { width: 1280, height: 900 }): Promise<ObservedPage> =>
+  pages.open({ viewport, timeoutMs: 20_000 });
 
 async function waitForDashboard(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });

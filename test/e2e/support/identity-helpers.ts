@@ -85,3 +85,30 @@ export async function readSessionAccount(
   const body = (await response.json()) as { success: boolean; data?: Record<string, unknown> };
   return { status: response.status(), data: body.success ? (body.data ?? null) : null };
 }
+
+/**
+ * A new fan through the API, as a person would: registered, verified through the mailed link and logged in, so the
+ * page's context carries the fan's session cookie.
+ */
+export async function signUpVerifiedFan(page: Page, baseUrl: string, label: string): Promise<TestPerson> {
+  const fan = makeTestPerson(label);
+  const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
+    data: {
+      email: fan.email,
+      first_name: fan.firstName,
+      last_name: fan.lastName,
+      password: fan.password,
+      accepted_terms_and_conditions: true,
+    },
+  });
+  if (registered.status() !== 201) throw new Error(`Registration answered ${registered.status()}`);
+  const link = await findMailedLink(baseUrl, fan.email, '/verify-email/');
+  const token = new URL(link).pathname.split('/').pop() ?? '';
+  const verified = await page.request.post(`${baseUrl}/api/auth/verify-email/${token}`);
+  if (!verified.ok()) throw new Error(`Verification answered ${verified.status()}`);
+  const loggedIn = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email: fan.email, password: fan.password },
+  });
+  if (!loggedIn.ok()) throw new Error(`Login answered ${loggedIn.status()}`);
+  return fan;
+}

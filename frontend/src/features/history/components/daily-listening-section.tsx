@@ -35,11 +35,11 @@ export function DailyListeningSection({ today }: { today: string }) {
     );
 
   return (
-    <section className="history-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="history-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         Listening per day
       </h2>
-      <p className="history-panel__lead">Counted listening time of the last 30 days (UTC days).</p>
+      <p className="app-panel__lead">Counted listening time of the last 30 days (UTC days).</p>
       {content}
     </section>
   );

@@ -13,10 +13,10 @@ export function HistoryScreen() {
   // Read once, so the chart's 30 days stay the same while the fan looks at them.
   const [today] = useState(() => new Date().toISOString().slice(0, 10));
   return (
-    <div className="history-screen">
+    <div className="app-screen">
       <header className="history-screen__header">
-        <h1 className="history-screen__title">Listening history</h1>
-        <p className="history-screen__lead">
+        <h1 className="app-screen__title">Listening history</h1>
+        <p className="app-screen__lead">
           The plays OpenPie has from your Spotify account and your imported history. Your pie is split by the
           plays that count: those of 30 seconds or more.
         </p>

@@ -49,11 +49,11 @@ export function LatestPlaysSection() {
     );
 
   return (
-    <section className="history-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="history-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         Latest plays
       </h2>
-      <p className="history-panel__lead">
+      <p className="app-panel__lead">
         Every play OpenPie has stored, newest first. A play counts for your pie from 30 seconds.
       </p>
       {content}

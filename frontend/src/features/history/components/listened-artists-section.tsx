@@ -73,9 +73,7 @@ export function ListenedArtistsSection() {
   if (error && !data) content = <SectionError error={error} onRetry={() => void mutate()} />;
   else if (!data) content = <SectionLoading>Loading your artists…</SectionLoading>;
   else if (data.items.length === 0 && searching)
-    content = (
-      <p className="history-state">{`No artist you listened to matches “${deferredSearch.trim()}”.`}</p>
-    );
+    content = <p className="app-state">{`No artist you listened to matches “${deferredSearch.trim()}”.`}</p>;
   else if (data.items.length === 0 && page === 1)
     content = <SectionEmpty>No artists with counted plays in the last 30 days.</SectionEmpty>;
   else
@@ -88,11 +86,11 @@ export function ListenedArtistsSection() {
     );
 
   return (
-    <section className="history-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="history-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         Your artists
       </h2>
-      <p className="history-panel__lead">Who you listened to in the last 30 days.</p>
+      <p className="app-panel__lead">Who you listened to in the last 30 days.</p>
       <div className="history-filters" role="search" aria-label="Search and sort your artists">
         <div className="field">
           <label className="field__label" htmlFor={searchId}>

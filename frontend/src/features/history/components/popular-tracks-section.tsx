@@ -45,11 +45,11 @@ export function PopularTracksSection() {
     );
 
   return (
-    <section className="history-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="history-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         Most played tracks
       </h2>
-      <p className="history-panel__lead">Your counted plays of the last 30 days.</p>
+      <p className="app-panel__lead">Your counted plays of the last 30 days.</p>
       {content}
       {pages > 1 ? (
         <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Most played tracks pages" />

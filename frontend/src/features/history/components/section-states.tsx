@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 
 export function SectionLoading({ children }: { children: ReactNode }) {
   return (
-    <p className="history-state" role="status">
+    <p className="app-state" role="status">
       {children}
     </p>
   );
@@ -15,7 +15,7 @@ export function SectionLoading({ children }: { children: ReactNode }) {
 export function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = isApiError(error) ? error.message : 'Something went wrong while loading this part.';
   return (
-    <div className="history-state history-state--error" role="alert">
+    <div className="app-state app-state--error" role="alert">
       <p>{message}</p>
       <button type="button" className="button button--secondary button--small" onClick={onRetry}>
         Try again
@@ -27,9 +27,9 @@ export function SectionError({ error, onRetry }: { error: unknown; onRetry: () =
 /** Nothing to show yet, and where listening comes from. */
 export function SectionEmpty({ children }: { children: ReactNode }) {
   return (
-    <div className="history-state">
+    <div className="app-state">
       <p>{children}</p>
-      <p className="history-state__hint">
+      <p className="app-state__hint">
         Plays arrive when OpenPie syncs your Spotify account, or when you{' '}
         <Link to={paths.fan.settings()}>import your Spotify history in Settings</Link>.
       </p>

@@ -21,10 +21,10 @@ export function DashboardScreen() {
   const status = useSWR(syncStatusUrl, fetchSyncStatus);
   const listening = useSWR(periodListeningUrl(period.startDate, period.endDate), fetchPeriodListening);
   return (
-    <div className="dashboard-screen">
+    <div className="app-screen">
       <header>
-        <h1 className="dashboard-screen__title">Your dashboard</h1>
-        <p className="dashboard-screen__lead">
+        <h1 className="app-screen__title">Your dashboard</h1>
+        <p className="app-screen__lead">
           What you listen to decides how your pie is split: each artist gets their share of your listening
           time.
         </p>

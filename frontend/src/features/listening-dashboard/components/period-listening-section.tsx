@@ -41,9 +41,9 @@ function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
 
 function EmptyPeriod({ connection }: { connection: SpotifyConnectionStatus | undefined }) {
   return (
-    <div className="dashboard-state">
+    <div className="app-state">
       <p>No listening in the last 30 days yet.</p>
-      <p className="dashboard-state__hint">
+      <p className="app-state__hint">
         {connection === 'ok'
           ? 'OpenPie reads your Spotify plays every 30 minutes. Play some music on Spotify, then press Sync now: your top artists and their share of your time appear here.'
           : 'Once Spotify is connected, OpenPie reads your plays every 30 minutes and your top artists appear here.'}{' '}
@@ -66,7 +66,7 @@ export function PeriodListeningSection({ days, error, onRetry, connection }: Per
   let body;
   if (error && !days) {
     body = (
-      <div className="dashboard-state dashboard-state--error" role="alert">
+      <div className="app-state app-state--error" role="alert">
         <p>{isApiError(error) ? error.message : 'Your listening could not be loaded.'}</p>
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
           Try again
@@ -75,7 +75,7 @@ export function PeriodListeningSection({ days, error, onRetry, connection }: Per
     );
   } else if (!days) {
     body = (
-      <p className="dashboard-state" role="status">
+      <p className="app-state" role="status">
         Loading your listening…
       </p>
     );
@@ -116,11 +116,11 @@ export function PeriodListeningSection({ days, error, onRetry, connection }: Per
       );
   }
   return (
-    <section className="dashboard-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         This period’s listening
       </h2>
-      <p className="dashboard-panel__lead">The last 30 days. A play counts from 30 seconds.</p>
+      <p className="app-panel__lead">The last 30 days. A play counts from 30 seconds.</p>
       {body}
     </section>
   );

@@ -74,7 +74,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
   let body;
   if (error && !status) {
     body = (
-      <div className="dashboard-state dashboard-state--error" role="alert">
+      <div className="app-state app-state--error" role="alert">
         <p>{isApiError(error) ? error.message : 'Your Spotify connection could not be checked.'}</p>
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
           Try again
@@ -83,7 +83,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
     );
   } else if (!status) {
     body = (
-      <p className="dashboard-state" role="status">
+      <p className="app-state" role="status">
         Checking your Spotify connection…
       </p>
     );
@@ -135,8 +135,8 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
   }
 
   return (
-    <section className="dashboard-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-panel__title">
+    <section className="app-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-panel__title">
         Spotify
       </h2>
       <SocialErrorNotice />
