@@ -49,8 +49,8 @@ describe('Pagination', () => {
     render(<Pagination page={5} pageCount={10} onPageChange={onPageChange} />);
 
     // Act
-    await userEvent.click(screen.getByRole('button', { name: /Previous/ }));
-    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await userEvent.click(screen.getByRole('button', { name: 'Page 10' }));
     await userEvent.click(screen.getByRole('button', { name: 'Page 5' }));
 

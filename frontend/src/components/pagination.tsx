@@ -58,10 +58,11 @@ export function Pagination({
           <button
             type="button"
             className="pagination__step"
+            aria-label="Previous page"
             disabled={page <= 1}
             onClick={() => goTo(page - 1)}
           >
-            <span aria-hidden="true">‹</span> Previous
+            <span aria-hidden="true">‹</span> <span className="pagination__step-label">Previous</span>
           </button>
         </li>
         {items.map((item) =>
@@ -87,10 +88,11 @@ export function Pagination({
           <button
             type="button"
             className="pagination__step"
+            aria-label="Next page"
             disabled={page >= pageCount}
             onClick={() => goTo(page + 1)}
           >
-            Next <span aria-hidden="true">›</span>
+            <span className="pagination__step-label">Next</span> <span aria-hidden="true">›</span>
           </button>
         </li>
       </ul>
