@@ -377,3 +377,77 @@ describe('staff sign-in', () => {
     );
   });
 });
+
+describe('returning after sign-in (?next=)', () => {
+  it('sends a fan to the screen a guard refused, then back there after logging in', async () => {
+    // Prepare: not signed in until the login call succeeds
+    const fan = makeFan();
+    let signedIn = false;
+    stubApi({
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return succeed(fan);
+      },
+      'GET /api/user': () =>
+        signedIn ? succeed(fan) : fail(401, 'unauthorized', 'Please sign in to continue.'),
+    });
+    const router = renderAt('/pie/settings');
+    await findHeading('Log in to OpenPie');
+    const atLogin = `${router.state.location.pathname}${router.state.location.search}`;
+    await userEvent.type(getField('Email'), fan.email);
+    await userEvent.type(getField('Password'), 'correct-horse-battery');
+
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    expect(atLogin).toBe('/login?next=%2Fpie%2Fsettings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pie/settings'));
+    expect(await findHeading('Pie settings')).toBeTruthy();
+  });
+
+  it.each([
+    [true, '/for-artists/team'],
+    [false, '/for-artists/complete-registration'],
+  ])('takes an artist-side user (profile_complete %s) to %s', async (complete, landing) => {
+    // Prepare
+    const artist = makeArtist(complete);
+    stubApi({
+      'POST /api/for-artists/auth/login': succeed(artist),
+      'GET /api/for-artists/user': succeed(artist),
+    });
+    const router = renderAt('/for-artists/login?next=%2Ffor-artists%2Fteam');
+    await findHeading('Log in to OpenPie for Artists');
+    await userEvent.type(getField('Email'), artist.email);
+    await userEvent.type(getField('Password'), 'correct-horse-battery');
+
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+
+  it.each([
+    ['/admin/claims', '/admin/claims'],
+    ['https://evil.example/admin/claims', '/admin/dashboard'],
+    ['/dashboard', '/admin/dashboard'],
+  ])('follows next=%s for staff only inside the admin area (lands on %s)', async (next, landing) => {
+    // Prepare
+    const profile = { id: `staff-${crypto.randomUUID()}`, email: 'staff@openpie.example', role: 'admin' };
+    stubApi({
+      'POST /api/admin/auth/login': succeed({ token: 'a.b.c', profile }),
+      'GET /api/admin/profile': succeed(profile),
+    });
+    const router = renderAt(`/admin?next=${encodeURIComponent(next)}`);
+    await findHeading('Staff sign-in');
+    await userEvent.type(getField('Email'), profile.email);
+    await userEvent.type(getField('Password'), 'correct-horse-battery');
+
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+});

@@ -1,8 +1,10 @@
 // The fan, artist-only and admin-only guards of SPEC §2, as route loaders: they ask the server who is signed in
 // before a guarded screen renders, and send anyone else to that role's sign-in screen. A loader (not a component)
 // means no guarded screen ever flashes for a visitor who is about to be redirected.
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { redirect, useRouteLoaderData } from 'react-router-dom';
 import { paths } from '../lib/paths';
+import { withReturnPath } from '../lib/return-path';
 import { fetchSession, signInPaths, type SessionRole, type SignedInSession } from '../lib/session';
 
 /** Route ids of the guarded layout routes; their loader data is the signed-in session. */
@@ -26,13 +28,17 @@ export function isIncompleteArtistProfile(account: unknown): boolean {
 }
 
 /**
- * The loader that lets a role's screens render only for a visitor signed in as that role. The artist area also sends
- * an incomplete profile to complete-registration (an open screen, so this cannot loop).
+ * The loader that lets a role's screens render only for a visitor signed in as that role; anyone else goes to the
+ * role's sign-in screen with `?next=` naming the screen they asked for. The artist area also sends an incomplete
+ * profile to complete-registration (an open screen, so this cannot loop).
  */
 export function createSessionGuard(role: SessionRole, check = fetchSession) {
-  return async function loadSignedInSession(): Promise<SignedInSession> {
+  return async function loadSignedInSession({ request }: LoaderFunctionArgs): Promise<SignedInSession> {
     const session = await check(role);
-    if (!session) throw redirect(signInPaths[role]);
+    if (!session) {
+      const { pathname, search } = new URL(request.url);
+      throw redirect(withReturnPath(signInPaths[role], `${pathname}${search}`));
+    }
     if (role === 'artist' && isIncompleteArtistProfile(session.account)) {
       throw redirect(paths.artist.completeRegistration());
     }

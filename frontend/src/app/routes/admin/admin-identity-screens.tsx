@@ -1,5 +1,5 @@
 // The staff sign-in screens (SPEC §2: /admin and its Google callback). They load as a chunk of their own.
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { logInStaff } from '../../../features/auth/api/log-in-staff';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -9,9 +9,11 @@ import {
   StaffGoogleSignInButton,
 } from '../../../features/auth/components/staff-google';
 import { paths } from '../../../lib/paths';
+import { readReturnPath } from '../../../lib/return-path';
 
 export function AdminLoginScreen() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   return (
     <AuthCard title="Staff sign-in" lead="The admin area is for OpenPie staff only.">
       <SocialErrorNotice />
@@ -20,7 +22,7 @@ export function AdminLoginScreen() {
         submittingLabel="Signing in..."
         onLogIn={async (payload) => {
           await logInStaff(payload);
-          await navigate(paths.admin.dashboard(), { replace: true });
+          await navigate(readReturnPath(searchParams, 'admin') ?? paths.admin.dashboard(), { replace: true });
         }}
       />
       <p className="auth-divider">or</p>

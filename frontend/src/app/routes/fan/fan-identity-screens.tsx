@@ -1,7 +1,7 @@
 // The fan's sign-in screens (SPEC §2): log in, register, and the targets of the verification and reset mails. They
 // load as a chunk of their own, so the forms' code never weighs on the rest of the fan area.
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { RegisterReply } from '../../../../../functions/contracts/auth';
 import { logInFan } from '../../../features/auth/api/log-in';
 import { AuthCard } from '../../../features/auth/components/auth-card';
@@ -13,6 +13,7 @@ import { SocialErrorNotice } from '../../../features/auth/components/social-erro
 import { SocialSignInButtons } from '../../../features/auth/components/social-sign-in-buttons';
 import { VerifyEmailStatus } from '../../../features/auth/components/verify-email-status';
 import { paths } from '../../../lib/paths';
+import { readReturnPath } from '../../../lib/return-path';
 
 function SocialAlternatives() {
   return (
@@ -25,6 +26,7 @@ function SocialAlternatives() {
 
 export function FanLoginScreen() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   return (
     <LoginCard
       area="fan"
@@ -33,7 +35,7 @@ export function FanLoginScreen() {
       notice={<SocialErrorNotice />}
       onLogIn={async (payload) => {
         await logInFan(payload);
-        await navigate(paths.fan.dashboard(), { replace: true });
+        await navigate(readReturnPath(searchParams, 'fan') ?? paths.fan.dashboard(), { replace: true });
       }}
       alternatives={<SocialAlternatives />}
       footer={

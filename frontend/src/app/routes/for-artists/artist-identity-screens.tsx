@@ -1,7 +1,7 @@
 // The artist side's sign-in screens (SPEC §2): log in, register, complete registration, and the targets of the
 // verification and reset mails. They load as a chunk of their own, apart from the rest of the artist area.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ArtistUser, RegisterReply } from '../../../../../functions/contracts/auth';
 import { logInArtist } from '../../../features/auth/api/log-in';
 import { AuthCard } from '../../../features/auth/components/auth-card';
@@ -12,6 +12,7 @@ import { RegistrationSuccess } from '../../../features/auth/components/registrat
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { VerifyEmailStatus } from '../../../features/auth/components/verify-email-status';
 import { paths } from '../../../lib/paths';
+import { readReturnPath } from '../../../lib/return-path';
 import { fetchSession } from '../../../lib/session';
 
 /** Where a signed-in artist-side user goes: the artist area, or first the missing profile fields (SPEC §5). */
@@ -21,6 +22,7 @@ function selectArtistLanding(user: Pick<ArtistUser, 'profile_complete'>): string
 
 export function ArtistLoginScreen() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   return (
     <LoginCard
       area="artist"
@@ -28,7 +30,9 @@ export function ArtistLoginScreen() {
       lead="Claim your artist profiles, run your team and follow your payouts."
       onLogIn={async (payload) => {
         const user = await logInArtist(payload);
-        await navigate(selectArtistLanding(user), { replace: true });
+        // An incomplete profile goes to complete-registration whatever was asked for (SPEC §5).
+        const returnPath = user.profile_complete ? readReturnPath(searchParams, 'artist') : null;
+        await navigate(returnPath ?? selectArtistLanding(user), { replace: true });
       }}
       footer={
         <p>
