@@ -208,15 +208,8 @@ for (const [source, chunk] of Object.entries(manifest)) {
     await ensureTable(client, tableName);
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = dynamoDbLocal.endpoint;
-    // The local-mode configuration the handlers validate at cold start (as test/support/env-setup.ts gives them).
-    process.env.STAGE ??= 'local';
-    process.env.AWS_REGION ??= 'us-east-1';
-    process.env.APP_VERSION ??= '0.0.0-bench';
-    process.env.LOG_LEVEL ??= 'silent';
-    process.env.SITE_ORIGIN ??= 'http://localhost:3000';
-    process.env.JWT_SIGNING_KEY ??= 'bench-signing-key-0123456789abcdef-0123456789';
-    process.env.PASSWORD_HASHING ??= 'fast-for-tests';
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    // The local-mode configuration the handlers validate at cold start, as every test process gets it.
+    await import('../test/support/env-setup');
     const { call, createSignedInAccount } = await import('../test/support/identity');
     const { handler } = await import('../functions/handlers/fan-tracks');
     const { apiTimeoutSecondsOf } = await import('../infra/openpie-stack');

@@ -355,3 +355,37 @@ describe('the earth view', () => {
     await waitFor(() => expect(globe.querySelectorAll('.earth__land circle').length).toBeGreaterThan(100));
   });
 });
+
+describe('a profile or the earth view that could not load', () => {
+  it.each([
+    [
+      'the profile',
+      (id: string) => `/user/${id}`,
+      'We could not load this profile. Please try again in a moment.',
+    ],
+    ['the earth view', () => '/earth', 'We could not load your listening. Please try again in a moment.'],
+  ])('shows what went wrong for %s, and loads it on Try again', async (_name, path, message) => {
+    // Prepare: the first read fails, the next ones work
+    const fan = makeFan();
+    const other = crypto.randomUUID();
+    const id = path(other) === '/earth' ? fan.id : other;
+    let failing = true;
+    stubApi({
+      'GET /api/user': succeed(fan),
+      [`GET /api/user/details/${id}`]: () =>
+        failing
+          ? fail(503, 'unavailable', 'The service is busy.')
+          : succeed(makeProfile(id, { isSelf: id === fan.id })),
+    });
+    renderAt(path(other));
+    const alert = await screen.findByRole('alert', {}, slow);
+    const shown = within(alert).getByText(message).textContent;
+    // Act
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // Assess
+    expect(shown).toBe(message);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(await screen.findAllByText('Nina Simone', {}, slow)).not.toHaveLength(0);
+  });
+});

@@ -1,77 +1,26 @@
 // The listening sync against the local runtime and its Spotify sandbox: a fan connects Spotify through the sandbox's
 // consent page, then the scheduled job, the fan-work worker and the on-demand calls read their plays.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningOpenPie } from '../../local/app';
+import { describe, expect, it } from 'vitest';
 import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { createSignedInAccount, uniqueEmail } from '../support/identity';
 import { answerConsent } from '../support/oauth-consent';
+import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
 
-let app: RunningOpenPie;
-let dataDir: string;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  const { startOpenPie } = await import('../../local/app');
-  dataDir = await mkdtemp(join(tmpdir(), 'openpie-sync-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
-  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
-  resetSocialSignIn();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-  process.env = savedEnv;
-  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
-  resetSocialSignIn();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** A browser's cookie jar for our origin, and fetch that never follows redirects by itself. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  /** `cookie`: a `name=value` pair to start with (a session made straight in the table). */
-  constructor(cookie?: string) {
-    if (cookie) {
-      const separator = cookie.indexOf('=');
-      this.cookies.set(cookie.slice(0, separator), cookie.slice(separator + 1));
-    }
-  }
-
-  async fetch(path: string, init: { method?: string } = {}): Promise<Response> {
-    const url = new URL(path, app.url);
-    const headers: Record<string, string> = {};
-    if (url.origin === app.url && this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    const reply = await fetch(url, { method: init.method ?? 'GET', headers, redirect: 'manual' });
-    for (const setCookie of reply.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const separator = pair.indexOf('=');
-      const value = pair.slice(separator + 1).trim();
-      if (value === '' || /max-age=0/i.test(setCookie)) this.cookies.delete(pair.slice(0, separator));
-      else this.cookies.set(pair.slice(0, separator).trim(), value);
-    }
-    return reply;
-  }
-}
+const site = useLocalOpenPie('sync');
 
 interface Fan {
-  browser: Browser;
+  browser: SiteBrowser;
   id: string;
   email: string;
   listener: string;
 }
 
 /** Signs a new fan up with Spotify through the sandbox, as the dashboard's connect button does. */
-async function connectSpotify(browser: Browser, email: string): Promise<void> {
+async function connectSpotify(browser: SiteBrowser, email: string): Promise<void> {
   const leaving = await browser.fetch('/api/auth/loginSpotify?deviceType=desktop');
   expect(leaving.status).toBe(302);
-  const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', app.url).href, {
+  const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', site.url).href, {
     identity: 'custom',
     email,
     name: 'Sync Tester',
@@ -83,7 +32,7 @@ async function connectSpotify(browser: Browser, email: string): Promise<void> {
 }
 
 async function newSpotifyFan(): Promise<Fan> {
-  const browser = new Browser();
+  const browser = new SiteBrowser(site);
   const email = uniqueEmail('sync');
   await connectSpotify(browser, email);
   const user = await readJson<{ id: string }>(await browser.fetch('/api/user'));
@@ -98,7 +47,7 @@ async function readJson<T>(reply: Response): Promise<T> {
 
 async function sandboxControl(action: 'rate-limit' | 'revoke', query: Record<string, string>) {
   const reply = await fetch(
-    `${app.url}/_sandbox/oauth/spotify/_control/${action}?${new URLSearchParams(query)}`,
+    `${site.url}/_sandbox/oauth/spotify/_control/${action}?${new URLSearchParams(query)}`,
     { method: 'POST' },
   );
   expect(reply.status).toBe(200);
@@ -189,15 +138,15 @@ describe('the on-demand sync calls', () => {
     // Prepare
     const fan = await createSignedInAccount('fan');
     const artist = await createSignedInAccount('artist');
-    const withoutSpotify = new Browser(fan.cookie);
-    const asArtist = new Browser(artist.cookie);
+    const withoutSpotify = new SiteBrowser(site, fan.cookie);
+    const asArtist = new SiteBrowser(site, artist.cookie);
     // Act
     const status = await readJson<{ connection: string }>(
       await withoutSpotify.fetch('/api/tracks/user/latestFetchedDate'),
     );
     const refused = await withoutSpotify.fetch('/api/tracks/user/fetchLatestFromSpotify');
-    const anonymous = await new Browser().fetch('/api/tracks/user/fetchLatestFromSpotify');
-    const anonymousMissing = await new Browser().fetch('/api/pie/add-missing-tracks-anytime', {
+    const anonymous = await new SiteBrowser(site).fetch('/api/tracks/user/fetchLatestFromSpotify');
+    const anonymousMissing = await new SiteBrowser(site).fetch('/api/pie/add-missing-tracks-anytime', {
       method: 'POST',
     });
     const artistCall = await asArtist.fetch('/api/tracks/user/latestFetchedDate');
@@ -310,17 +259,17 @@ describe('connecting Spotify from the dashboard', () => {
   /** A signed-in fan without Spotify starts connecting with the dashboard's query; the consent page answers. */
   async function connectFrom(query: string, decision: 'approve' | 'cancel') {
     const account = await createSignedInAccount('fan');
-    const fan = { browser: new Browser(account.cookie), email: account.email };
+    const fan = { browser: new SiteBrowser(site, account.cookie), email: account.email };
     const leaving = await fan.browser.fetch(`/api/auth/loginSpotify?deviceType=desktop&${query}`);
     expect(leaving.status).toBe(302);
-    const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', app.url).href, {
+    const consent = await answerConsent(new URL(leaving.headers.get('location') ?? '', site.url).href, {
       identity: 'custom',
       email: fan.email,
       name: 'Sync Tester',
       decision,
     });
     const back = await fan.browser.fetch(consent.location!.href);
-    return { fan, back: new URL(back.headers.get('location') ?? '', app.url) };
+    return { fan, back: new URL(back.headers.get('location') ?? '', site.url) };
   }
   const connectFromDashboard = (decision: 'approve' | 'cancel') =>
     connectFrom('returnTo=dashboard', decision);
@@ -359,7 +308,7 @@ describe('connecting Spotify from the dashboard', () => {
     );
     // Assess
     expect(`${back.origin}${back.pathname}${back.search}`).toBe(
-      `${app.url}/settings?socialConnected=spotify`,
+      `${site.url}/settings?socialConnected=spotify`,
     );
     expect(status.connection).toBe('ok');
   });

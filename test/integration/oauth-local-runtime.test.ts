@@ -1,28 +1,9 @@
 // The local runtime serves the OAuth sandbox under /_sandbox/oauth/, and social sign-in configured from the
 // environment that runtime sets (STAGE=local, SITE_ORIGIN) finds it with no further settings.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningOpenPie } from '../../local/app';
+import { describe, expect, it } from 'vitest';
+import { useLocalOpenPie } from '../support/local-app';
 
-let app: RunningOpenPie;
-let dataDir: string;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  const { startOpenPie } = await import('../../local/app');
-  dataDir = await mkdtemp(join(tmpdir(), 'openpie-oauth-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  process.env = savedEnv;
-  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
-  resetSocialSignIn();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const site = useLocalOpenPie('oauth');
 
 describe('the OAuth sandbox in the local runtime', () => {
   it('signs a person in with Google through the mounted sandbox', async () => {
@@ -31,7 +12,7 @@ describe('the OAuth sandbox in the local runtime', () => {
       await import('../../functions/integrations/oauth');
     resetSocialSignIn();
     const signIn = getSocialSignIn();
-    const redirectUri = `${app.url}/api/auth/callback/google`;
+    const redirectUri = `${site.url}/api/auth/callback/google`;
     const { authorizeUrl, stateCookie } = await signIn.beginSignIn('google', {
       redirectUri,
       intent: { kind: 'fan' },
@@ -56,7 +37,7 @@ describe('the OAuth sandbox in the local runtime', () => {
       now: new Date(),
     });
     // Assess
-    expect(authorizeUrl.startsWith(`${app.url}/_sandbox/oauth/google/`)).toBe(true);
+    expect(authorizeUrl.startsWith(`${site.url}/_sandbox/oauth/google/`)).toBe(true);
     expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
     expect(identity).toMatchObject({
       provider: 'google',
@@ -68,9 +49,11 @@ describe('the OAuth sandbox in the local runtime', () => {
 
   it('lists the providers at /_sandbox/oauth/', async () => {
     // Act
-    const reply = await fetch(`${app.url}/_sandbox/oauth/`);
+    const reply = await fetch(`${site.url}/_sandbox/oauth/`);
     // Assess
     expect(reply.status).toBe(200);
-    expect(await reply.text()).toContain(`${app.url}/_sandbox/oauth/google/.well-known/openid-configuration`);
+    expect(await reply.text()).toContain(
+      `${site.url}/_sandbox/oauth/google/.well-known/openid-configuration`,
+    );
   });
 });

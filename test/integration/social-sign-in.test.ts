@@ -1,13 +1,10 @@
 // Social sign-in end to end in the local runtime, driven as a browser would: our redirect to the provider, the
 // sandbox's consent page, the provider's redirect to our callback, our redirect into the SPA with the session cookie.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningOpenPie } from '../../local/app';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/identity';
 import { answerConsent } from '../support/oauth-consent';
+import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
 
 type Provider = 'spotify' | 'google' | 'twitter' | 'facebook';
 
@@ -18,63 +15,7 @@ const signInPaths: Record<Provider, string> = {
   facebook: '/api/auth/loginFacebookFan',
 };
 
-let app: RunningOpenPie;
-let dataDir: string;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  const { startOpenPie } = await import('../../local/app');
-  dataDir = await mkdtemp(join(tmpdir(), 'openpie-social-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
-  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
-  resetSocialSignIn();
-});
-
-afterAll(async () => {
-  await app?.stop();
-  process.env = savedEnv;
-  const { resetSocialSignIn } = await import('../../functions/integrations/oauth');
-  resetSocialSignIn();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** A browser's cookie jar for our origin, and fetch that never follows redirects by itself. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  async fetch(pathOrUrl: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
-    const url = new URL(pathOrUrl, app.url);
-    const headers: Record<string, string> = {};
-    if (url.origin === app.url && this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const reply = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      redirect: 'manual',
-    });
-    if (url.origin === app.url) this.keep(reply.headers.getSetCookie());
-    return reply;
-  }
-
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-
-  private keep(setCookies: string[]): void {
-    for (const setCookie of setCookies) {
-      const [pair = '', ...attributes] = setCookie.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => attribute.trim().toLowerCase() === 'max-age=0');
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
+const site = useLocalOpenPie('social');
 
 interface Person {
   email: string;
@@ -92,12 +33,12 @@ function approveAs(person: Person): Record<string, string> {
 function location(reply: Response): URL {
   const value = reply.headers.get('location');
   if (!value) throw new Error(`No Location in a ${reply.status} reply`);
-  return new URL(value, app.url);
+  return new URL(value, site.url);
 }
 
 /** Follows a sign-in from our redirect to the provider until our callback's reply. */
 async function travel(
-  browser: Browser,
+  browser: SiteBrowser,
   start: string,
   choice: Record<string, string>,
   provider: Provider,
@@ -105,22 +46,22 @@ async function travel(
   const leaving = await browser.fetch(start);
   expect(leaving.status).toBe(302);
   const authorizeUrl = location(leaving);
-  expect(authorizeUrl.href.startsWith(`${app.url}/_sandbox/oauth/${provider}/`)).toBe(true);
+  expect(authorizeUrl.href.startsWith(`${site.url}/_sandbox/oauth/${provider}/`)).toBe(true);
   expect(browser.has('openpie_oauth_state')).toBe(true);
   const consent = await answerConsent(authorizeUrl.href, choice);
   expect(consent.status).toBe(303);
   return browser.fetch(consent.location!.href);
 }
 
-async function readUser(browser: Browser): Promise<Record<string, unknown>> {
+async function readUser(browser: SiteBrowser): Promise<Record<string, unknown>> {
   const reply = await browser.fetch('/api/user');
   expect(reply.status).toBe(200);
   return ((await reply.json()) as { data: Record<string, unknown> }).data;
 }
 
 /** A fan who registered with e-mail and password and is logged in. */
-async function passwordFan(): Promise<{ browser: Browser; email: string }> {
-  const browser = new Browser();
+async function passwordFan(): Promise<{ browser: SiteBrowser; email: string }> {
+  const browser = new SiteBrowser(site);
   const email = uniqueEmail('password-fan');
   const password = 'correct-horse-battery-staple';
   const registered = await browser.fetch('/api/auth/register', {
@@ -147,7 +88,7 @@ describe('fan sign-in with each provider', () => {
     ['facebook', { email: 'given', verified: false }],
   ])('signs a new fan in with %s and shows the connection', async (provider, expected) => {
     // Prepare
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     const person = newPerson(provider);
     // Act
     const back = await travel(
@@ -158,7 +99,7 @@ describe('fan sign-in with each provider', () => {
     );
     // Assess
     expect(back.status).toBe(302);
-    expect(location(back).href).toBe(`${app.url}/dashboard`);
+    expect(location(back).href).toBe(`${site.url}/dashboard`);
     expect(back.headers.getSetCookie().some((cookie) => cookie.startsWith('openpie_access_token_fan='))).toBe(
       true,
     );
@@ -177,13 +118,13 @@ describe('fan sign-in with each provider', () => {
     'sends a fan who cancels at %s back to /login with socialError',
     async (provider) => {
       // Prepare
-      const browser = new Browser();
+      const browser = new SiteBrowser(site);
       // Act
       const back = await travel(browser, signInPaths[provider], { decision: 'cancel' }, provider);
       // Assess
       expect(back.status).toBe(302);
       const target = location(back);
-      expect(`${target.origin}${target.pathname}`).toBe(`${app.url}/login`);
+      expect(`${target.origin}${target.pathname}`).toBe(`${site.url}/login`);
       expect(target.searchParams.get('socialError')).toBe(provider);
       expect(target.searchParams.get('socialReason')).toBe('cancelled');
       expect(
@@ -198,11 +139,11 @@ describe('fan sign-in with each provider', () => {
     async (provider) => {
       // Prepare
       const person = newPerson('again');
-      const first = new Browser();
+      const first = new SiteBrowser(site);
       await travel(first, signInPaths[provider], approveAs(person), provider);
       const firstUser = await readUser(first);
       // Act: another browser, the same identity
-      const second = new Browser();
+      const second = new SiteBrowser(site);
       const back = await travel(second, signInPaths[provider], approveAs(person), provider);
       // Assess
       expect(location(back).pathname).toBe('/dashboard');
@@ -213,17 +154,17 @@ describe('fan sign-in with each provider', () => {
   it('returns promo sign-ins to /try, with the promo recorded, and their failures too', async () => {
     // Prepare
     const person = newPerson('promo');
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     // Act
     const back = await travel(browser, `${signInPaths.google}?promo=try`, approveAs(person), 'google');
     const cancelled = await travel(
-      new Browser(),
+      new SiteBrowser(site),
       `${signInPaths.spotify}?promo=try&deviceType=mobile`,
       { decision: 'cancel' },
       'spotify',
     );
     // Assess
-    expect(location(back).href).toBe(`${app.url}/try?socialSuccess=google`);
+    expect(location(back).href).toBe(`${site.url}/try?socialSuccess=google`);
     expect(await readUser(browser)).toMatchObject({ promo_eligible: true, email: person.email });
     const target = location(cancelled);
     expect(target.pathname).toBe('/try');
@@ -232,11 +173,11 @@ describe('fan sign-in with each provider', () => {
 
   it('refuses a callback this browser did not start, without a JSON page', async () => {
     // Prepare: an attempt started in one browser, its callback opened in another
-    const starter = new Browser();
+    const starter = new SiteBrowser(site);
     const leaving = await starter.fetch(signInPaths.google);
     const consent = await answerConsent(location(leaving).href, approveAs(newPerson('forged')));
     // Act
-    const back = await new Browser().fetch(consent.location!.href);
+    const back = await new SiteBrowser(site).fetch(consent.location!.href);
     // Assess
     expect(back.status).toBe(302);
     const target = location(back);
@@ -248,7 +189,7 @@ describe('fan sign-in with each provider', () => {
   it('does not sign in to an existing account by an address the provider does not vouch for', async () => {
     // Prepare
     const { email } = await passwordFan();
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     // Act
     const back = await travel(
       browser,
@@ -267,11 +208,11 @@ describe('fan sign-in with each provider', () => {
   it('lets a provider-verified address take over an unverified account and drops the connections made before', async () => {
     // Prepare: someone signs up with Spotify using an address Spotify does not vouch for
     const person = newPerson('claimed');
-    const claimant = new Browser();
+    const claimant = new SiteBrowser(site);
     await travel(claimant, signInPaths.spotify, approveAs(person), 'spotify');
     const claimed = await readUser(claimant);
     // Act: the address's owner signs in with Google, which proves it
-    const owner = new Browser();
+    const owner = new SiteBrowser(site);
     await travel(owner, signInPaths.google, approveAs(person), 'google');
     // Assess
     const user = await readUser(owner);
@@ -286,11 +227,11 @@ describe('fan sign-in with each provider', () => {
   it('lets a password reset by the address owner close the connections made before the address was proven', async () => {
     // Prepare: someone signs up with Facebook with an address Facebook does not vouch for
     const person = newPerson('reset');
-    const claimant = new Browser();
+    const claimant = new SiteBrowser(site);
     await travel(claimant, signInPaths.facebook, approveAs(person), 'facebook');
     const fanId = String((await readUser(claimant))['id']);
     const token = await issueResetLink(fanId);
-    const owner = new Browser();
+    const owner = new SiteBrowser(site);
     const password = 'a-new-password-for-the-owner';
     // Act: the address's owner resets the password through the mailed link, then logs in
     const reset = await owner.fetch(`/api/auth/reset-password/${token}`, {
@@ -301,7 +242,7 @@ describe('fan sign-in with each provider', () => {
       method: 'POST',
       body: { email: person.email, password },
     });
-    const again = await travel(new Browser(), signInPaths.facebook, approveAs(person), 'facebook');
+    const again = await travel(new SiteBrowser(site), signInPaths.facebook, approveAs(person), 'facebook');
     // Assess
     expect(reset.status).toBe(200);
     expect(login.status).toBe(200);
@@ -348,7 +289,7 @@ describe('connecting and disconnecting providers', () => {
     const disconnected = await browser.fetch('/api/auth/disconnect-google', { method: 'POST' });
     // Assess
     expect(linking.status).toBe(200);
-    expect(location(back).href).toBe(`${app.url}/settings?socialConnected=google`);
+    expect(location(back).href).toBe(`${site.url}/settings?socialConnected=google`);
     expect(linked).toMatchObject({ connected_accounts: { google: true } });
     expect(disconnected.status).toBe(200);
     expect(await disconnected.json()).toMatchObject({
@@ -361,7 +302,7 @@ describe('connecting and disconnecting providers', () => {
   it('refuses to link an identity that another fan signs in with', async () => {
     // Prepare
     const person = newPerson('taken');
-    await travel(new Browser(), signInPaths.google, approveAs(person), 'google');
+    await travel(new SiteBrowser(site), signInPaths.google, approveAs(person), 'google');
     const { browser } = await passwordFan();
     // Act
     const linking = await browser.fetch('/api/auth/link-google', { method: 'POST' });
@@ -382,13 +323,13 @@ describe('connecting and disconnecting providers', () => {
     // Act
     const back = await travel(browser, signInPaths.spotify, approveAs(newPerson('listener')), 'spotify');
     // Assess
-    expect(location(back).href).toBe(`${app.url}/settings?socialConnected=spotify`);
+    expect(location(back).href).toBe(`${site.url}/settings?socialConnected=spotify`);
     expect(await readUser(browser)).toMatchObject({ email, connected_accounts: { spotify: true } });
   });
 
   it('keeps the last way to sign in', async () => {
     // Prepare: an X-only fan has no password and no other connection
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     await travel(browser, signInPaths.twitter, approveAs(newPerson('only-x')), 'twitter');
     // Act
     const refused = await browser.fetch('/api/auth/disconnect-twitter', { method: 'POST' });
@@ -407,7 +348,7 @@ describe('connecting and disconnecting providers', () => {
 describe('Spotify tokens at rest', () => {
   it('keeps them only encrypted, for this fan alone', async () => {
     // Prepare
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     await travel(browser, signInPaths.spotify, approveAs(newPerson('tokens')), 'spotify');
     const fanId = String((await readUser(browser))['id']);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -430,7 +371,7 @@ describe('Spotify tokens at rest', () => {
     expect(raw).not.toContain(tokens.refreshToken);
     expect(Item).toMatchObject({ scopes: expect.arrayContaining(['user-read-recently-played']) });
     expect(typeof Item?.['accessTokenExpiresAt']).toBe('string');
-    const me = await fetch(`${app.url}/_sandbox/oauth/spotify/api/v1/me`, {
+    const me = await fetch(`${site.url}/_sandbox/oauth/spotify/api/v1/me`, {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
     expect(me.status).toBe(200);
@@ -440,12 +381,12 @@ describe('Spotify tokens at rest', () => {
 
 describe('staff sign-in with Google', () => {
   /** Our redirect to Google, the consent page, then what the SPA page /admin/auth/google/callback posts. */
-  async function staffAttempt(browser: Browser, choice: Record<string, string>): Promise<Response> {
+  async function staffAttempt(browser: SiteBrowser, choice: Record<string, string>): Promise<Response> {
     const leaving = await browser.fetch('/api/admin/auth/loginGoogle');
     expect(leaving.status).toBe(302);
     const consent = await answerConsent(location(leaving).href, choice);
     const page = consent.location!;
-    expect(`${page.origin}${page.pathname}`).toBe(`${app.url}/admin/auth/google/callback`);
+    expect(`${page.origin}${page.pathname}`).toBe(`${site.url}/admin/auth/google/callback`);
     return browser.fetch('/api/admin/auth/google/callback', {
       method: 'POST',
       body: {
@@ -481,7 +422,7 @@ describe('staff sign-in with Google', () => {
   it('signs the demo staff member in and opens the admin API', async () => {
     // Prepare: startOpenPie seeds nothing (npm start does), so the staff account is made here
     const staffId = await createStaffAccount('demo-admin@openpie.example');
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     // Act
     const reply = await staffAttempt(browser, { identity: 'staff', decision: 'approve' });
     const profile = await browser.fetch('/api/admin/profile');
@@ -496,7 +437,7 @@ describe('staff sign-in with Google', () => {
 
   it('refuses a Google account outside the staff domain', async () => {
     // Prepare
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     // Act
     const reply = await staffAttempt(browser, approveAs(newPerson('outsider')));
     // Assess
@@ -507,7 +448,7 @@ describe('staff sign-in with Google', () => {
 
   it('refuses a staff-domain address that has no staff account', async () => {
     // Prepare
-    const browser = new Browser();
+    const browser = new SiteBrowser(site);
     const person = { email: `nobody-${randomUUID()}@openpie.example`, name: 'No Body' };
     // Act
     const reply = await staffAttempt(browser, approveAs(person));

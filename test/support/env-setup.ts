@@ -10,3 +10,6 @@ process.env.JWT_SIGNING_KEY ??= 'integration-tests-signing-key-0123456789abcdef'
 process.env.PASSWORD_HASHING ??= 'fast-for-tests';
 // We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md): its Node 22 notice is known.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+// A module, so the benchmark can import it for the same configuration.
+export {};

@@ -1,13 +1,10 @@
 // An artist-side user connects Google and disconnects it (SPEC §7 link-google, disconnect-google), in the local
 // runtime against the OAuth sandbox, driven as a browser would: the link call, the sandbox's consent page, Google's
 // redirect to our artist callback, and our redirect to the artist settings page (decision 006).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningOpenPie } from '../../../local/app';
+import { describe, expect, it } from 'vitest';
 import { createSignedInAccount, uniqueEmail } from '../../support/identity';
 import { answerConsent } from '../../support/oauth-consent';
+import { SiteBrowser, useLocalOpenPie } from '../../support/local-app';
 
 const paths = {
   link: '/api/for-artists/auth/link-google',
@@ -15,75 +12,12 @@ const paths = {
   user: '/api/for-artists/user',
 } as const;
 
-let app: RunningOpenPie;
-let dataDir: string;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  const { startOpenPie } = await import('../../../local/app');
-  dataDir = await mkdtemp(join(tmpdir(), 'openpie-artist-google-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
-  const { resetSocialSignIn } = await import('../../../functions/integrations/oauth');
-  resetSocialSignIn();
-});
-
-afterAll(async () => {
-  await app?.stop();
-  process.env = savedEnv;
-  const { resetSocialSignIn } = await import('../../../functions/integrations/oauth');
-  resetSocialSignIn();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** A browser's cookie jar for our origin, and fetch that never follows redirects by itself. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(cookie?: string) {
-    if (cookie) this.keep([cookie]);
-  }
-
-  async fetch(pathOrUrl: string, init: { method?: string } = {}): Promise<Response> {
-    const url = new URL(pathOrUrl, app.url);
-    const headers: Record<string, string> = {};
-    if (url.origin === app.url && this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    if (init.method === 'POST') {
-      headers['content-type'] = 'application/json';
-      headers.origin = app.url;
-    }
-    const reply = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.method === 'POST' ? { body: '{}' } : {}),
-      redirect: 'manual',
-    });
-    if (url.origin === app.url) this.keep(reply.headers.getSetCookie());
-    return reply;
-  }
-
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-
-  private keep(setCookies: string[]): void {
-    for (const setCookie of setCookies) {
-      const [pair = '', ...attributes] = setCookie.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => attribute.trim().toLowerCase() === 'max-age=0');
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
+const site = useLocalOpenPie('artist-google');
 
 /** A signed-in artist-side user's browser. */
-async function signedInArtist(): Promise<Browser> {
+async function signedInArtist(): Promise<SiteBrowser> {
   const artist = await createSignedInAccount('artist', { phoneNumber: '+44 20 7946 0000', country: 'GB' });
-  return new Browser(artist.cookie);
+  return new SiteBrowser(site, artist.cookie);
 }
 
 function googlePerson(label: string): Record<string, string> {
@@ -93,14 +27,14 @@ function googlePerson(label: string): Record<string, string> {
 function location(reply: Response): URL {
   const value = reply.headers.get('location');
   if (!value) throw new Error(`No Location in a ${reply.status} reply`);
-  return new URL(value, app.url);
+  return new URL(value, site.url);
 }
 
 async function readData(reply: Response): Promise<Record<string, unknown>> {
   return ((await reply.json()) as { data: Record<string, unknown> }).data;
 }
 
-async function readArtistUser(browser: Browser): Promise<Record<string, unknown>> {
+async function readArtistUser(browser: SiteBrowser): Promise<Record<string, unknown>> {
   const reply = await browser.fetch(paths.user);
   expect(reply.status).toBe(200);
   return readData(reply);
@@ -108,7 +42,7 @@ async function readArtistUser(browser: Browser): Promise<Record<string, unknown>
 
 /** link-google, the consent page answered with `choice`, then Google's redirect to our callback. */
 async function linkGoogle(
-  browser: Browser,
+  browser: SiteBrowser,
   choice: Record<string, string>,
 ): Promise<{ linking: Response; authorizeUrl: URL; back: Response }> {
   const linking = await browser.fetch(paths.link, { method: 'POST' });
@@ -130,12 +64,12 @@ describe('an artist-side user connects Google', () => {
     const after = await readArtistUser(browser);
     // Assess
     expect(before).toMatchObject({ connected_accounts: { google: false } });
-    expect(authorizeUrl.href.startsWith(`${app.url}/_sandbox/oauth/google/`)).toBe(true);
+    expect(authorizeUrl.href.startsWith(`${site.url}/_sandbox/oauth/google/`)).toBe(true);
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(
-      `${app.url}/api/for-artists/auth/callback/google`,
+      `${site.url}/api/for-artists/auth/callback/google`,
     );
     expect(back.status).toBe(302);
-    expect(location(back).href).toBe(`${app.url}/for-artists/settings?socialConnected=google`);
+    expect(location(back).href).toBe(`${site.url}/for-artists/settings?socialConnected=google`);
     expect(browser.has('openpie_oauth_state')).toBe(false);
     expect(after).toMatchObject({ connected_accounts: { google: true } });
   });
@@ -158,7 +92,7 @@ describe('an artist-side user connects Google', () => {
   it('does not let a fan’s Google connection stand in the way: kinds keep their own identities', async () => {
     // Prepare: the same Google account is connected to a fan first
     const person = googlePerson('fan-and-artist');
-    const fan = new Browser((await createSignedInAccount('fan')).cookie);
+    const fan = new SiteBrowser(site, (await createSignedInAccount('fan')).cookie);
     const fanLinking = await fan.fetch('/api/auth/link-google', { method: 'POST' });
     const fanConsent = await answerConsent(String((await readData(fanLinking))['authorizeUrl']), person);
     await fan.fetch(fanConsent.location!.href);
@@ -204,7 +138,7 @@ describe('an artist-side user connects Google', () => {
     const leaving = await browser.fetch('/api/auth/loginGoogle');
     const consent = await answerConsent(location(leaving).href, googlePerson('wrong-door'));
     // Act: the code and state land on the artist callback instead of the fans'
-    const wrongDoor = new URL('/api/for-artists/auth/callback/google', app.url);
+    const wrongDoor = new URL('/api/for-artists/auth/callback/google', site.url);
     wrongDoor.search = consent.location!.search;
     const back = await browser.fetch(wrongDoor.href);
     // Assess
@@ -257,8 +191,8 @@ describe('who may connect Google to an artist-side account', () => {
     const { cookie } = await createSignedInAccount(kind);
     // Act
     const replies = [
-      await new Browser(cookie).fetch(paths.link, { method: 'POST' }),
-      await new Browser(cookie).fetch(paths.disconnect, { method: 'POST' }),
+      await new SiteBrowser(site, cookie).fetch(paths.link, { method: 'POST' }),
+      await new SiteBrowser(site, cookie).fetch(paths.disconnect, { method: 'POST' }),
     ];
     // Assess
     for (const reply of replies) {

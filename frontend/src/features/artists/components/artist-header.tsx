@@ -1,6 +1,7 @@
 // The top of both artist screens: picture, name, claimed or not, genres, and the way to Spotify.
 import type { ReactNode } from 'react';
 import type { ArtistSummary } from '../../../../../functions/contracts/artists';
+import { LoadFailure } from '../../../components/load-failure';
 
 export const claimText = {
   claimed: 'Claimed on OpenPie',
@@ -71,12 +72,7 @@ export function ArtistLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="artist-page">
       <h1 className="artist-page__name">Artist</h1>
-      <div className="artist-page__alert" role="alert">
-        <p>We could not load this artist. Please try again in a moment.</p>
-      </div>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        Try again
-      </button>
+      <LoadFailure message="We could not load this artist. Please try again in a moment." onRetry={onRetry} />
     </div>
   );
 }

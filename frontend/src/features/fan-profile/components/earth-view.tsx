@@ -10,13 +10,13 @@ import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
 import '../fan-profile.css';
 import { formatListeningTime, formatShare } from '../lib/session-profile';
 import { buildGlobeDots } from '../lib/world-dots';
+import { LoadFailure } from '../../../components/load-failure';
 
 export const earthText = {
   title: 'Earth',
   lead: 'Where your listening goes: the artists of your last 30 days around the world, each as large as its share of your listening time.',
   loading: 'Loading your listening...',
   failed: 'We could not load your listening. Please try again in a moment.',
-  retry: 'Try again',
   emptyTitle: 'Nothing to show yet',
   empty:
     'Once OpenPie has read your listening from Spotify, or you have imported your Spotify history, your artists appear around the globe.',
@@ -148,12 +148,7 @@ export function EarthView({ fanId }: EarthViewProps) {
       <p className="earth__lead">{earthText.lead}</p>
       {error || !fanId ? (
         <div className="earth__status">
-          <div className="form-alert form-alert--error" role="alert">
-            <p>{earthText.failed}</p>
-          </div>
-          <button type="button" className="button button--secondary" onClick={() => void mutate()}>
-            {earthText.retry}
-          </button>
+          <LoadFailure message={earthText.failed} onRetry={() => void mutate()} />
         </div>
       ) : isLoading || !data ? (
         <p role="status" aria-busy="true">

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
 import '../fan-profile.css';
 import { formatDay, formatListeningTime, formatShare, isFanId } from '../lib/session-profile';
+import { LoadFailure } from '../../../components/load-failure';
 
 export const fanProfileText = {
   loading: 'Loading the profile...',
@@ -16,7 +17,6 @@ export const fanProfileText = {
   notFound:
     'The fan may keep their profile private, or the link may be wrong. Profiles are private until their fan opens them.',
   failed: 'We could not load this profile. Please try again in a moment.',
-  retry: 'Try again',
   anonymousName: 'An OpenPie fan',
   yourProfile: 'Your profile',
   noListening: 'No listening in the last 30 days yet.',
@@ -52,12 +52,7 @@ export function FanProfileScreen() {
     return (
       <div className="fan-profile">
         <h1 className="fan-profile__title">Fan profile</h1>
-        <div className="form-alert form-alert--error" role="alert">
-          <p>{fanProfileText.failed}</p>
-        </div>
-        <button type="button" className="button button--secondary" onClick={() => void mutate()}>
-          {fanProfileText.retry}
-        </button>
+        <LoadFailure message={fanProfileText.failed} onRetry={() => void mutate()} />
       </div>
     );
   }

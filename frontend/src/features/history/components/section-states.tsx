@@ -1,8 +1,8 @@
 // The loading, empty and error states every part of the history screen shares.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 
 export function SectionLoading({ children }: { children: ReactNode }) {
   return (
@@ -13,14 +13,11 @@ export function SectionLoading({ children }: { children: ReactNode }) {
 }
 
 export function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const message = isApiError(error) ? error.message : 'Something went wrong while loading this part.';
   return (
-    <div className="app-state app-state--error" role="alert">
-      <p>{message}</p>
-      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
+    <LoadFailure
+      message={describeLoadError(error, 'Something went wrong while loading this part.')}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
 import type { SpotifyConnectionStatus } from '../../../../../functions/contracts/spotify-sync';
-import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import type { TopArtist } from '../lib/period-summary';
 import { formatDuration, formatShare, summarizePeriod } from '../lib/period-summary';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 
 function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
   const name = artist.artistId ? (
@@ -66,12 +66,10 @@ export function PeriodListeningSection({ days, error, onRetry, connection }: Per
   let body;
   if (error && !days) {
     body = (
-      <div className="app-state app-state--error" role="alert">
-        <p>{isApiError(error) ? error.message : 'Your listening could not be loaded.'}</p>
-        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={describeLoadError(error, 'Your listening could not be loaded.')}
+        onRetry={onRetry}
+      />
     );
   } else if (!days) {
     body = (

@@ -4,13 +4,13 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
 import { socialQueryKeys } from '../../../../../functions/contracts/social-sign-in';
-import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { buildFanSignInUrl } from '../../auth/api/social-sign-in-urls';
 import { SocialErrorNotice } from '../../auth/components/social-error-notice';
 import { detectDeviceType } from '../../auth/lib/device-type';
 import { syncNow } from '../api/dashboard-api';
 import { describeSyncResult, formatSyncTime } from '../lib/period-summary';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 
 /** Connecting is Spotify's sign-in for a fan who is signed in: it returns to the dashboard (decision 006). */
 function connectSpotify(): void {
@@ -61,7 +61,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
       onSynced(result);
     } catch (failure) {
       setMessage({
-        text: isApiError(failure) ? failure.message : 'The sync did not work. Please try again.',
+        text: describeLoadError(failure, 'The sync did not work. Please try again.'),
         failed: true,
       });
       // A connection found broken during the sync shows as broken at once.
@@ -74,12 +74,10 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
   let body;
   if (error && !status) {
     body = (
-      <div className="app-state app-state--error" role="alert">
-        <p>{isApiError(error) ? error.message : 'Your Spotify connection could not be checked.'}</p>
-        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={describeLoadError(error, 'Your Spotify connection could not be checked.')}
+        onRetry={onRetry}
+      />
     );
   } else if (!status) {
     body = (
