@@ -2,8 +2,7 @@
 import type { HistoryImportResult } from '../contracts/listening';
 import { dailyListeningQuerySchema, historyImportSchema } from '../contracts/listening';
 import { getDailyListening, isWithinRetention, recomputeDailyListening, savePlays } from '../data/listening';
-import { readHistoryImport } from '../domain/listening/history-import';
-import { normalizeArtistName } from '../domain/listening/rules';
+import { artistOfImportedPlay, readHistoryImport } from '../domain/listening/history-import';
 import { findCatalogueArtistsByNames } from '../data/catalogue';
 import { readLatestFetchedDate } from '../data/spotify-sync';
 import { requirePrincipal } from './lib/auth';
@@ -18,17 +17,6 @@ import {
 } from '../contracts/listening-reads';
 import { pageOf } from '../domain/listening/listening-reads';
 import { assertCanSeeListening, readLatestPlays, readTrackListening } from './lib/listening-reads';
-
-/** The catalogue artist an exported name stands for, or the name alone when the catalogue has no such artist. */
-function artistOfImportedPlay(
-  artistName: string,
-  known: Map<string, { id: string; name: string }>,
-): { artistId?: string; artistName: string } {
-  const match = known.get(normalizeArtistName(artistName));
-  return match ? { artistId: match.id, artistName: match.name } : { artistName };
-}
-
-const trackIdOf = (uri: string | undefined) => uri?.match(/^spotify:track:([A-Za-z0-9]+)$/)?.[1];
 
 export const handler = createResourceHandler('fan-tracks', {
   // Listening reads (issue #5): the stored plays newest first, numbered pages; under-30-s plays shown, not counted.
@@ -74,18 +62,15 @@ export const handler = createResourceHandler('fan-tracks', {
       const saved = await savePlays(
         getTable(),
         userId,
-        kept.map((play) => {
-          const trackId = trackIdOf(play.trackUri);
-          return {
-            endedAt: play.endedAt,
-            msPlayed: play.msPlayed,
-            trackName: play.trackName,
-            ...(trackId ? { trackId } : {}),
-            artists: [artistOfImportedPlay(play.artistName, known)],
-            source: 'import' as const,
-            identity: play.identity,
-          };
-        }),
+        kept.map((play) => ({
+          endedAt: play.endedAt,
+          msPlayed: play.msPlayed,
+          trackName: play.trackName,
+          ...(play.trackId ? { trackId: play.trackId } : {}),
+          artists: [artistOfImportedPlay(play.artistName, known)],
+          source: 'import' as const,
+          identity: play.identity,
+        })),
       );
       await recomputeDailyListening(getTable(), userId, saved.days);
       const result: HistoryImportResult = {

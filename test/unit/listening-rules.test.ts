@@ -159,7 +159,7 @@ describe('history import (Spotify extended streaming history)', () => {
     ],
   });
 
-  it('ignores podcasts and short plays and keeps the track uri', () => {
+  it('ignores podcasts and short plays and keeps the track id', () => {
     const outcome = readHistoryImport(request);
     expect(outcome.ignored).toBe(2);
     expect(outcome.plays).toMatchObject([
@@ -167,7 +167,7 @@ describe('history import (Spotify extended streaming history)', () => {
         endedAt: '2026-10-31T23:50:00.000Z',
         msPlayed: 240_000,
         artistName: 'Björk',
-        trackUri: 'spotify:track:4Dp4',
+        trackId: '4Dp4',
       },
       { endedAt: '2026-11-01T10:00:00.000Z', msPlayed: 200_500, trackName: 'Army of Me' },
     ]);

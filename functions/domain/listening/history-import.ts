@@ -1,7 +1,7 @@
 // Turns the records of a Spotify data export into plays. Podcasts, audiobooks, rows without an artist and plays
 // under 30 s are ignored; what remains carries an identity, so importing the same file twice adds nothing.
 import type { AccountDataRecord, ExtendedRecord, HistoryImport } from '../../contracts/listening';
-import { isCountedPlay } from './rules';
+import { isCountedPlay, normalizeArtistName } from './rules';
 
 export interface ImportedPlay {
   /** When the play ended, ISO 8601 UTC. */
@@ -9,8 +9,8 @@ export interface ImportedPlay {
   msPlayed: number;
   trackName: string;
   artistName: string;
-  /** `spotify:track:…` where the export has it (extended history only). */
-  trackUri?: string;
+  /** Spotify's track id, read from `spotify:track:<id>` where the export has it (extended history only). */
+  trackId?: string;
   /**
    * The record's identity: (end time, artist name, track name, ms played). Two different plays ending in the same
    * minute differ in track or length, so both count; the same record imported twice is one play.
@@ -67,9 +67,26 @@ function readExtendedRecord(record: ExtendedRecord): ImportedPlay | null {
     msPlayed: record.ms_played,
     trackName,
     artistName,
-    ...(record.spotify_track_uri ? { trackUri: record.spotify_track_uri } : {}),
+    ...trackIdFrom(record.spotify_track_uri),
     identity: identityOf(record.ts, artistName, trackName, record.ms_played),
   };
+}
+
+function trackIdFrom(uri: string | null | undefined): { trackId?: string } {
+  const trackId = uri?.match(/^spotify:track:([A-Za-z0-9]+)$/)?.[1];
+  return trackId ? { trackId } : {};
+}
+
+/**
+ * An exported play's artist: the catalogue artist whose normalised name is the same (`known`, keyed by
+ * normalizeArtistName), or the name alone when the catalogue has no such artist.
+ */
+export function artistOfImportedPlay(
+  artistName: string,
+  known: ReadonlyMap<string, { id: string; name: string }>,
+): { artistId?: string; artistName: string } {
+  const match = known.get(normalizeArtistName(artistName));
+  return match ? { artistId: match.id, artistName: match.name } : { artistName };
 }
 
 function identityOf(end: string, artistName: string, trackName: string, msPlayed: number): string {
