@@ -63,8 +63,8 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   const { createDocumentClient } = await import('../functions/data/client');
   const { saveConnection } = await import('../functions/data/accounts');
   const { spotifySyncIndexAttributes } = await import('../functions/data/spotify-sync');
-  const { syncFanListening } = await import('../functions/handlers/lib/listening-sync');
-  const { createLogger } = await import('../functions/handlers/lib/logger');
+  const { syncFanListening } = await import('../functions/services/listening-sync');
+  const { createLogger } = await import('../functions/runtime/logger');
   const { loadTokenCipher } = await import('../functions/integrations/crypto/token-cipher');
   const { createSocialSignIn, loadOAuthConfig } = await import('../functions/integrations/oauth');
   const { createOAuthSandbox, demoSpotifyRefreshToken } = await import('../local/oauth-sandbox');

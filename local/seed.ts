@@ -11,7 +11,7 @@ import type { TableRef } from '../functions/data/table';
 import type { AccountKind } from '../functions/domain/identity/account';
 import { buildAccount } from '../functions/domain/identity/account';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
-import { toPlays } from '../functions/handlers/lib/listening-sync';
+import { toPlays } from '../functions/services/listening-sync';
 import { getTokenCipher } from '../functions/integrations/crypto/token-cipher';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
 import { demoSpotifyRefreshToken } from './oauth-sandbox';

@@ -1,7 +1,7 @@
 // Rule 'reconciliation-alerts': a failed reconciliation check is logged at error level, which the stack's
 // log-based alarm turns into a page for staff.
-import { getEnv } from '../../functions/handlers/lib/env';
-import { createLogger } from '../../functions/handlers/lib/logger';
+import { getEnv } from '../../functions/runtime/env';
+import { createLogger } from '../../functions/runtime/logger';
 import { busEnvelopeSchema, reconciliationFailedSchema } from '../schemas';
 
 export async function handler(raw: unknown): Promise<{ alerted: number }> {

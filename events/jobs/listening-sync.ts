@@ -2,8 +2,8 @@
 // synced (the sync index, shard by shard, no Scan) and sends each one's sync to the fan-work queue, where the
 // worker reads their recent plays. Running the same slot twice only syncs again, which stores nothing twice.
 import { listSyncableFans, spotifySyncShardCount } from '../../functions/data/spotify-sync';
-import { getEnv } from '../../functions/handlers/lib/env';
-import { getTable } from '../../functions/handlers/lib/table';
+import { getEnv } from '../../functions/runtime/env';
+import { getTable } from '../../functions/runtime/table';
 import type { WorkQueue } from '../../functions/integrations/queue';
 import { createWorkQueue } from '../../functions/integrations/queue';
 import type { JobRun } from '../lib/define-job';

@@ -1,8 +1,8 @@
 // The wrapper every scheduled job shares: validate the trigger, log start and end, report a result.
 // Jobs are idempotent: running the same scheduledAt twice must change nothing the second time.
-import { getEnv } from '../../functions/handlers/lib/env';
-import type { Logger } from '../../functions/handlers/lib/logger';
-import { createLogger } from '../../functions/handlers/lib/logger';
+import { getEnv } from '../../functions/runtime/env';
+import type { Logger } from '../../functions/runtime/logger';
+import { createLogger } from '../../functions/runtime/logger';
 import type { JobEvent } from '../schemas';
 import { jobEventSchema } from '../schemas';
 

@@ -1,10 +1,10 @@
 // Worker of the 'fan-work' queue. Each message is one fan's share of a job. Messages whose kind has no
 // processor yet fail, so they land in the dead-letter queue instead of vanishing.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { getEnv } from '../../functions/handlers/lib/env';
-import { loadListeningSyncDependencies, syncFanListening } from '../../functions/handlers/lib/listening-sync';
-import type { Logger } from '../../functions/handlers/lib/logger';
-import { createLogger } from '../../functions/handlers/lib/logger';
+import { getEnv } from '../../functions/runtime/env';
+import { loadListeningSyncDependencies, syncFanListening } from '../../functions/services/listening-sync';
+import type { Logger } from '../../functions/runtime/logger';
+import { createLogger } from '../../functions/runtime/logger';
 import type { FanWorkMessage } from '../schemas';
 import { fanWorkMessageSchema } from '../schemas';
 

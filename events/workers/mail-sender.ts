@@ -14,10 +14,10 @@ import {
   readOutboxMailImage,
 } from '../../functions/data/outbox';
 import type { EmailSender } from '../../functions/domain/email';
-import { getEnv } from '../../functions/handlers/lib/env';
-import type { Logger } from '../../functions/handlers/lib/logger';
-import { createLogger } from '../../functions/handlers/lib/logger';
-import { getTable } from '../../functions/handlers/lib/table';
+import { getEnv } from '../../functions/runtime/env';
+import type { Logger } from '../../functions/runtime/logger';
+import { createLogger } from '../../functions/runtime/logger';
+import { getTable } from '../../functions/runtime/table';
 import { createSesEmailSender } from '../../functions/integrations/email/ses';
 
 const streamRecordSchema = z.object({

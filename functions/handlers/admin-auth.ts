@@ -10,9 +10,9 @@ import { loginSchema } from '../contracts/auth';
 import { toStaffProfile } from './lib/account-replies';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
-import { loginWithPassword, requireAccount } from './lib/identity';
+import { loginWithPassword, requireAccount } from '../services/identity';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { endSession } from './lib/sessions';
+import { endSession } from '../services/sessions';
 import {
   beginArtistLink,
   beginStaffSignIn,
@@ -21,7 +21,7 @@ import {
   disconnectArtistGoogle,
   providerCallbackQuerySchema,
   staffCallbackSchema,
-} from './lib/social-sign-in';
+} from '../services/social-sign-in';
 
 export const handler = createResourceHandler('admin-auth', {
   'POST /api/admin/auth/login': defineRoute({

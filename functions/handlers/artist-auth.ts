@@ -8,7 +8,7 @@ import { requirePrincipal } from './lib/auth';
 import { HttpError, ok } from './lib/http';
 import { passwordAccountRoutes } from './lib/password-account-routes';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 export const handler = createResourceHandler('artist-auth', {
   ...passwordAccountRoutes({

@@ -4,9 +4,9 @@ import { listConnections, updateProfile } from '../data/accounts';
 import { toArtistUser } from './lib/account-replies';
 import { requirePrincipal } from './lib/auth';
 import { HttpError, ok } from './lib/http';
-import { requireAccount } from './lib/identity';
+import { requireAccount } from '../services/identity';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 export const handler = createResourceHandler('artist-user', {
   'GET /api/for-artists/user': defineRoute({

@@ -1,10 +1,10 @@
 // Routes of the 'dev' resource (see functions/contracts/routes.ts): local-mode helpers, never deployed. Even if
 // this handler ran elsewhere, it answers 404 outside local mode.
 import { listOutboxMail } from '../data/outbox';
-import { getEnv, isLocalStage } from './lib/env';
+import { getEnv, isLocalStage } from '../runtime/env';
 import { HttpError, ok } from './lib/http';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 export const handler = createResourceHandler('dev', {
   'GET /api/dev/outbox': defineRoute({

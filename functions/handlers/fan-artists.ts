@@ -13,7 +13,7 @@ import {
   readArtistDetails,
   readArtistTopTracks,
   readFanArtistDetails,
-} from './lib/artist-catalogue';
+} from '../services/artist-catalogue';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import {
@@ -22,9 +22,9 @@ import {
   readArtistListening,
   readFanArtists,
   readRecentArtists,
-} from './lib/listening-reads';
+} from '../services/listening-reads';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 export const handler = createResourceHandler('fan-artists', {
   // The artist catalogue (issue #5): every artist OpenPie knows, by name (default) or popularity, or a name search.

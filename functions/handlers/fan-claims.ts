@@ -7,9 +7,9 @@ import { createClaimReport } from '../data/claim-reports';
 import { AppError } from '../domain/errors';
 import { requirePrincipal } from './lib/auth';
 import { created } from './lib/http';
-import { requireAccount } from './lib/identity';
+import { requireAccount } from '../services/identity';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 export const handler = createResourceHandler('fan-claims', {
   // `{id}` is the catalogue artist whose claim looks wrong (docs/decisions/009-fan-profile-and-reports.md).

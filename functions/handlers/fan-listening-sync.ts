@@ -3,7 +3,7 @@
 // whose Lambda then carries neither the OAuth client nor the token cipher (docs/decisions/008-listening-sync.md).
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
-import { syncFanListeningNow } from './lib/listening-sync';
+import { syncFanListeningNow } from '../services/listening-sync';
 import { createResourceHandler, defineRoute } from './lib/resource';
 
 export const handler = createResourceHandler('fan-listening-sync', {

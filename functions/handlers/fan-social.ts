@@ -14,7 +14,7 @@ import {
   fanSignInQuerySchema,
   parseCallbackProvider,
   providerCallbackQuerySchema,
-} from './lib/social-sign-in';
+} from '../services/social-sign-in';
 
 /** GET /api/auth/login<Provider>: a browser redirect to the provider; failures return to an SPA page. */
 function signInRoute(provider: SocialProvider) {

@@ -8,7 +8,7 @@ import { readLatestFetchedDate } from '../data/spotify-sync';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 import {
   fanIdParamsSchema,
   latestPlaysQuerySchema,
@@ -16,7 +16,7 @@ import {
   topListQuerySchema,
 } from '../contracts/listening-reads';
 import { pageOf } from '../domain/listening/listening-reads';
-import { assertCanSeeListening, readLatestPlays, readTrackListening } from './lib/listening-reads';
+import { assertCanSeeListening, readLatestPlays, readTrackListening } from '../services/listening-reads';
 
 export const handler = createResourceHandler('fan-tracks', {
   // Listening reads (issue #5): the stored plays newest first, numbered pages; under-30-s plays shown, not counted.

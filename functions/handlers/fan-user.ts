@@ -27,9 +27,9 @@ import { canSeeListeningOf } from '../domain/listening/visibility';
 import { toFanUser } from './lib/account-replies';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
-import { requireAccount } from './lib/identity';
+import { requireAccount } from '../services/identity';
 import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from './lib/table';
+import { getTable } from '../runtime/table';
 
 function toProfileReply(profile: FanProfile): FanProfileReply {
   return {

@@ -2,7 +2,7 @@ import type { Health } from '../contracts/health';
 import { createDocumentClient } from '../data/client';
 import { probeTable } from '../data/health';
 import { AppError } from '../domain/errors';
-import { getEnv } from './lib/env';
+import { getEnv } from '../runtime/env';
 import { ok } from './lib/http';
 import { createResourceHandler, defineRoute } from './lib/resource';
 

@@ -3,10 +3,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { methodsAt } from '../contracts/routes';
-import { getEnv } from './lib/env';
+import { getEnv } from '../runtime/env';
 import type { HttpResult } from './lib/http';
 import { HttpError } from './lib/http';
-import { createLogger } from './lib/logger';
+import { createLogger } from '../runtime/logger';
 import { httpEdge } from './lib/resource';
 
 const env = getEnv();

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { encryptionContext } from '../../functions/integrations/crypto/kms-data-key-provider';
-import { getEnv } from '../../functions/handlers/lib/env';
-import { findClientAddress } from '../../functions/handlers/lib/rate-limit';
+import { getEnv } from '../../functions/runtime/env';
+import { findClientAddress } from '../../functions/services/rate-limit';
 import { appSecretKeys, tokenEncryptionContext } from '../../infra/openpie-stack';
 import { buildName } from '../../infra/stage';
 import type { Resources } from './synth';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tableStreamWorkers } from '../../events/definitions';
 import { outboxMailEntity } from '../../functions/data/outbox';
 import { tableDefinition } from '../../functions/data/table-definition';
-import { envSchema } from '../../functions/handlers/lib/env';
+import { envSchema } from '../../functions/runtime/env';
 import { findSenderIdentities } from '../../infra/openpie-stack';
 import { buildName } from '../../infra/stage';
 import {

@@ -8,7 +8,7 @@ import { eventSource, jobs, queues, rules, tableStreamWorkers } from '../../even
 import { jobEventSchema } from '../../events/schemas';
 import { deployedResources, deployedRoutes, routeKeyOf, routes } from '../../functions/contracts/routes';
 import { tableDefinition } from '../../functions/data/table-definition';
-import { envSchema } from '../../functions/handlers/lib/env';
+import { envSchema } from '../../functions/runtime/env';
 import { catchAllPath } from '../../infra/http-api';
 import { appSecretKeys, OpenPieStack } from '../../infra/openpie-stack';
 import { contentSecurityPolicy, hashedAssetsCacheControl } from '../../infra/site';

@@ -12,7 +12,7 @@ const uniqueArtistId = () => `artist${Math.random().toString(36).slice(2, 12)}`;
 /** A catalogue artist, as a sync or a search would have stored it. */
 async function givenCatalogueArtist(name = 'The Red Covers') {
   const { upsertCatalogueArtists } = await import('../../functions/data/catalogue');
-  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { getTable } = await import('../../functions/runtime/table');
   const id = uniqueArtistId();
   await upsertCatalogueArtists(getTable(), [{ id, name }], new Date());
   return id;
@@ -39,7 +39,7 @@ describe('POST /api/claims/report/{id}', () => {
     expect(repeat.statusCode).toBe(409);
     expect(bodyOf(repeat)['message']).toBe('You have already reported this claim. Our staff will review it.');
     const { listOpenClaimReports } = await import('../../functions/data/claim-reports');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const queue = await listOpenClaimReports(getTable(), { limit: 100 });
     expect(queue.reports.filter((item) => item.target.id === artistId)).toEqual([
       {
@@ -102,7 +102,7 @@ describe('POST /api/claims/report/{id}', () => {
       'We do not know this artist on OpenPie. Check the link and try again.',
     );
     const { listOpenClaimReports } = await import('../../functions/data/claim-reports');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const queue = await listOpenClaimReports(getTable(), { limit: 100 });
     expect(queue.reports.filter((item) => item.target.id === artistId)).toEqual([]);
   });

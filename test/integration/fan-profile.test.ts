@@ -18,7 +18,7 @@ async function givePlays(
   plays: readonly { daysAgo: number; artistName: string; artistId?: string; minutes: number }[],
 ) {
   const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { getTable } = await import('../../functions/runtime/table');
   const saved = await savePlays(
     getTable(),
     fanId,
@@ -365,7 +365,7 @@ describe('buildFanProfileErasure', () => {
     const handler = await loadHandler();
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { buildFanProfileErasure, getFanProfile } = await import('../../functions/data/fan-profiles');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const [leaving, next] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
     const username = uniqueUsername('leaving');
     await call(handler, 'PUT', '/api/user/username', { body: { username }, cookies: [leaving.cookie] });
@@ -389,7 +389,7 @@ describe('buildFanProfileErasure', () => {
   it('has nothing to erase for a fan who never set a profile', async () => {
     // Prepare
     const { buildFanProfileErasure } = await import('../../functions/data/fan-profiles');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const fan = await createSignedInAccount('fan');
     // Act
     const items = await buildFanProfileErasure(getTable(), fan.userId);

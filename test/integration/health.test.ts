@@ -21,7 +21,7 @@ describe('GET /api/health with a missing table', () => {
     // Prepare: a fresh module graph whose cold start reads another table name
     const { vi } = await import('vitest');
     vi.resetModules();
-    const { resetEnvCache } = await import('../../functions/handlers/lib/env');
+    const { resetEnvCache } = await import('../../functions/runtime/env');
     const previous = process.env.TABLE_NAME;
     process.env.TABLE_NAME = 'openpie-test-missing-table';
     resetEnvCache();

@@ -62,10 +62,10 @@ interface SyncResult {
 }
 
 async function loadSync() {
-  const sync = await import('../../functions/handlers/lib/listening-sync');
+  const sync = await import('../../functions/services/listening-sync');
   const data = await import('../../functions/data/spotify-sync');
-  const { getTable } = await import('../../functions/handlers/lib/table');
-  const { createLogger } = await import('../../functions/handlers/lib/logger');
+  const { getTable } = await import('../../functions/runtime/table');
+  const { createLogger } = await import('../../functions/runtime/logger');
   return { ...sync, ...data, table: getTable(), log: createLogger('error') };
 }
 
@@ -319,7 +319,7 @@ describe('the scheduled job', () => {
     // Prepare
     const fans = [await newSpotifyFan(), await newSpotifyFan(), await newSpotifyFan()];
     const { fanOutListeningSync } = await import('../../events/jobs/listening-sync');
-    const { createLogger } = await import('../../functions/handlers/lib/logger');
+    const { createLogger } = await import('../../functions/runtime/logger');
     const sent: unknown[] = [];
     const run = fanOutListeningSync(() => ({ sendAll: async (messages) => void sent.push(...messages) }), 1);
     const runId = randomUUID();

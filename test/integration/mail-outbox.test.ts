@@ -84,7 +84,7 @@ async function registerFan(email: string): Promise<void> {
 
 /** The outbox item queued for an address, as its id and in DynamoDB's typed JSON (what a stream record carries). */
 async function readQueuedItem(to: string) {
-  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { getTable } = await import('../../functions/runtime/table');
   const { listOutboxMail } = await import('../../functions/data/outbox');
   const { createDynamoClient } = await import('../../functions/data/client');
   const mail = (await listOutboxMail(getTable())).find((entry) => entry.to === to);
@@ -126,7 +126,7 @@ function buildInsertRecord(image: Record<string, unknown>): DynamoDBRecord {
 }
 
 async function readSentAt(id: string): Promise<string | null> {
-  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { getTable } = await import('../../functions/runtime/table');
   const { getOutboxMail } = await import('../../functions/data/outbox');
   return (await getOutboxMail(getTable(), id))?.sentAt ?? null;
 }
@@ -139,7 +139,7 @@ describe('queueing mail', () => {
     // Prepare
     const email = uniqueEmail('twice');
     await registerFan(email);
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const { listOutboxMail } = await import('../../functions/data/outbox');
     const countMail = async () =>
       (await listOutboxMail(getTable(), 500)).filter((entry) => entry.to === email).length;

@@ -260,8 +260,8 @@ async function issueResetLink(fanId: string): Promise<string> {
   const { randomBytes } = await import('node:crypto');
   const { putLinkToken } = await import('../../functions/data/link-tokens');
   const { linkTokenExpiry } = await import('../../functions/domain/identity/link-tokens');
-  const { hashLinkTokenSecret } = await import('../../functions/handlers/lib/identity');
-  const { getTable } = await import('../../functions/handlers/lib/table');
+  const { hashLinkTokenSecret } = await import('../../functions/services/identity');
+  const { getTable } = await import('../../functions/runtime/table');
   const secret = randomBytes(32).toString('base64url');
   const now = new Date();
   await putLinkToken(getTable(), {
@@ -352,7 +352,7 @@ describe('Spotify tokens at rest', () => {
     await travel(browser, signInPaths.spotify, approveAs(newPerson('tokens')), 'spotify');
     const fanId = String((await readUser(browser))['id']);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const { getTokenCipher } = await import('../../functions/integrations/crypto/token-cipher');
     const table = getTable();
     // Act
@@ -400,7 +400,7 @@ describe('staff sign-in with Google', () => {
   async function createStaffAccount(email: string): Promise<string> {
     const { createAccount } = await import('../../functions/data/accounts');
     const { buildAccount } = await import('../../functions/domain/identity/account');
-    const { getTable } = await import('../../functions/handlers/lib/table');
+    const { getTable } = await import('../../functions/runtime/table');
     const now = new Date();
     const account = buildAccount(
       {

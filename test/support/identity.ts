@@ -125,8 +125,8 @@ export async function createSignedInAccount(
 ): Promise<SignedInAccount> {
   const { createAccount } = await import('../../functions/data/accounts');
   const { buildAccount } = await import('../../functions/domain/identity/account');
-  const { getTable } = await import('../../functions/handlers/lib/table');
-  const { startSession } = await import('../../functions/handlers/lib/sessions');
+  const { getTable } = await import('../../functions/runtime/table');
+  const { startSession } = await import('../../functions/services/sessions');
   const now = new Date();
   const email = overrides.email ?? uniqueEmail(kind);
   const account = buildAccount(

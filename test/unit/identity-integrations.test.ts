@@ -14,7 +14,7 @@ import {
   verifySessionToken,
 } from '../../functions/integrations/session-tokens';
 import { createAppSecret } from '../../functions/integrations/secrets';
-import { getEnv } from '../../functions/handlers/lib/env';
+import { getEnv } from '../../functions/runtime/env';
 
 describe('password hashing (scrypt)', () => {
   const hasher = createPasswordHasher(testScryptParameters);

@@ -40,7 +40,7 @@ describe('import boundaries', () => {
   it('keeps the SPA on functions/contracts only', async () => {
     const blocked = await ruleIdsFor(
       'frontend/src/example.ts',
-      "import { getEnv } from '../../functions/handlers/lib/env';\nexport const e = getEnv;\n",
+      "import { getEnv } from '../../functions/runtime/env';\nexport const e = getEnv;\n",
     );
     const allowed = await ruleIdsFor(
       'frontend/src/example.ts',

@@ -3,7 +3,7 @@ import type { ArtistUser, ConnectedAccounts, FanUser, StaffProfile } from '../..
 import type { ConnectionRecord } from '../../data/accounts';
 import type { Account } from '../../domain/identity/account';
 import { isProfileComplete } from '../../domain/identity/profile';
-import { isPlaceholderEmail } from './placeholder-email';
+import { isPlaceholderEmail } from '../../services/placeholder-email';
 
 export function toFanUser(account: Account, connections: readonly ConnectionRecord[]): FanUser {
   const connected = new Set(connections.map((connection) => connection.provider));

@@ -4,7 +4,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Role } from '../../contracts/routes';
 import { HttpError } from './http';
-import { findSession } from './sessions';
+import { findSession } from '../../services/sessions';
 
 export type PrincipalKind = 'fan' | 'artist' | 'admin';
 

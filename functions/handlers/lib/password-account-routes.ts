@@ -11,8 +11,8 @@ import {
 } from '../../contracts/auth';
 import { listConnections } from '../../data/accounts';
 import { requirePrincipal } from './auth';
-import { buildClearedSessionCookie } from './cookies';
-import { getEnv } from './env';
+import { buildClearedSessionCookie } from '../../services/cookies';
+import { getEnv } from '../../runtime/env';
 import { created, ok } from './http';
 import {
   deleteAccount,
@@ -21,11 +21,11 @@ import {
   requestPasswordReset,
   resetPasswordWithLink,
   verifyEmailWithLink,
-} from './identity';
+} from '../../services/identity';
 import type { RouteImplementation } from './resource';
 import { defineRoute } from './resource';
-import { endSession } from './sessions';
-import { getTable } from './table';
+import { endSession } from '../../services/sessions';
+import { getTable } from '../../runtime/table';
 
 export interface PasswordAccountArea<Base extends string, DeletePath extends string> {
   kind: 'fan' | 'artist';

@@ -9,13 +9,13 @@ import { bodyLimitBytes, routeKeyOf, routes } from '../../contracts/routes';
 import { cookiesClearedOnUnauthorized } from '../../domain/identity/sessions';
 import type { Principal } from './auth';
 import { authenticate } from './auth';
-import { buildClearedSessionCookie, isSessionKeepingRoute } from './cookies';
-import type { Env } from './env';
-import { getEnv, isLocalStage } from './env';
+import { buildClearedSessionCookie, isSessionKeepingRoute } from '../../services/cookies';
+import type { Env } from '../../runtime/env';
+import { getEnv, isLocalStage } from '../../runtime/env';
 import type { HttpResult, Reply } from './http';
 import { HttpError, securityHeaders, toFailure, toResult } from './http';
-import type { Logger } from './logger';
-import { createLogger } from './logger';
+import type { Logger } from '../../runtime/logger';
+import { createLogger } from '../../runtime/logger';
 
 type Schema = z.ZodMiniType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;

@@ -176,8 +176,8 @@ describe('staff sign-in', () => {
     const { randomUUID } = await import('node:crypto');
     const { createAccount } = await import('../../../functions/data/accounts');
     const { buildAccount } = await import('../../../functions/domain/identity/account');
-    const { getTable } = await import('../../../functions/handlers/lib/table');
-    const { getPasswordHasher } = await import('../../../functions/handlers/lib/password-hasher');
+    const { getTable } = await import('../../../functions/runtime/table');
+    const { getPasswordHasher } = await import('../../../functions/services/password-hasher');
     const now = new Date();
     const account = buildAccount(
       {
@@ -265,8 +265,8 @@ describe('staff sign-in', () => {
 describe('social sign-in support', () => {
   it('finds or creates an account by a provider-verified e-mail, and removes a password a stranger set', async () => {
     // Prepare: someone registered this address with a password but never verified it
-    const { findOrCreateAccountByVerifiedEmail } = await import('../../../functions/handlers/lib/identity');
-    const { startSession } = await import('../../../functions/handlers/lib/sessions');
+    const { findOrCreateAccountByVerifiedEmail } = await import('../../../functions/services/identity');
+    const { startSession } = await import('../../../functions/services/sessions');
     const email = uniqueEmail('hijack');
     const registered = await call(await fanAuth(), 'POST', '/api/auth/register', {
       body: {
@@ -322,7 +322,7 @@ describe('social connections', () => {
   it('shows connected providers on GET /api/user, keeps a provider identity to one account, and frees it on deletion', async () => {
     // Prepare
     const { saveConnection, findAccountByConnection } = await import('../../../functions/data/accounts');
-    const { getTable } = await import('../../../functions/handlers/lib/table');
+    const { getTable } = await import('../../../functions/runtime/table');
     const fan = await createSignedInAccount('fan');
     const other = await createSignedInAccount('fan');
     const spotifyId = `spotify-${fan.userId}`;

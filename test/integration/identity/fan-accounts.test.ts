@@ -134,7 +134,7 @@ describe('a fan registers, verifies and signs in', () => {
   it('says "already used the free promotion" when a promo registration meets an account that used it', async () => {
     // Prepare: a fan who registered from /try and used the promotion (as the payments work records it)
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { getTable } = await import('../../../functions/handlers/lib/table');
+    const { getTable } = await import('../../../functions/runtime/table');
     const email = uniqueEmail('promo-used');
     const registered = await registerFan(email, { promo: 'try' });
     const table = getTable();
@@ -350,7 +350,7 @@ describe('deleting a fan account', () => {
     await expect(findMail(email, 'account was deleted')).resolves.toMatchObject({ to: email });
 
     const { getAccount } = await import('../../../functions/data/accounts');
-    const { getTable } = await import('../../../functions/handlers/lib/table');
+    const { getTable } = await import('../../../functions/runtime/table');
     const tombstone = await getAccount(getTable(), 'fan', userId);
     expect(tombstone).toMatchObject({
       id: userId,

@@ -241,7 +241,7 @@ describe('session tokens', () => {
     // Prepare: a fresh module graph whose cold start reads an https origin
     const { vi } = await import('vitest');
     vi.resetModules();
-    const { resetEnvCache } = await import('../../../functions/handlers/lib/env');
+    const { resetEnvCache } = await import('../../../functions/runtime/env');
     const previous = process.env.SITE_ORIGIN;
     process.env.SITE_ORIGIN = 'https://openpie.example';
     resetEnvCache();

@@ -116,7 +116,7 @@ describe('the human check on registration', () => {
   it('is off without a secret key, and with one refuses a low score and accepts a good token', async () => {
     // Prepare: a fresh module graph whose cold start reads a reCAPTCHA secret, and a stand-in for Google
     vi.resetModules();
-    const { resetEnvCache } = await import('../../../functions/handlers/lib/env');
+    const { resetEnvCache } = await import('../../../functions/runtime/env');
     process.env.RECAPTCHA_SECRET_KEY = 'test-recaptcha-secret';
     resetEnvCache();
     const requests: string[] = [];
@@ -168,7 +168,7 @@ describe('GET /api/dev/outbox', () => {
   it('answers 404 in the envelope outside local mode', async () => {
     // Prepare
     vi.resetModules();
-    const { resetEnvCache } = await import('../../../functions/handlers/lib/env');
+    const { resetEnvCache } = await import('../../../functions/runtime/env');
     process.env.STAGE = 'dev';
     process.env.PASSWORD_HASHING = 'owasp';
     resetEnvCache();

@@ -1,14 +1,14 @@
 // The catalogue calls' work, shared by the artist area's search and the fans' artist calls: a name search that asks
 // Spotify when OpenPie knows too few artists, an artist's details with this month's listening fans, an artist's top
 // tracks (kept a day in the table), and one fan's listening of one artist.
-import type { Pagination } from '../../contracts/envelope';
+import type { Pagination } from '../contracts/envelope';
 import type {
   ArtistDetails,
   ArtistSummary,
   ArtistTopTrack,
   FanArtistDetails,
   ListeningTotals,
-} from '../../contracts/artists';
+} from '../contracts/artists';
 import {
   countMonthlyListeners,
   getCachedTopTracks,
@@ -17,13 +17,13 @@ import {
   saveCachedTopTracks,
   searchCatalogueArtists,
   upsertCatalogueArtists,
-} from '../../data/catalogue';
-import { getDailyListening, listeningRetentionDays } from '../../data/listening';
-import type { TableRef } from '../../data/table';
-import { matchesNameSearch, planNameSearch } from '../../domain/listening/artist-name-search';
-import { AppError } from '../../domain/errors';
-import { SpotifyApiError } from '../../integrations/spotify/web-api';
-import type { Logger } from './logger';
+} from '../data/catalogue';
+import { getDailyListening, listeningRetentionDays } from '../data/listening';
+import type { TableRef } from '../data/table';
+import { matchesNameSearch, planNameSearch } from '../domain/listening/artist-name-search';
+import { AppError } from '../domain/errors';
+import { SpotifyApiError } from '../integrations/spotify/web-api';
+import type { Logger } from '../runtime/logger';
 import { getSpotifyCatalogueApi, toArtistTopTrack, toCatalogueArtist } from './spotify-catalogue';
 
 /** How many artists one Spotify search brings into the catalogue. */

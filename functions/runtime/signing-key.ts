@@ -1,6 +1,6 @@
 // The key that signs session tokens: JWT_SIGNING_KEY of the app secret in AWS; the environment's JWT_SIGNING_KEY
 // in local mode only, so a stray variable can never replace the real key in a deployed stage.
-import { importSigningKey } from '../../integrations/session-tokens';
+import { importSigningKey } from '../integrations/session-tokens';
 import { getAppSecret } from './app-secret';
 import { getEnv } from './env';
 

@@ -1,17 +1,17 @@
 // Rate limits for login, register and forgot-password (domain/identity/rate-limits.ts), counted in the table.
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { countRateLimitHit } from '../../data/rate-limits';
-import { AppError } from '../../domain/errors';
-import type { RateLimitedAction } from '../../domain/identity/rate-limits';
+import { countRateLimitHit } from '../data/rate-limits';
+import { AppError } from '../domain/errors';
+import type { RateLimitedAction } from '../domain/identity/rate-limits';
 import {
   computeRetryAfterSeconds,
   findRateWindow,
   rateLimitedMessage,
   rateLimitRules,
-} from '../../domain/identity/rate-limits';
-import type { Env } from './env';
-import { getTable } from './table';
+} from '../domain/identity/rate-limits';
+import type { Env } from '../runtime/env';
+import { getTable } from '../runtime/table';
 
 /**
  * The caller's address. Behind CloudFront, API Gateway's source address is CloudFront's edge, shared by every

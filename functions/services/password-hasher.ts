@@ -1,12 +1,12 @@
 // The password hasher at OWASP's scrypt parameters; the test suite's cheap ones only where the environment allows
 // them (PASSWORD_HASHING=fast-for-tests, honoured in local mode only: lib/env.ts refuses it elsewhere).
-import type { PasswordHasher } from '../../integrations/password-hashing';
+import type { PasswordHasher } from '../integrations/password-hashing';
 import {
   createPasswordHasher,
   owaspScryptParameters,
   testScryptParameters,
-} from '../../integrations/password-hashing';
-import { getEnv } from './env';
+} from '../integrations/password-hashing';
+import { getEnv } from '../runtime/env';
 
 let hasher: PasswordHasher | undefined;
 

@@ -6,9 +6,9 @@
 // `socialError=<provider>` (and a `socialReason`), where SPEC §8's text is shown.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { AdminLoginReply, ArtistUser, FanUser } from '../../contracts/auth';
-import { captchaActions } from '../../contracts/auth';
-import type { ConnectionRecord } from '../../data/accounts';
+import type { AdminLoginReply, ArtistUser, FanUser } from '../contracts/auth';
+import { captchaActions } from '../contracts/auth';
+import type { ConnectionRecord } from '../data/accounts';
 import {
   deleteConnection,
   findAccountByConnection,
@@ -16,13 +16,13 @@ import {
   getAccount,
   listConnections,
   saveConnection,
-} from '../../data/accounts';
-import { spotifySyncIndexAttributes } from '../../data/spotify-sync';
-import { AppError } from '../../domain/errors';
-import type { Account } from '../../domain/identity/account';
-import { isActiveAccount } from '../../domain/identity/account';
-import { getTokenCipher } from '../../integrations/crypto/token-cipher';
-import type { SignInIntent, SocialIdentity, SocialProvider, SocialSignIn } from '../../integrations/oauth';
+} from '../data/accounts';
+import { spotifySyncIndexAttributes } from '../data/spotify-sync';
+import { AppError } from '../domain/errors';
+import type { Account } from '../domain/identity/account';
+import { isActiveAccount } from '../domain/identity/account';
+import { getTokenCipher } from '../integrations/crypto/token-cipher';
+import type { SignInIntent, SocialIdentity, SocialProvider, SocialSignIn } from '../integrations/oauth';
 import {
   assertStaffIdentity,
   buildClearedStateCookie,
@@ -35,13 +35,13 @@ import {
   SocialSignInCancelled,
   SocialSignInStateInvalid,
   socialProviders,
-} from '../../integrations/oauth';
-import { openState } from '../../integrations/oauth/state-cookie';
-import { toArtistUser, toFanUser, toStaffProfile } from './account-replies';
-import { getAppSecret } from './app-secret';
-import { getEnv } from './env';
-import type { Reply } from './http';
-import { HttpError, ok, redirect } from './http';
+} from '../integrations/oauth';
+import { openState } from '../integrations/oauth/state-cookie';
+import { toArtistUser, toFanUser, toStaffProfile } from '../handlers/lib/account-replies';
+import { getAppSecret } from '../runtime/app-secret';
+import { getEnv } from '../runtime/env';
+import type { Reply } from '../handlers/lib/http';
+import { HttpError, ok, redirect } from '../handlers/lib/http';
 import { getHumanCheck } from './human-check';
 import type { FlowContext } from './identity';
 import {
@@ -51,7 +51,7 @@ import {
 } from './identity';
 import { findClientAddress } from './rate-limit';
 import { findSession, startSession } from './sessions';
-import { getTable } from './table';
+import { getTable } from '../runtime/table';
 
 // ── what the browser routes read ────────────────────────────────────────────────────────────────────────────────
 

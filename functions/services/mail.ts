@@ -1,11 +1,11 @@
 // Mail from the request handlers: queued in the table outbox, never sent in the request (DESIGN §3,
 // docs/decisions/005-identity.md). In AWS the mail-sender worker sends it through SES; locally it stays in the outbox.
 import { randomUUID } from 'node:crypto';
-import { buildOutboxMailPut } from '../../data/outbox';
-import type { TransactionItem } from '../../data/table';
-import type { EmailMessage } from '../../domain/email';
-import { getEnv } from './env';
-import { getTable } from './table';
+import { buildOutboxMailPut } from '../data/outbox';
+import type { TransactionItem } from '../data/table';
+import type { EmailMessage } from '../domain/email';
+import { getEnv } from '../runtime/env';
+import { getTable } from '../runtime/table';
 
 /**
  * A mail as an outbox item, for the transaction of the change it tells about (`alongside` in the data functions):

@@ -1,21 +1,21 @@
 // The fan's listening reading calls (issue #5), shared by the fan-tracks and fan-artists handlers: who may read whose
 // listening, and the reads behind each call.
-import type { Pagination } from '../../contracts/envelope';
+import type { Pagination } from '../contracts/envelope';
 import type {
   ArtistListening,
   FanArtistSort,
   LatestPlay,
   RecentArtist,
   TrackListening,
-} from '../../contracts/listening-reads';
-import { getAccount } from '../../data/accounts';
-import { getCatalogueArtists } from '../../data/catalogue';
-import { getFanProfile } from '../../data/fan-profiles';
-import { getDailyListening } from '../../data/listening';
-import { getDailyTrackListening, listDayPlayCounts, listPlaysNewestFirst } from '../../data/listening-reads';
-import type { TableRef } from '../../data/table';
-import { AppError } from '../../domain/errors';
-import type { ArtistListingEntry } from '../../domain/listening/listening-reads';
+} from '../contracts/listening-reads';
+import { getAccount } from '../data/accounts';
+import { getCatalogueArtists } from '../data/catalogue';
+import { getFanProfile } from '../data/fan-profiles';
+import { getDailyListening } from '../data/listening';
+import { getDailyTrackListening, listDayPlayCounts, listPlaysNewestFirst } from '../data/listening-reads';
+import type { TableRef } from '../data/table';
+import { AppError } from '../domain/errors';
+import type { ArtistListingEntry } from '../domain/listening/listening-reads';
 import {
   filterArtistsByName,
   isCountedListening,
@@ -26,8 +26,8 @@ import {
   sortArtists,
   sumArtistDays,
   sumTrackDays,
-} from '../../domain/listening/listening-reads';
-import { canSeeListeningOf } from '../../domain/listening/visibility';
+} from '../domain/listening/listening-reads';
+import { canSeeListeningOf } from '../domain/listening/visibility';
 
 /** Plays read at most to find the recently listened artists. */
 const recentArtistsPlayBudget = 300;

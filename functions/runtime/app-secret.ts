@@ -1,6 +1,6 @@
 // The app secret of this stage (AWS only), read once per cold start.
-import type { AppSecret } from '../../integrations/secrets';
-import { createAppSecret } from '../../integrations/secrets';
+import type { AppSecret } from '../integrations/secrets';
+import { createAppSecret } from '../integrations/secrets';
 import { getEnv } from './env';
 
 let appSecret: AppSecret | null | undefined;

@@ -1,9 +1,9 @@
 // The session cookies of SPEC §3/§6 (HttpOnly, SameSite=Lax, Path=/, Secure but on http://localhost), and the
 // clearing cookies every 401 carries (SPEC §4). Kept free of heavy imports: every handler's error path uses it.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { AccountKind } from '../../domain/identity/account';
-import { isSecureCookieOrigin, sessionCookieName } from '../../domain/identity/sessions';
-import type { Env } from './env';
+import type { AccountKind } from '../domain/identity/account';
+import { isSecureCookieOrigin, sessionCookieName } from '../domain/identity/sessions';
+import type { Env } from '../runtime/env';
 
 function serializeCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   const parts = [`${name}=${value}`, `Max-Age=${maxAgeSeconds}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];

@@ -3,20 +3,20 @@
 // call, so ending the item ends the session even though the token has not expired.
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { deleteAllSessions, deleteSession, isSessionLive, putSession } from '../../data/sessions';
-import type { AccountKind } from '../../domain/identity/account';
+import { deleteAllSessions, deleteSession, isSessionLive, putSession } from '../data/sessions';
+import type { AccountKind } from '../domain/identity/account';
 import {
   sessionAudiences,
   sessionCookieName,
   sessionExpiry,
   sessionIssuer,
   sessionLifetimeSeconds,
-} from '../../domain/identity/sessions';
-import { signSessionToken, verifySessionToken } from '../../integrations/session-tokens';
+} from '../domain/identity/sessions';
+import { signSessionToken, verifySessionToken } from '../integrations/session-tokens';
 import { buildClearedSessionCookie, buildSessionCookie, readCookie } from './cookies';
-import { getEnv } from './env';
-import { getSigningKey } from './signing-key';
-import { getTable } from './table';
+import { getEnv } from '../runtime/env';
+import { getSigningKey } from '../runtime/signing-key';
+import { getTable } from '../runtime/table';
 
 export interface StartedSession {
   /** Set-Cookie values for the reply (`ok(data, { cookies })`). */

@@ -2,34 +2,34 @@
 // read recently-played after the fan's cursor, store the plays idempotently, rebuild the changed days, move the
 // cursor, and add the artists met to the catalogue. The fan-work worker runs it for the scheduled job; the on-demand
 // calls run it for the signed-in fan. A grant Spotify refuses marks the connection broken, so the fan is told.
-import type { SpotifySyncResult } from '../../contracts/spotify-sync';
-import { spotifySyncErrorCodes } from '../../contracts/spotify-sync';
-import type { CatalogueArtistInput } from '../../data/catalogue';
-import { upsertCatalogueArtists } from '../../data/catalogue';
-import type { PlayToStore } from '../../data/listening';
-import { isWithinRetention, recomputeDailyListening, savePlays } from '../../data/listening';
+import type { SpotifySyncResult } from '../contracts/spotify-sync';
+import { spotifySyncErrorCodes } from '../contracts/spotify-sync';
+import type { CatalogueArtistInput } from '../data/catalogue';
+import { upsertCatalogueArtists } from '../data/catalogue';
+import type { PlayToStore } from '../data/listening';
+import { isWithinRetention, recomputeDailyListening, savePlays } from '../data/listening';
 import {
   getSpotifyConnectionForSync,
   getSpotifySyncState,
   markSpotifyConnectionBroken,
   saveRefreshedSpotifyTokens,
   saveSpotifySyncState,
-} from '../../data/spotify-sync';
-import type { TableRef } from '../../data/table';
-import { AppError } from '../../domain/errors';
-import type { TokenCipher } from '../../integrations/crypto/token-cipher';
-import { getTokenCipher } from '../../integrations/crypto/token-cipher';
-import type { ProviderTokens } from '../../integrations/oauth';
-import { getSocialSignIn, loadOAuthConfig, SocialSignInFailed } from '../../integrations/oauth';
-import type { RecentlyPlayed, SpotifyArtist } from '../../integrations/spotify/schemas';
+} from '../data/spotify-sync';
+import type { TableRef } from '../data/table';
+import { AppError } from '../domain/errors';
+import type { TokenCipher } from '../integrations/crypto/token-cipher';
+import { getTokenCipher } from '../integrations/crypto/token-cipher';
+import type { ProviderTokens } from '../integrations/oauth';
+import { getSocialSignIn, loadOAuthConfig, SocialSignInFailed } from '../integrations/oauth';
+import type { RecentlyPlayed, SpotifyArtist } from '../integrations/spotify/schemas';
 import {
   createSpotifyWebApi,
   SpotifyGrantRevokedError,
   SpotifyRateLimitedError,
-} from '../../integrations/spotify/web-api';
-import { getAppSecret } from './app-secret';
-import type { Logger } from './logger';
-import { getTable } from './table';
+} from '../integrations/spotify/web-api';
+import { getAppSecret } from '../runtime/app-secret';
+import type { Logger } from '../runtime/logger';
+import { getTable } from '../runtime/table';
 
 export interface ListeningSyncDependencies {
   table: TableRef;

@@ -3,8 +3,8 @@
 // (for social sign-in). Handlers stay thin: parse, call one of these, shape the reply.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { LoginPayload, MessageReply, RegisterPayload, RegisterReply } from '../../contracts/auth';
-import { captchaActions, promotionAlreadyUsedPhrase } from '../../contracts/auth';
+import type { LoginPayload, MessageReply, RegisterPayload, RegisterReply } from '../contracts/auth';
+import { captchaActions, promotionAlreadyUsedPhrase } from '../contracts/auth';
 import {
   createAccount,
   deleteConnection,
@@ -14,40 +14,40 @@ import {
   listConnections,
   markEmailVerified,
   setPasswordHash,
-} from '../../data/accounts';
-import { buildFanProfileErasure } from '../../data/fan-profiles';
-import type { LinkTokenRecord } from '../../data/link-tokens';
+} from '../data/accounts';
+import { buildFanProfileErasure } from '../data/fan-profiles';
+import type { LinkTokenRecord } from '../data/link-tokens';
 import {
   buildLinkTokenPut,
   deleteLinkTokensOfUser,
   putLinkToken,
   retireExpiredLinkToken,
   useLinkToken,
-} from '../../data/link-tokens';
-import { AppError } from '../../domain/errors';
-import type { Account, AccountKind } from '../../domain/identity/account';
-import { buildAccount, isActiveAccount } from '../../domain/identity/account';
-import { normalizeEmail } from '../../domain/identity/email-address';
+} from '../data/link-tokens';
+import { AppError } from '../domain/errors';
+import type { Account, AccountKind } from '../domain/identity/account';
+import { buildAccount, isActiveAccount } from '../domain/identity/account';
+import { normalizeEmail } from '../domain/identity/email-address';
 import {
   buildAccountDeletedMail,
   buildPasswordChangedMail,
   buildResetPasswordMail,
   buildVerifyEmailMail,
-} from '../../domain/identity/emails';
-import type { LinkTokenProblem, LinkTokenPurpose } from '../../domain/identity/link-tokens';
-import { describeLinkTokenProblem, linkTokenBytes, linkTokenExpiry } from '../../domain/identity/link-tokens';
-import { findPasswordProblem } from '../../domain/identity/password-policy';
-import { getEnv } from './env';
-import { HttpError } from './http';
+} from '../domain/identity/emails';
+import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
+import { describeLinkTokenProblem, linkTokenBytes, linkTokenExpiry } from '../domain/identity/link-tokens';
+import { findPasswordProblem } from '../domain/identity/password-policy';
+import { getEnv } from '../runtime/env';
+import { HttpError } from '../handlers/lib/http';
 import { getHumanCheck } from './human-check';
-import type { Logger } from './logger';
+import type { Logger } from '../runtime/logger';
 import { getSiteOrigin, queueMail } from './mail';
 import { getPasswordHasher } from './password-hasher';
 import { createPlaceholderEmail } from './placeholder-email';
 import { enforceRateLimits, findClientAddress } from './rate-limit';
 import type { StartedSession } from './sessions';
 import { endAllSessions, startSession } from './sessions';
-import { getTable } from './table';
+import { getTable } from '../runtime/table';
 
 /** The kinds that register themselves and get mail links; staff accounts come from `npm run admin:create`. */
 export type SelfServiceKind = Exclude<AccountKind, 'admin'>;

@@ -1,14 +1,14 @@
 // Spotify's catalogue calls with OpenPie's own token (client credentials): the artist search's fallback and an
 // artist's top tracks. Locally Spotify is the sandbox; where Spotify is not configured, these calls are unavailable
 // and the product keeps to its own catalogue.
-import type { ArtistTopTrack } from '../../contracts/artists';
-import type { CatalogueArtistInput } from '../../data/catalogue';
-import { loadOAuthConfig } from '../../integrations/oauth';
-import { createClientCredentialsTokenSource } from '../../integrations/spotify/client-credentials';
-import type { SpotifyArtist, SpotifyTrack } from '../../integrations/spotify/schemas';
-import type { SpotifyWebApi } from '../../integrations/spotify/web-api';
-import { createSpotifyWebApi } from '../../integrations/spotify/web-api';
-import { getAppSecret } from './app-secret';
+import type { ArtistTopTrack } from '../contracts/artists';
+import type { CatalogueArtistInput } from '../data/catalogue';
+import { loadOAuthConfig } from '../integrations/oauth';
+import { createClientCredentialsTokenSource } from '../integrations/spotify/client-credentials';
+import type { SpotifyArtist, SpotifyTrack } from '../integrations/spotify/schemas';
+import type { SpotifyWebApi } from '../integrations/spotify/web-api';
+import { createSpotifyWebApi } from '../integrations/spotify/web-api';
+import { getAppSecret } from '../runtime/app-secret';
 
 let cached: Promise<SpotifyWebApi | null> | undefined;
 

@@ -1,8 +1,8 @@
 // The human check with its secret from the environment or the app secret; off when neither has one.
-import type { HumanCheck } from '../../integrations/captcha';
-import { createHumanCheck } from '../../integrations/captcha';
-import { getAppSecret } from './app-secret';
-import { getEnv } from './env';
+import type { HumanCheck } from '../integrations/captcha';
+import { createHumanCheck } from '../integrations/captcha';
+import { getAppSecret } from '../runtime/app-secret';
+import { getEnv } from '../runtime/env';
 
 let pending: Promise<HumanCheck> | undefined;
 

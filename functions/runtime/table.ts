@@ -1,6 +1,6 @@
 // The one table, reached through one document client per cold start.
-import { createDocumentClient } from '../../data/client';
-import type { TableRef } from '../../data/table';
+import { createDocumentClient } from '../data/client';
+import type { TableRef } from '../data/table';
 import { getEnv } from './env';
 
 let table: TableRef | undefined;
