@@ -1,8 +1,11 @@
-// Lint rules, including the import boundaries of DESIGN §2: dependencies point inward.
+// Lint rules, including the import boundaries of DESIGN §2: dependencies point inward (the layer table lives in
+// lint/layer-boundaries.js; each layer's own package rules are below).
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { frontendLintPlugin } from './frontend/lint/feature-boundaries.js';
+import { layerBoundariesPlugin } from './lint/layer-boundaries.js';
 
 const cloudAndRuntime = [
   { group: ['@aws-sdk/*', 'aws-lambda'], message: 'domain/ is pure: no AWS SDK.' },
@@ -12,11 +15,6 @@ const cloudAndRuntime = [
     group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os'],
     message: 'domain/ is pure: no Node I/O.',
   },
-  {
-    regex: '(^|/)(data|handlers|integrations)(/|$)',
-    message: 'domain/ may import contracts only.',
-  },
-  { regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)', message: 'domain/ may import contracts only.' },
 ];
 
 const clockAndEnv = [
@@ -75,7 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod(/mini)?$|\\./|\\.\\./contracts/)',
+              regex: '^(?!zod(/mini)?$|\\.{1,2}/)',
               message: 'contracts/ imports zod only (and other contracts).',
             },
           ],
@@ -96,87 +94,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/data/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(handlers|integrations)(/|$)',
-              message: 'data/ may import domain and contracts only.',
-            },
-            {
-              regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)',
-              message: 'data/ never imports outer layers.',
-            },
-          ],
-        },
-      ],
-    },
+    // DESIGN §2's table, for every layer (the frontend block below adds the SPA's own package rules).
+    files: ['functions/**/*.ts', 'events/**/*.ts', 'infra/**/*.ts', 'frontend/**/*.{ts,tsx}'],
+    plugins: { 'openpie-layers': layerBoundariesPlugin },
+    rules: { 'openpie-layers/layer-imports': 'error' },
   },
   {
-    files: ['functions/integrations/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(handlers|data)(/|$)',
-              message: 'integrations/ may import domain and contracts only.',
-            },
-            {
-              regex: '^(\\.\\./)+(local|infra|events|frontend)(/|$)',
-              message: 'integrations/ never imports outer layers.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['functions/handlers/**/*.ts', 'events/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(local|infra|frontend)(/|$)',
-              message: 'Runtime code never imports the local runtime, infra or the SPA.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['infra/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)functions/(handlers|domain|integrations)(/|$)',
-              message: 'infra/ imports the route manifest and definitions, never runtime code.',
-            },
-            {
-              regex: '^(\\.\\./)+(local|frontend)(/|$)',
-              message: 'infra/ never imports the local runtime or the SPA.',
-            },
-          ],
-        },
-      ],
-    },
+    // Configuration is read and validated once, at cold start, in functions/runtime/ (env.ts and its settings).
+    files: ['functions/**/*.ts', 'events/**/*.ts'],
+    ignores: ['functions/runtime/**'],
+    plugins: { 'openpie-layers': layerBoundariesPlugin },
+    rules: { 'openpie-layers/no-process-env': 'error' },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'openpie-frontend': frontendLintPlugin },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // No feature imports another; shared code lives in components/ and lib/ (STYLE §8).
+      'openpie-frontend/no-cross-feature-imports': 'error',
       'no-restricted-imports': [
         'error',
         {

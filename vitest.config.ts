@@ -27,6 +27,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Every manifest route under generated attacks (test/security/): it starts the local product itself.
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/env-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',

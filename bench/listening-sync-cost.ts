@@ -60,13 +60,18 @@ interface CapacityLike {
 export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   const { startDynamoDbLocal, createLocalDynamoDbClient } = await import('../local/dynamodb-local');
   const { ensureTable, deleteTable } = await import('../local/table');
-  const { createDocumentClient } = await import('../functions/data/client');
+  const { createDocumentClient } = await import('../functions/runtime/dynamodb-client');
   const { saveConnection } = await import('../functions/data/accounts');
   const { spotifySyncIndexAttributes } = await import('../functions/data/spotify-sync');
-  const { syncFanListening } = await import('../functions/services/listening-sync');
+  const { fanPartition } = await import('../functions/data/keys');
+  // Every fan partition starts so; the catalogue's do not.
+  const fanPartitionPrefix = fanPartition('');
+  const { syncFanListening } = await import('../functions/services/listening/listening-sync');
   const { createLogger } = await import('../functions/runtime/logger');
-  const { loadTokenCipher } = await import('../functions/integrations/crypto/token-cipher');
-  const { createSocialSignIn, loadOAuthConfig } = await import('../functions/integrations/oauth');
+  const { loadTokenCipher } = await import('../functions/services/token-cipher');
+  const { spotifyTokenContext } = await import('../functions/domain/identity/connections');
+  const { createSocialSignIn } = await import('../functions/integrations/oauth');
+  const { loadOAuthConfig } = await import('../functions/services/oauth-ports');
   const { createOAuthSandbox, demoSpotifyRefreshToken } = await import('../local/oauth-sandbox');
   const { spotifyAccountIdOf } = await import('../local/oauth-sandbox/identities');
 
@@ -91,7 +96,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
         .ConsumedCapacity;
       const units = [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       const isRead = readCommands.has(context.commandName ?? '');
-      const ownItems = firstPartitionOf(args.input as Record<string, unknown>).startsWith('FAN#');
+      const ownItems = firstPartitionOf(args.input as Record<string, unknown>).startsWith(fanPartitionPrefix);
       if (ownItems) spent[isRead ? 'read' : 'write'] += units;
       else spent[isRead ? 'catalogueRead' : 'catalogueWrite'] += units;
       return result;
@@ -111,7 +116,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
       details: {
         spotifyTokens: await cipher.encrypt(
           JSON.stringify({ accessToken: 'bench-stale', refreshToken: demoSpotifyRefreshToken }),
-          `spotify-tokens:${fanId}`,
+          spotifyTokenContext(fanId),
         ),
         ...spotifySyncIndexAttributes(fanId),
       },
@@ -119,8 +124,10 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
     const signIn = createSocialSignIn(
       loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin, OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth` }),
     );
+    const { getClock } = await import('../functions/runtime/clock');
     const deps = {
       table,
+      clock: getClock(),
       cipher,
       apiBase: `${origin}/_sandbox/oauth/spotify/api`,
       refreshTokens: (refreshToken: string, now: Date) =>
@@ -129,7 +136,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
     const log = createLogger('silent');
     const measure = async (): Promise<SyncCost> => {
       Object.assign(spent, { read: 0, write: 0, catalogueRead: 0, catalogueWrite: 0 });
-      const outcome = await syncFanListening(deps, fanId, { mode: 'since-cursor', now: new Date(), log });
+      const outcome = await syncFanListening(deps, fanId, { mode: 'since-cursor', log });
       if (outcome.status !== 'synced') throw new Error(`The bench sync ended ${outcome.status}`);
       return {
         readUnits: spent.read,

@@ -1,5 +1,7 @@
 // Scheduled jobs, bus rules, queues and table-stream workers, described once as data: the CDK stack deploys them and
-// the local runtime runs the same handlers on the same expressions. Pure data, so infra/ may import it.
+// the local runtime runs the same handlers on the same expressions. Pure data, so infra/ may import it. What each one
+// may touch (table, secrets, token key, queue, bus, SES) is its row in functions/contracts/capabilities.ts.
+import type { DomainEventType } from '../functions/contracts/events';
 
 export interface JobDefinition {
   readonly name: string;
@@ -9,8 +11,6 @@ export interface JobDefinition {
   /** Module under events/jobs/ exporting `handler`. */
   readonly entry: string;
   readonly timeoutSeconds: number;
-  /** Reads or stores provider tokens: TOKEN_ENCRYPTION_KMS_KEY_ID and the token key (docs/decisions/006). */
-  readonly encryptsTokens?: boolean;
 }
 
 export const jobs = [
@@ -20,7 +20,6 @@ export const jobs = [
     schedule: 'rate(30 minutes)',
     entry: 'events/jobs/listening-sync.ts',
     timeoutSeconds: 300,
-    encryptsTokens: true,
   },
   {
     name: 'pie-renewals',
@@ -54,7 +53,7 @@ export interface RuleDefinition {
   readonly name: string;
   readonly description: string;
   /** Detail types this rule matches (source is always `openpie`). */
-  readonly detailTypes: readonly string[];
+  readonly detailTypes: readonly DomainEventType[];
   /** Module under events/consumers/ exporting `handler`. */
   readonly entry: string;
 }
@@ -77,10 +76,6 @@ export interface QueueDefinition {
   readonly visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   readonly maxReceiveCount: number;
-  /** Reads or stores provider tokens: TOKEN_ENCRYPTION_KMS_KEY_ID and the token key (docs/decisions/006). */
-  readonly encryptsTokens?: boolean;
-  /** Calls Spotify (refreshing fans' tokens): the providers' client ids, as `callsProviders` in infra/lambda-function.ts. */
-  readonly callsProviders?: boolean;
 }
 
 export const queues = [
@@ -92,8 +87,6 @@ export const queues = [
     batchSize: 10,
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
-    encryptsTokens: true,
-    callsProviders: true,
   },
 ] as const satisfies readonly QueueDefinition[];
 
@@ -108,11 +101,13 @@ export interface TableStreamWorkerDefinition {
   /** Retries of a failing batch (bisected each time) before its records are reported to the dead-letter queue. */
   readonly retryAttempts: number;
   readonly timeoutSeconds: number;
-  /** `ses:SendEmail` on the sender identity, which is named in EMAIL_FROM. */
-  readonly sendsEmail: boolean;
 }
 
-/** Consumers of the table's stream (tableDefinition.stream). AWS only: the local runtime runs none of them. */
+/**
+ * Consumers of the table's stream (tableDefinition.stream). Locally no stream is read: nothing is mailed (the local
+ * mailbox shows the outbox), and the local runtime publishes pending events through the event-publisher's service
+ * (local/outbox-events.ts).
+ */
 export const tableStreamWorkers = [
   {
     name: 'mail-sender',
@@ -122,6 +117,14 @@ export const tableStreamWorkers = [
     batchSize: 10,
     retryAttempts: 3,
     timeoutSeconds: 60,
-    sendsEmail: true,
+  },
+  {
+    name: 'event-publisher',
+    description: 'Puts each domain event the product wrote to the table outbox on the EventBridge bus, once.',
+    entry: 'events/workers/event-publisher.ts',
+    insertsOf: 'outbox-event',
+    batchSize: 10,
+    retryAttempts: 3,
+    timeoutSeconds: 60,
   },
 ] as const satisfies readonly TableStreamWorkerDefinition[];

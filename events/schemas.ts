@@ -11,17 +11,8 @@ export const jobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof jobEventSchema>;
 
-export const reconciliationFailedSchema = z.object({
-  checkType: z.string(),
-  runId: z.string(),
-  problems: z.array(z.object({ account: z.optional(z.string()), message: z.string() })),
-});
-
-/** Domain events on the bus, by detail type. */
-export const busEventSchemas = {
-  'reconciliation.failed': reconciliationFailedSchema,
-} as const;
-export type BusDetailType = keyof typeof busEventSchemas;
+// Domain events are typed in contracts, one schema per detail type (functions/contracts/events.ts).
+export { reconciliationFailedSchema } from '../functions/contracts/events';
 
 /** The EventBridge envelope around a domain event, as a rule target receives it. */
 export const busEnvelopeSchema = z.object({
@@ -31,10 +22,3 @@ export const busEnvelopeSchema = z.object({
   time: z.string(),
   detail: z.unknown(),
 });
-
-/** Per-fan work on the fan-work queue. */
-export const fanWorkMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('listening-sync'), fanId: z.string(), runId: z.string() }),
-  z.object({ kind: z.literal('pie-split'), fanId: z.string(), pieId: z.string(), runId: z.string() }),
-]);
-export type FanWorkMessage = z.infer<typeof fanWorkMessageSchema>;

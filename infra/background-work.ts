@@ -20,6 +20,12 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { eventSource, jobs, queues, rules, tableStreamWorkers } from '../events/definitions';
 import { tableDefinition } from '../functions/data/table-definition';
+import {
+  consumerCapabilities,
+  jobCapabilities,
+  queueWorkerCapabilities,
+  streamWorkerCapabilities,
+} from './capabilities';
 import type { DataTable } from './data-table';
 import type { CreateFunction } from './lambda-function';
 import type { Messaging } from './messaging';
@@ -76,13 +82,7 @@ export class BackgroundWork extends Construct {
         description: job.description,
         timeout: Duration.seconds(job.timeoutSeconds),
         deadLetterQueue: messaging.jobsDeadLetterQueue,
-        access: {
-          table: 'read-write',
-          secret: true,
-          publishesEvents: true,
-          fansOut: true,
-          encryptsTokens: 'encryptsTokens' in job && job.encryptsTokens,
-        },
+        capabilities: jobCapabilities[job.name],
       });
       this.jobFunctions.set(job.name, fn);
       const schedule = new Schedule(this, `${job.name}Schedule`, {
@@ -122,7 +122,7 @@ export class BackgroundWork extends Construct {
         description: definition.description,
         timeout: consumerTimeout,
         deadLetterQueue: messaging.eventsDeadLetterQueue,
-        access: { table: 'read-write', secret: false, publishesEvents: false, fansOut: false },
+        capabilities: consumerCapabilities[definition.name],
       });
       this.consumerFunctions.set(definition.name, fn);
       new Rule(this, `${definition.name}Rule`, {
@@ -145,20 +145,18 @@ export class BackgroundWork extends Construct {
     for (const definition of queues) {
       const work = messaging.workQueues.get(definition.name);
       if (!work) throw new Error(`Queue ${definition.name} was not created.`);
+      const capabilities = queueWorkerCapabilities[definition.name];
+      // The event source below grants the consuming; a row that says otherwise is a mistake in the table.
+      if (capabilities.fanWorkQueue !== 'consume') {
+        throw new Error(`The capability table must say the ${definition.name} worker consumes its queue.`);
+      }
       const fn = createFunction(this, {
         id: `${definition.name}Worker`,
         name: `worker-${definition.name}`,
         entry: definition.entry,
         description: definition.description,
         timeout: Duration.seconds(Math.floor(definition.visibilityTimeoutSeconds / visibilityToTimeoutRatio)),
-        access: {
-          table: 'read-write',
-          secret: true,
-          publishesEvents: true,
-          fansOut: false,
-          encryptsTokens: 'encryptsTokens' in definition && definition.encryptsTokens,
-          callsProviders: 'callsProviders' in definition && definition.callsProviders,
-        },
+        capabilities,
       });
       // Failed messages are retried by SQS itself and end in the queue's DLQ, so no Lambda DLQ here.
       fn.addEventSource(
@@ -178,13 +176,7 @@ export class BackgroundWork extends Construct {
         entry: definition.entry,
         description: definition.description,
         timeout: Duration.seconds(definition.timeoutSeconds),
-        access: {
-          table: 'get-update',
-          secret: false,
-          publishesEvents: false,
-          fansOut: false,
-          sendsEmail: definition.sendsEmail,
-        },
+        capabilities: streamWorkerCapabilities[definition.name],
       });
       fn.addEventSource(
         new DynamoEventSource(data.table, {

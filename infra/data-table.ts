@@ -12,12 +12,33 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { TableAccess } from '../functions/contracts/capabilities';
 import { tableDefinition } from '../functions/data/table-definition';
 import { acknowledge } from './nag';
 import type { StageSettings } from './stage';
 
-/** `get-update`: a stream worker reads the item a record names and updates it (the mail-sender marks mail sent). */
-export type TableAccess = 'none' | 'probe' | 'get-update' | 'read-write';
+const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+
+/**
+ * The DynamoDB actions of each table access (functions/contracts/capabilities.ts). Named one by one rather than CDK's
+ * grantReadData/grantReadWriteData, which add Scan (no request path scans: DESIGN §4) and DescribeTable (the document
+ * client never asks). TransactWriteItems is authorized per item as Put, Update, Delete and ConditionCheck.
+ */
+export const tableActions: Readonly<Record<TableAccess, readonly string[]>> = {
+  none: [],
+  probe: ['dynamodb:GetItem'],
+  read: readActions,
+  'read-put': [...readActions, 'dynamodb:PutItem'],
+  'get-update': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  'read-write': [
+    ...readActions,
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+};
 
 export class DataTable extends Construct {
   readonly table: Table;
@@ -52,10 +73,9 @@ export class DataTable extends Construct {
     );
   }
 
-  /** `probe` is the health check's single GetItem; nothing else on the request path is read-only. */
+  /** The table and its indexes, with exactly the actions of the access. */
   grant(grantee: IGrantable, access: TableAccess): void {
-    if (access === 'probe') this.table.grant(grantee, 'dynamodb:GetItem');
-    else if (access === 'get-update') this.table.grant(grantee, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    else if (access === 'read-write') this.table.grantReadWriteData(grantee);
+    const actions = tableActions[access];
+    if (actions.length > 0) this.table.grant(grantee, ...actions);
   }
 }

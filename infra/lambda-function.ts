@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { TableAccess } from './data-table';
+import type { Capabilities } from '../functions/contracts/capabilities';
 import { lambdaBundling } from './lambda-bundling';
 import { acknowledge, basicExecutionRoleFinding } from './nag';
 import { resolveFromRepoRoot, repoRoot, requireEntry } from './paths';
@@ -28,29 +28,10 @@ export interface OpenPieFunctionProps {
   readonly deadLetterQueue?: IQueue;
 }
 
-/** What a function may touch beyond its own logs; the stack turns each into a grant plus an environment variable. */
-export interface FunctionAccess {
-  readonly table: TableAccess;
-  /** Read access to the app secret (`APP_SECRET_ARN`). */
-  readonly secret: boolean;
-  /** `events:PutEvents` on the bus (`EVENT_BUS_NAME`). */
-  readonly publishesEvents: boolean;
-  /** `sqs:SendMessage` on the fan-work queue (`FAN_WORK_QUEUE_URL`). */
-  readonly fansOut: boolean;
-  /** `ses:SendEmail` from the product's sender identity (`EMAIL_FROM`): the mail-sender worker only. */
-  readonly sendsEmail?: boolean;
-  /** `kms:GenerateDataKey` and `kms:Decrypt` on the token key (`TOKEN_ENCRYPTION_KMS_KEY_ID`), for provider tokens. */
-  readonly encryptsTokens?: boolean;
-  /**
-   * Talks to the OAuth providers or Spotify's Web API: their public client ids (and the staff e-mail domain) from the
-   * CDK context; the client secrets come from the app secret.
-   */
-  readonly callsProviders?: boolean;
-}
-
 export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'environment'> {
   readonly id: string;
-  readonly access: FunctionAccess;
+  /** Its row of the capability table: the stack grants this and nothing else (infra/capabilities.ts). */
+  readonly capabilities: Capabilities;
 }
 
 export type CreateFunction = (scope: Construct, spec: FunctionSpec) => NodejsFunction;

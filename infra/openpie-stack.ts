@@ -1,32 +1,38 @@
 // The whole product in one stack (DESIGN §1), derived from the route manifest, the table definition and the event
 // definitions, so a route, an index or a job added there is deployed without touching this file.
 import type { StackProps } from 'aws-cdk-lib';
-import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Alias, Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { resourceCapabilities } from '../functions/contracts/capabilities';
 import type { Resource } from '../functions/contracts/routes';
 import { deployedResources, deployedRoutes } from '../functions/contracts/routes';
 import { Alarms } from './alarms';
 import { BackgroundWork } from './background-work';
+import type { CapabilityTargets } from './capabilities';
+import { buildCapabilityEnvironment, grantCapabilities } from './capabilities';
 import { DataTable } from './data-table';
 import { OpenPieHttpApi } from './http-api';
-import type { CreateFunction, FunctionAccess } from './lambda-function';
+import type { CreateFunction } from './lambda-function';
 import { createOpenPieFunction } from './lambda-function';
 import { Messaging } from './messaging';
 import { acknowledge } from './nag';
-import { Site } from './site';
+import { originSecretVariable, Site } from './site';
 import type { Stage } from './stage';
 import { buildName, getStageSettings } from './stage';
 import type { WebAssets } from './web-assets';
 import { defaultWebAssetsPath } from './web-assets';
 
-/** Keys of the app secret. Values are set by hand after the first deploy; only the JWT key is generated. */
+/**
+ * Keys of the app secret, which every function that signs or checks a session reads. Values are set by hand after
+ * the first deploy; only the JWT key is generated. Stripe's keys have a secret of their own (`stripeSecretKeys`).
+ * Changing this list changes the secret's generation template, and CloudFormation then generates a new value,
+ * replacing whatever was filled in: after the first deploy, add keys by hand instead.
+ */
 export const appSecretKeys = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
   'JWT_SIGNING_KEY',
   'GOOGLE_CLIENT_SECRET',
   'SPOTIFY_CLIENT_SECRET',
@@ -36,39 +42,14 @@ export const appSecretKeys = [
 ] as const;
 const generatedSecretKey = 'JWT_SIGNING_KEY';
 
-// Resources whose calls raise domain events on the bus (claim verified, payout requested, reconciliation failed).
-// The manifest does not say which resources publish, so the list lives here; see docs/decisions/002.
-const eventPublishingResources: ReadonlySet<Resource> = new Set<Resource>([
-  'webhooks-stripe',
-  'artist-claims',
-  'admin-claims',
-  'artist-payments',
-  'admin-finances',
-  'admin-reconciliation',
-]);
-
-// Resources that store or read provider tokens (Spotify …), sealed under the token key (docs/decisions/006): the
-// sign-in and connect calls, and the listening calls. Jobs and workers say so in events/definitions.ts.
-const tokenEncryptingResources: ReadonlySet<Resource> = new Set<Resource>([
-  'fan-social',
-  'fan-listening-sync',
-]);
-
-// Resources that call a provider: social sign-in and connections, the fan's Spotify syncs, and the catalogue's
-// Spotify lookups (client credentials). Jobs and workers say so in events/definitions.ts.
-const providerCallingResources: ReadonlySet<Resource> = new Set<Resource>([
-  'fan-social',
-  'admin-auth',
-  'fan-listening-sync',
-  'fan-artists',
-  'artist-search',
-]);
-
 /**
- * The encryption context kms-data-key-provider.ts sends with every GenerateDataKey and Decrypt; the grant requires
- * it, so the token key's permissions cannot be used to wrap or unwrap keys for anything else.
+ * Keys of the Stripe secret `openpie/<stage>/stripe` (JSON), readable only by the payment, webhook, payout and
+ * reconciliation functions (the `stripe` secret of functions/contracts/capabilities.ts). It is created empty: put
+ * the JSON in by hand after the first deploy, so no value is ever in the template.
  */
-export const tokenEncryptionContext = { purpose: 'openpie-token-encryption' } as const;
+export const stripeSecretKeys = ['STRIPE_API_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+export { tokenEncryptionContext } from './capabilities';
 
 // Sign-in derives a scrypt key at OWASP's parameters: CPU-bound, and Lambda's CPU share grows with memory.
 const passwordHashingResources: ReadonlySet<Resource> = new Set<Resource>([
@@ -78,7 +59,7 @@ const passwordHashingResources: ReadonlySet<Resource> = new Set<Resource>([
 ]);
 const passwordHashingMemorySize = 1024;
 
-/** Context keys → environment variables of the functions that call providers (`callsProviders`). */
+/** Context keys → environment variables of the functions that call providers (`providers` in the capability table). */
 const oauthContextVariables = [
   ['spotifyClientId', 'SPOTIFY_CLIENT_ID'],
   ['googleClientId', 'GOOGLE_CLIENT_ID'],
@@ -90,7 +71,7 @@ const oauthContextVariables = [
 /**
  * The sender of product mail (`-c emailFrom="OpenPie <no-reply@your.domain>"`): it must be an SES identity verified
  * in the stack's account and region (the address or its domain). The default only names the shape. Only the
- * mail-sender worker sends (events/definitions.ts); request handlers queue mail in the table outbox.
+ * mail-sender worker sends (`sendsEmail` in the capability table); request handlers queue mail in the table outbox.
  */
 export const defaultEmailFrom = 'OpenPie <no-reply@openpie.example>';
 
@@ -118,21 +99,6 @@ export function apiTimeoutSecondsOf(resource: Resource): number {
   return slowResourceTimeoutSeconds[resource] ?? apiTimeoutSeconds;
 }
 
-function chooseAccess(resource: Resource): FunctionAccess {
-  const none: FunctionAccess = { table: 'none', secret: false, publishesEvents: false, fansOut: false };
-  if (resource === 'health') return { ...none, table: 'probe' };
-  // The catch-all only shapes 404/405 replies from the manifest.
-  if (resource === 'not-found') return none;
-  return {
-    ...none,
-    table: 'read-write',
-    secret: true,
-    publishesEvents: eventPublishingResources.has(resource),
-    encryptsTokens: tokenEncryptingResources.has(resource),
-    callsProviders: providerCallingResources.has(resource),
-  };
-}
-
 export interface OpenPieStackProps extends StackProps {
   readonly stage: Stage;
   /** The built SPA: a folder (default `dist/web`) or sources (tests pass `createPlaceholderWebAssets()`). */
@@ -152,6 +118,13 @@ export class OpenPieStack extends Stack {
   readonly backgroundWork: BackgroundWork;
   readonly alarms: Alarms;
   readonly appSecret: Secret;
+  /** Stripe's API key and webhook signing secret: the payment, webhook, payout and reconciliation functions only. */
+  readonly stripeSecret: Secret;
+  /**
+   * The value CloudFront adds to every API request (`originVerifyHeader`) and the API checks, so a caller of the
+   * execute-api endpoint cannot pose as CloudFront (and forge CloudFront-Viewer-Address): docs/decisions/013.
+   */
+  readonly originSecret: Secret;
   /** Wraps the data keys that encrypt provider tokens at rest (docs/decisions/006). */
   readonly tokenKey: Key;
 
@@ -161,13 +134,13 @@ export class OpenPieStack extends Stack {
     const contextEmailFrom: unknown = this.node.tryGetContext('emailFrom');
     const emailFrom =
       typeof contextEmailFrom === 'string' && contextEmailFrom !== '' ? contextEmailFrom : defaultEmailFrom;
-    const sender = findSenderIdentities(emailFrom);
 
     this.data = new DataTable(this, 'Data', settings);
     this.messaging = new Messaging(this, 'Messaging', settings);
     this.appSecret = new Secret(this, 'AppSecret', {
       secretName: `openpie/${settings.stage}/app`,
-      description: 'OpenPie credentials and signing keys. Fill in the empty values after the first deploy.',
+      description:
+        'OpenPie session signing key and OAuth/reCAPTCHA credentials. Fill in the empty values after the first deploy.',
       generateSecretString: {
         secretStringTemplate: JSON.stringify(
           Object.fromEntries(
@@ -183,7 +156,34 @@ export class OpenPieStack extends Stack {
     acknowledge(
       this.appSecret,
       'AwsSolutions-SMG4',
-      'Third-party keys (Stripe, OAuth clients) are rotated in their dashboards, then here; no rotation Lambda fits.',
+      'Third-party keys (OAuth clients, reCAPTCHA) are rotated in their dashboards, then here; no rotation Lambda fits.',
+    );
+
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      secretName: `openpie/${settings.stage}/stripe`,
+      description: `OpenPie's Stripe keys: put JSON with ${stripeSecretKeys.join(' and ')} here after the first deploy.`,
+      removalPolicy: settings.removalPolicy,
+    });
+    // No generated value and no template: the secret starts without a version, so nothing of Stripe's is ever in
+    // the template, and a function that reads it before the keys are put in fails loudly instead of using blanks.
+    (this.stripeSecret.node.defaultChild as CfnSecret).addPropertyDeletionOverride('GenerateSecretString');
+    acknowledge(
+      this.stripeSecret,
+      'AwsSolutions-SMG4',
+      "Stripe's keys are rolled in Stripe's dashboard (with an overlap for the webhook secret), then put here.",
+    );
+
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      secretName: `openpie/${settings.stage}/origin`,
+      description: 'OpenPie: the header value CloudFront adds to API requests and the API checks.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Nothing is lost with it: the next deploy generates another and hands it to both sides.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      this.originSecret,
+      'AwsSolutions-SMG4',
+      'CloudFront and the API read it at deploy time; a rotation is a new value and a deploy.',
     );
 
     this.tokenKey = new Key(this, 'TokenKey', {
@@ -202,60 +202,36 @@ export class OpenPieStack extends Stack {
     if (!fanWork)
       throw new Error('events/definitions.ts must define the fan-work queue that jobs fan out to.');
 
+    const providerSettings: Record<string, string> = {};
+    for (const [contextKey, variable] of oauthContextVariables) {
+      const value: unknown = this.node.tryGetContext(contextKey);
+      if (typeof value === 'string' && value !== '') providerSettings[variable] = value;
+    }
+    const targets: CapabilityTargets = {
+      stack: this,
+      data: this.data,
+      secrets: { app: this.appSecret, stripe: this.stripeSecret },
+      tokenKey: this.tokenKey,
+      bus: this.messaging.bus,
+      fanWorkQueue: fanWork.queue,
+      emailFrom,
+      senderIdentities: findSenderIdentities(emailFrom),
+      providerSettings,
+    };
+
     const createFunction: CreateFunction = (functionScope, spec) => {
       const environment: Record<string, string> = {
         STAGE: settings.stage,
+        // Every function validates it at cold start (functions/runtime/env.ts), table rights or not.
         TABLE_NAME: this.data.table.tableName,
         APP_VERSION: props.appVersion ?? '0.0.0',
         LOG_LEVEL: settings.logLevel,
         // Empty: the browser reaches the API through the site's own origin, so no cross-origin caller is allowed.
         CORS_ALLOWED_ORIGINS: '',
+        ...buildCapabilityEnvironment(spec.capabilities, targets),
       };
-      if (spec.access.secret) environment['APP_SECRET_ARN'] = this.appSecret.secretArn;
-      if (spec.access.publishesEvents) environment['EVENT_BUS_NAME'] = this.messaging.bus.eventBusName;
-      if (spec.access.fansOut) environment['FAN_WORK_QUEUE_URL'] = fanWork.queue.queueUrl;
-      if (spec.access.sendsEmail) environment['EMAIL_FROM'] = emailFrom;
-      if (spec.access.encryptsTokens) environment['TOKEN_ENCRYPTION_KMS_KEY_ID'] = this.tokenKey.keyArn;
-      // Social sign-in's public settings come from context (`-c spotifyClientId=… -c staffEmailDomain=…`); the
-      // client secrets live in the app secret. A provider without both is not offered (functions/integrations/oauth).
-      if (spec.access.callsProviders) {
-        for (const [contextKey, variable] of oauthContextVariables) {
-          const value: unknown = this.node.tryGetContext(contextKey);
-          if (typeof value === 'string' && value !== '') environment[variable] = value;
-        }
-      }
-
       const fn = createOpenPieFunction(functionScope, spec.id, { ...spec, settings, environment });
-      this.data.grant(fn, spec.access.table);
-      if (spec.access.secret) this.appSecret.grantRead(fn);
-      if (spec.access.publishesEvents) this.messaging.bus.grantPutEventsTo(fn);
-      if (spec.access.fansOut) fanWork.queue.grantSendMessages(fn);
-      if (spec.access.sendsEmail) {
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail'],
-            resources: [sender.domain, sender.address].map((identity) =>
-              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-            ),
-          }),
-        );
-      }
-      if (spec.access.encryptsTokens) {
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
-            resources: [this.tokenKey.keyArn],
-            conditions: {
-              StringEquals: Object.fromEntries(
-                Object.entries(tokenEncryptionContext).map(([key, value]) => [
-                  `kms:EncryptionContext:${key}`,
-                  value,
-                ]),
-              ),
-            },
-          }),
-        );
-      }
+      grantCapabilities(fn, spec.capabilities, targets);
       this.allFunctions.push(fn);
       return fn;
     };
@@ -273,8 +249,10 @@ export class OpenPieStack extends Stack {
             : `OpenPie API resource ${resource} (${routeCount} routes).`,
         timeout: Duration.seconds(apiTimeoutSecondsOf(resource)),
         ...(passwordHashingResources.has(resource) ? { memorySize: passwordHashingMemorySize } : {}),
-        access: chooseAccess(resource),
+        capabilities: resourceCapabilities[resource],
       });
+      // Only CloudFront knows it (site.ts adds it to every API request); a direct caller of execute-api does not.
+      fn.addEnvironment(originSecretVariable, this.originSecret.secretValue.unsafeUnwrap());
       this.apiFunctions.set(resource, fn);
     }
 
@@ -288,6 +266,7 @@ export class OpenPieStack extends Stack {
     this.site = new Site(this, 'Site', {
       settings,
       apiDomainName: this.httpApi.domainName,
+      apiOriginSecret: this.originSecret.secretValue.unsafeUnwrap(),
       webAssets: props.webAssets ?? defaultWebAssetsPath,
     });
 
@@ -307,14 +286,18 @@ export class OpenPieStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api`, description: 'The API, through CloudFront.' });
     new CfnOutput(this, 'ApiGatewayUrl', {
       value: this.httpApi.api.apiEndpoint,
-      description: 'The HTTP API endpoint behind CloudFront (for diagnostics).',
+      description: 'The HTTP API endpoint behind CloudFront: it answers 403 to anyone but CloudFront.',
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventBusName', { value: this.messaging.bus.eventBusName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
     new CfnOutput(this, 'AppSecretArn', {
       value: this.appSecret.secretArn,
-      description: 'Fill in the third-party keys here after the first deploy.',
+      description: 'Fill in the OAuth and reCAPTCHA keys here after the first deploy.',
+    });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.stripeSecret.secretArn,
+      description: `Put JSON with ${stripeSecretKeys.join(' and ')} here after the first deploy.`,
     });
   }
 }

@@ -26,42 +26,38 @@ import { BucketDeployment, CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { apiBasePaths } from '../functions/contracts/routes';
 import { acknowledge, basicExecutionRoleFinding, renderPartition } from './nag';
+import { buildSiteContentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy } from './site-headers';
 import type { StageSettings } from './stage';
 import { buildName } from './stage';
 import type { WebAssetSources, WebAssets } from './web-assets';
 import { createPlaceholderWebAssets, createWebAssetsFromFolder, hasWebBuild } from './web-assets';
 
-const stripeJs = 'https://js.stripe.com';
-const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
-
-/** The SPA calls only its own origin; Stripe and reCAPTCHA bring their scripts and frames, nothing else runs. */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' ${stripeJs} ${recaptcha}`,
-  `frame-src ${stripeJs} ${recaptcha}`,
-  "connect-src 'self'",
-  // Artist and album art comes from the streaming services' CDNs.
-  "img-src 'self' data: https:",
-  "style-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
+/** The SPA's policy as CloudFront serves it (HTTPS): the same as the local server's but for the upgrade. */
+export const contentSecurityPolicy = buildSiteContentSecurityPolicy({ https: true });
 
 /** API replies are JSON: nothing may load or frame them. Handlers send this themselves; CloudFront fills gaps. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+/** A JSON reply uses no browser feature at all (functions/handlers/lib/http.ts sends the same). */
+export const apiPermissionsPolicy = permissionsPolicy;
 
 export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
+
+/**
+ * CloudFront adds this header to every request it forwards to the API, with the origin secret's value; the API
+ * refuses requests without it (functions/handlers/lib/origin-secret.ts, the same name). The execute-api endpoint
+ * stays on because CloudFront reaches the API through it: an HTTP API can turn it off only behind a custom domain.
+ */
+export const originVerifyHeader = 'x-openpie-origin-verify';
+/** The API functions' environment variable holding the value the header must carry. */
+export const originSecretVariable = 'ORIGIN_VERIFY_SECRET';
 
 /**
  * What CloudFront passes on to the API: AWS's managed AllViewerExceptHostHeader, made for API Gateway origins. It
  * forwards every viewer header but Host (API Gateway routes by its own domain and refuses the site's), so Cookie,
  * Authorization, Origin and Stripe-Signature arrive, plus CloudFront's viewer headers, among them
  * CloudFront-Viewer-Address: the per-client-address rate limit trusts that header and nothing else in AWS
- * (functions/handlers/lib/rate-limit.ts). No custom policy can say the same: `allExcept` cannot add a CloudFront
+ * (functions/services/rate-limit.ts), which is safe because the API answers only requests that carry
+ * `originVerifyHeader`. No custom policy can say the same: `allExcept` cannot add a CloudFront
  * header, `allViewerAndWhitelistCloudFront` forwards Host, and an allow-list cannot carry Authorization.
  */
 export const apiOriginRequestPolicy = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
@@ -81,6 +77,8 @@ export interface SiteProps {
   readonly settings: StageSettings;
   /** Domain of the HTTP API's execute-api endpoint. */
   readonly apiDomainName: string;
+  /** The value of `originVerifyHeader` (a deploy-time reference to the origin secret, never the value itself). */
+  readonly apiOriginSecret: string;
   readonly webAssets: WebAssets;
 }
 
@@ -143,6 +141,12 @@ export class Site extends Construct {
           override: true,
         },
       },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: crossOriginOpenerPolicy, override: true },
+        ],
+      },
     });
 
     // The handlers set stricter headers than the SPA's (CSP default-src 'none', no-referrer), so on /api/* nothing is
@@ -161,6 +165,12 @@ export class Site extends Construct {
         contentTypeOptions: { override: false },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: false },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: false },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: apiPermissionsPolicy, override: false },
+          { header: 'Cross-Origin-Opener-Policy', value: crossOriginOpenerPolicy, override: false },
+        ],
       },
     });
 
@@ -192,6 +202,8 @@ export class Site extends Construct {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces a viewer's header of the same name, so a visitor cannot bring their own.
+            customHeaders: { [originVerifyHeader]: props.apiOriginSecret },
           }),
           // A redirect would turn a POST into a GET, so plain HTTP is refused instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -3,25 +3,37 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { getClock } from '../functions/runtime/clock';
 
 /** API Gateway refuses payloads over 10 MB before a Lambda sees them. */
 export const gatewayPayloadLimitBytes = 10 * 1024 * 1024;
 
 export class PayloadTooLargeError extends Error {}
 
-export async function readRequestBody(
+/**
+ * The whole body, or PayloadTooLargeError past the limit. An oversized body is still read to its end (and dropped):
+ * leaving it unread, or destroying the request, would cost the client its keep-alive connection, so the 413 would
+ * arrive on a dead socket and the next request on it would fail.
+ */
+export function readRequestBody(
   req: IncomingMessage,
   limitBytes = gatewayPayloadLimitBytes,
 ): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.byteLength;
-    if (size > limitBytes) throw new PayloadTooLargeError('payload too large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limitBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.once('end', () =>
+      size > limitBytes
+        ? reject(new PayloadTooLargeError('payload too large'))
+        : resolve(Buffer.concat(chunks)),
+    );
+    req.once('error', reject);
+  });
 }
 
 export interface GatewayRoute {
@@ -49,7 +61,7 @@ export function toGatewayEvent(
     query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
   }
   const textual = isTextual(headers['content-type']);
-  const now = new Date();
+  const now = getClock().now();
   const method = (req.method ?? 'GET').toUpperCase();
   return {
     version: '2.0',

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RuleDefinition } from '../events/definitions';
 import { eventSource, rules } from '../events/definitions';
+import { getClock } from '../functions/runtime/clock';
 
 export interface BusEntry {
   source: string;
@@ -15,7 +16,9 @@ type Consumer = (event: unknown) => Promise<unknown>;
 
 export function rulesMatching(entry: BusEntry): RuleDefinition[] {
   if (entry.source !== eventSource) return [];
-  return (rules as readonly RuleDefinition[]).filter((rule) => rule.detailTypes.includes(entry.detailType));
+  return (rules as readonly RuleDefinition[]).filter((rule) =>
+    (rule.detailTypes as readonly string[]).includes(entry.detailType),
+  );
 }
 
 /** Delivers one event to every matching rule's consumer; resolves when all deliveries have settled. */
@@ -30,7 +33,7 @@ export async function deliver(
     source: entry.source,
     'detail-type': entry.detailType,
     account: '000000000000',
-    time: (entry.time ?? new Date()).toISOString(),
+    time: (entry.time ?? getClock().now()).toISOString(),
     region: 'us-east-1',
     resources: [],
     detail: entry.detail,

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Resource } from '../functions/contracts/routes';
-import { matchRoute } from '../functions/contracts/routes';
+import { matchRoute } from '../functions/contracts/route-matcher';
 import {
   PayloadTooLargeError,
   readRequestBody,
@@ -12,10 +12,19 @@ import {
   writeGatewayResult,
 } from './api-gateway';
 
-type GatewayHandler = (
+export type GatewayHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Local-only routes the local server implements itself, by route key (the time machine): answered before the
+ * resource's handler, so the deployed handler never contains them.
+ */
+export type LocalRouteHandlers = ReadonlyMap<string, GatewayHandler>;
+
+/** How long a local route may run before the request edge gives up on it. */
+export const localRouteTimeoutMs = 30 * 60_000;
 
 const loaded = new Map<Resource, Promise<GatewayHandler>>();
 
@@ -30,8 +39,16 @@ export function loadResourceHandler(resource: Resource): Promise<GatewayHandler>
   return handler;
 }
 
-/** Serves one /api request: manifest route → its resource's handler; anything else → the not-found handler. */
-export async function serveApiRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/**
+ * Serves one /api request: a local route the server implements → its local handler; another manifest route → its
+ * resource's handler; anything else → the not-found handler.
+ */
+export async function serveApiRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  localRoutes: LocalRouteHandlers = new Map(),
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
   const resource: Resource = match ? match.route.resource : 'not-found';
@@ -53,7 +70,10 @@ export async function serveApiRequest(req: IncomingMessage, res: ServerResponse,
     );
     return;
   }
-  const handler = await loadResourceHandler(resource);
-  const result = await handler(toGatewayEvent(req, url, body, route), toLambdaContext(resource));
+  const localHandler = match ? localRoutes.get(match.routeKey) : undefined;
+  const handler = localHandler ?? (await loadResourceHandler(resource));
+  // API Gateway's 30 s limit is for deployed routes; a local one (a year of time travel) may take longer.
+  const context = toLambdaContext(resource, localHandler ? localRouteTimeoutMs : undefined);
+  const result = await handler(toGatewayEvent(req, url, body, route), context);
   writeGatewayResult(res, result);
 }

@@ -1,9 +1,10 @@
 // The local mailbox page (/dev/mailbox): the outbox every mail is written to (only AWS sends it on), newest first,
 // with every link clickable, so verification and reset links can be followed by hand. Local mode only.
 import type { ServerResponse } from 'node:http';
-import { createDocumentClient } from '../functions/data/client';
+import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import { listOutboxMail } from '../functions/data/outbox';
 import type { TableRef } from '../functions/data/table';
+import { permissionsPolicy } from '../infra/site-headers';
 import { LOCAL_REGION } from './dynamodb-local';
 
 export function createMailboxTable(endpoint: string, tableName: string): TableRef {
@@ -18,6 +19,21 @@ function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+/**
+ * The page shows sign-in and reset links, so no other page may frame it (clickjacking) and nothing is cached; the
+ * mails' own HTML runs nothing (a sandboxed srcdoc frame under default-src 'none').
+ */
+export const mailboxSecurityHeaders: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': permissionsPolicy,
+};
 
 export async function serveMailbox(table: TableRef, res: ServerResponse): Promise<void> {
   const mails = await listOutboxMail(table, 100);
@@ -55,10 +71,6 @@ ${items || '<p>No mail yet.</p>'}
 </body>
 </html>
 `;
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'",
-  });
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...mailboxSecurityHeaders });
   res.end(body);
 }

@@ -1,6 +1,8 @@
 // `npm start` (and `npm run dev` with --dev): the whole product locally, offline, on its embedded default.
 import { join } from 'node:path';
 import { repoRoot, startOpenPie } from './app';
+import { readCommandStart } from './command-start';
+import { DataDirBusyError } from './data-dir-lock';
 import { seedDemoData } from './seed';
 
 // We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md); its Node 22 notice would bury the URL below.
@@ -10,15 +12,35 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
 
-const startedAt = Date.now();
-const app = await startOpenPie({ port, dataDir, dev });
+// From the npm command's start (installs included), not this process's: that is what a person waited for.
+const startedAt = readCommandStart(repoRoot) ?? Date.now();
+const progress = (line: string) => console.log(`  ${line}`);
+const app = await startOpenPie({
+  port,
+  dataDir,
+  dev,
+  progress,
+  command: dev ? 'npm run dev' : 'npm start',
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirBusyError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+const seedStartedAt = Date.now();
 const seeded = await seedDemoData();
+progress(`demo data ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`);
 
 console.log('');
 console.log(`OpenPie is running at ${app.url}`);
 console.log(
   `  ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; data in ${dataDir}${dev ? '; hot reload on' : ''}`,
 );
+const offsetMs = app.timeMachine.offsetMs();
+if (offsetMs > 0) {
+  console.log(
+    `  product time ${app.timeMachine.now().toISOString()} (${(offsetMs / 86_400_000).toFixed(1)} days ahead; npm run time -- now)`,
+  );
+}
 for (const line of seeded.lines) console.log(`  ${line}`);
 console.log('  Press Ctrl-C to stop.');
 

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDefinition } from '../events/definitions';
 import { queues } from '../events/definitions';
+import { getClock } from '../functions/runtime/clock';
 
 type Worker = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -45,7 +46,12 @@ export async function settleQueues(): Promise<void> {
 
 /** Accepts a message for delivery to the queue's worker; returns its id at once, as SQS does. */
 export function enqueue(queue: QueueDefinition, body: string): string {
-  const message: LocalMessage = { messageId: randomUUID(), body, receiveCount: 0, sentAt: Date.now() };
+  const message: LocalMessage = {
+    messageId: randomUUID(),
+    body,
+    receiveCount: 0,
+    sentAt: getClock().now().getTime(),
+  };
   track(deliver(queue, message));
   return message.messageId;
 }

@@ -1,11 +1,12 @@
-// `npm run job -- <name>`: runs one scheduled job now against the local table (DynamoDB Local is started for it).
+// `npm run job -- <name>`: runs one scheduled job now (product time) against the local data, with the local runtime
+// it needs (DynamoDB Local, the queue and bus stand-ins, the sandboxes) started on DATA_DIR for it and stopped after.
+// Refused while `npm start` holds the same data folder: its own scheduler runs the jobs there.
 import { join } from 'node:path';
 import type { JobDefinition } from '../events/definitions';
 import { jobs } from '../events/definitions';
-import { localTableName, repoRoot } from './app';
-import { createLocalDynamoDbClient, startDynamoDbLocal } from './dynamodb-local';
+import { repoRoot } from './app';
 import { findJob, runJob } from './scheduler';
-import { ensureTable } from './table';
+import { withLocalRuntime } from './with-local-runtime';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -19,19 +20,8 @@ if (!job) {
 }
 
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
-const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
-try {
-  await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
-  Object.assign(process.env, {
-    STAGE: 'local',
-    AWS_REGION: 'us-east-1',
-    TABLE_NAME: localTableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  });
+process.exitCode = await withLocalRuntime(dataDir, 'npm run job', async () => {
   const result = await runJob(job);
   console.log(JSON.stringify(result, null, 2));
-  process.exitCode = result.status === 'completed' ? 0 : 3;
-} finally {
-  await dynamo.stop();
-}
+  return result.status === 'completed' ? 0 : 3;
+});

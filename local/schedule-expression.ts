@@ -106,3 +106,19 @@ function matches(schedule: Extract<Schedule, { kind: 'cron' }>, time: Date): boo
     (schedule.weekdays === null || schedule.weekdays.has(time.getUTCDay()))
   );
 }
+
+/**
+ * Where rate schedules count their periods from locally: the Unix epoch, so `rate(30 minutes)` fires at :00 and :30
+ * UTC whenever the product starts, and a moved clock finds the same instants again. (EventBridge counts from the
+ * schedule's creation; only the phase differs.)
+ */
+export const rateAnchor = new Date(0);
+
+/** Every instant in (after, until] at which the schedule fires, earliest first. */
+export function dueInstants(schedule: Schedule, after: Date, until: Date, anchor: Date = rateAnchor): Date[] {
+  const instants: Date[] = [];
+  for (let at = nextRun(schedule, after, anchor); at <= until; at = nextRun(schedule, at, anchor)) {
+    instants.push(at);
+  }
+  return instants;
+}

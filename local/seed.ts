@@ -2,8 +2,8 @@
 // demo fan, a verified artist-side user with a complete profile, and a staff admin. The console prints their logins.
 import { randomUUID } from 'node:crypto';
 import { createAccount, findAccountByEmail, saveConnection } from '../functions/data/accounts';
-import { upsertCatalogueArtists } from '../functions/data/catalogue';
-import { createDocumentClient } from '../functions/data/client';
+import { upsertCatalogueArtists } from '../functions/data/catalogue/artists';
+import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import { recomputeDailyListening, savePlays } from '../functions/data/listening';
 import { saveSpotifySyncState, spotifySyncIndexAttributes } from '../functions/data/spotify-sync';
 import { isSeeded, markSeeded } from '../functions/data/seed-markers';
@@ -11,8 +11,11 @@ import type { TableRef } from '../functions/data/table';
 import type { AccountKind } from '../functions/domain/identity/account';
 import { buildAccount } from '../functions/domain/identity/account';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
-import { toPlays } from '../functions/services/listening-sync';
-import { getTokenCipher } from '../functions/integrations/crypto/token-cipher';
+import { getClock } from '../functions/runtime/clock';
+import { msPerDay, utcDateOf } from '../functions/domain/calendar';
+import { toPlays } from '../functions/domain/listening/plays';
+import { spotifyTokenContext } from '../functions/domain/identity/connections';
+import { getTokenCipher } from '../functions/services/token-cipher';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
 import { demoSpotifyRefreshToken } from './oauth-sandbox';
 import { spotifyAccountIdOf, spotifyUserIdOf } from './oauth-sandbox/identities';
@@ -132,7 +135,7 @@ async function seedDemoListening(table: TableRef, now: Date): Promise<void> {
       accessToken: 'sandbox-demo-fan-stale-access-token',
       refreshToken: demoSpotifyRefreshToken,
     }),
-    `spotify-tokens:${fan.id}`,
+    spotifyTokenContext(fan.id),
   );
   await saveConnection(table, 'fan', fan.id, {
     provider: 'spotify',
@@ -148,7 +151,7 @@ async function seedDemoListening(table: TableRef, now: Date): Promise<void> {
   });
   // Day by day, newest first: one window of 30 days would stop at the sandbox's 1,000 plays per call.
   const played = Array.from({ length: demoListeningDays }, (_, day) =>
-    playsOf(listener, now.getTime() - (day + 1) * 86_400_000, now.getTime() - day * 86_400_000),
+    playsOf(listener, now.getTime() - (day + 1) * msPerDay, now.getTime() - day * msPerDay),
   ).flat();
   const plays = toPlays(
     {
@@ -167,7 +170,7 @@ async function seedDemoListening(table: TableRef, now: Date): Promise<void> {
   // A few days at a time in parallel: one after another, DynamoDB Local would hold up the first start.
   const byDay = new Map<string, typeof plays>();
   for (const play of plays)
-    byDay.set(play.endedAt.slice(0, 10), [...(byDay.get(play.endedAt.slice(0, 10)) ?? []), play]);
+    byDay.set(utcDateOf(play.endedAt), [...(byDay.get(utcDateOf(play.endedAt)) ?? []), play]);
   const days = [...byDay.values()];
   for (let start = 0; start < days.length; start += 6) {
     await Promise.all(
@@ -226,10 +229,12 @@ async function seedDemoCatalogue(table: TableRef, now: Date): Promise<void> {
 export async function seedDemoData(): Promise<SeedResult> {
   const table = readTable();
   try {
-    await seedDemoAccounts(table, new Date());
-    await seedDemoCatalogue(table, new Date());
+    // Product time: a moved clock (npm run time) seeds on the time line the rest of the data is on.
+    const now = getClock().now();
+    await seedDemoAccounts(table, now);
+    await seedDemoCatalogue(table, now);
     // In the background: some 3,000 plays would hold up the first start by half a minute or more.
-    startDemoListeningSeed(new Date());
+    startDemoListeningSeed(now);
   } finally {
     table.client.destroy();
   }

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { buildSiteSecurityHeaders } from '../infra/site-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,29 +21,34 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** The site's security headers (the stack's response headers policy says the same). */
-export const siteSecurityHeaders: Record<string, string> = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self' https://js.stripe.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
-    "frame-src 'self' https://js.stripe.com https://www.google.com/recaptcha/",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "connect-src 'self' ws: wss:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+/**
+ * The site's security headers: the stack's response headers policy sends the same (infra/site-headers.ts), but for
+ * HSTS and upgrade-insecure-requests, which need HTTPS. Vite's dev server (`npm run dev`) serves the SPA without them.
+ */
+export const siteSecurityHeaders: Readonly<Record<string, string>> = buildSiteSecurityHeaders({
+  https: false,
+});
+
+function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
 
 export async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
-  const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  const decoded = decodePath(pathname);
+  // A broken percent-encoding (`/%E0%A4%A`) names no file: the request is bad, not the server.
+  if (decoded === null) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...siteSecurityHeaders });
+    res.end('Bad request');
+    return;
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   let file = join(root, relative);
   if (!file.startsWith(root + sep) && file !== root) {
-    res.writeHead(400).end();
+    res.writeHead(400, siteSecurityHeaders).end();
     return;
   }
   const isAsset = extname(relative) !== '';
@@ -56,7 +62,7 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
     file = join(root, 'index.html');
     info = await stat(file).catch(() => null);
     if (!info?.isFile()) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...siteSecurityHeaders });
       res.end('The web app is not built yet. Run `npm run build:web`.');
       return;
     }

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import * as z from 'zod/mini';
 import { emailField, loginMessages } from '../functions/contracts/auth';
 import { createAccount } from '../functions/data/accounts';
-import { createDocumentClient } from '../functions/data/client';
+import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import type { TableRef } from '../functions/data/table';
 import { buildAccount } from '../functions/domain/identity/account';
 import { normalizeEmail } from '../functions/domain/identity/email-address';

@@ -1,8 +1,10 @@
 // Installs what `npm start` / `npm test` need and a fresh clone lacks, then gets out of the way.
 // Plain Node with no dependencies, because it runs before node_modules exists.
 // Usage: node scripts/ensure.mjs [start|test]
-// Silent when nothing is missing: every check is a stat, never a child process, so it stays far under 300 ms.
-import { spawnSync } from 'node:child_process';
+// Silent when nothing is missing: every check is a stat, never a child process, so it stays far under 300 ms. When
+// something is installed, each phase prints its start, a line every 10 s while it runs, and its time.
+// It also notes when the npm command began (.cache/command-start.json), so `npm start` can say "ready in" from there.
+import { spawn } from 'node:child_process';
 import {
   accessSync,
   constants,
@@ -13,6 +15,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,27 +30,73 @@ const SIMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
 const SIMULATOR_TARBALL = path.join(DOWNLOAD_DIR, 'amplify-dynamodb-simulator-2.9.30.tgz');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const MODES = new Set(['all', 'start', 'test']);
+const COMMAND_START_FILE = path.join(CACHE_DIR, 'command-start.json');
+const HEARTBEAT_MS = 10_000;
 
 class EnsureError extends Error {}
 
-main();
+await main();
 
-function main() {
+async function main() {
   const mode = process.argv[2] ?? 'all';
   if (!MODES.has(mode)) {
     console.error(`Usage: node scripts/ensure.mjs [start|test] (got "${mode}")`);
     process.exit(2);
   }
+  noteCommandStart();
   try {
-    if (needsDependencies()) installDependencies();
-    if (needsDynamoDbLocal()) installDynamoDbLocal();
-    if (mode !== 'all' && !isOnPath('java')) installSystemPackage('Java', 'openjdk-17-jre-headless');
-    if (mode === 'test' && !existsSync(CHROMIUM_PATH)) installSystemPackage('Chromium', 'chromium');
+    if (needsDependencies()) await phase('Installing npm dependencies (npm ci)', installDependencies);
+    if (needsDynamoDbLocal()) await phase('Installing DynamoDB Local (once)', installDynamoDbLocal);
+    if (mode !== 'all' && !isOnPath('java')) {
+      await phase('Installing Java (apt-get, once)', () =>
+        installSystemPackage('Java', 'openjdk-17-jre-headless'),
+      );
+    }
+    if (mode === 'test' && !existsSync(CHROMIUM_PATH)) {
+      await phase('Installing Chromium (apt-get, once)', () => installSystemPackage('Chromium', 'chromium'));
+    }
   } catch (error) {
     const message = error instanceof EnsureError ? error.message : String(error?.stack ?? error);
     console.error(`ensure: ${message}`);
     process.exit(1);
   }
+}
+
+/**
+ * The npm command's start, for the command that runs after us in the same shell (local/command-start.ts). Our parent
+ * is that shell; the process start is as close to the command's start as we can see.
+ */
+function noteCommandStart() {
+  const startedAt = Math.round(performance.timeOrigin);
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(COMMAND_START_FILE, `${JSON.stringify({ shellPid: process.ppid, startedAt })}\n`);
+  } catch {
+    // Only the "ready in" figure depends on it.
+  }
+}
+
+/** Runs one install phase: a line when it starts, one every 10 s while it runs, and one with its time. */
+async function phase(label, work) {
+  const startedAt = Date.now();
+  const seconds = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
+  console.log(`${label}…`);
+  const heartbeat = setInterval(
+    () => console.log(`  … still ${lowerFirst(label)} (${seconds()})`),
+    HEARTBEAT_MS,
+  );
+  try {
+    await work();
+  } finally {
+    clearInterval(heartbeat);
+  }
+  console.log(`  done in ${seconds()}`);
+}
+
+/** "Installing Java (apt-get, once)" → "installing Java", for the heartbeat line. */
+function lowerFirst(text) {
+  const short = text.replace(/ \(.*\)$/, '');
+  return short.charAt(0).toLowerCase() + short.slice(1);
 }
 
 // --- decisions -------------------------------------------------------------------------------------------------
@@ -84,31 +133,29 @@ function isRoot() {
 
 // --- actions ---------------------------------------------------------------------------------------------------
 
-function installDependencies() {
-  console.log('Installing npm dependencies (npm ci)…');
+async function installDependencies() {
   // Browsers come from Debian's chromium package, never from Playwright's download.
-  run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+  await run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
 
-function installDynamoDbLocal() {
-  console.log('Installing DynamoDB Local (once)…');
+async function installDynamoDbLocal() {
   mkdirSync(DOWNLOAD_DIR, { recursive: true });
   removeLeftoverTempDirs();
   const hadTarball = existsSync(SIMULATOR_TARBALL);
-  if (!hadTarball) fetchSimulatorTarball();
+  if (!hadTarball) await fetchSimulatorTarball();
   try {
-    extractDynamoDbLocal();
+    await extractDynamoDbLocal();
   } catch (error) {
     // A tarball cut short by an interrupted `npm pack` fails to extract: fetch it again once (npm's cache makes it cheap).
     if (!hadTarball) throw error;
     rmSync(SIMULATOR_TARBALL, { force: true });
-    fetchSimulatorTarball();
-    extractDynamoDbLocal();
+    await fetchSimulatorTarball();
+    await extractDynamoDbLocal();
   }
 }
 
-function fetchSimulatorTarball() {
-  run('npm', ['pack', SIMULATOR_PACKAGE, '--pack-destination', DOWNLOAD_DIR, '--silent']);
+async function fetchSimulatorTarball() {
+  await run('npm', ['pack', SIMULATOR_PACKAGE, '--pack-destination', DOWNLOAD_DIR, '--silent']);
   if (!existsSync(SIMULATOR_TARBALL)) {
     throw new EnsureError(
       `npm pack ${SIMULATOR_PACKAGE} did not produce ${path.relative(ROOT, SIMULATOR_TARBALL)}`,
@@ -116,12 +163,12 @@ function fetchSimulatorTarball() {
   }
 }
 
-function extractDynamoDbLocal() {
+async function extractDynamoDbLocal() {
   // Extract beside the target and rename at the end, so an interrupted run leaves no half-installed folder behind
   // and the jar check above retries next time.
   const tempDir = mkdtempSync(path.join(CACHE_DIR, 'dynamodb-local.tmp-'));
   try {
-    run('tar', ['-xzf', SIMULATOR_TARBALL, '-C', tempDir, 'package/emulator/']);
+    await run('tar', ['-xzf', SIMULATOR_TARBALL, '-C', tempDir, 'package/emulator/']);
     const emulatorDir = path.join(tempDir, 'package', 'emulator');
     if (!existsSync(path.join(emulatorDir, 'DynamoDBLocal.jar'))) {
       throw new EnsureError(
@@ -142,34 +189,43 @@ function removeLeftoverTempDirs() {
   }
 }
 
-function installSystemPackage(label, aptPackage) {
+async function installSystemPackage(label, aptPackage) {
   const command = `apt-get update && apt-get install -y ${aptPackage}`;
   if (!isRoot() || !isOnPath('apt-get')) {
     throw new EnsureError(
       `${label} is missing. Install it (Debian/Ubuntu: sudo ${command.replace('&& ', '&& sudo ')}) and retry.`,
     );
   }
-  console.log(`Installing ${label} (apt-get install ${aptPackage}, once)…`);
   // Wait for the dpkg lock instead of failing when another apt run is under way.
   const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', [...lockWait, 'update'], env);
-  run('apt-get', [...lockWait, 'install', '-y', aptPackage], env);
+  await run('apt-get', [...lockWait, 'update'], env);
+  await run('apt-get', [...lockWait, 'install', '-y', aptPackage], env);
 }
 
-/** Runs a command quietly; on failure, shows the end of its output so the reason is visible. */
+/**
+ * Runs a command quietly (asynchronously, so the phase's heartbeat keeps ticking); on failure, shows the end of its
+ * output so the reason is visible.
+ */
 function run(command, args, extraEnv = {}) {
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk.toString('utf8')).slice(-64 * 1024);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', (error) => reject(new EnsureError(`could not run ${command}: ${error.message}`)));
+    child.once('close', (status, signal) => {
+      if (status === 0) return resolve();
+      const tail = output.trim().split('\n').slice(-20).join('\n');
+      const how = signal ? `was killed by ${signal}` : `exited with ${status}`;
+      reject(new EnsureError(`\`${command} ${args.join(' ')}\` ${how}\n${tail}`));
+    });
   });
-  if (result.error) throw new EnsureError(`could not run ${command}: ${result.error.message}`);
-  if (result.status !== 0) {
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-    const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.status}`;
-    throw new EnsureError(`\`${command} ${args.join(' ')}\` ${how}\n${output}`);
-  }
 }

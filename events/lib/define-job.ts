@@ -1,5 +1,6 @@
 // The wrapper every scheduled job shares: validate the trigger, log start and end, report a result.
 // Jobs are idempotent: running the same scheduledAt twice must change nothing the second time.
+import { getClock } from '../../functions/runtime/clock';
 import { getEnv } from '../../functions/runtime/env';
 import type { Logger } from '../../functions/runtime/logger';
 import { createLogger } from '../../functions/runtime/logger';
@@ -33,7 +34,7 @@ export function defineJob(name: string, run: JobRun): (event: unknown) => Promis
       scheduledAt: event.scheduledAt,
     });
     log.info('job started');
-    const outcome = await run({ event, log, now: new Date() });
+    const outcome = await run({ event, log, now: getClock().now() });
     const result: JobResult = { job: name, runId: event.runId, ...outcome };
     if (outcome.status === 'not_built') log.warn('job is not built yet; nothing was done', { result });
     else log.info('job finished', { result });

@@ -2,11 +2,14 @@
 // processor yet fail, so they land in the dead-letter queue instead of vanishing.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getEnv } from '../../functions/runtime/env';
-import { loadListeningSyncDependencies, syncFanListening } from '../../functions/services/listening-sync';
+import {
+  loadListeningSyncDependencies,
+  syncFanListening,
+} from '../../functions/services/listening/listening-sync';
 import type { Logger } from '../../functions/runtime/logger';
 import { createLogger } from '../../functions/runtime/logger';
-import type { FanWorkMessage } from '../schemas';
-import { fanWorkMessageSchema } from '../schemas';
+import type { FanWorkMessage } from '../../functions/contracts/fan-work';
+import { fanWorkMessageSchema } from '../../functions/contracts/fan-work';
 
 type Processor = (message: FanWorkMessage, log: Logger) => Promise<void>;
 
@@ -16,7 +19,6 @@ const processors: Partial<Record<FanWorkMessage['kind'], Processor>> = {
   'listening-sync': async (message, log) => {
     const outcome = await syncFanListening(await loadListeningSyncDependencies(), message.fanId, {
       mode: 'since-cursor',
-      now: new Date(),
       log: log.child({ fanId: message.fanId, runId: message.runId }),
       // The worker has 30 s for a batch of ten fans: a longer Retry-After fails the message, and SQS brings it back
       // after the visibility timeout, by when Spotify's wait is over.

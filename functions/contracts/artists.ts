@@ -24,7 +24,7 @@ function wholeNumberParam(max: number, fallback: number) {
   return z.prefault(
     z
       .pipe(
-        z.string().check(z.regex(/^\d{1,6}$/, 'Use a whole number')),
+        z.string().check(z.maxLength(6, 'Use a whole number'), z.regex(/^\d{1,6}$/, 'Use a whole number')),
         z.transform((value) => Number(value)),
       )
       .check(z.refine((value) => value >= 1 && value <= max, `Use a number from 1 to ${max}`)),
@@ -68,7 +68,12 @@ export type CatalogueArtistsQuery = z.infer<typeof catalogueArtistsQuerySchema>;
 // ── GET /api/artists/details/{id} ────────────────────────────────────────────
 
 export const artistIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an artist id')),
+  id: z
+    .string()
+    .check(
+      z.maxLength(64, { error: 'Use an artist id', abort: true }),
+      z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an artist id'),
+    ),
 });
 
 /** The public artist page's artist: the catalogue entry and how many OpenPie fans listen to them this month. */

@@ -7,6 +7,13 @@ import * as z from 'zod/mini';
 export const passwordMinLength = 8;
 /** Longer passphrases are welcome; the cap only keeps hashing cost bounded. */
 export const passwordMaxLength = 128;
+/**
+ * The login takes longer passwords than registration allows, so no rule change can lock anyone out; the cap refuses a
+ * megabyte of password before any hashing work.
+ */
+export const loginPasswordMaxLength = 1024;
+/** RFC 5321 allows no longer address in practice; the e-mail also becomes a key, which DynamoDB caps at 2,048 bytes. */
+export const emailMaxLength = 254;
 
 /** SPEC §5, login form. */
 export const loginMessages = {
@@ -14,6 +21,12 @@ export const loginMessages = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
+} as const;
+
+/** Beyond SPEC §5, whose forms show no upper bounds: what the bounds that keep requests small say. */
+export const lengthMessages = {
+  emailTooLong: `An e-mail address has at most ${emailMaxLength} characters`,
+  loginPasswordTooLong: `Password must be at most ${loginPasswordMaxLength} characters`,
 } as const;
 
 /** SPEC §5, registration form (fan and artist). */
@@ -66,9 +79,13 @@ export const captchaActions = {
 
 /** A trimmed e-mail: `required` when missing or blank, `invalid` when not an address. */
 export function emailField(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .check(z.trim(), z.minLength(1, messages.required), z.email(messages.invalid));
+  return z.string({ error: messages.required }).check(
+    z.trim(),
+    z.minLength(1, messages.required),
+    // Stops here on an oversized value, so the address pattern never runs over it.
+    z.maxLength(emailMaxLength, { error: lengthMessages.emailTooLong, abort: true }),
+    z.email(messages.invalid),
+  );
 }
 
 /** A required text, trimmed; blank counts as missing. */
@@ -103,6 +120,7 @@ export const loginSchema = z.object({
     .check(
       z.minLength(1, loginMessages.passwordRequired),
       z.minLength(passwordMinLength, loginMessages.passwordTooShort),
+      z.maxLength(loginPasswordMaxLength, lengthMessages.loginPasswordTooLong),
     ),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;

@@ -18,36 +18,11 @@ export const failureEnvelopeSchema = z.object({
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 
-/** The success envelope around a given data schema. */
-export function successEnvelope<T extends z.ZodMiniType>(data: T) {
-  return z.object({
-    success: z.literal(true),
-    data,
-    pagination: z.optional(paginationSchema),
-  });
-}
-
+/** The success envelope as the SPA reads it; `data` is the route's reply (contracts/api/index.ts RouteReplyData). */
 export interface SuccessEnvelope<T> {
   success: true;
   data: T;
   pagination?: Pagination;
 }
 
-/** Machine codes a failure may carry; the SPA switches on these, never on messages. */
-export const errorCodes = [
-  'bad_request',
-  'invalid_json',
-  'payload_too_large',
-  'unsupported_media_type',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'conflict',
-  'rate_limited',
-  'not_implemented',
-  'unhealthy',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+// The machine codes a failure may carry, with their statuses, are registered in contracts/errors.ts.

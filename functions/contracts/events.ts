@@ -1,2 +1,53 @@
+// Domain events: what happened, told to whoever listens on the EventBridge bus (DESIGN §1). One schema per detail
+// type. A service never publishes one itself: it writes the event to the table outbox in the same transaction as the
+// change that caused it (functions/data/outbox.ts), and the event-publisher worker puts it on the bus
+// (events/workers/event-publisher.ts). Delivery is at least once: a consumer deduplicates on `eventId`.
+import * as z from 'zod/mini';
+
 /** The source every OpenPie domain event carries on the EventBridge bus. */
 export const eventSource = 'openpie';
+
+/** A fan reported that an artist's claim looks wrong (`POST /api/claims/report/{id}`); staff review it. */
+export const claimReportedSchema = z.object({
+  reportId: z.string(),
+  fanId: z.string(),
+  target: z.object({ kind: z.literal('artist'), id: z.string() }),
+  reportedAt: z.string(),
+});
+
+/** A reconciliation check found money that does not add up (DESIGN §5): staff are paged. */
+export const reconciliationFailedSchema = z.object({
+  checkType: z.string(),
+  runId: z.string(),
+  problems: z.array(z.object({ account: z.optional(z.string()), message: z.string() })),
+});
+
+/** Every domain event's detail, by detail type. */
+export const domainEventSchemas = {
+  'claim.reported': claimReportedSchema,
+  'reconciliation.failed': reconciliationFailedSchema,
+} as const;
+export type DomainEventType = keyof typeof domainEventSchemas;
+export type DomainEventDetail<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
+
+/** An event as a service raises it: its type and its detail, checked against the type's schema. */
+export type DomainEvent = {
+  [T in DomainEventType]: { type: T; detail: DomainEventDetail<T> };
+}[DomainEventType];
+
+/**
+ * What the bus carries as `detail`: the event's own fields and the outbox's id and time. EventBridge gives every
+ * PutEvents entry a new envelope id, so a redelivered event is recognised by `eventId`, never by the envelope's.
+ */
+export const publishedEventMetadataSchema = z.object({
+  /** The outbox item's id: the same however often the event is delivered. */
+  eventId: z.string(),
+  /** When the change that caused the event happened (the product clock). */
+  occurredAt: z.string(),
+});
+export type PublishedEventMetadata = z.infer<typeof publishedEventMetadataSchema>;
+
+/** Whether a detail type names a domain event (a stored outbox item may come from a newer or older version). */
+export function isDomainEventType(type: string): type is DomainEventType {
+  return Object.hasOwn(domainEventSchemas, type);
+}

@@ -60,7 +60,12 @@ export type ClaimReportPayload = z.infer<typeof claimReportSchema>;
 
 /** The `{id}` of the profile and report calls: an id, never a path or an expression. */
 export const profileIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not an id')),
+  id: z
+    .string()
+    .check(
+      z.maxLength(64, { error: 'Not an id', abort: true }),
+      z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not an id'),
+    ),
 });
 
 // ── replies ─────────────────────────────────────────────────────────────────────────────────────────────────────

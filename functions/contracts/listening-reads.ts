@@ -13,7 +13,7 @@ function wholeNumberParam(max: number, fallback: number) {
   return z.prefault(
     z
       .pipe(
-        z.string().check(z.regex(/^\d{1,6}$/, 'Use a whole number')),
+        z.string().check(z.maxLength(6, 'Use a whole number'), z.regex(/^\d{1,6}$/, 'Use a whole number')),
         z.transform((value) => Number(value)),
       )
       .check(z.refine((value) => value >= 1 && value <= max, `Use a number from 1 to ${max}`)),

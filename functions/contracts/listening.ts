@@ -4,31 +4,67 @@ import * as z from 'zod/mini';
 /** At most this many raw records per import request. */
 export const importBatchLimit = 5000;
 
+/** The longest span `GET /tracks/user/daily` answers for, in days (both ends included). */
+export const maximumDailySpanDays = 400;
+
+/** Whether `YYYY-MM-DD` (and `HH:MM` when given) names a real UTC instant: 2026-02-30 and 24:00 do not. */
+function isRealDateTime(date: string, time = '00:00'): boolean {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  if ([year, month, day, hour, minute].some((part) => part === undefined || Number.isNaN(part))) return false;
+  const at = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0, hour ?? 0, minute ?? 0));
+  return (
+    at.getUTCFullYear() === year &&
+    at.getUTCMonth() === (month ?? 0) - 1 &&
+    at.getUTCDate() === day &&
+    at.getUTCHours() === hour &&
+    at.getUTCMinutes() === minute
+  );
+}
+
+const accountDataTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The longest name (track, artist, album, show) a record may carry; the exports' own are far shorter. */
+export const importNameMaxLength = 1000;
+/** The longest Spotify URI a record may carry (`spotify:track:` and a 22-character id is 36). */
+export const importUriMaxLength = 200;
+
+// Bounded, so one record can never make an item past DynamoDB's 400 KB.
+const importName = () => z.nullish(z.string().check(z.maxLength(importNameMaxLength)));
+const importUri = () => z.nullish(z.string().check(z.maxLength(importUriMaxLength)));
+
 /** `StreamingHistory*.json` of Spotify's "Account data" export. */
 export const accountDataRecordSchema = z.object({
   /** `YYYY-MM-DD HH:MM`, UTC. */
-  endTime: z
-    .string()
-    .check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'endTime must look like 2024-01-31 23:59')),
-  artistName: z.nullish(z.string()),
-  trackName: z.nullish(z.string()),
+  endTime: z.string().check(
+    z.maxLength(16, { error: 'endTime must look like 2024-01-31 23:59', abort: true }),
+    z.regex(accountDataTime, 'endTime must look like 2024-01-31 23:59'),
+    // Only a well-formed time can be impossible; a malformed one has its message above.
+    z.refine((text) => {
+      const [date = '', time] = text.split(' ');
+      return !accountDataTime.test(text) || isRealDateTime(date, time);
+    }, 'endTime must be a real date and time, like 2024-01-31 23:59'),
+  ),
+  artistName: importName(),
+  trackName: importName(),
   msPlayed: z.number().check(z.int(), z.nonnegative()),
 });
 export type AccountDataRecord = z.infer<typeof accountDataRecordSchema>;
 
 /** `Streaming_History_Audio_*.json` of Spotify's "Extended streaming history" export (unknown fields allowed). */
 export const extendedRecordSchema = z.object({
-  ts: z.iso.datetime({ offset: true }),
+  ts: z.iso.datetime({ offset: true }).check(z.maxLength(64)),
   ms_played: z.number().check(z.int(), z.nonnegative()),
-  master_metadata_track_name: z.nullish(z.string()),
-  master_metadata_album_artist_name: z.nullish(z.string()),
-  master_metadata_album_album_name: z.nullish(z.string()),
-  spotify_track_uri: z.nullish(z.string()),
-  episode_name: z.nullish(z.string()),
-  episode_show_name: z.nullish(z.string()),
-  spotify_episode_uri: z.nullish(z.string()),
-  audiobook_title: z.nullish(z.string()),
-  audiobook_uri: z.nullish(z.string()),
+  master_metadata_track_name: importName(),
+  master_metadata_album_artist_name: importName(),
+  master_metadata_album_album_name: importName(),
+  spotify_track_uri: importUri(),
+  episode_name: importName(),
+  episode_show_name: importName(),
+  spotify_episode_uri: importUri(),
+  audiobook_title: importName(),
+  audiobook_uri: importUri(),
 });
 export type ExtendedRecord = z.infer<typeof extendedRecordSchema>;
 
@@ -47,18 +83,37 @@ export const historyImportSchema = z.discriminatedUnion('source', [
 export type HistoryImport = z.infer<typeof historyImportSchema>;
 
 export const historyImportResultSchema = z.object({
+  /** New plays stored. */
   imported: z.number(),
+  /** Plays already stored (the same file sent again). */
   duplicates: z.number(),
+  /** Podcasts, audiobooks, rows without an artist or track, plays under 30 s. */
   ignored: z.number(),
+  /** Plays older than the 13-month retention: not kept. */
+  tooOld: z.number(),
+  /** Impossible plays: ending in the future, longer than 3 hours, or past 24 hours of listening in their UTC day. */
+  refused: z.number(),
 });
 export type HistoryImportResult = z.infer<typeof historyImportResultSchema>;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-21'));
+const isoDate = z.string().check(
+  z.maxLength(10, { error: 'Use a date like 2026-11-21', abort: true }),
+  z.regex(isoDatePattern, 'Use a date like 2026-11-21'),
+  z.refine((text) => !isoDatePattern.test(text) || isRealDateTime(text), 'Use a real date, like 2026-11-21'),
+);
 
-/** `GET /tracks/user/daily`: inclusive UTC dates, at most about a year apart. */
+const daySpanOf = (startDate: string, endDate: string) =>
+  Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** `GET /tracks/user/daily`: inclusive UTC dates, at most 400 days from the first to the last. */
 export const dailyListeningQuerySchema = z.object({ startDate: isoDate, endDate: isoDate }).check(
   z.refine((query) => query.startDate <= query.endDate, {
     message: 'The start date must not be after the end date',
+    path: ['endDate'],
+  }),
+  // A span of unreadable dates is NaN: their own messages say what is wrong.
+  z.refine((query) => !(daySpanOf(query.startDate, query.endDate) > maximumDailySpanDays), {
+    message: `Ask for at most ${maximumDailySpanDays} days at a time`,
     path: ['endDate'],
   }),
 );

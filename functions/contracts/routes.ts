@@ -1,6 +1,7 @@
-// The route manifest: every call the product answers, once. The CDK stack builds one API Gateway route per entry
-// and one Lambda per resource from it; the local server routes with it; handlers dispatch on its route keys.
-// It imports nothing, so infra/, local/ and the SPA may all read it.
+// The route manifest: every call the product answers, once, one line each. The CDK stack builds one API Gateway
+// route per entry and one Lambda per resource from it; the local server routes with it (route-matcher.ts);
+// handlers dispatch on its route keys. Each resource's request and reply schemas are in contracts/api/<resource>.ts:
+// this file is data only and imports nothing, so infra/, local/ and the SPA may read it without pulling in a schema.
 
 export const apiBasePaths = {
   fan: '/api',
@@ -50,17 +51,34 @@ export const resources = [
 ] as const;
 export type Resource = (typeof resources)[number];
 
-export interface RouteDefinition {
+/** What a route may carry beyond method, path, resource and role. */
+export interface RouteOptions {
+  /** Body size class: `import` raises the limit for bulk uploads. */
+  readonly bodyLimit?: 'default' | 'import';
+  /** Served only by the local runtime (never deployed). */
+  readonly localOnly?: boolean;
+  /**
+   * The handler gets the body's exact bytes: no content-type check, no JSON parsing (a signature is computed over
+   * them, as Stripe's webhooks are).
+   */
+  readonly rawBody?: boolean;
+  /**
+   * A GET that changes state (starts a sign-in or a link, syncs, mints a link). A browser follows a cross-site link
+   * with SameSite=Lax cookies, so such a GET is guarded like a POST:
+   * - `same-site`: refused when the browser says it came from another site (Sec-Fetch-Site or Origin);
+   * - `provider-callback`: the provider sends the browser back from its own site, so the sealed state cookie of the
+   *   flow this browser started (integrations/oauth/state-cookie.ts) proves the request, not the site it came from.
+   */
+  readonly changesState?: 'same-site' | 'provider-callback';
+}
+
+export interface RouteDefinition extends RouteOptions {
   readonly method: HttpMethod;
   readonly base: ApiBase;
   /** Path below the base, in API Gateway syntax (`{name}` parameters). */
   readonly path: string;
   readonly resource: Resource;
   readonly role: Role;
-  /** Body size class: `import` raises the limit for bulk uploads. */
-  readonly bodyLimit?: 'default' | 'import';
-  /** Served only by the local runtime (never deployed). */
-  readonly localOnly?: boolean;
 }
 
 /**
@@ -73,464 +91,241 @@ export const bodyLimitBytes = { default: 1024 * 1024, import: 4.5 * 1024 * 1024 
 export const reconciliationTypes = ['ledger', 'wallet', 'escrow', 'pie', 'payout', 'stripe'] as const;
 export type ReconciliationType = (typeof reconciliationTypes)[number];
 
+type Row<
+  M extends HttpMethod,
+  B extends ApiBase,
+  P extends string,
+  Res extends Resource,
+  R extends Role,
+  O extends RouteOptions,
+> = { readonly method: M; readonly base: B; readonly path: P; readonly resource: Res; readonly role: R } & O;
+
+/** One manifest line under a base; `const` type parameters keep every field's literal type for RouteKey. */
+function rowUnder<const B extends ApiBase>(base: B) {
+  return <
+    const M extends HttpMethod,
+    const P extends `/${string}`,
+    const Res extends Resource,
+    const R extends Role,
+    const O extends RouteOptions = Record<never, never>,
+  >(
+    method: M,
+    path: P,
+    resource: Res,
+    role: R,
+    options?: O,
+  ): Row<M, B, P, Res, R, O> =>
+    ({ method, base, path, resource, role, ...options }) as Row<M, B, P, Res, R, O>;
+}
+
+const fanApi = rowUnder('fan');
+const artistApi = rowUnder('artist');
+const adminApi = rowUnder('admin');
+
+const stateChangingGet = { changesState: 'same-site' } as const;
+const providerCallback = { changesState: 'provider-callback' } as const;
+
 // Parameter names are shared by siblings at the same depth (API Gateway requires one name per position):
 // `{pieId}` under /pie, `{officeId}` under /offices, `{member}` under members (an e-mail for DELETE, a user id
 // otherwise), `{id}` elsewhere.
 export const routes = [
   // System
-  { method: 'GET', base: 'fan', path: '/health', resource: 'health', role: 'public' },
-  {
-    method: 'POST',
-    base: 'fan',
-    path: '/webhooks/stripe',
-    resource: 'webhooks-stripe',
-    role: 'stripe-webhook',
-  },
-  { method: 'GET', base: 'fan', path: '/dev/outbox', resource: 'dev', role: 'public', localOnly: true },
+  fanApi('GET', '/health', 'health', 'public'),
+  fanApi('POST', '/webhooks/stripe', 'webhooks-stripe', 'stripe-webhook', { rawBody: true }),
+  fanApi('GET', '/dev/outbox', 'dev', 'public', { localOnly: true }),
+  // The product clock: answered by the local server itself (local/dev-time-routes.ts), so no deployed code has them.
+  fanApi('GET', '/dev/time', 'dev', 'public', { localOnly: true }),
+  fanApi('POST', '/dev/time/advance', 'dev', 'public', { localOnly: true }),
 
   // Fan authentication
-  { method: 'POST', base: 'fan', path: '/auth/login', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/register', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/logout', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/verify-email/{token}', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/forgot-password', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/reset-password/{token}', resource: 'fan-auth', role: 'public' },
-  { method: 'POST', base: 'fan', path: '/auth/link-google', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/link-twitter', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/link-facebook', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/disconnect-spotify', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/disconnect-google', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/disconnect-twitter', resource: 'fan-social', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/auth/disconnect-facebook', resource: 'fan-social', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/auth/loginSpotify', resource: 'fan-social', role: 'public' },
-  { method: 'GET', base: 'fan', path: '/auth/loginGoogle', resource: 'fan-social', role: 'public' },
-  { method: 'GET', base: 'fan', path: '/auth/loginTwitter', resource: 'fan-social', role: 'public' },
-  { method: 'GET', base: 'fan', path: '/auth/loginFacebookFan', resource: 'fan-social', role: 'public' },
+  fanApi('POST', '/auth/login', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/register', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/logout', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/verify-email/{token}', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/forgot-password', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/reset-password/{token}', 'fan-auth', 'public'),
+  fanApi('POST', '/auth/link-google', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/link-twitter', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/link-facebook', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/disconnect-spotify', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/disconnect-google', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/disconnect-twitter', 'fan-social', 'fan'),
+  fanApi('POST', '/auth/disconnect-facebook', 'fan-social', 'fan'),
+  // A sign-in start with a fan's cookie links the provider to that fan, so it must come from our own pages.
+  fanApi('GET', '/auth/loginSpotify', 'fan-social', 'public', stateChangingGet),
+  fanApi('GET', '/auth/loginGoogle', 'fan-social', 'public', stateChangingGet),
+  fanApi('GET', '/auth/loginTwitter', 'fan-social', 'public', stateChangingGet),
+  fanApi('GET', '/auth/loginFacebookFan', 'fan-social', 'public', stateChangingGet),
   // Where Spotify, Google, X and Facebook send the browser back (`{provider}`: spotify, google, twitter, facebook).
-  { method: 'GET', base: 'fan', path: '/auth/callback/{provider}', resource: 'fan-social', role: 'public' },
-  { method: 'DELETE', base: 'fan', path: '/auth/account', resource: 'fan-auth', role: 'fan' },
+  fanApi('GET', '/auth/callback/{provider}', 'fan-social', 'public', providerCallback),
+  fanApi('DELETE', '/auth/account', 'fan-auth', 'fan'),
 
   // Fan payments and promo
-  { method: 'GET', base: 'fan', path: '/stripe/promoAvailability', resource: 'fan-payments', role: 'public' },
-  { method: 'GET', base: 'fan', path: '/stripe/promoEligibility', resource: 'fan-payments', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/stripe/createCheckout', resource: 'fan-payments', role: 'fan' },
-  {
-    method: 'POST',
-    base: 'fan',
-    path: '/stripe/createPromoSubscription',
-    resource: 'fan-payments',
-    role: 'fan',
-  },
-  { method: 'POST', base: 'fan', path: '/stripe/cancelSubscription', resource: 'fan-payments', role: 'fan' },
-  {
-    method: 'GET',
-    base: 'fan',
-    path: '/stripe/customerBillingAccount',
-    resource: 'fan-payments',
-    role: 'fan',
-  },
-  { method: 'GET', base: 'fan', path: '/stripe/activeSubscription', resource: 'fan-payments', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/stripe/refreshSubscription', resource: 'fan-payments', role: 'fan' },
+  fanApi('GET', '/stripe/promoAvailability', 'fan-payments', 'public'),
+  fanApi('GET', '/stripe/promoEligibility', 'fan-payments', 'fan'),
+  fanApi('POST', '/stripe/createCheckout', 'fan-payments', 'fan'),
+  fanApi('POST', '/stripe/createPromoSubscription', 'fan-payments', 'fan'),
+  fanApi('POST', '/stripe/cancelSubscription', 'fan-payments', 'fan'),
+  fanApi('GET', '/stripe/customerBillingAccount', 'fan-payments', 'fan', stateChangingGet),
+  fanApi('GET', '/stripe/activeSubscription', 'fan-payments', 'fan'),
+  fanApi('GET', '/stripe/refreshSubscription', 'fan-payments', 'fan', stateChangingGet),
 
   // Artists (fan side)
-  { method: 'GET', base: 'fan', path: '/artists', resource: 'fan-artists', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/artists/details/{id}', resource: 'fan-artists', role: 'public' },
-  { method: 'GET', base: 'fan', path: '/artists/user', resource: 'fan-artists', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/artists/{id}/top-tracks', resource: 'fan-artists', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/artists/details/user/{id}', resource: 'fan-artists', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/artists/recent-listened', resource: 'fan-artists', role: 'fan' },
-  {
-    method: 'GET',
-    base: 'fan',
-    path: '/artists/recent-listened/{userId}',
-    resource: 'fan-artists',
-    role: 'fan',
-  },
-  { method: 'GET', base: 'fan', path: '/artists/user/{id}/top', resource: 'fan-artists', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/claims/report/{id}', resource: 'fan-claims', role: 'fan' },
+  fanApi('GET', '/artists', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/details/{id}', 'fan-artists', 'public'),
+  fanApi('GET', '/artists/user', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/{id}/top-tracks', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/details/user/{id}', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/recent-listened', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/recent-listened/{userId}', 'fan-artists', 'fan'),
+  fanApi('GET', '/artists/user/{id}/top', 'fan-artists', 'fan'),
+  fanApi('POST', '/claims/report/{id}', 'fan-claims', 'fan'),
 
   // Tracks
-  { method: 'GET', base: 'fan', path: '/tracks/user/latest', resource: 'fan-tracks', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/tracks/user/popular', resource: 'fan-tracks', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/tracks/user/daily', resource: 'fan-tracks', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/tracks/user/latestFetchedDate', resource: 'fan-tracks', role: 'fan' },
-  {
-    method: 'GET',
-    base: 'fan',
-    path: '/tracks/user/fetchLatestFromSpotify',
-    resource: 'fan-listening-sync',
-    role: 'fan',
-  },
-  { method: 'GET', base: 'fan', path: '/tracks/user/{id}/top', resource: 'fan-tracks', role: 'fan' },
+  fanApi('GET', '/tracks/user/latest', 'fan-tracks', 'fan'),
+  fanApi('GET', '/tracks/user/popular', 'fan-tracks', 'fan'),
+  fanApi('GET', '/tracks/user/daily', 'fan-tracks', 'fan'),
+  fanApi('GET', '/tracks/user/latestFetchedDate', 'fan-tracks', 'fan'),
+  // SPEC §7 makes the sync a GET; it writes plays, so a cross-site link must not trigger it.
+  fanApi('GET', '/tracks/user/fetchLatestFromSpotify', 'fan-listening-sync', 'fan', stateChangingGet),
+  fanApi('GET', '/tracks/user/{id}/top', 'fan-tracks', 'fan'),
   // Beyond SPEC §7 (issue #5): a fan's Spotify data export, so a new fan's pie starts full.
-  {
-    method: 'POST',
-    base: 'fan',
-    path: '/tracks/user/import',
-    resource: 'fan-tracks',
-    role: 'fan',
-    bodyLimit: 'import',
-  },
+  fanApi('POST', '/tracks/user/import', 'fan-tracks', 'fan', { bodyLimit: 'import' }),
 
   // Fan user
-  { method: 'GET', base: 'fan', path: '/user', resource: 'fan-user', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/user/details/{id}', resource: 'fan-user', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/user/activity', resource: 'fan-user', role: 'fan' },
-  { method: 'POST', base: 'fan', path: '/user/joinBeta', resource: 'fan-user', role: 'fan' },
-  { method: 'PUT', base: 'fan', path: '/user/username', resource: 'fan-user', role: 'fan' },
-  { method: 'PUT', base: 'fan', path: '/user/visibility', resource: 'fan-user', role: 'fan' },
+  fanApi('GET', '/user', 'fan-user', 'fan'),
+  fanApi('GET', '/user/details/{id}', 'fan-user', 'fan'),
+  fanApi('GET', '/user/activity', 'fan-user', 'fan'),
+  fanApi('POST', '/user/joinBeta', 'fan-user', 'fan'),
+  fanApi('PUT', '/user/username', 'fan-user', 'fan'),
+  fanApi('PUT', '/user/visibility', 'fan-user', 'fan'),
 
   // Pies
-  { method: 'GET', base: 'fan', path: '/pie/active', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/active/{id}', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/{pieId}/realtime-stats', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/{pieId}/orphaned-tracks', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/{pieId}/daily-listening', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/user/{id}/pies', resource: 'fan-pie', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/pie/pie/{id}', resource: 'fan-pie', role: 'fan' },
-  { method: 'PATCH', base: 'fan', path: '/pie/{pieId}', resource: 'fan-pie', role: 'fan' },
-  { method: 'PATCH', base: 'fan', path: '/pie/artist/{id}/ban', resource: 'fan-pie', role: 'fan' },
-  { method: 'PATCH', base: 'fan', path: '/pie/artist/{id}/set-inclusion', resource: 'fan-pie', role: 'fan' },
-  {
-    method: 'POST',
-    base: 'fan',
-    path: '/pie/add-missing-tracks-anytime',
-    resource: 'fan-listening-sync',
-    role: 'fan',
-  },
+  fanApi('GET', '/pie/active', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/active/{id}', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/{pieId}/realtime-stats', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/{pieId}/orphaned-tracks', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/{pieId}/daily-listening', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/user/{id}/pies', 'fan-pie', 'fan'),
+  fanApi('GET', '/pie/pie/{id}', 'fan-pie', 'fan'),
+  fanApi('PATCH', '/pie/{pieId}', 'fan-pie', 'fan'),
+  fanApi('PATCH', '/pie/artist/{id}/ban', 'fan-pie', 'fan'),
+  fanApi('PATCH', '/pie/artist/{id}/set-inclusion', 'fan-pie', 'fan'),
+  fanApi('POST', '/pie/add-missing-tracks-anytime', 'fan-listening-sync', 'fan'),
 
   // Fan wallet
-  { method: 'GET', base: 'fan', path: '/fan-wallet/balance', resource: 'fan-wallet', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/fan-wallet/transactions', resource: 'fan-wallet', role: 'fan' },
-  { method: 'GET', base: 'fan', path: '/fan-wallet/summary', resource: 'fan-wallet', role: 'fan' },
+  fanApi('GET', '/fan-wallet/balance', 'fan-wallet', 'fan'),
+  fanApi('GET', '/fan-wallet/transactions', 'fan-wallet', 'fan'),
+  fanApi('GET', '/fan-wallet/summary', 'fan-wallet', 'fan'),
 
   // Artist authentication
-  { method: 'POST', base: 'artist', path: '/auth/login', resource: 'artist-auth', role: 'public' },
-  { method: 'POST', base: 'artist', path: '/auth/register', resource: 'artist-auth', role: 'public' },
-  { method: 'POST', base: 'artist', path: '/auth/logout', resource: 'artist-auth', role: 'public' },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/auth/verify-email/{token}',
-    resource: 'artist-auth',
-    role: 'public',
-  },
-  { method: 'POST', base: 'artist', path: '/auth/forgot-password', resource: 'artist-auth', role: 'public' },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/auth/reset-password/{token}',
-    resource: 'artist-auth',
-    role: 'public',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/auth/complete-registration',
-    resource: 'artist-auth',
-    role: 'artist',
-  },
+  artistApi('POST', '/auth/login', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/register', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/logout', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/verify-email/{token}', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/forgot-password', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/reset-password/{token}', 'artist-auth', 'public'),
+  artistApi('POST', '/auth/complete-registration', 'artist-auth', 'artist'),
   // Connecting Google runs in admin-auth, the Lambda that already carries the OAuth code (decision 006).
-  { method: 'POST', base: 'artist', path: '/auth/link-google', resource: 'admin-auth', role: 'artist' },
+  artistApi('POST', '/auth/link-google', 'admin-auth', 'artist'),
   // Where Google sends the browser back after an artist-side user's link-google.
-  { method: 'GET', base: 'artist', path: '/auth/callback/google', resource: 'admin-auth', role: 'public' },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/auth/disconnect-google',
-    resource: 'admin-auth',
-    role: 'artist',
-  },
-  { method: 'DELETE', base: 'artist', path: '/auth/delete-account', resource: 'artist-auth', role: 'artist' },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/artist/socials/fetch',
-    resource: 'artist-socials',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'fan',
-    path: '/user-artist/artist/socials/fetch',
-    resource: 'artist-socials',
-    role: 'artist',
-  },
+  artistApi('GET', '/auth/callback/google', 'admin-auth', 'public', providerCallback),
+  artistApi('POST', '/auth/disconnect-google', 'admin-auth', 'artist'),
+  artistApi('DELETE', '/auth/delete-account', 'artist-auth', 'artist'),
+  artistApi('POST', '/artist/socials/fetch', 'artist-socials', 'artist'),
+  fanApi('POST', '/user-artist/artist/socials/fetch', 'artist-socials', 'artist'),
 
   // Artist payment account (Stripe Connect)
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/createLoginLink',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/check-monthly-fee',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/stripe/completeOnboarding',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  { method: 'GET', base: 'artist', path: '/stripe/payouts', resource: 'artist-payments', role: 'artist' },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/payout-details',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/stripe/create-payout',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/transfers-without-payouts',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/connected-account-balance',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  { method: 'GET', base: 'artist', path: '/stripe/balance', resource: 'artist-payments', role: 'artist' },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/wallet-balance',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/transactions',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/transaction-details',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/stripe/total-payout',
-    resource: 'artist-payments',
-    role: 'artist',
-  },
+  artistApi('GET', '/stripe/createLoginLink', 'artist-payments', 'artist', stateChangingGet),
+  artistApi('GET', '/stripe/check-monthly-fee', 'artist-payments', 'artist'),
+  artistApi('POST', '/stripe/completeOnboarding', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/payouts', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/payout-details', 'artist-payments', 'artist'),
+  artistApi('POST', '/stripe/create-payout', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/transfers-without-payouts', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/connected-account-balance', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/balance', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/wallet-balance', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/transactions', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/transaction-details', 'artist-payments', 'artist'),
+  artistApi('GET', '/stripe/total-payout', 'artist-payments', 'artist'),
 
   // Artist user
-  { method: 'GET', base: 'artist', path: '/user', resource: 'artist-user', role: 'artist' },
-  { method: 'PATCH', base: 'artist', path: '/user/profile', resource: 'artist-user', role: 'artist' },
+  artistApi('GET', '/user', 'artist-user', 'artist'),
+  artistApi('PATCH', '/user/profile', 'artist-user', 'artist'),
 
   // Claims (artist side)
-  { method: 'GET', base: 'artist', path: '/claims', resource: 'artist-claims', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/claims', resource: 'artist-claims', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/claims/{id}', resource: 'artist-claims', role: 'artist' },
-  { method: 'GET', base: 'artist', path: '/claims/{id}/detailed', resource: 'artist-claims', role: 'artist' },
-  { method: 'DELETE', base: 'artist', path: '/claims/{id}', resource: 'artist-claims', role: 'artist' },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/claims/{id}/transactions',
-    resource: 'artist-claims',
-    role: 'artist',
-  },
-  { method: 'GET', base: 'artist', path: '/claims/{id}/payouts', resource: 'artist-claims', role: 'artist' },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/claims/{id}/verify-bio',
-    resource: 'artist-claims',
-    role: 'artist',
-  },
+  artistApi('GET', '/claims', 'artist-claims', 'artist'),
+  artistApi('POST', '/claims', 'artist-claims', 'artist'),
+  artistApi('GET', '/claims/{id}', 'artist-claims', 'artist'),
+  artistApi('GET', '/claims/{id}/detailed', 'artist-claims', 'artist'),
+  artistApi('DELETE', '/claims/{id}', 'artist-claims', 'artist'),
+  artistApi('GET', '/claims/{id}/transactions', 'artist-claims', 'artist'),
+  artistApi('GET', '/claims/{id}/payouts', 'artist-claims', 'artist'),
+  artistApi('POST', '/claims/{id}/verify-bio', 'artist-claims', 'artist'),
 
   // Artist search
-  { method: 'GET', base: 'artist', path: '/search', resource: 'artist-search', role: 'artist' },
+  artistApi('GET', '/search', 'artist-search', 'artist'),
 
   // Offices, members, invitations
-  { method: 'GET', base: 'artist', path: '/offices', resource: 'artist-offices', role: 'artist' },
-  { method: 'POST', base: 'artist', path: '/offices', resource: 'artist-offices', role: 'artist' },
-  {
-    method: 'PATCH',
-    base: 'artist',
-    path: '/offices/{officeId}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  { method: 'PATCH', base: 'artist', path: '/office/name', resource: 'artist-offices', role: 'artist' },
-  {
-    method: 'DELETE',
-    base: 'artist',
-    path: '/offices/{officeId}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/offices/{officeId}/members',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/offices/{officeId}/members',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'DELETE',
-    base: 'artist',
-    path: '/offices/{officeId}/members/{member}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'PATCH',
-    base: 'artist',
-    path: '/offices/{officeId}/members/{member}/role',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/offices/{officeId}/validate-invitation',
-    resource: 'artist-offices',
-    role: 'public',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/offices/accept-invitation/{token}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/offices/{officeId}/member-token',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/offices/{officeId}/resend-invitation',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'GET',
-    base: 'artist',
-    path: '/offices/{officeId}/members/{member}/artists',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'POST',
-    base: 'artist',
-    path: '/offices/{officeId}/members/{member}/artists',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'DELETE',
-    base: 'artist',
-    path: '/offices/{officeId}/members/{member}/artists/{artistId}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
-  {
-    method: 'PATCH',
-    base: 'artist',
-    path: '/offices/{officeId}/claimed-artists/{artistId}',
-    resource: 'artist-offices',
-    role: 'artist',
-  },
+  artistApi('GET', '/offices', 'artist-offices', 'artist'),
+  artistApi('POST', '/offices', 'artist-offices', 'artist'),
+  artistApi('PATCH', '/offices/{officeId}', 'artist-offices', 'artist'),
+  artistApi('PATCH', '/office/name', 'artist-offices', 'artist'),
+  artistApi('DELETE', '/offices/{officeId}', 'artist-offices', 'artist'),
+  artistApi('GET', '/offices/{officeId}/members', 'artist-offices', 'artist'),
+  artistApi('POST', '/offices/{officeId}/members', 'artist-offices', 'artist'),
+  artistApi('DELETE', '/offices/{officeId}/members/{member}', 'artist-offices', 'artist'),
+  artistApi('PATCH', '/offices/{officeId}/members/{member}/role', 'artist-offices', 'artist'),
+  artistApi('GET', '/offices/{officeId}/validate-invitation', 'artist-offices', 'public'),
+  artistApi('POST', '/offices/accept-invitation/{token}', 'artist-offices', 'artist'),
+  artistApi('GET', '/offices/{officeId}/member-token', 'artist-offices', 'artist', stateChangingGet),
+  artistApi('POST', '/offices/{officeId}/resend-invitation', 'artist-offices', 'artist'),
+  artistApi('GET', '/offices/{officeId}/members/{member}/artists', 'artist-offices', 'artist'),
+  artistApi('POST', '/offices/{officeId}/members/{member}/artists', 'artist-offices', 'artist'),
+  artistApi('DELETE', '/offices/{officeId}/members/{member}/artists/{artistId}', 'artist-offices', 'artist'),
+  artistApi('PATCH', '/offices/{officeId}/claimed-artists/{artistId}', 'artist-offices', 'artist'),
 
   // Admin
-  { method: 'POST', base: 'admin', path: '/auth/login', resource: 'admin-auth', role: 'public' },
-  { method: 'POST', base: 'admin', path: '/auth/logout', resource: 'admin-auth', role: 'public' },
+  adminApi('POST', '/auth/login', 'admin-auth', 'public'),
+  adminApi('POST', '/auth/logout', 'admin-auth', 'public'),
   // Staff Google sign-in: a browser redirect, then the SPA page /admin/auth/google/callback posts what came back.
-  { method: 'GET', base: 'admin', path: '/auth/loginGoogle', resource: 'admin-auth', role: 'public' },
-  { method: 'POST', base: 'admin', path: '/auth/google/callback', resource: 'admin-auth', role: 'public' },
-  { method: 'GET', base: 'admin', path: '/profile', resource: 'admin-auth', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/dashboard/stats', resource: 'admin-dashboard', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/dashboard/health', resource: 'admin-dashboard', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/dashboard/financial', resource: 'admin-dashboard', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/claims/list', resource: 'admin-claims', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/claims/{id}', resource: 'admin-claims', role: 'admin' },
-  { method: 'PATCH', base: 'admin', path: '/claims/{id}/status', resource: 'admin-claims', role: 'admin' },
-  { method: 'POST', base: 'admin', path: '/claims/{id}/verify-bio', resource: 'admin-claims', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/artists', resource: 'admin-artists', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/fans', resource: 'admin-fans', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/fans/{id}', resource: 'admin-fans', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/finances', resource: 'admin-finances', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/escrow', resource: 'admin-finances', role: 'admin' },
-  {
-    method: 'POST',
-    base: 'admin',
-    path: '/escrow/process-payouts',
-    resource: 'admin-finances',
-    role: 'admin',
-  },
-  { method: 'GET', base: 'admin', path: '/wallet-transactions', resource: 'admin-finances', role: 'admin' },
-  {
-    method: 'GET',
-    base: 'admin',
-    path: '/wallet-transactions/stats',
-    resource: 'admin-finances',
-    role: 'admin',
-  },
-  { method: 'GET', base: 'admin', path: '/user-artists', resource: 'admin-user-artists', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/user-artists/{id}', resource: 'admin-user-artists', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/offices', resource: 'admin-offices', role: 'admin' },
-  { method: 'GET', base: 'admin', path: '/offices/{id}', resource: 'admin-offices', role: 'admin' },
-  {
-    method: 'DELETE',
-    base: 'admin',
-    path: '/offices/{id}/stripe-connection',
-    resource: 'admin-offices',
-    role: 'admin',
-  },
-  ...reconciliationTypes.flatMap((type) => [
-    {
-      method: 'POST' as const,
-      base: 'admin' as const,
-      path: `/financial-reconciliation/run-${type}-check` as const,
-      resource: 'admin-reconciliation' as const,
-      role: 'admin' as const,
-    },
-    {
-      method: 'POST' as const,
-      base: 'admin' as const,
-      path: `/financial-reconciliation/run-${type}-check-minimal` as const,
-      resource: 'admin-reconciliation' as const,
-      role: 'admin' as const,
-    },
-  ]),
+  adminApi('GET', '/auth/loginGoogle', 'admin-auth', 'public', stateChangingGet),
+  adminApi('POST', '/auth/google/callback', 'admin-auth', 'public'),
+  adminApi('GET', '/profile', 'admin-auth', 'admin'),
+  adminApi('GET', '/dashboard/stats', 'admin-dashboard', 'admin'),
+  adminApi('GET', '/dashboard/health', 'admin-dashboard', 'admin'),
+  adminApi('GET', '/dashboard/financial', 'admin-dashboard', 'admin'),
+  adminApi('GET', '/claims/list', 'admin-claims', 'admin'),
+  adminApi('GET', '/claims/{id}', 'admin-claims', 'admin'),
+  adminApi('PATCH', '/claims/{id}/status', 'admin-claims', 'admin'),
+  adminApi('POST', '/claims/{id}/verify-bio', 'admin-claims', 'admin'),
+  adminApi('GET', '/artists', 'admin-artists', 'admin'),
+  adminApi('GET', '/fans', 'admin-fans', 'admin'),
+  adminApi('GET', '/fans/{id}', 'admin-fans', 'admin'),
+  adminApi('GET', '/finances', 'admin-finances', 'admin'),
+  adminApi('GET', '/escrow', 'admin-finances', 'admin'),
+  adminApi('POST', '/escrow/process-payouts', 'admin-finances', 'admin'),
+  adminApi('GET', '/wallet-transactions', 'admin-finances', 'admin'),
+  adminApi('GET', '/wallet-transactions/stats', 'admin-finances', 'admin'),
+  adminApi('GET', '/user-artists', 'admin-user-artists', 'admin'),
+  adminApi('GET', '/user-artists/{id}', 'admin-user-artists', 'admin'),
+  adminApi('GET', '/offices', 'admin-offices', 'admin'),
+  adminApi('GET', '/offices/{id}', 'admin-offices', 'admin'),
+  adminApi('DELETE', '/offices/{id}/stripe-connection', 'admin-offices', 'admin'),
+  // One full and one minimal run per reconciliationTypes entry (route-manifest.test.ts holds them to that list).
+  adminApi('POST', '/financial-reconciliation/run-ledger-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-ledger-check-minimal', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-wallet-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-wallet-check-minimal', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-escrow-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-escrow-check-minimal', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-pie-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-pie-check-minimal', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-payout-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-payout-check-minimal', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-stripe-check', 'admin-reconciliation', 'admin'),
+  adminApi('POST', '/financial-reconciliation/run-stripe-check-minimal', 'admin-reconciliation', 'admin'),
 ] as const satisfies readonly RouteDefinition[];
 
 export type ManifestRoute = (typeof routes)[number];
@@ -539,11 +334,20 @@ type KeyOfRoute<R extends ManifestRoute> = R extends ManifestRoute
   ? `${R['method']} ${(typeof apiBasePaths)[R['base']]}${R['path']}`
   : never;
 
-/** `GET /api/health`: a route's method and full path, as API Gateway names a route. */
+/** `GET /api/health`: a route's method and full path, as API Gateway names a route. Every manifest route's key. */
 export type RouteKey = KeyOfRoute<ManifestRoute>;
 
 /** The route keys a resource serves, as a string-literal union. */
 export type RouteKeyOf<Res extends Resource> = KeyOfRoute<Extract<ManifestRoute, { resource: Res }>>;
+
+/** The manifest entry of a route key, as a type (its role, options and resource). */
+export type RouteOfKey<K extends string> = ManifestRoute extends infer R
+  ? R extends ManifestRoute
+    ? KeyOfRoute<R> extends K
+      ? R
+      : never
+    : never
+  : never;
 
 export function fullPathOf(route: RouteDefinition): string {
   return `${apiBasePaths[route.base]}${route.path}`;
@@ -563,80 +367,4 @@ export function deployedResources(): readonly Resource[] {
   const used = new Set<Resource>(deployedRoutes().map((route) => route.resource));
   used.add('not-found');
   return resources.filter((resource) => used.has(resource));
-}
-
-export interface RouteMatch {
-  route: RouteDefinition;
-  routeKey: string;
-  pathParameters: Record<string, string>;
-}
-
-interface CompiledRoute {
-  route: RouteDefinition;
-  routeKey: string;
-  segments: readonly string[];
-}
-
-const compiled: readonly CompiledRoute[] = routes.map((route: RouteDefinition) => ({
-  route,
-  routeKey: routeKeyOf(route),
-  segments: fullPathOf(route).split('/').slice(1),
-}));
-
-function isParameter(segment: string): boolean {
-  return segment.startsWith('{') && segment.endsWith('}');
-}
-
-/** Literal segments win over parameters, earliest first, as API Gateway picks the most specific route. */
-function moreSpecific(a: CompiledRoute, b: CompiledRoute): number {
-  for (let index = 0; index < a.segments.length; index += 1) {
-    const aParam = isParameter(a.segments[index] ?? '');
-    const bParam = isParameter(b.segments[index] ?? '');
-    if (aParam !== bParam) return aParam ? 1 : -1;
-  }
-  return 0;
-}
-
-function matchSegments(candidate: CompiledRoute, segments: readonly string[]): Record<string, string> | null {
-  if (candidate.segments.length !== segments.length) return null;
-  const parameters: Record<string, string> = {};
-  for (let index = 0; index < segments.length; index += 1) {
-    const expected = candidate.segments[index] ?? '';
-    const actual = segments[index] ?? '';
-    if (isParameter(expected)) {
-      if (actual === '') return null;
-      try {
-        parameters[expected.slice(1, -1)] = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-    } else if (expected !== actual) {
-      return null;
-    }
-  }
-  return parameters;
-}
-
-function candidatesFor(path: string): { candidate: CompiledRoute; parameters: Record<string, string> }[] {
-  const segments = path.split('/').slice(1);
-  return compiled
-    .map((candidate) => ({ candidate, parameters: matchSegments(candidate, segments) }))
-    .filter(
-      (entry): entry is { candidate: CompiledRoute; parameters: Record<string, string> } =>
-        entry.parameters !== null,
-    )
-    .sort((a, b) => moreSpecific(a.candidate, b.candidate));
-}
-
-/** The manifest route for a request, as API Gateway would choose it; null when none. */
-export function matchRoute(method: string, path: string): RouteMatch | null {
-  const found = candidatesFor(path).find((entry) => entry.candidate.route.method === method);
-  return found
-    ? { route: found.candidate.route, routeKey: found.candidate.routeKey, pathParameters: found.parameters }
-    : null;
-}
-
-/** The methods the manifest answers at a path (for 405 replies). */
-export function methodsAt(path: string): HttpMethod[] {
-  return [...new Set(candidatesFor(path).map((entry) => entry.candidate.route.method))];
 }

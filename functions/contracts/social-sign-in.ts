@@ -1,7 +1,7 @@
-// Social sign-in as the SPA and the server both speak of it: the four providers, the query the browser routes
-// send back (`socialError`, `socialReason`, `socialConnected`), and SPEC §8's failure text. The server's
-// `describeSocialSignInFailure` (functions/integrations/oauth) says the same sentence; the SPA may import only
-// contracts, so the text lives here too.
+// Social sign-in as the SPA and the server both speak of it: the four providers, what the browser routes read
+// (their query schemas), the query they send the browser back with (`socialError`, `socialReason`,
+// `socialConnected`), SPEC §8's failure text for a sign-in, and a connection's own words for what went wrong.
+import * as z from 'zod/mini';
 
 /** The providers of SPEC §7, by the names the routes use (X is `twitter`, as in `loginTwitter`). */
 export const socialProviders = ['spotify', 'google', 'twitter', 'facebook'] as const;
@@ -20,6 +20,8 @@ export const socialQueryKeys = {
   error: 'socialError',
   reason: 'socialReason',
   connected: 'socialConnected',
+  /** A sign-in from the promo page that worked. */
+  success: 'socialSuccess',
 } as const;
 
 /** A provider named in a query, or null for anything else. */
@@ -73,3 +75,72 @@ export function describeSocialSignInHint(
       return null;
   }
 }
+
+/**
+ * What the settings page and the dashboard say when connecting a provider (not signing in) did not work: the reason
+ * in its own words, rather than SPEC §8's "registration" text, which speaks of signing up (issue 10).
+ */
+export function describeSocialConnectFailure(
+  provider: SocialProviderName,
+  reason: string | null | undefined,
+): string {
+  const name = socialProviderLabels[provider];
+  switch (reason) {
+    case 'already_linked':
+      return `This ${name} account is already connected to another OpenPie account.`;
+    case 'already_connected':
+      return `Another ${name} account is already connected to your OpenPie account. Disconnect it first to connect this one.`;
+    case 'cancelled':
+      return `You cancelled connecting your ${name} account.`;
+    case 'expired':
+    case 'invalid_state':
+      return `Connecting ${name} took too long or was started in another tab. Please try again.`;
+    case 'unavailable':
+      return `${name} is not available right now. Please try again later.`;
+    case 'human_check':
+      return 'We could not confirm that you are a person. Please try again.';
+    default:
+      return `Your ${name} account could not be connected. Please try again.`;
+  }
+}
+
+// ── what the browser routes read ────────────────────────────────────────────────────────────────────────────────
+
+/** Lenient: a browser route shows no validation errors, so anything unexpected is simply ignored. */
+function lenient<S extends z.ZodMiniType>(schema: S) {
+  return z.catch(z.optional(schema), undefined);
+}
+const queryText = z.string().check(z.minLength(1), z.maxLength(4096));
+
+/** GET /api/auth/login<Provider> (SPEC §7): deviceType (not for Google), recaptchaToken, promo=try. */
+export const fanSignInQuerySchema = z.object({
+  deviceType: lenient(z.enum(['mobile', 'desktop'])),
+  recaptchaToken: lenient(queryText),
+  promo: lenient(z.literal('try')),
+  /** Spotify connected from the dashboard comes back there; anything else goes to the usual page. */
+  returnTo: lenient(z.literal('dashboard')),
+});
+export type FanSignInQuery = z.infer<typeof fanSignInQuerySchema>;
+
+/** What a provider sends back to GET /api/auth/callback/{provider} (and the artist-side Google callback). */
+export const providerCallbackQuerySchema = z.object({
+  code: lenient(queryText),
+  state: lenient(queryText),
+  error: lenient(queryText),
+  error_description: lenient(queryText),
+});
+export type ProviderCallbackQuery = z.infer<typeof providerCallbackQuerySchema>;
+
+/** POST /api/admin/auth/google/callback: what the SPA page /admin/auth/google/callback found in its query. */
+export const staffCallbackSchema = z.object({
+  code: z.optional(z.string().check(z.maxLength(4096))),
+  state: z.optional(z.string().check(z.maxLength(4096))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+});
+export type StaffCallbackPayload = z.infer<typeof staffCallbackSchema>;
+
+/** The `{provider}` of GET /api/auth/callback/{provider}; which names lead anywhere is the route's to say (404). */
+export const callbackParamsSchema = z.object({ provider: z.string().check(z.maxLength(64)) });
+
+/** POST /api/auth/link-<provider> and /api/for-artists/auth/link-google: where to send the browser to connect. */
+export const authorizeUrlReplySchema = z.object({ authorizeUrl: z.string() });

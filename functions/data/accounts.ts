@@ -16,7 +16,7 @@ import {
   connectionSortPrefix,
   emailGuardKey,
   userPartition,
-} from './identity-keys';
+} from './keys';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, transactionCancellationCodes } from './table';
 

@@ -1,7 +1,16 @@
 // Fans' reports of a wrong claim (issue #5, docs/decisions/009). A report names the catalogue artist whose claim looks
 // wrong; staff list the open ones later. A fan has at most one open report per artist: a guard item in the fan's
-// partition is written with the report, and staff closing the report removes it.
+// partition is written with the report, and staff closing the report removes it. The report raises `claim.reported`
+// (functions/contracts/events.ts) through the outbox, in the same transaction.
+import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  claimReportKey,
+  claimReportsOfTargetPartition,
+  openClaimReportGuardKey,
+  openClaimReportsPartition,
+} from './keys';
+import { buildOutboxEventPut } from './outbox';
 import type { TableRef } from './table';
 import { transactionCancellationCodes } from './table';
 
@@ -19,19 +28,10 @@ export interface ClaimReport {
   createdAt: string;
 }
 
-const reportKey = (reportId: string) => ({ pk: `CLAIM_REPORT#${reportId}`, sk: 'CLAIM_REPORT' });
-const openReportGuardKey = (fanId: string, kind: ClaimReportTargetKind, targetId: string) => ({
-  pk: `FAN#${fanId}`,
-  sk: `OPEN_CLAIM_REPORT#${kind.toUpperCase()}#${targetId}`,
-});
-/** Staff's queue: open reports, oldest first. */
-export const openClaimReportsPartition = 'CLAIM_REPORTS#open';
-const targetReportsPartition = (kind: ClaimReportTargetKind, targetId: string) =>
-  `CLAIM_REPORTS#${kind.toUpperCase()}#${targetId}`;
-
 /**
- * Access pattern `createClaimReport`: stores the report with the fan's open-report guard for its target, in one
- * transaction. `repeated` when the fan already has an open report on that target.
+ * Access pattern `createClaimReport`: stores the report with the fan's open-report guard for its target and the
+ * `claim.reported` event, in one transaction. `repeated` (and nothing written) when the fan already has an open
+ * report on that target.
  */
 export async function createClaimReport(
   table: TableRef,
@@ -46,7 +46,7 @@ export async function createClaimReport(
             Put: {
               TableName: table.name,
               Item: {
-                ...openReportGuardKey(report.fanId, kind, targetId),
+                ...openClaimReportGuardKey(report.fanId, kind, targetId),
                 entity: 'claim-report-guard',
                 v: reportVersion,
                 reportId: report.id,
@@ -59,7 +59,7 @@ export async function createClaimReport(
             Put: {
               TableName: table.name,
               Item: {
-                ...reportKey(report.id),
+                ...claimReportKey(report.id),
                 entity: 'claim-report',
                 v: reportVersion,
                 id: report.id,
@@ -72,12 +72,25 @@ export async function createClaimReport(
                 createdAt: report.createdAt,
                 gsi1pk: openClaimReportsPartition,
                 gsi1sk: `${report.createdAt}#${report.id}`,
-                gsi2pk: targetReportsPartition(kind, targetId),
+                gsi2pk: claimReportsOfTargetPartition(kind, targetId),
                 gsi2sk: `${report.createdAt}#${report.id}`,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          buildOutboxEventPut(table, {
+            id: randomUUID(),
+            event: {
+              type: 'claim.reported',
+              detail: {
+                reportId: report.id,
+                fanId: report.fanId,
+                target: { kind, id: targetId },
+                reportedAt: report.createdAt,
+              },
+            },
+            occurredAt: new Date(report.createdAt),
+          }),
         ],
       }),
     );

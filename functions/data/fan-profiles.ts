@@ -4,6 +4,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FanVisibility } from '../domain/listening/visibility';
 import { defaultFanVisibility, fanVisibilities } from '../domain/listening/visibility';
+import { fanProfileKey, usernameGuardKey } from './keys';
 import type { TableRef, TransactionItem } from './table';
 import { transactionCancellationCodes } from './table';
 
@@ -16,14 +17,10 @@ export interface FanProfile {
   joinedBetaAt?: string;
 }
 
-const profileKey = (fanId: string) => ({ pk: `FAN#${fanId}`, sk: 'PROFILE' });
-
 /** Usernames are unique regardless of case: `Ana` and `ana` are the same name. */
 export function usernameKeyOf(username: string): string {
   return username.toLowerCase();
 }
-
-const usernameGuardKey = (usernameKey: string) => ({ pk: `USERNAME#${usernameKey}`, sk: 'USERNAME' });
 
 function toVisibility(value: unknown): FanVisibility {
   return fanVisibilities.find((visibility) => visibility === value) ?? defaultFanVisibility;
@@ -32,7 +29,7 @@ function toVisibility(value: unknown): FanVisibility {
 /** Access pattern `getFanProfile`: a fan's username, visibility (private when never set) and beta wish. */
 export async function getFanProfile(table: TableRef, fanId: string): Promise<FanProfile> {
   const reply = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
   );
   return toProfile(reply.Item);
 }
@@ -65,7 +62,7 @@ export async function setFanUsername(
   at: Date,
 ): Promise<SetUsernameResult> {
   const current = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
   );
   const previousKey = current.Item?.['usernameKey'];
   const nextKey = usernameKeyOf(username);
@@ -89,7 +86,7 @@ export async function setFanUsername(
     {
       Update: {
         TableName: table.name,
-        Key: profileKey(fanId),
+        Key: fanProfileKey(fanId),
         UpdateExpression:
           'SET username = :username, usernameKey = :usernameKey, updatedAt = :now, entity = :entity, v = :v, ' +
           'visibility = if_not_exists(visibility, :visibility), createdAt = if_not_exists(createdAt, :now)',
@@ -141,7 +138,7 @@ export async function setFanVisibility(
   const reply = await table.client.send(
     new UpdateCommand({
       TableName: table.name,
-      Key: profileKey(fanId),
+      Key: fanProfileKey(fanId),
       UpdateExpression:
         'SET visibility = :visibility, updatedAt = :now, entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now)',
       ExpressionAttributeValues: {
@@ -162,7 +159,7 @@ export async function recordBetaWish(table: TableRef, fanId: string, at: Date): 
   const reply = await table.client.send(
     new UpdateCommand({
       TableName: table.name,
-      Key: profileKey(fanId),
+      Key: fanProfileKey(fanId),
       UpdateExpression:
         'SET joinedBetaAt = if_not_exists(joinedBetaAt, :now), visibility = if_not_exists(visibility, :visibility), ' +
         'entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
@@ -192,12 +189,12 @@ function toProfile(item: Record<string, unknown> | undefined): FanProfile {
  */
 export async function buildFanProfileErasure(table: TableRef, fanId: string): Promise<TransactionItem[]> {
   const current = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: profileKey(fanId), ConsistentRead: true }),
+    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
   );
   if (!current.Item) return [];
   const usernameKey = current.Item['usernameKey'];
   return [
-    { Delete: { TableName: table.name, Key: profileKey(fanId) } },
+    { Delete: { TableName: table.name, Key: fanProfileKey(fanId) } },
     ...(typeof usernameKey === 'string'
       ? [
           {

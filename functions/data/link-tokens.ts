@@ -11,10 +11,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AccountKind } from '../domain/identity/account';
 import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
-import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './identity-keys';
+import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './keys';
 import { deleteKeys } from './sessions';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, toEpochSeconds } from './table';
+import { isConditionFailure, toEpochSeconds, transactionCancellationCodes } from './table';
 
 export interface LinkTokenRecord {
   tokenHash: string;
@@ -70,6 +70,30 @@ export async function putLinkToken(
   await table.client.send(
     new PutCommand({ TableName: table.name, Item: toItem(token), ConditionExpression: newTokenCondition }),
   );
+}
+
+/**
+ * rehearseLinkTokenPut: forgot-password for an address with no account sends the very transaction a real reset link
+ * would (the link and its mail), conditioned on a token that cannot exist, so DynamoDB cancels it and writes
+ * nothing: the same table work either way, so the call's timing does not tell whether the account exists.
+ */
+export async function rehearseLinkTokenPut(
+  table: TableRef,
+  token: LinkTokenRecord,
+  options: { alongside?: readonly TransactionItem[] } = {},
+): Promise<void> {
+  const refused: TransactionItem = {
+    Put: { TableName: table.name, Item: toItem(token), ConditionExpression: 'attribute_exists(pk)' },
+  };
+  try {
+    await table.client.send(
+      new TransactWriteCommand({ TransactItems: [refused, ...(options.alongside ?? [])] }),
+    );
+  } catch (error) {
+    if (transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return;
+    throw error;
+  }
+  throw new Error('A rehearsed link token was written: its token hash was not fresh.');
 }
 
 export type LinkTokenUse =

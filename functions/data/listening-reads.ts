@@ -9,14 +9,17 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlayArtist } from '../domain/listening/daily';
 import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
 import { totalTracks } from '../domain/listening/listening-reads';
+import {
+  dayCountSortKey,
+  dayCountSortPrefix,
+  dayTracksSortKey,
+  endOfAllPlays,
+  endOfDayPlays,
+  fanPartition,
+  playSortPrefix,
+} from './keys';
 import type { TableRef } from './table';
 import { queryAll } from './table';
-
-const fanKey = (fanId: string) => `FAN#${fanId}`;
-const dayCountKey = (date: string) => `DAYCOUNT#${date}`;
-const dayTracksKey = (date: string) => `DAYTRACKS#${date}`;
-// '~' sorts after every character of an ISO time and the identity hash, so `PLAY#<date>~` closes a day's plays.
-const endOfDayPlays = (date: string) => `PLAY#${date}~`;
 
 /**
  * Access pattern `saveDayReadModels` (called by recomputeDailyListening with the day's plays): the day's number of
@@ -29,10 +32,10 @@ export async function saveDayReadModels(
   plays: readonly StoredTrackPlay[],
   expiresAt: number,
 ): Promise<void> {
-  const pk = fanKey(fanId);
+  const pk = fanPartition(fanId);
   if (plays.length === 0) {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayCountKey(date) } }));
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksKey(date) } }));
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayCountSortKey(date) } }));
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksSortKey(date) } }));
     return;
   }
   await db.send(
@@ -40,7 +43,7 @@ export async function saveDayReadModels(
       TableName: tableName,
       Item: {
         pk,
-        sk: dayCountKey(date),
+        sk: dayCountSortKey(date),
         entity: 'day-play-count',
         v: 1,
         date,
@@ -51,13 +54,13 @@ export async function saveDayReadModels(
   );
   const tracks = totalTracks(plays);
   if (tracks.length === 0) {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksKey(date) } }));
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksSortKey(date) } }));
     return;
   }
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: { pk, sk: dayTracksKey(date), entity: 'day-track-listening', v: 1, date, tracks, expiresAt },
+      Item: { pk, sk: dayTracksSortKey(date), entity: 'day-track-listening', v: 1, date, tracks, expiresAt },
     }),
   );
 }
@@ -66,7 +69,7 @@ export async function saveDayReadModels(
 export async function listDayPlayCounts(table: TableRef, fanId: string): Promise<DayPlayCount[]> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':prefix': 'DAYCOUNT#' },
+    ExpressionAttributeValues: { ':pk': fanPartition(fanId), ':prefix': dayCountSortPrefix },
     ProjectionExpression: '#date, storedPlays',
     ExpressionAttributeNames: { '#date': 'date' },
     ScanIndexForward: false,
@@ -102,9 +105,9 @@ export async function listPlaysNewestFirst(
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
-          ':pk': fanKey(fanId),
-          ':from': 'PLAY#',
-          ':to': throughDate ? endOfDayPlays(throughDate) : 'PLAY#~',
+          ':pk': fanPartition(fanId),
+          ':from': playSortPrefix,
+          ':to': throughDate ? endOfDayPlays(throughDate) : endOfAllPlays,
         },
         ProjectionExpression: 'endedAt, msPlayed, trackName, trackId, artists, #source',
         ExpressionAttributeNames: { '#source': 'source' },
@@ -141,9 +144,9 @@ export async function getDailyTrackListening(
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: {
-      ':pk': fanKey(fanId),
-      ':from': dayTracksKey(startDate),
-      ':to': dayTracksKey(endDate),
+      ':pk': fanPartition(fanId),
+      ':from': dayTracksSortKey(startDate),
+      ':to': dayTracksSortKey(endDate),
     },
     ProjectionExpression: '#date, tracks',
     ExpressionAttributeNames: { '#date': 'date' },

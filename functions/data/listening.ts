@@ -1,29 +1,17 @@
 // A fan's plays and per-day listening. Plays are the source of truth; the day items are derived from them and can
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing.
-import { createHash } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
+import type { PlayToStore } from '../domain/listening/plays';
+import { dayExpiryOf, playExpiryOf } from '../domain/listening/retention';
 import { saveDayReadModels } from './listening-reads';
-import { markMonthlyListeners } from './catalogue';
+import { markMonthlyListeners } from './catalogue/monthly-listeners';
+import { dailyListeningSortKey, fanPartition, playSortKey, playsOfDayPrefix } from './keys';
 import type { TableRef } from './table';
-import { backOff, forEachChunk, queryAll } from './table';
-
-/** Plays and day totals are kept 13 months, then DynamoDB's TTL removes them. */
-export const listeningRetentionDays = 396;
-
-export interface PlayToStore {
-  /** ISO 8601 UTC end of the play. */
-  endedAt: string;
-  msPlayed: number;
-  trackName: string;
-  trackId?: string;
-  artists: PlayArtist[];
-  source: 'spotify' | 'import';
-  /** What makes two records the same play (see domain/listening/history-import.ts and the sync). */
-  identity: string;
-}
+import { batchGetAll, batchWriteAll, queryAll } from './table';
 
 export interface SavePlaysResult {
   saved: number;
@@ -32,41 +20,44 @@ export interface SavePlaysResult {
   days: string[];
 }
 
-const fanKey = (fanId: string) => `FAN#${fanId}`;
-const playKey = (endedAt: string, identity: string) =>
-  `PLAY#${endedAt}#${createHash('sha256').update(identity).digest('hex').slice(0, 20)}`;
-const dayKey = (date: string) => `DAY#${date}`;
-
-function expiresAtOf(endedAt: string): number {
-  return Math.floor(Date.parse(endedAt) / 1000) + listeningRetentionDays * 86_400;
-}
-
-/** Whether a play is still inside the retention window at `now` (older ones would be removed at once by TTL). */
-export function isWithinRetention(endedAt: string, now: Date): boolean {
-  return expiresAtOf(endedAt) > Math.floor(now.getTime() / 1000);
-}
-
 /** Batch requests in flight at once: a 5,000-play import is 50 reads and 200 writes (docs/decisions/008). */
 const batchParallelism = 8;
 
+/** A request's plays that are not stored yet (each once), and how many of the request's plays were. */
+export interface NewPlays {
+  fresh: PlayToStore[];
+  duplicates: number;
+}
+
 /**
- * Access pattern `savePlays`: stores plays keyed by their identity, so a play written twice is one item.
- * Existing keys are read first (BatchGet, 100 a call) only to report duplicates; the writes (BatchWrite, 25 a call)
- * are idempotent by key either way.
+ * Access pattern `findNewPlays`: which plays are not stored yet. Plays are keyed by their identity, so a play sent
+ * twice (in one request or two) is one item; the existing keys are read with BatchGet, 100 a call.
  */
-export async function savePlays(
+export async function findNewPlays(
   table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
-): Promise<SavePlaysResult> {
-  const pk = fanKey(fanId);
+): Promise<NewPlays> {
   const unique = new Map<string, PlayToStore>();
-  for (const play of plays) unique.set(playKey(play.endedAt, play.identity), play);
-  const existing = await findExistingKeys(table, pk, [...unique.keys()]);
-  const fresh = [...unique].filter(([sk]) => !existing.has(sk));
-  const items = fresh.map(([sk, play]) => ({
+  for (const play of plays) unique.set(playSortKey(play.endedAt, play.identity), play);
+  const existing = await findExistingKeys(table, fanPartition(fanId), [...unique.keys()]);
+  const fresh = [...unique].filter(([sk]) => !existing.has(sk)).map(([, play]) => play);
+  return { fresh, duplicates: plays.length - fresh.length };
+}
+
+/**
+ * Access pattern `storePlays`: writes plays (BatchWrite, 25 a call; idempotent by key) and answers the UTC days
+ * whose totals must be recomputed.
+ */
+export async function storePlays(
+  table: TableRef,
+  fanId: string,
+  plays: readonly PlayToStore[],
+): Promise<string[]> {
+  const pk = fanPartition(fanId);
+  const items = plays.map((play) => ({
     pk,
-    sk,
+    sk: playSortKey(play.endedAt, play.identity),
     entity: 'play',
     v: 1,
     endedAt: play.endedAt,
@@ -75,50 +66,64 @@ export async function savePlays(
     ...(play.trackId ? { trackId: play.trackId } : {}),
     artists: play.artists,
     source: play.source,
-    expiresAt: expiresAtOf(play.endedAt),
+    expiresAt: playExpiryOf(play.endedAt),
   }));
-  await writeAll(table, items);
-  return {
-    saved: items.length,
-    duplicates: plays.length - items.length,
-    days: [...new Set(fresh.map(([, play]) => play.endedAt.slice(0, 10)))].sort(),
-  };
+  await batchWriteAll(
+    table,
+    items.map((item) => ({ PutRequest: { Item: item } })),
+    { parallel: batchParallelism },
+  );
+  return [...new Set(plays.map((play) => utcDateOf(play.endedAt)))].sort();
+}
+
+/**
+ * Access pattern `savePlays` (the sync): stores the plays not stored yet (`findNewPlays`, then `storePlays`);
+ * the existing keys are read only to report duplicates, since the writes are idempotent by key either way.
+ */
+export async function savePlays(
+  table: TableRef,
+  fanId: string,
+  plays: readonly PlayToStore[],
+): Promise<SavePlaysResult> {
+  const { fresh, duplicates } = await findNewPlays(table, fanId, plays);
+  const days = await storePlays(table, fanId, fresh);
+  return { saved: fresh.length, duplicates, days };
+}
+
+/**
+ * Access pattern `getCountedListeningOfDays`: each day's counted listening in ms as its `DAY#` item holds it
+ * (BatchGet, consistent, so the previous import's totals are seen); days without an item are absent.
+ */
+export async function getCountedListeningOfDays(
+  table: TableRef,
+  fanId: string,
+  dates: readonly string[],
+): Promise<Map<string, number>> {
+  const pk = fanPartition(fanId);
+  const items = await batchGetAll(
+    table,
+    [...new Set(dates)].map((date) => ({ pk, sk: dailyListeningSortKey(date) })),
+    {
+      projection: '#date, msPlayed',
+      names: { '#date': 'date' },
+      parallel: batchParallelism,
+      consistent: true,
+    },
+  );
+  return new Map(items.map((item) => [String(item['date']), Number(item['msPlayed'])]));
 }
 
 async function findExistingKeys(
-  { client: db, name: tableName }: TableRef,
+  table: TableRef,
   pk: string,
   sortKeys: readonly string[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  await forEachChunk(sortKeys, 100, batchParallelism, async (chunk) => {
-    let keys: Record<string, unknown>[] | undefined = chunk.map((sk) => ({ pk, sk }));
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      if (attempt > 0) await backOff(attempt);
-      const reply = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'sk' } } }),
-      );
-      for (const item of reply.Responses?.[tableName] ?? []) found.add(String(item.sk));
-      keys = reply.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  });
-  return found;
-}
-
-async function writeAll(
-  { client: db, name: tableName }: TableRef,
-  items: readonly Record<string, unknown>[],
-) {
-  await forEachChunk(items, 25, batchParallelism, async (chunk) => {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = chunk.map((item) => ({
-      PutRequest: { Item: item },
-    }));
-    for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
-      if (attempt > 0) await backOff(attempt);
-      const reply = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = reply.UnprocessedItems?.[tableName] as typeof requests;
-    }
-  });
+  const items = await batchGetAll(
+    table,
+    sortKeys.map((sk) => ({ pk, sk })),
+    { projection: 'sk', parallel: batchParallelism },
+  );
+  return new Set(items.map((item) => String(item['sk'])));
 }
 
 interface StoredPlay {
@@ -133,7 +138,7 @@ interface StoredPlay {
 export async function listPlaysOfDay(table: TableRef, fanId: string, date: string): Promise<StoredPlay[]> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':day': `PLAY#${date}` },
+    ExpressionAttributeValues: { ':pk': fanPartition(fanId), ':day': playsOfDayPrefix(date) },
     ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
   });
   return items as StoredPlay[];
@@ -149,11 +154,14 @@ export async function recomputeDailyListening(
   for (const date of dates) {
     const plays = await listPlaysOfDay(table, fanId, date);
     // The reading calls' per-day play count and track totals (data/listening-reads.ts), from the same plays.
-    await saveDayReadModels(table, fanId, date, plays, expiresAtOf(`${date}T23:59:59.999Z`));
+    await saveDayReadModels(table, fanId, date, plays, dayExpiryOf(date));
     const [day] = aggregateDaily(plays);
     if (!day) {
       await db.send(
-        new DeleteCommand({ TableName: tableName, Key: { pk: fanKey(fanId), sk: dayKey(date) } }),
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { pk: fanPartition(fanId), sk: dailyListeningSortKey(date) },
+        }),
       );
       continue;
     }
@@ -161,16 +169,16 @@ export async function recomputeDailyListening(
       new PutCommand({
         TableName: tableName,
         Item: {
-          pk: fanKey(fanId),
-          sk: dayKey(date),
+          pk: fanPartition(fanId),
+          sk: dailyListeningSortKey(date),
           entity: 'daily-listening',
           v: 1,
           ...day,
-          expiresAt: expiresAtOf(`${date}T23:59:59.999Z`),
+          expiresAt: dayExpiryOf(date),
         },
       }),
     );
-    // The public artist page's "fans listening this month" counts these markers (data/catalogue.ts).
+    // The public artist page's "fans listening this month" counts these markers (data/catalogue/monthly-listeners.ts).
     await markMonthlyListeners(
       table,
       fanId,
@@ -189,7 +197,11 @@ export async function getDailyListening(
 ): Promise<DailyListening[]> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': fanKey(fanId), ':from': dayKey(startDate), ':to': dayKey(endDate) },
+    ExpressionAttributeValues: {
+      ':pk': fanPartition(fanId),
+      ':from': dailyListeningSortKey(startDate),
+      ':to': dailyListeningSortKey(endDate),
+    },
     ProjectionExpression: '#date, plays, msPlayed, artists',
     ExpressionAttributeNames: { '#date': 'date' },
   });

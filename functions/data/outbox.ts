@@ -1,13 +1,21 @@
-// The transactional outbox (docs/decisions/005-identity.md): every mail the product sends is first an item in the
-// table, written in the same transaction as the change it tells about, so a request never waits on SES and a mail
-// is never lost because SES failed. In AWS the mail-sender worker (events/workers/mail-sender.ts) reads each new item
-// from the table's stream, sends it and marks it sent; locally nothing is sent, and GET /api/dev/outbox and
-// /dev/mailbox show the items. Each is kept 7 days.
+// The transactional outbox (docs/decisions/005-identity.md, 014-domain-events.md): every mail the product sends and
+// every domain event it raises is first an item in the table, written in the same transaction as the change it tells
+// about, so a request never waits on SES or EventBridge, and nothing told is lost because they failed, nor told of a
+// change that did not happen. Each is kept 7 days.
+// Mail: in AWS the mail-sender worker (events/workers/mail-sender.ts) reads each new item from the table's stream,
+// sends it and marks it sent; locally nothing is sent, and GET /api/dev/outbox and /dev/mailbox show the items.
+// Events: the event-publisher worker (events/workers/event-publisher.ts) puts each on the bus and marks it published,
+// from the stream in AWS and from the pending index locally.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import type { DomainEvent } from '../contracts/events';
+import { domainEventSchemas, isDomainEventType } from '../contracts/events';
 import type { EmailMessage } from '../domain/email';
 import { emailKinds } from '../domain/email';
+// A partition per item (`outboxKey`) spreads the writes, and with them the stream's shards, so a mail SES keeps
+// refusing holds up only its own shard; the index (`outboxListPartition`) gathers them for the mailbox.
+import { outboxKey, outboxListPartition, pendingOutboxEventsPartition } from './keys';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, toEpochSeconds } from './table';
 
@@ -15,13 +23,6 @@ import { isConditionFailure, toEpochSeconds } from './table';
 export const outboxMailEntity = 'outbox-mail';
 const outboxVersion = 2;
 const keepSeconds = 7 * 24 * 60 * 60;
-// A partition per mail spreads the writes, and with them the stream's shards, so a mail SES keeps refusing holds up
-// only its own shard; the index gathers them for the mailbox.
-const listPartition = 'OUTBOX';
-
-function outboxMailKey(id: string): { pk: string; sk: string } {
-  return { pk: `OUTBOX#${id}`, sk: 'OUTBOX' };
-}
 
 export interface OutboxMail extends EmailMessage {
   id: string;
@@ -48,7 +49,7 @@ export function buildOutboxMailPut(table: TableRef, mail: QueuedMail): Transacti
     Put: {
       TableName: table.name,
       Item: {
-        ...outboxMailKey(mail.id),
+        ...outboxKey(mail.id),
         entity: outboxMailEntity,
         v: outboxVersion,
         id: mail.id,
@@ -60,7 +61,7 @@ export function buildOutboxMailPut(table: TableRef, mail: QueuedMail): Transacti
         links: [...mail.message.links],
         createdAt,
         expiresAt: toEpochSeconds(mail.createdAt) + keepSeconds,
-        gsi1pk: listPartition,
+        gsi1pk: outboxListPartition,
         gsi1sk: `${createdAt}#${mail.id}`,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -119,7 +120,7 @@ export function readOutboxMailImage(image: unknown): OutboxMail {
 /** getOutboxMail: the mail-sender checks a mail is still unsent before sending it (a redelivered record). */
 export async function getOutboxMail(table: TableRef, id: string): Promise<OutboxMail | null> {
   const { Item } = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: outboxMailKey(id), ConsistentRead: true }),
+    new GetCommand({ TableName: table.name, Key: outboxKey(id), ConsistentRead: true }),
   );
   return Item ? fromItem(Item) : null;
 }
@@ -133,7 +134,7 @@ export async function markOutboxMailSent(table: TableRef, id: string, at: Date):
     await table.client.send(
       new UpdateCommand({
         TableName: table.name,
-        Key: outboxMailKey(id),
+        Key: outboxKey(id),
         UpdateExpression: 'SET sentAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
         ExpressionAttributeValues: { ':at': at.toISOString() },
@@ -153,10 +154,162 @@ export async function listOutboxMail(table: TableRef, limit = 50): Promise<Outbo
       TableName: table.name,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': listPartition },
+      ExpressionAttributeValues: { ':pk': outboxListPartition },
       ScanIndexForward: false,
       Limit: limit,
     }),
   );
   return (Items ?? []).map(fromItem);
+}
+
+// ── domain events ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The entity of outbox events; the event-publisher's stream filter (events/definitions.ts) names it too. */
+export const outboxEventEntity = 'outbox-event';
+const outboxEventVersion = 1;
+
+/** An event as a service queues it with its change. */
+export interface QueuedEvent {
+  /** Unique per event (a UUID): the `eventId` consumers deduplicate on. */
+  id: string;
+  event: DomainEvent;
+  /** When the change happened (the product clock). */
+  occurredAt: Date;
+}
+
+/** An event in the outbox. */
+export type OutboxEvent = DomainEvent & {
+  id: string;
+  occurredAt: string;
+  /** When the event-publisher put it on the bus; null until then. */
+  publishedAt: string | null;
+};
+
+/**
+ * putOutboxEvent: a service's change and the event it raises are one transaction: this item goes `alongside` the
+ * change (the change's own conditions decide for both). Throws before anything is written when the detail does not
+ * match its type's schema. Until published the item sits in a sparse index (`pendingOutboxEventsPartition`), so
+ * events not yet on the bus are found without Scan (the local runtime publishes from it; in AWS it shows what a
+ * dead-lettered record left behind).
+ */
+export function buildOutboxEventPut(table: TableRef, queued: QueuedEvent): TransactionItem {
+  const { type } = queued.event;
+  const detail = domainEventSchemas[type].parse(queued.event.detail);
+  const occurredAt = queued.occurredAt.toISOString();
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        ...outboxKey(queued.id),
+        entity: outboxEventEntity,
+        v: outboxEventVersion,
+        id: queued.id,
+        type,
+        // Kept as JSON text, so the stream record carries it exactly as written, whatever its shape.
+        detail: JSON.stringify(detail),
+        occurredAt,
+        expiresAt: toEpochSeconds(queued.occurredAt) + keepSeconds,
+        gsi1pk: pendingOutboxEventsPartition,
+        gsi1sk: `${occurredAt}#${queued.id}`,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Reads a stored event back: its detail checked against its type's schema; throws on anything else. */
+function toOutboxEvent(fields: {
+  id: string;
+  type: string;
+  detail: string;
+  occurredAt: string;
+  publishedAt?: string | undefined;
+}): OutboxEvent {
+  const { type } = fields;
+  if (!isDomainEventType(type)) throw new Error(`Outbox event ${fields.id} has an unknown type: ${type}`);
+  const detail: unknown = domainEventSchemas[type].parse(JSON.parse(fields.detail));
+  return {
+    id: fields.id,
+    type,
+    detail,
+    occurredAt: fields.occurredAt,
+    publishedAt: fields.publishedAt ?? null,
+  } as OutboxEvent;
+}
+
+const storedEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  detail: z.string(),
+  occurredAt: z.string(),
+  publishedAt: z.optional(z.string()),
+});
+
+const eventImageSchema = z.object({
+  entity: z.object({ S: z.literal(outboxEventEntity) }),
+  id: textAttribute,
+  type: textAttribute,
+  detail: textAttribute,
+  occurredAt: textAttribute,
+  publishedAt: z.optional(textAttribute),
+});
+
+/** readOutboxEventImage: the event-publisher reads the NewImage of a stream record; throws when it is no event. */
+export function readOutboxEventImage(image: unknown): OutboxEvent {
+  const parsed = eventImageSchema.parse(image);
+  return toOutboxEvent({
+    id: parsed.id.S,
+    type: parsed.type.S,
+    detail: parsed.detail.S,
+    occurredAt: parsed.occurredAt.S,
+    publishedAt: parsed.publishedAt?.S,
+  });
+}
+
+/** getOutboxEvent: the event-publisher checks an event is still unpublished before publishing it. */
+export async function getOutboxEvent(table: TableRef, id: string): Promise<OutboxEvent | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: outboxKey(id), ConsistentRead: true }),
+  );
+  return Item ? toOutboxEvent(storedEventSchema.parse(Item)) : null;
+}
+
+/**
+ * markOutboxEventPublished: the event-publisher, once EventBridge accepted the event. Sets `publishedAt` only where
+ * it is unset and takes the item out of the pending index; false when it was already marked (or is gone).
+ */
+export async function markOutboxEventPublished(table: TableRef, id: string, at: Date): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: outboxKey(id),
+        UpdateExpression: 'SET publishedAt = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(publishedAt)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * listPendingOutboxEventIds: events not yet on the bus, oldest first: the local runtime's publisher, and a re-drive of
+ * what a dead-lettered stream record left behind. Ids only: each is read again (consistent) before it is published.
+ */
+export async function listPendingOutboxEventIds(table: TableRef, limit = 25): Promise<string[]> {
+  const { Items } = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+      ProjectionExpression: 'id',
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => String(item['id']));
 }

@@ -1,7 +1,7 @@
 // Rate-limit counters: one item per counter and fixed window, incremented by a conditional update that refuses
 // once the limit is reached. The item expires (TTL) after its window.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { rateCounterKey } from './identity-keys';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { rateCounterKey } from './keys';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -41,4 +41,21 @@ export async function countRateLimitHit(
     if (isConditionFailure(error)) return 'limited';
     throw error;
   }
+}
+
+/** readRateCount: the login slow-down reads how many failures one e-mail had in the current window. */
+export async function readRateCount(
+  table: TableRef,
+  counter: string,
+  windowStartSeconds: number,
+): Promise<number> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: rateCounterKey(counter, windowStartSeconds),
+      ProjectionExpression: '#count',
+      ExpressionAttributeNames: { '#count': 'count' },
+    }),
+  );
+  return typeof Item?.['count'] === 'number' ? Item['count'] : 0;
 }

@@ -1,11 +1,8 @@
 // Seed markers: local demo data is written once per data folder. The marker is written after the data, so a first
 // start that fails halfway seeds again next time (the seeding itself tolerates what already exists).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { seedMarkerKey } from './keys';
 import type { TableRef } from './table';
-
-function seedMarkerKey(name: string) {
-  return { pk: `SEED#${name}`, sk: 'SEED' };
-}
 
 /** isSeeded: local/seed.ts skips work done on an earlier start. */
 export async function isSeeded(table: TableRef, name: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { AccountKind } from '../domain/identity/account';
-import { sessionKey, sessionSortPrefix, userPartition } from './identity-keys';
+import { sessionKey, sessionSortPrefix, userPartition } from './keys';
 import type { TableRef } from './table';
 import { toEpochSeconds } from './table';
 

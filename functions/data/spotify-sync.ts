@@ -3,14 +3,12 @@
 // the per-fan cursor of recently-played with the time of the last successful sync.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LatestFetchedDate } from '../contracts/spotify-sync';
-import { connectionKey, userPartition } from './identity-keys';
+import { connectionKey, fanPartition, spotifySyncShardPartition, spotifySyncStateKey } from './keys';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
 /** Partitions of the sync index: the job reads them one by one, and no partition grows with every fan. */
 export const spotifySyncShardCount = 10;
-
-const syncStateKey = (fanId: string) => ({ pk: userPartition('fan', fanId), sk: 'SPOTIFY_SYNC' });
 
 function shardOf(fanId: string): number {
   let hash = 0;
@@ -23,7 +21,7 @@ function shardOf(fanId: string): number {
  * social sign-in; they go when the connection is deleted or marked broken).
  */
 export function spotifySyncIndexAttributes(fanId: string): { gsi2pk: string; gsi2sk: string } {
-  return { gsi2pk: `SPOTIFY_SYNC#${shardOf(fanId)}`, gsi2sk: `FAN#${fanId}` };
+  return { gsi2pk: spotifySyncShardPartition(shardOf(fanId)), gsi2sk: fanPartition(fanId) };
 }
 
 export interface SyncableFansPage {
@@ -43,7 +41,7 @@ export async function listSyncableFans(
       TableName: name,
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :shard',
-      ExpressionAttributeValues: { ':shard': `SPOTIFY_SYNC#${shard}` },
+      ExpressionAttributeValues: { ':shard': spotifySyncShardPartition(shard) },
       ProjectionExpression: 'userId',
       Limit: options.limit ?? 100,
       ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
@@ -158,7 +156,7 @@ export async function getSpotifySyncState(
   fanId: string,
 ): Promise<SpotifySyncState | null> {
   const { Item } = await client.send(
-    new GetCommand({ TableName: name, Key: syncStateKey(fanId), ConsistentRead: true }),
+    new GetCommand({ TableName: name, Key: spotifySyncStateKey(fanId), ConsistentRead: true }),
   );
   if (!Item) return null;
   return {
@@ -180,7 +178,7 @@ export async function saveSpotifySyncState(
   await client.send(
     new UpdateCommand({
       TableName: name,
-      Key: syncStateKey(fanId),
+      Key: spotifySyncStateKey(fanId),
       UpdateExpression:
         'SET entity = :entity, v = :v, providerUserId = :account, latestFetchedDate = :fetched' +
         (state.cursorAfter === null ? '' : ', cursorAfter = :cursor'),

@@ -5,7 +5,8 @@ import type {
   QueryCommandInput,
   TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey } from './keys';
 
 export interface TableRef {
   client: DynamoDBDocumentClient;
@@ -82,5 +83,66 @@ export async function queryAll(
   for await (const page of paginateQuery({ client: table.client }, { ...input, TableName: table.name })) {
     items.push(...(page.Items ?? []));
   }
+  return items;
+}
+
+/** One request of a BatchWriteItem: a put or a delete. */
+export type BatchWriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/**
+ * BatchWriteItem of any number of puts and deletes: 25 a call, at most `parallel` calls at once, each retrying what
+ * DynamoDB left unprocessed after a back-off.
+ */
+export async function batchWriteAll(
+  table: TableRef,
+  requests: readonly BatchWriteRequest[],
+  { parallel = 1 }: { parallel?: number } = {},
+): Promise<void> {
+  await forEachChunk(requests, 25, parallel, async (chunk) => {
+    let batch: BatchWriteRequest[] | undefined = chunk;
+    for (let attempt = 0; batch && batch.length > 0; attempt += 1) {
+      if (attempt > 0) await backOff(attempt);
+      const reply = await table.client.send(new BatchWriteCommand({ RequestItems: { [table.name]: batch } }));
+      batch = reply.UnprocessedItems?.[table.name] as BatchWriteRequest[] | undefined;
+    }
+  });
+}
+
+/**
+ * BatchGetItem of any number of keys: 100 a call, at most `parallel` calls at once, each retrying the keys DynamoDB
+ * left unprocessed after a back-off. Items come back in no particular order.
+ */
+export async function batchGetAll(
+  table: TableRef,
+  keys: readonly ItemKey[],
+  {
+    projection,
+    names,
+    parallel = 1,
+    consistent = false,
+  }: { projection: string; names?: Record<string, string>; parallel?: number; consistent?: boolean },
+): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  await forEachChunk(keys, 100, parallel, async (chunk) => {
+    let batch: ItemKey[] | undefined = chunk;
+    for (let attempt = 0; batch && batch.length > 0; attempt += 1) {
+      if (attempt > 0) await backOff(attempt);
+      const reply = await table.client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table.name]: {
+              Keys: batch,
+              ProjectionExpression: projection,
+              ...(names ? { ExpressionAttributeNames: names } : {}),
+              ...(consistent ? { ConsistentRead: true } : {}),
+            },
+          },
+        }),
+      );
+      items.push(...(reply.Responses?.[table.name] ?? []));
+      batch = reply.UnprocessedKeys?.[table.name]?.Keys as ItemKey[] | undefined;
+    }
+  });
   return items;
 }

@@ -1,62 +1,78 @@
 // Routes of the 'admin-auth' resource (see functions/contracts/routes.ts): staff sign-in with e-mail and password,
-// or with a Google account of the staff domain (lib/social-sign-in.ts). Staff accounts are made by
+// or with a Google account of the staff domain (services/social-sign-in/staff.ts). Staff accounts are made by
 // `npm run admin:create`, never by a call, and Google only signs in to one that exists.
 //
 // It also serves artist-side users' Google connection (link-google, its callback, disconnect-google): this Lambda
 // already carries the OAuth code, which would push 'artist-auth' over its size budget (decision 006). Each route
 // still checks its own role, so an artist cookie opens only the artist routes here and a staff cookie none of them.
+import { adminAuthContracts } from '../contracts/api/admin-auth';
 import type { AdminLoginReply } from '../contracts/auth';
-import { loginSchema } from '../contracts/auth';
-import { toStaffProfile } from './lib/account-replies';
-import { requirePrincipal } from './lib/auth';
-import { ok } from './lib/http';
-import { loginWithPassword, requireAccount } from '../services/identity';
-import { createResourceHandler, defineRoute } from './lib/resource';
+import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from '../services/cookies';
+import { toStaffProfile } from '../services/identity/account-replies';
+import { requireAccount } from '../services/identity/accounts';
+import { identityDependencies } from '../services/identity/dependencies';
+import { loginWithPassword } from '../services/identity/login';
 import { endSession } from '../services/sessions';
 import {
   beginArtistLink,
-  beginStaffSignIn,
   completeArtistLink,
-  completeStaffSignIn,
   disconnectArtistGoogle,
-  providerCallbackQuerySchema,
-  staffCallbackSchema,
-} from '../services/social-sign-in';
+} from '../services/social-sign-in/artist';
+import { socialSignInDependencies } from '../services/social-sign-in/dependencies';
+import { beginStaffSignIn, completeStaffSignIn } from '../services/social-sign-in/staff';
+import { readStateCookie } from '../services/social-sign-in/state-cookie';
+import { requirePrincipal } from './lib/auth';
+import { ok } from './lib/http';
+import { identityRequestOf } from './lib/identity-request';
+import { createResourceHandler } from './lib/resource';
+import { redirectForOutcome } from './lib/social-replies';
 
-export const handler = createResourceHandler('admin-auth', {
-  'POST /api/admin/auth/login': defineRoute({
-    body: loginSchema,
-    handle: async ({ body, event, now, log }) => {
-      const { account, session } = await loginWithPassword('admin', body, { event, now, log });
-      const reply: AdminLoginReply = { token: session.token, profile: toStaffProfile(account) };
-      return ok(reply, { cookies: session.cookies });
-    },
-  }),
-  'POST /api/admin/auth/logout': defineRoute({
-    handle: async ({ event, now }) =>
-      ok({ message: 'You are logged out.' }, { cookies: await endSession('admin', event, now) }),
-  }),
-  'GET /api/admin/auth/loginGoogle': defineRoute({
-    handle: ({ event, now, log }) => beginStaffSignIn({ event, now, log }),
-  }),
-  'POST /api/admin/auth/google/callback': defineRoute({
-    body: staffCallbackSchema,
-    handle: ({ body, event, now, log }) => completeStaffSignIn(body, { event, now, log }),
-  }),
-  'GET /api/admin/profile': defineRoute({
-    handle: async ({ principal }) =>
-      ok(toStaffProfile(await requireAccount('admin', requirePrincipal(principal).userId))),
-  }),
+export const handler = createResourceHandler('admin-auth', adminAuthContracts, {
+  'POST /api/admin/auth/login': async (input) => {
+    const deps = identityDependencies();
+    const { account, session } = await loginWithPassword(deps, 'admin', input.body, identityRequestOf(input));
+    const reply: AdminLoginReply = { token: session.token, profile: toStaffProfile(account) };
+    return ok(reply, { cookies: [buildSessionCookie(input.env, session)] });
+  },
+  'POST /api/admin/auth/logout': async ({ event, env }) => {
+    await endSession(identityDependencies(), 'admin', readSessionToken('admin', event));
+    return ok({ message: 'You are logged out.' }, { cookies: [buildClearedSessionCookie(env, 'admin')] });
+  },
+  'GET /api/admin/auth/loginGoogle': async ({ env, log }) =>
+    redirectForOutcome(env, await beginStaffSignIn(socialSignInDependencies(), { log })),
+  'POST /api/admin/auth/google/callback': async ({ body, event, env, log }) => {
+    const { account, session, stateCookie } = await completeStaffSignIn(
+      socialSignInDependencies(),
+      { ...body, stateCookie: readStateCookie(event) },
+      { log },
+    );
+    const reply: AdminLoginReply = { token: session.token, profile: toStaffProfile(account) };
+    return ok(reply, { cookies: [buildSessionCookie(env, session), stateCookie] });
+  },
+  'GET /api/admin/profile': async ({ principal }) =>
+    ok(
+      toStaffProfile(
+        await requireAccount(identityDependencies(), 'admin', requirePrincipal(principal).userId),
+      ),
+    ),
 
   // Artist-side users: connecting Google.
-  'POST /api/for-artists/auth/link-google': defineRoute({
-    handle: ({ principal, now }) => beginArtistLink(requirePrincipal(principal).userId, now),
-  }),
-  'GET /api/for-artists/auth/callback/google': defineRoute({
-    query: providerCallbackQuerySchema,
-    handle: ({ query, event, now, log }) => completeArtistLink(query, { event, now, log }),
-  }),
-  'POST /api/for-artists/auth/disconnect-google': defineRoute({
-    handle: async ({ principal }) => ok(await disconnectArtistGoogle(requirePrincipal(principal).userId)),
-  }),
+  'POST /api/for-artists/auth/link-google': async ({ principal }) => {
+    const { authorizeUrl, stateCookie } = await beginArtistLink(
+      socialSignInDependencies(),
+      requirePrincipal(principal).userId,
+    );
+    return ok({ authorizeUrl }, { cookies: [stateCookie] });
+  },
+  'GET /api/for-artists/auth/callback/google': async ({ query, event, env, log }) =>
+    redirectForOutcome(
+      env,
+      await completeArtistLink(
+        socialSignInDependencies(),
+        { ...query, stateCookie: readStateCookie(event) },
+        { log },
+      ),
+    ),
+  'POST /api/for-artists/auth/disconnect-google': async ({ principal }) =>
+    ok(await disconnectArtistGoogle(socialSignInDependencies(), requirePrincipal(principal).userId)),
 });

@@ -1,22 +1,17 @@
 // Routes of the 'artist-search' resource (see functions/contracts/routes.ts): the artist area's name search, so an
 // artist-side user finds the artist they want to claim.
-import { artistSearchQuerySchema } from '../contracts/artists';
-import { searchArtistsEverywhere } from '../services/artist-catalogue';
+import { artistSearchContracts } from '../contracts/api/artist-search';
+import { artistCatalogueDependencies, searchArtistsEverywhere } from '../services/catalogue/artist-catalogue';
 import { ok } from './lib/http';
-import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from '../runtime/table';
+import { createResourceHandler } from './lib/resource';
 
-export const handler = createResourceHandler('artist-search', {
-  'GET /api/for-artists/search': defineRoute({
-    query: artistSearchQuerySchema,
-    handle: async ({ query, now, log }) => {
-      const { artists, pagination } = await searchArtistsEverywhere(getTable(), query.search_term, {
-        page: query.page,
-        limit: query.limit,
-        now,
-        log,
-      });
-      return ok(artists, { pagination });
-    },
-  }),
+export const handler = createResourceHandler('artist-search', artistSearchContracts, {
+  'GET /api/for-artists/search': async ({ query, log }) => {
+    const { artists, pagination } = await searchArtistsEverywhere(
+      artistCatalogueDependencies(),
+      query.search_term,
+      { page: query.page, limit: query.limit, log },
+    );
+    return ok(artists, { pagination });
+  },
 });

@@ -1,97 +1,52 @@
 // Routes of the 'fan-artists' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+import { fanArtistsContracts } from '../contracts/api/fan-artists';
 import {
-  fanArtistsQuerySchema,
-  fanIdParamsSchema,
-  fanUserIdParamsSchema,
-  recentArtistsQuerySchema,
-  topListQuerySchema,
-} from '../contracts/listening-reads';
-import { artistIdParamsSchema, catalogueArtistsQuerySchema } from '../contracts/artists';
-import { listCatalogueArtists, searchCatalogueArtists } from '../data/catalogue';
-import {
-  paginationOf,
+  artistCatalogueDependencies,
+  listArtists,
   readArtistDetails,
   readArtistTopTracks,
   readFanArtistDetails,
-} from '../services/artist-catalogue';
+} from '../services/catalogue/artist-catalogue';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import {
-  assertCanSeeListening,
-  attachCatalogueArtists,
-  readArtistListening,
+  listeningReadsDependencies,
   readFanArtists,
-  readRecentArtists,
-} from '../services/listening-reads';
-import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from '../runtime/table';
+  readRecentArtistsOf,
+  readTopArtistsOf,
+} from '../services/listening/listening-reads';
+import { createResourceHandler } from './lib/resource';
 
-export const handler = createResourceHandler('fan-artists', {
+export const handler = createResourceHandler('fan-artists', fanArtistsContracts, {
   // The artist catalogue (issue #5): every artist OpenPie knows, by name (default) or popularity, or a name search.
-  'GET /api/artists': defineRoute({
-    query: catalogueArtistsQuerySchema,
-    handle: async ({ query }) => {
-      const { page, limit } = query;
-      const found = query.search
-        ? await searchCatalogueArtists(getTable(), query.search, { page, limit })
-        : await listCatalogueArtists(getTable(), {
-            page,
-            limit,
-            sort: query.sort,
-            direction: query.direction,
-          });
-      return ok(found.artists, { pagination: paginationOf(page, limit, found.total) });
-    },
-  }),
-  'GET /api/artists/details/{id}': defineRoute({
-    params: artistIdParamsSchema,
-    handle: async ({ params, now }) => ok(await readArtistDetails(getTable(), params.id, now)),
-  }),
-  'GET /api/artists/{id}/top-tracks': defineRoute({
-    params: artistIdParamsSchema,
-    handle: async ({ params, now, log }) =>
-      ok(await readArtistTopTracks(getTable(), params.id, { now, log })),
-  }),
-  'GET /api/artists/details/user/{id}': defineRoute({
-    params: artistIdParamsSchema,
-    handle: async ({ params, principal, now }) => {
-      const { userId } = requirePrincipal(principal);
-      return ok(await readFanArtistDetails(getTable(), userId, params.id, now));
-    },
-  }),
+  'GET /api/artists': async ({ query }) => {
+    const { artists, pagination } = await listArtists(artistCatalogueDependencies(), query);
+    return ok(artists, { pagination });
+  },
+  'GET /api/artists/details/{id}': async ({ params }) =>
+    ok(await readArtistDetails(artistCatalogueDependencies(), params.id)),
+  'GET /api/artists/{id}/top-tracks': async ({ params, log }) =>
+    ok(await readArtistTopTracks(artistCatalogueDependencies(), params.id, log)),
+  'GET /api/artists/details/user/{id}': async ({ params, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    return ok(await readFanArtistDetails(artistCatalogueDependencies(), userId, params.id));
+  },
   // Listening reads (issue #5): the artists a fan listens to, from the day totals of counted plays.
-  'GET /api/artists/user': defineRoute({
-    query: fanArtistsQuerySchema,
-    handle: async ({ query, principal, now }) => {
-      const { userId } = requirePrincipal(principal);
-      const { artists, pagination } = await readFanArtists(getTable(), userId, query, now);
-      return ok(artists, { pagination });
-    },
-  }),
-  'GET /api/artists/user/{id}/top': defineRoute({
-    params: fanIdParamsSchema,
-    query: topListQuerySchema,
-    handle: async ({ params, query, principal, now }) => {
-      const { userId } = requirePrincipal(principal);
-      await assertCanSeeListening(getTable(), userId, params.id);
-      const artists = await readArtistListening(getTable(), params.id, query.days, now);
-      return ok(await attachCatalogueArtists(getTable(), artists.slice(0, query.limit)));
-    },
-  }),
-  'GET /api/artists/recent-listened': defineRoute({
-    query: recentArtistsQuerySchema,
-    handle: async ({ query, principal }) => {
-      const { userId } = requirePrincipal(principal);
-      return ok(await readRecentArtists(getTable(), userId, query.limit));
-    },
-  }),
-  'GET /api/artists/recent-listened/{userId}': defineRoute({
-    params: fanUserIdParamsSchema,
-    query: recentArtistsQuerySchema,
-    handle: async ({ params, query, principal }) => {
-      const { userId } = requirePrincipal(principal);
-      await assertCanSeeListening(getTable(), userId, params.userId);
-      return ok(await readRecentArtists(getTable(), params.userId, query.limit));
-    },
-  }),
+  'GET /api/artists/user': async ({ query, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    const { artists, pagination } = await readFanArtists(listeningReadsDependencies(), userId, query);
+    return ok(artists, { pagination });
+  },
+  'GET /api/artists/user/{id}/top': async ({ params, query, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    return ok(await readTopArtistsOf(listeningReadsDependencies(), userId, params.id, query));
+  },
+  'GET /api/artists/recent-listened': async ({ query, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    return ok(await readRecentArtistsOf(listeningReadsDependencies(), userId, userId, query.limit));
+  },
+  'GET /api/artists/recent-listened/{userId}': async ({ params, query, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    return ok(await readRecentArtistsOf(listeningReadsDependencies(), userId, params.userId, query.limit));
+  },
 });

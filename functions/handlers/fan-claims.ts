@@ -1,48 +1,15 @@
 // Routes of the 'fan-claims' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
-import { randomUUID } from 'node:crypto';
-import type { ClaimReportReply } from '../contracts/fan-profile';
-import { claimReportSchema, fanProfileMessages, profileIdParamsSchema } from '../contracts/fan-profile';
-import { getCatalogueArtist } from '../data/catalogue';
-import { createClaimReport } from '../data/claim-reports';
-import { AppError } from '../domain/errors';
+import { fanClaimsContracts } from '../contracts/api/fan-claims';
 import { requirePrincipal } from './lib/auth';
 import { created } from './lib/http';
-import { requireAccount } from '../services/identity';
-import { createResourceHandler, defineRoute } from './lib/resource';
-import { getTable } from '../runtime/table';
+import { claimReportDependencies, reportWrongClaim } from '../services/catalogue/claim-reports';
+import { createResourceHandler } from './lib/resource';
 
-export const handler = createResourceHandler('fan-claims', {
+export const handler = createResourceHandler('fan-claims', fanClaimsContracts, {
   // `{id}` is the catalogue artist whose claim looks wrong (docs/decisions/009-fan-profile-and-reports.md).
-  'POST /api/claims/report/{id}': defineRoute({
-    params: profileIdParamsSchema,
-    body: claimReportSchema,
-    handle: async ({ params, body, principal, now }) => {
-      const { userId } = requirePrincipal(principal);
-      const [, artist] = await Promise.all([
-        requireAccount('fan', userId),
-        getCatalogueArtist(getTable(), params.id),
-      ]);
-      if (!artist) {
-        throw new AppError('not_found', fanProfileMessages.reportUnknownArtist, { code: 'artist_not_found' });
-      }
-      const report = {
-        id: randomUUID(),
-        fanId: userId,
-        target: { kind: 'artist' as const, id: artist.id, name: artist.name },
-        reason: body.reason,
-        status: 'open' as const,
-        createdAt: now.toISOString(),
-      };
-      if ((await createClaimReport(getTable(), report)) === 'repeated') {
-        throw new AppError('conflict', fanProfileMessages.reportRepeated, { code: 'report_repeated' });
-      }
-      const reply: ClaimReportReply = {
-        id: report.id,
-        target: report.target,
-        status: report.status,
-        createdAt: report.createdAt,
-      };
-      return created(reply);
-    },
-  }),
+  'POST /api/claims/report/{id}': async ({ params, body, principal }) => {
+    const { userId } = requirePrincipal(principal);
+    const report = { artistId: params.id, reason: body.reason };
+    return created(await reportWrongClaim(claimReportDependencies(), userId, report));
+  },
 });

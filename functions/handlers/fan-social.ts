@@ -1,55 +1,75 @@
 // Routes of the 'fan-social' resource (see functions/contracts/routes.ts): social sign-in with Spotify, Google, X and
-// Facebook (browser redirects, the providers' callback, link-* and disconnect-*), whose rules live in
-// lib/social-sign-in.ts (docs/decisions/006-social-sign-in.md).
-import type { SocialProvider } from '../integrations/oauth';
-import { requirePrincipal } from './lib/auth';
-import { ok } from './lib/http';
-import { createResourceHandler, defineRoute } from './lib/resource';
+// Facebook (browser redirects, the providers' callback, link-* and disconnect-*), whose use cases live in
+// services/social-sign-in/fan.ts (docs/decisions/006-social-sign-in.md).
+import { fanSocialContracts } from '../contracts/api/fan-social';
+import type { SocialProviderName } from '../contracts/social-sign-in';
+import { readSessionToken } from '../services/cookies';
+import { socialSignInDependencies } from '../services/social-sign-in/dependencies';
 import {
   beginFanLink,
   beginFanSignIn,
-  callbackParamsSchema,
   completeFanSignIn,
-  disconnectProvider,
-  fanSignInQuerySchema,
+  disconnectFanProvider,
+  fanSocialDependencies,
   parseCallbackProvider,
-  providerCallbackQuerySchema,
-} from '../services/social-sign-in';
+} from '../services/social-sign-in/fan';
+import { readStateCookie } from '../services/social-sign-in/state-cookie';
+import { requirePrincipal } from './lib/auth';
+import { ok } from './lib/http';
+import { identityRequestOf } from './lib/identity-request';
+import type { HandlerFor } from './lib/resource';
+import { createResourceHandler } from './lib/resource';
+import { redirectForOutcome } from './lib/social-replies';
+
+type Contracts = typeof fanSocialContracts;
 
 /** GET /api/auth/login<Provider>: a browser redirect to the provider; failures return to an SPA page. */
-function signInRoute(provider: SocialProvider) {
-  return defineRoute({
-    query: fanSignInQuerySchema,
-    handle: ({ query, event, now, log }) => beginFanSignIn(provider, query, { event, now, log }),
-  });
+function signInRoute(provider: SocialProviderName): HandlerFor<Contracts, 'GET /api/auth/loginSpotify'> {
+  return async (input) =>
+    redirectForOutcome(
+      input.env,
+      await beginFanSignIn(fanSocialDependencies(), provider, input.query, {
+        ...identityRequestOf(input),
+        sessionToken: readSessionToken('fan', input.event),
+      }),
+    );
 }
 
 /** POST /api/auth/link-<provider>: `{ authorizeUrl }` to connect the provider to the signed-in fan. */
-function linkRoute(provider: SocialProvider) {
-  return defineRoute({
-    handle: ({ principal, now }) => beginFanLink(provider, requirePrincipal(principal).userId, now),
-  });
+function linkRoute(provider: SocialProviderName): HandlerFor<Contracts, 'POST /api/auth/link-google'> {
+  return async ({ principal }) => {
+    const { authorizeUrl, stateCookie } = await beginFanLink(
+      socialSignInDependencies(),
+      provider,
+      requirePrincipal(principal).userId,
+    );
+    return ok({ authorizeUrl }, { cookies: [stateCookie] });
+  };
 }
 
 /** POST /api/auth/disconnect-<provider>: the fan as GET /api/user answers, without that connection. */
-function disconnectRoute(provider: SocialProvider) {
-  return defineRoute({
-    handle: async ({ principal }) =>
-      ok(await disconnectProvider(provider, requirePrincipal(principal).userId)),
-  });
+function disconnectRoute(
+  provider: SocialProviderName,
+): HandlerFor<Contracts, 'POST /api/auth/disconnect-google'> {
+  return async ({ principal }) =>
+    ok(await disconnectFanProvider(socialSignInDependencies(), provider, requirePrincipal(principal).userId));
 }
 
-export const handler = createResourceHandler('fan-social', {
+export const handler = createResourceHandler('fan-social', fanSocialContracts, {
   'GET /api/auth/loginSpotify': signInRoute('spotify'),
   'GET /api/auth/loginGoogle': signInRoute('google'),
   'GET /api/auth/loginTwitter': signInRoute('twitter'),
   'GET /api/auth/loginFacebookFan': signInRoute('facebook'),
-  'GET /api/auth/callback/{provider}': defineRoute({
-    params: callbackParamsSchema,
-    query: providerCallbackQuerySchema,
-    handle: ({ params, query, event, now, log }) =>
-      completeFanSignIn(parseCallbackProvider(params.provider), query, { event, now, log }),
-  }),
+  'GET /api/auth/callback/{provider}': async ({ params, query, event, env, log }) =>
+    redirectForOutcome(
+      env,
+      await completeFanSignIn(
+        fanSocialDependencies(),
+        parseCallbackProvider(params.provider),
+        { ...query, stateCookie: readStateCookie(event) },
+        { log },
+      ),
+    ),
   'POST /api/auth/link-google': linkRoute('google'),
   'POST /api/auth/link-twitter': linkRoute('twitter'),
   'POST /api/auth/link-facebook': linkRoute('facebook'),

@@ -1,27 +1,15 @@
-import type { Health } from '../contracts/health';
-import { createDocumentClient } from '../data/client';
-import { probeTable } from '../data/health';
-import { AppError } from '../domain/errors';
+// Routes of the 'health' resource (see functions/contracts/routes.ts): whether the API can read its table.
+import { healthContracts } from '../contracts/api/health';
+import { createDocumentClient } from '../runtime/dynamodb-client';
 import { getEnv } from '../runtime/env';
+import { checkHealth } from '../services/health';
 import { ok } from './lib/http';
-import { createResourceHandler, defineRoute } from './lib/resource';
+import { createResourceHandler } from './lib/resource';
 
 const env = getEnv();
 const db = createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT });
 
-export const handler = createResourceHandler('health', {
-  'GET /api/health': defineRoute({
-    handle: async ({ log }) => {
-      try {
-        await probeTable(db, env.TABLE_NAME);
-      } catch (error) {
-        log.error('table probe failed', { error });
-        throw new AppError('unavailable', 'OpenPie cannot reach its database right now.', {
-          code: 'unhealthy',
-        });
-      }
-      const health: Health = { status: 'ok', version: env.APP_VERSION, table: 'ok' };
-      return ok(health);
-    },
-  }),
+export const handler = createResourceHandler('health', healthContracts, {
+  'GET /api/health': async ({ log }) =>
+    ok(await checkHealth({ db, tableName: env.TABLE_NAME, version: env.APP_VERSION }, log)),
 });

@@ -2,7 +2,7 @@
 // method 405 with Allow, never the gateway's bare text.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { methodsAt } from '../contracts/routes';
+import { methodsAt } from '../contracts/route-matcher';
 import { getEnv } from '../runtime/env';
 import type { HttpResult } from './lib/http';
 import { HttpError } from './lib/http';
@@ -17,9 +17,9 @@ export const handler = middy<APIGatewayProxyEventV2, HttpResult>()
     const method = event.requestContext.http.method;
     const allowed = methodsAt(event.rawPath);
     if (allowed.length > 0) {
-      throw new HttpError(405, 'method_not_allowed', `${event.rawPath} does not answer ${method}.`, {
+      throw new HttpError('method_not_allowed', `${event.rawPath} does not answer ${method}.`, {
         headers: { allow: allowed.join(', ') },
       });
     }
-    throw new HttpError(404, 'not_found', `There is no API call at ${method} ${event.rawPath}.`);
+    throw new HttpError('not_found', `There is no API call at ${method} ${event.rawPath}.`);
   });

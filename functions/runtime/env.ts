@@ -1,9 +1,127 @@
-// Configuration, validated once per cold start: a Lambda with a bad environment fails loudly at start,
-// never halfway through a request.
+// Configuration, validated once per cold start: a Lambda with a bad environment fails loudly at start, naming every
+// bad variable, never halfway through a request. Every environment variable the product reads is declared here, and
+// only functions/runtime/ reads process.env (DESIGN §2, docs/decisions/015-application-layer.md): the OAuth
+// settings (oauth-settings.ts) and the token key (token-encryption-settings.ts) are views of this one schema, merged
+// with the app secret where a value may live there.
 import * as z from 'zod/mini';
 
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
+
+/** A bad configuration: one line per bad variable or secret key (`NAME: what is wrong`), never a value. */
+export class ConfigurationError extends Error {
+  constructor(
+    readonly problems: readonly string[],
+    what = 'configuration',
+  ) {
+    super(`Invalid ${what}: ${problems.join('; ')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+interface ConfigIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  expected?: unknown;
+  format?: unknown;
+  values?: readonly unknown[];
+}
+
+/**
+ * zod's issues as `NAME: what is wrong` lines, from the names and the checks' own sentences, never the values (zod/mini
+ * carries no messages of its own, and a value may be a secret). `source` tells a missing variable from a bad one.
+ */
+export function describeIssues(
+  issues: readonly ConfigIssue[],
+  source: Readonly<Record<string, unknown>> = {},
+): string[] {
+  return issues.map((issue) => {
+    const name = issue.path.map(String).join('.');
+    return `${name}: ${describeIssue(issue, source[String(issue.path[0])] === undefined)}`;
+  });
+}
+
+function describeIssue(issue: ConfigIssue, missing: boolean): string {
+  if (issue.message !== 'Invalid input') return issue.message;
+  if (missing) return 'missing';
+  if (issue.code === 'invalid_type') return `must be a ${String(issue.expected)}`;
+  if (issue.code === 'invalid_format') return `must be a ${String(issue.format).toUpperCase()}`;
+  if (issue.code === 'invalid_value' && issue.values) return `must be one of ${issue.values.join(', ')}`;
+  return 'is not valid';
+}
+
+/** Empty values count as unset, as a blank line in an .env file (or an empty key of the app secret) means "none". */
+export function withoutEmptyValues(
+  source: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== '') result[name] = value;
+  }
+  return result;
+}
+
+const nonEmpty = z.string().check(z.trim(), z.minLength(1));
+const longSecret = z.string().check(z.minLength(32, 'must be at least 32 characters'));
+
+/** 32 bytes in base64: an AES-256 key-encryption key for provider tokens at rest. */
+export function isAes256KeyText(value: string): boolean {
+  const text = value.trim();
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(text) && Buffer.from(text, 'base64').byteLength === 32;
+}
+const aesKeyMessage = 'must be 32 bytes in base64';
+const aesKey = z.string().check(z.refine(isAes256KeyText, aesKeyMessage));
+const aesKeyList = z.string().check(
+  z.refine(
+    (value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0)
+        .every(isAes256KeyText),
+    `each comma-separated key ${aesKeyMessage}`,
+  ),
+);
+
+/** The social sign-in variables (docs/decisions/006-social-sign-in.md); the client secrets may be in the app secret. */
+export const oauthEnvShape = {
+  /** Local only: the OAuth sandbox's base URL; defaults to SITE_ORIGIN + /_sandbox/oauth. */
+  OAUTH_SANDBOX_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /** Seals the sign-in state cookie; derived from JWT_SIGNING_KEY when unset. */
+  OAUTH_STATE_SECRET: z.optional(longSecret),
+  OAUTH_HTTP_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(500), z.lte(30_000)), 8000),
+  STAFF_EMAIL_DOMAIN: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.regex(
+          /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          'must be a domain name',
+        ),
+      ),
+  ),
+  /** Spotify's Web API root, so the listening work can point it at another sandbox. */
+  SPOTIFY_API_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  SPOTIFY_CLIENT_ID: z.optional(nonEmpty),
+  SPOTIFY_CLIENT_SECRET: z.optional(nonEmpty),
+  GOOGLE_CLIENT_ID: z.optional(nonEmpty),
+  GOOGLE_CLIENT_SECRET: z.optional(nonEmpty),
+  X_CLIENT_ID: z.optional(nonEmpty),
+  X_CLIENT_SECRET: z.optional(nonEmpty),
+  FACEBOOK_CLIENT_ID: z.optional(nonEmpty),
+  FACEBOOK_CLIENT_SECRET: z.optional(nonEmpty),
+};
+
+/** Provider tokens at rest (decision 006): a KMS key in AWS, a local key (and the keys it replaced) elsewhere. */
+export const tokenEncryptionEnvShape = {
+  TOKEN_ENCRYPTION_KMS_KEY_ID: z.optional(nonEmpty),
+  TOKEN_ENCRYPTION_KEY: z.optional(aesKey),
+  /** Comma-separated keys that sealed older values, kept readable after a rotation. */
+  TOKEN_ENCRYPTION_PREVIOUS_KEYS: z.optional(aesKeyList),
+};
 
 export const envSchema = z.object({
   STAGE: z.enum(['local', 'dev', 'prod']),
@@ -20,7 +138,7 @@ export const envSchema = z.object({
   /** AWS: the app secret (JSON) holding JWT_SIGNING_KEY and the third-party keys. */
   APP_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** Local only (the local runtime generates one per data folder; tests set one): signs session tokens. */
-  JWT_SIGNING_KEY: z.optional(z.string().check(z.minLength(32))),
+  JWT_SIGNING_KEY: z.optional(longSecret),
   /** The sender of product mail, a verified SES identity, e.g. `OpenPie <no-reply@openpie.example>`. */
   EMAIL_FROM: z.optional(z.string().check(z.minLength(3))),
   /** reCAPTCHA v3 secret; without it (here or in the app secret) the human check is off. */
@@ -31,28 +149,47 @@ export const envSchema = z.object({
   FAN_WORK_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   /** Local only: the local runtime's SQS stand-in. */
   QUEUE_ENDPOINT: z.optional(z.url()),
+  /** Resources that publish domain events: the EventBridge bus. */
+  EVENT_BUS_NAME: z.optional(nonEmpty),
+  /** Local only: the local runtime's EventBridge stand-in. */
+  EVENT_BUS_ENDPOINT: z.optional(z.url()),
+  ...oauthEnvShape,
+  ...tokenEncryptionEnvShape,
 });
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
-/** The validated environment; throws a message naming every bad variable. */
-export function getEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * The validated environment; throws a ConfigurationError naming every bad variable. Handlers call it at module
+ * scope, so a bad value fails the cold start. Empty values count as unset.
+ */
+export function getEnv(source: Readonly<Record<string, string | undefined>> = process.env): Env {
   if (source === process.env && cached) return cached;
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  if (result.data.PASSWORD_HASHING !== 'owasp' && result.data.STAGE !== 'local') {
-    throw new Error(
-      'Invalid configuration: PASSWORD_HASHING=fast-for-tests is allowed only when STAGE is local',
-    );
-  }
+  const values = withoutEmptyValues(source);
+  const result = envSchema.safeParse(values);
+  if (!result.success) throw new ConfigurationError(describeIssues(result.error.issues, values));
+  const problems = findLocalOnlyProblems(result.data);
+  if (problems.length > 0) throw new ConfigurationError(problems);
   if (source === process.env) cached = result.data;
   return result.data;
+}
+
+/** Settings that exist only for the local runtime and tests, refused in a deployed stage. */
+export function findLocalOnlyProblems(values: {
+  STAGE?: Env['STAGE'] | undefined;
+  PASSWORD_HASHING?: Env['PASSWORD_HASHING'] | undefined;
+  OAUTH_SANDBOX_URL?: string | undefined;
+}): string[] {
+  if (values.STAGE === 'local') return [];
+  const problems: string[] = [];
+  if (values.PASSWORD_HASHING !== undefined && values.PASSWORD_HASHING !== 'owasp') {
+    problems.push('PASSWORD_HASHING=fast-for-tests is allowed only when STAGE is local');
+  }
+  if (values.OAUTH_SANDBOX_URL) {
+    problems.push('OAUTH_SANDBOX_URL: the OAuth sandbox exists only in local mode (STAGE=local)');
+  }
+  return problems;
 }
 
 /** Forget the cached environment (tests change process.env between files). */

@@ -1,7 +1,15 @@
-// Structured JSON logs, one line per entry, so CloudWatch Logs Insights can query them by field.
+// Structured JSON logs, one line per entry, so CloudWatch Logs Insights can query them by field. Written by Powertools
+// for AWS Lambda's logger (its level handling, Lambda's advanced logging controls, error serialisation), in the
+// product's own line shape: `level`, `time`, `message`, then the logger's fields (request id, resource …) and the
+// entry's own. Warnings and errors go to stderr, the rest to stdout.
+import type { LogItem } from '@aws-lambda-powertools/logger';
+import {
+  LogFormatter,
+  Logger as PowertoolsLogger,
+  LogItem as PowertoolsLogItem,
+} from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import type { LogLevel } from './env';
-
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export type LogFields = Record<string, unknown>;
 
@@ -13,24 +21,43 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-export function createLogger(level: LogLevel, base: LogFields = {}): Logger {
-  const write = (entryLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields) => {
-    if (order[entryLevel] < order[level]) return;
-    const entry = { level: entryLevel, time: new Date().toISOString(), message, ...base, ...fields };
-    const line = JSON.stringify(entry, replaceErrors);
-    if (entryLevel === 'error' || entryLevel === 'warn') process.stderr.write(`${line}\n`);
-    else process.stdout.write(`${line}\n`);
-  };
+/** The product's line: `{ level, time, message, ...fields }`, as before Powertools wrote it. */
+class OpenPieLogFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, fields: LogAttributes): LogItem {
+    return new PowertoolsLogItem({
+      attributes: {
+        level: attributes.logLevel.toLowerCase(),
+        time: attributes.timestamp.toISOString(),
+        message: attributes.message,
+      },
+    }).addAttributes(fields);
+  }
+}
+
+const powertoolsLevel = {
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  silent: 'SILENT',
+} as const satisfies Record<LogLevel, string>;
+
+function wrap(logger: PowertoolsLogger): Logger {
   return {
-    debug: (message, fields) => write('debug', message, fields),
-    info: (message, fields) => write('info', message, fields),
-    warn: (message, fields) => write('warn', message, fields),
-    error: (message, fields) => write('error', message, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
+    debug: (message, fields) => logger.debug(message, fields ?? {}),
+    info: (message, fields) => logger.info(message, fields ?? {}),
+    warn: (message, fields) => logger.warn(message, fields ?? {}),
+    error: (message, fields) => logger.error(message, fields ?? {}),
+    child: (fields) => wrap(logger.createChild({ persistentKeys: fields })),
   };
 }
 
-function replaceErrors(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+export function createLogger(level: LogLevel, base: LogFields = {}): Logger {
+  return wrap(
+    new PowertoolsLogger({
+      logLevel: powertoolsLevel[level],
+      persistentKeys: base,
+      logFormatter: new OpenPieLogFormatter(),
+    }),
+  );
 }

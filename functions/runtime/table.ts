@@ -1,11 +1,17 @@
 // The one table, reached through one document client per cold start.
-import { createDocumentClient } from '../data/client';
-import type { TableRef } from '../data/table';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from './dynamodb-client';
 import { getEnv } from './env';
 
-let table: TableRef | undefined;
+/** The table and its client, as every function of functions/data/ takes it (its `TableRef`). */
+export interface TableClient {
+  client: DynamoDBDocumentClient;
+  name: string;
+}
 
-export function getTable(): TableRef {
+let table: TableClient | undefined;
+
+export function getTable(): TableClient {
   if (!table) {
     const env = getEnv();
     table = {

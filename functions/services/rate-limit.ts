@@ -1,24 +1,33 @@
-// Rate limits for login, register and forgot-password (domain/identity/rate-limits.ts), counted in the table.
+// Rate limits for login, register and forgot-password (domain/identity/rate-limits.ts), counted in the table by the
+// product clock's windows, and the login's slow-down by e-mail.
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { countRateLimitHit } from '../data/rate-limits';
+import type { TableRef } from '../data/table';
+import { countRateLimitHit, readRateCount } from '../data/rate-limits';
 import { AppError } from '../domain/errors';
-import type { RateLimitedAction } from '../domain/identity/rate-limits';
+import type { RateLimitedAction, RateScope } from '../domain/identity/rate-limits';
 import {
+  computeLoginDelayMs,
   computeRetryAfterSeconds,
+  findRateLimitRules,
   findRateWindow,
+  loginSlowdown,
   rateLimitedMessage,
-  rateLimitRules,
 } from '../domain/identity/rate-limits';
+import type { Clock } from '../runtime/clock';
 import type { Env } from '../runtime/env';
-import { getTable } from '../runtime/table';
+
+export interface RateLimitDependencies {
+  table: TableRef;
+  clock: Clock;
+}
 
 /**
  * The caller's address. Behind CloudFront, API Gateway's source address is CloudFront's edge, shared by every
  * visitor there, so in AWS only CloudFront's own viewer-address header counts; without it the per-address limit
  * is skipped rather than throttling everyone behind one edge (docs/decisions/005-identity.md).
  */
-export function findClientAddress(event: APIGatewayProxyEventV2, env: Env): string | null {
+export function findClientAddress(event: APIGatewayProxyEventV2, env: Pick<Env, 'STAGE'>): string | null {
   const viewer = event.headers?.['cloudfront-viewer-address'];
   if (viewer) return viewer.replace(/:\d+$/, '');
   if (env.STAGE === 'local') return event.requestContext?.http?.sourceIp ?? null;
@@ -28,22 +37,32 @@ export function findClientAddress(event: APIGatewayProxyEventV2, env: Env): stri
 // Counters are keyed by a hash, so the table never holds e-mails or addresses in rate-limit items.
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Counts one attempt per e-mail and per client address; throws `rate_limited` with Retry-After past a limit. */
+function counterOf(
+  action: string,
+  scope: RateScope,
+  subject: { email: string; clientAddress: string | null },
+) {
+  const value =
+    scope === 'email'
+      ? subject.email
+      : scope === 'client'
+        ? (subject.clientAddress ?? '')
+        : `${subject.email}\n${subject.clientAddress ?? ''}`;
+  return `${action}#${scope}#${digest(value)}`;
+}
+
+/** Counts one attempt against each of its limits; throws `rate_limited` with Retry-After past any of them. */
 export async function enforceRateLimits(
+  deps: RateLimitDependencies,
   action: RateLimitedAction,
   subject: { email: string; clientAddress: string | null },
-  now: Date,
 ): Promise<void> {
-  const checks = [
-    { scope: 'email' as const, value: subject.email },
-    ...(subject.clientAddress ? [{ scope: 'client' as const, value: subject.clientAddress }] : []),
-  ];
+  const now = deps.clock.now();
   const outcomes = await Promise.all(
-    checks.map(async ({ scope, value }) => {
-      const rule = rateLimitRules[scope];
+    findRateLimitRules(action, subject.clientAddress !== null).map(async (rule) => {
       const window = findRateWindow(rule, now);
-      const outcome = await countRateLimitHit(getTable(), {
-        counter: `${action}#${scope}#${digest(value)}`,
+      const outcome = await countRateLimitHit(deps.table, {
+        counter: counterOf(action, rule.scope, subject),
         windowStartSeconds: window.startSeconds,
         windowEndSeconds: window.endSeconds,
         limit: rule.limit,
@@ -57,4 +76,23 @@ export async function enforceRateLimits(
       retryAfterSeconds: Math.max(...limited.map((entry) => entry.retryAfterSeconds)),
     });
   }
+}
+
+const failureCounter = (email: string) => counterOf('login-failure', 'email', { email, clientAddress: null });
+
+/** How long a login of this e-mail waits before its password is checked (0 until it has had many failures). */
+export async function findLoginDelayMs(deps: RateLimitDependencies, email: string): Promise<number> {
+  const window = findRateWindow(loginSlowdown, deps.clock.now());
+  return computeLoginDelayMs(await readRateCount(deps.table, failureCounter(email), window.startSeconds));
+}
+
+/** Counts a failed login of this e-mail (a wrong password, or no such account), from wherever it came. */
+export async function countLoginFailure(deps: RateLimitDependencies, email: string): Promise<void> {
+  const window = findRateWindow(loginSlowdown, deps.clock.now());
+  await countRateLimitHit(deps.table, {
+    counter: failureCounter(email),
+    windowStartSeconds: window.startSeconds,
+    windowEndSeconds: window.endSeconds,
+    limit: Number.MAX_SAFE_INTEGER,
+  });
 }

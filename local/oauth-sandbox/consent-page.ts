@@ -3,6 +3,7 @@
 import type { AuthorizationRequest } from './grants';
 import { demoIdentities } from './identities';
 import type { SandboxProviderProfile } from './providers';
+import { sandboxProfiles, sandboxProviders } from './providers';
 
 export interface ConsentPageInput {
   profile: SandboxProviderProfile;
@@ -76,6 +77,19 @@ export function renderProblemPage(title: string, message: string): string {
     <h1>${escapeHtml(title)}</h1>
     <p role="alert">${escapeHtml(message)}</p>`,
   );
+}
+
+/** /_sandbox/oauth/: where each provider's root is. */
+export function renderIndexPage(root: string): string {
+  const rows = sandboxProviders
+    .map(
+      (provider) =>
+        `<li>${escapeHtml(sandboxProfiles[provider].label)}: <code>${escapeHtml(`${root}/${provider}/`)}</code></li>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OpenPie local OAuth sandbox</title></head>
+<body><main><h1>OpenPie local OAuth sandbox</h1><p>Stands in for the real sign-in providers while OpenPie runs locally.</p>
+<ul>${rows}</ul><p>Google discovery: <code>${escapeHtml(`${root}/google/.well-known/openid-configuration`)}</code></p></main></body></html>`;
 }
 
 function page(title: string, body: string): string {

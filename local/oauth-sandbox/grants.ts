@@ -50,6 +50,8 @@ export class GrantStore {
   private readonly codes = new Map<string, CodeRecord>();
   private readonly accessTokens = new Map<string, AccessTokenRecord>();
   private readonly refreshTokens = new Map<string, Grant>();
+  /** `provider:email` of everyone granted a code or a kept token: whom this sandbox has seen linked. */
+  private readonly approved = new Set<string>();
 
   constructor(private readonly clock: () => number) {}
 
@@ -73,6 +75,7 @@ export class GrantStore {
 
   issueCode(request: AuthorizationRequest, person: SandboxPerson): string {
     const code = newSecret();
+    this.approved.add(approvalKey(request.provider, person.email));
     this.codes.set(code, {
       provider: request.provider,
       clientId: request.clientId,
@@ -133,6 +136,12 @@ export class GrantStore {
   /** A refresh token fixed in advance (the demo fan's, which must outlive restarts of the sandbox). */
   keepRefreshToken(token: string, grant: Grant): void {
     this.refreshTokens.set(token, grant);
+    this.approved.add(approvalKey(grant.provider, grant.person.email));
+  }
+
+  /** Whether this person approved (or was given a kept token for) the provider since the sandbox started. */
+  hasApproved(provider: SandboxProvider, email: string): boolean {
+    return this.approved.has(approvalKey(provider, email));
   }
 
   /** Revokes every token of the provider whose grant matches, as a person removing the app at the provider does. */
@@ -162,6 +171,10 @@ export class GrantStore {
     for (const [token, record] of this.accessTokens)
       if (record.expiresAt <= now) this.accessTokens.delete(token);
   }
+}
+
+function approvalKey(provider: SandboxProvider, email: string): string {
+  return `${provider}:${email.toLowerCase()}`;
 }
 
 function newSecret(): string {

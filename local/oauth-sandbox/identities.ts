@@ -82,3 +82,20 @@ export function hostedDomainOf(email: string): string | undefined {
   const domain = email.split('@')[1]?.toLowerCase();
   return domain && domain !== 'gmail.com' && domain !== 'googlemail.com' ? domain : undefined;
 }
+
+/** The id a provider gives this person, as OpenPie stores it on a connection (Spotify: the account id). */
+export function providerUserIdOf(
+  provider: 'spotify' | 'google' | 'twitter' | 'facebook',
+  email: string,
+): string {
+  switch (provider) {
+    case 'spotify':
+      return spotifyAccountIdOf(email);
+    case 'google':
+      return googleSubjectOf(email);
+    case 'twitter':
+      return xUserIdOf(email);
+    case 'facebook':
+      return facebookUserIdOf(email);
+  }
+}

@@ -23,18 +23,24 @@ describe('the product as npm start runs it', () => {
     expect(reply.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('answers an unknown /api path with 404, malformed JSON with 400 and an unbuilt route with 501', async () => {
+  it('answers an unknown /api path with 404, malformed JSON with 400 and an unbuilt route with 401, then 501', async () => {
     const unknown = await fetch(`${baseUrl}/api/no/such/call`);
     const malformed = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"email":',
     });
+    // A stranger learns only that they must sign in (issue #10: authenticate before saying a route is not built).
     const unbuilt = await fetch(`${baseUrl}/api/admin/dashboard/stats`);
-    expect([unknown.status, malformed.status, unbuilt.status]).toEqual([404, 400, 501]);
+    // A public route not built yet says so.
+    const unbuiltPublic = await fetch(`${baseUrl}/api/stripe/promoAvailability`);
+    expect([unknown.status, malformed.status, unbuilt.status, unbuiltPublic.status]).toEqual([
+      404, 400, 401, 501,
+    ]);
     expect(await unknown.json()).toMatchObject({ success: false, code: 'not_found' });
     expect(await malformed.json()).toMatchObject({ success: false, code: 'invalid_json' });
-    expect(await unbuilt.json()).toMatchObject({ success: false, code: 'not_implemented' });
+    expect(await unbuilt.json()).toMatchObject({ success: false, code: 'unauthorized' });
+    expect(await unbuiltPublic.json()).toMatchObject({ success: false, code: 'not_implemented' });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // The web app's frame in a real Chromium (issue 4): every route of SPEC §2 for each role at a phone and a desktop
 // size, with a screenshot of each, no console error or uncaught exception, no serious or critical axe-core
 // violation, and the unknown-path rules. One browser for the file, one context per role and viewport.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import {
@@ -132,3 +132,111 @@ for (const role of signedInRoleSessions) {
     false,
   );
 }
+
+// Issue #10: the cookie banner was a quarter of a phone screen and, on a laptop, covered the register form's last
+// field and terms. It is now a slim bar; the page's end scrolls clear of it, and a control brought into view by
+// scrolling to it or by the keyboard lands above it.
+describe('the cookie banner is compact and never over a form’s submit area', () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const isClearAbove = (control: Box, banner: Box) => control.y + control.height <= banner.y;
+
+  /** Where a control ends up once the page has stopped moving (the site scrolls smoothly). */
+  async function readSettledBox(locator: Locator): Promise<Box | null> {
+    let last = await locator.boundingBox();
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await locator.boundingBox();
+      if (next && last && next.y === last.y) return next;
+      last = next;
+    }
+    return last;
+  }
+
+  for (const viewport of viewports) {
+    it(`on /register at ${viewport.width}×${viewport.height}`, async () => {
+      // Prepare: a first visit, before any cookie choice
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+      });
+      try {
+        const observed = await openObservedPage(context);
+        const { page } = observed;
+        await visit(observed, '/register', '/register');
+        const banner = page.getByRole('region', { name: 'Cookies on OpenPie' });
+        const submit = page.getByRole('button', { name: 'CREATE MY ACCOUNT' });
+        const terms = page.getByRole('main').getByRole('link', { name: 'Terms of Service', exact: true });
+        await saveScreenshot(page, `frame-cookie-banner-register-${viewport.name}`);
+        await page.screenshot({
+          path: `test-results/screenshots/frame-cookie-banner-register-${viewport.name}-window.png`,
+        });
+        const bannerBox = await banner.boundingBox();
+        const choices = await banner.getByRole('button').allTextContents();
+
+        // Act: the person scrolls to the button, then comes back to it with the keyboard from the last field
+        await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        const scrolledTo = { submit: await readSettledBox(submit), terms: await terms.boundingBox() };
+        const hitWhenScrolled = await submit.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === element;
+        });
+        // Filled in, so the button is enabled and takes focus (SPEC §2: disabled until valid and changed).
+        await page.getByLabel('Email').fill('banner-check@openpie.example');
+        await page.getByLabel('First name').fill('Robin');
+        await page.getByLabel('Last name').fill('Banner');
+        await page.getByLabel(/^Password\*?$/).fill('crust-banner-berry-pie');
+        await page.getByLabel('Repeat password').fill('crust-banner-berry-pie');
+        // The worst case: the button half under the bar, where the browser sees no reason to scroll when it takes
+        // focus. Then the keyboard moves on to it from the Privacy Policy link above it.
+        await submit.evaluate((element, barTop) => {
+          const box = element.getBoundingClientRect();
+          window.scrollTo({
+            top: window.scrollY + box.bottom - (barTop + box.height / 2),
+            behavior: 'instant',
+          });
+        }, bannerBox?.y ?? 0);
+        const underTheBar = await submit.boundingBox();
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: 'Privacy Policy', exact: true })
+          .evaluate((element: HTMLElement) => element.focus({ preventScroll: true }));
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => document.activeElement?.textContent);
+        const focusedBox = await readSettledBox(submit);
+        await page.evaluate(() =>
+          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+        );
+        const atTheEnd = await readSettledBox(submit);
+        const bannerAtTheEnd = await banner.boundingBox();
+
+        // Assess
+        if (
+          !bannerBox ||
+          !scrolledTo.submit ||
+          !scrolledTo.terms ||
+          !focusedBox ||
+          !atTheEnd ||
+          !bannerAtTheEnd
+        ) {
+          throw new Error('The banner or the form is not on the page');
+        }
+        // A slim bar: at most an eighth of a phone's height, one 64 px row on a laptop.
+        expect(bannerBox.height).toBeLessThanOrEqual(viewport.name === 'phone' ? 844 / 8 : 64);
+        expect(choices).toEqual([
+          expect.stringMatching(/^Manage( preferences)?$/),
+          'Essential only',
+          'Accept all',
+        ]);
+        expect(isClearAbove(scrolledTo.submit, bannerBox)).toBe(true);
+        expect(isClearAbove(scrolledTo.terms, bannerBox)).toBe(true);
+        expect(hitWhenScrolled).toBe(true);
+        expect(underTheBar && !isClearAbove(underTheBar, bannerBox)).toBe(true);
+        expect(focused).toBe('CREATE MY ACCOUNT');
+        expect(isClearAbove(focusedBox, bannerBox)).toBe(true);
+        expect(isClearAbove(atTheEnd, bannerAtTheEnd)).toBe(true);
+        expect(observed.problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

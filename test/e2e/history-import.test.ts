@@ -162,4 +162,37 @@ describe('importing a Spotify data export from the settings screen', () => {
     expect(message).toContain('records.3.msPlayed');
     expect(overflow).toBe(false);
   });
+
+  it('says how many plays were older than 13 months and not kept (issue #10)', async () => {
+    // Prepare: three plays of two years ago and one of yesterday, in the account-data format
+    const { page, problems } = await openSignedInFan();
+    await openSettings(page);
+    const endTimeDaysAgo = (days: number) =>
+      new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
+    const records = [730, 729, 728, 1].map((days, index) => ({
+      endTime: endTimeDaysAgo(days),
+      artistName: 'Nina Simone',
+      trackName: `Take ${index + 1}`,
+      msPlayed: 180_000,
+    }));
+
+    // Act
+    await page.getByLabel('Choose export files').setInputFiles([
+      {
+        name: 'StreamingHistory_music_0.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(records)),
+      },
+    ]);
+    await page.getByText('Import finished: 4 plays read from your files.').waitFor();
+    const tooOld = page.getByText('3 plays are older than 13 months and were not kept', { exact: true });
+    await tooOld.waitFor();
+    const totals = await readTotals(page);
+    await saveScreenshot(page, 'history-import-too-old');
+
+    // Assess
+    expect(totals).toEqual({ imported: 1, duplicates: 0, ignored: 0 });
+    expect(await tooOld.isVisible()).toBe(true);
+    expect(selectUnexpectedProblems(problems)).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@
 // log in and out; SPEC §5's texts appear where SPEC says; social sign-in with each provider through the sandbox's
 // consent page, and SPEC §8's text when it is cancelled; the fan's connected accounts; and a screenshot of every
 // identity screen at a phone and a desktop size.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
@@ -47,6 +49,13 @@ async function visit(page: Page, path: string): Promise<void> {
 async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name);
+}
+
+/** A screenshot of what the window shows (a dialog, a section scrolled into view), not of the whole page. */
+async function snapView(page: Page, name: string): Promise<void> {
+  const dir = join(process.cwd(), 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
@@ -436,6 +445,157 @@ describe('the fan’s connected accounts', () => {
     expect(await page.getByRole('alert').first().textContent()).toContain(
       'Failed to initialize Twitter registration. Please try again.',
     );
+  });
+});
+
+/** The demo artist-side user local mode seeds, with a complete profile (local/seed.ts). */
+const demoArtist = { email: 'demo-artist@openpie.example', password: 'demo-artist-pie-2026' };
+
+describe('a signed-in person on the open pages (issue #10)', () => {
+  it('a fan keeps the way back from the logo and Help, and /login sends them to the dashboard', async () => {
+    // Prepare
+    const observed = await openFreshPage();
+    const { page } = observed;
+    const fan = makeTestPerson('open-pages');
+    await registerAndVerify(page, fan, '/register', '/auth/fans/verify-email/');
+    await visit(page, '/login');
+    await logIn(page, fan.email, fan.password);
+    await waitForPath(page, '/dashboard');
+
+    // Act
+    await page.getByRole('banner').getByRole('link', { name: 'OpenPie' }).click();
+    await waitForPath(page, '/');
+    const landingNav = page.getByRole('navigation', { name: 'Main' });
+    await landingNav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+    const landingOffersLogIn = await landingNav.getByRole('link', { name: 'Log in' }).count();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+    await waitForPath(page, '/help');
+    const helpNav = page.getByRole('navigation', { name: 'Main' });
+    await helpNav.getByRole('button', { name: 'Log out' }).waitFor();
+    const helpLinks = await helpNav.getByRole('link').allTextContents();
+    await snap(page, 'identity-help-signed-in-desktop');
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'load' });
+    await waitForPath(page, '/dashboard');
+
+    // Assess
+    expect(landingOffersLogIn).toBe(0);
+    expect(helpLinks).toEqual(['Dashboard', 'My pie', 'My pies', 'History', 'Earth', 'Help', 'Settings']);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+  });
+
+  it('/for-artists/login sends a signed-in artist to the artist area, /admin a signed-in staff member to the dashboard', async () => {
+    // Prepare
+    const observed = await openFreshPage();
+    const { page } = observed;
+    await visit(page, '/for-artists/login');
+    await logIn(page, demoArtist.email, demoArtist.password);
+    await waitForPath(page, '/for-artists/artists');
+    await visit(page, '/admin');
+    await logIn(page, demoStaff.email, demoStaff.password, 'Sign in');
+    await waitForPath(page, '/admin/dashboard');
+
+    // Act
+    await page.goto(`${baseUrl}/for-artists/login`, { waitUntil: 'load' });
+    await waitForPath(page, '/for-artists/artists');
+    await page.goto(`${baseUrl}/admin`, { waitUntil: 'load' });
+    await waitForPath(page, '/admin/dashboard');
+    await page.goto(`${baseUrl}/for-artists`, { waitUntil: 'load' });
+    await waitForPath(page, '/for-artists');
+    const artistLanding = page.getByRole('navigation', { name: 'OpenPie for Artists' });
+    await artistLanding.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // Assess
+    expect(await artistLanding.getByRole('link', { name: 'Artists' }).count()).toBe(1);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+  });
+});
+
+describe('deleting an account from the settings (issue #10)', () => {
+  it.for(['desktop', 'phone'] as const)(
+    'a fan confirms, is signed out, sees the confirmation, and cannot log in again (%s)',
+    async (viewport) => {
+      // Prepare
+      const observed = await openFreshPage(viewport);
+      const { page } = observed;
+      const fan = makeTestPerson(`delete-fan-${viewport}`);
+      await registerAndVerify(page, fan, '/register', '/auth/fans/verify-email/');
+      await visit(page, '/login');
+      await logIn(page, fan.email, fan.password);
+      await waitForPath(page, '/dashboard');
+      await visit(page, '/settings');
+      const section = page.getByRole('region', { name: 'Delete your account' });
+      await section.scrollIntoViewIfNeeded();
+      await snapView(page, `identity-fan-settings-delete-${viewport}`);
+
+      // Act
+      await section.getByRole('button', { name: 'Delete account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.waitFor();
+      await snapView(page, `identity-fan-delete-dialog-${viewport}`);
+      const dialogViolations = await findSeriousAxeViolations(page);
+      const erased = await dialog
+        .getByRole('region', { name: 'What is erased' })
+        .getByRole('listitem')
+        .count();
+      const kept = await dialog.getByRole('region', { name: 'What is kept' }).getByRole('listitem').count();
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await page.waitForURL((url) => url.pathname === '/delete-account-instructions', { timeout: 20_000 });
+      await page.getByText('Your account was deleted').waitFor();
+      const landedOn = new URL(page.url());
+      const header = page.getByRole('navigation', { name: 'Main' });
+      const headerOffersLogIn = await header.getByRole('link', { name: 'Log in' }).count();
+      await snap(page, `identity-fan-deleted-${viewport}`);
+      const session = await readSessionAccount(page, baseUrl, '/api/user');
+      await visit(page, '/login');
+      await logIn(page, fan.email, fan.password);
+      const refusal = await page.getByRole('alert').textContent();
+
+      // Assess
+      expect(erased).toBe(4);
+      expect(kept).toBe(2);
+      expect(landedOn.searchParams.get('deleted')).toBe('fan');
+      expect(viewport === 'phone' || headerOffersLogIn === 1).toBe(true);
+      expect(session.status).toBe(401);
+      expect(refusal).toBe('The e-mail or password is incorrect.');
+      expect(dialogViolations).toEqual([]);
+      expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+    },
+  );
+
+  it('an artist-side user confirms in the artist settings, and the account is gone', async () => {
+    // Prepare
+    const observed = await openFreshPage();
+    const { page } = observed;
+    const artist = makeTestPerson('delete-artist');
+    await registerAndVerify(page, artist, '/for-artists/register', '/auth/for-artists/verify-email/');
+    await visit(page, '/for-artists/login');
+    await logIn(page, artist.email, artist.password);
+    await waitForPath(page, '/for-artists/complete-registration');
+    await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+    await page.getByLabel('Country').selectOption('GB');
+    await page.getByRole('button', { name: 'Complete registration' }).click();
+    await waitForPath(page, '/for-artists/artists');
+    await visit(page, '/for-artists/settings');
+    const section = page.getByRole('region', { name: 'Delete your account' });
+    await section.scrollIntoViewIfNeeded();
+    const comingSoon = await page.locator('.coming-soon__list li', { hasText: 'Delete' }).count();
+    await snapView(page, 'identity-artist-settings-delete-desktop');
+
+    // Act
+    await section.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    await snapView(page, 'identity-artist-delete-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/delete-account-instructions', { timeout: 20_000 });
+    await page.getByText('Your account was deleted').waitFor();
+    const session = await readSessionAccount(page, baseUrl, '/api/for-artists/user');
+
+    // Assess
+    expect(comingSoon).toBe(0);
+    expect(new URL(page.url()).searchParams.get('deleted')).toBe('artist');
+    expect(session.status).toBe(401);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../frontend/src/lib/api-client';
-import { apiPaths } from '../../frontend/src/lib/paths';
+import { apiPath } from '../../frontend/src/lib/api-path';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -54,7 +54,7 @@ describe('api client: success', () => {
 
     // Act
     const reply = await client.send<{ id: string }[]>(
-      apiPaths.artist('/search', { search_term: 'x', page: 2 }),
+      apiPath('GET /api/for-artists/search', { query: { search_term: 'x', page: 2 } }),
     );
 
     // Assess
@@ -73,7 +73,10 @@ describe('api client: success', () => {
     const { client } = makeClient(fetchImpl);
 
     // Act
-    const data = await client.patch<{ pieId: string }>(apiPaths.fan(`/pie/${pieId}`), { artistLimit: 12 });
+    const data = await client.patch<{ pieId: string }>(
+      apiPath('PATCH /api/pie/{pieId}', { params: { pieId } }),
+      { artistLimit: 12 },
+    );
 
     // Assess
     expect(data).toEqual({ pieId });
@@ -92,7 +95,9 @@ describe('api client: replies it cannot unwrap', () => {
     const { client } = makeClient(fetchImpl);
 
     // Act
-    const data = await client.delete(apiPaths.artist(`/claims/${crypto.randomUUID()}`));
+    const data = await client.delete(
+      apiPath('DELETE /api/for-artists/claims/{id}', { params: { id: crypto.randomUUID() } }),
+    );
 
     // Assess
     expect(data).toBeUndefined();
@@ -103,7 +108,7 @@ describe('api client: replies it cannot unwrap', () => {
     const { client } = makeClient(makeFetchReplying(200, { user: 'not wrapped' }));
 
     // Act
-    const error = await captureError(client.get(apiPaths.fan('/user')));
+    const error = await captureError(client.get(apiPath('GET /api/user')));
 
     // Assess
     expect(error).toMatchObject({ status: 200, code: 'unreadable_reply' });
@@ -117,7 +122,7 @@ describe('api client: failures', () => {
     const { client, navigate } = makeClient(makeFetchReplying(422, body));
 
     // Act
-    const error = await captureError(client.post(apiPaths.fan('/user/joinBeta'), {}));
+    const error = await captureError(client.post(apiPath('POST /api/user/joinBeta'), {}));
 
     // Assess
     expect(error).toBeInstanceOf(ApiError);
@@ -139,7 +144,7 @@ describe('api client: failures', () => {
     const { client } = makeClient(fetchImpl);
 
     // Act
-    const error = await captureError(client.get(apiPaths.fan('/user')));
+    const error = await captureError(client.get(apiPath('GET /api/user')));
 
     // Assess
     expect(error).toBeInstanceOf(ApiError);
@@ -154,7 +159,7 @@ describe('api client: failures', () => {
     const { client } = makeClient(fetchImpl);
 
     // Act
-    const error = await captureError(client.get(apiPaths.fan('/user')));
+    const error = await captureError(client.get(apiPath('GET /api/user')));
 
     // Assess
     expect(error).toBeInstanceOf(ApiError);
@@ -170,7 +175,7 @@ describe('api client: failures', () => {
     const { client } = makeClient(fetchImpl);
 
     // Act
-    const error = await captureError(client.get(apiPaths.fan('/user')));
+    const error = await captureError(client.get(apiPath('GET /api/user')));
 
     // Assess
     expect(error).toBeInstanceOf(DOMException);
@@ -192,7 +197,7 @@ describe('api client: the 401 rule (SPEC §4)', () => {
     const { client, navigate } = makeClient(makeFetchReplying(401, unauthorized()), pathname);
 
     // Act
-    const error = await captureError(client.get(apiPaths.artist('/claims')));
+    const error = await captureError(client.get(apiPath('GET /api/for-artists/claims')));
 
     // Assess
     expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
@@ -208,7 +213,7 @@ describe('api client: the 401 rule (SPEC §4)', () => {
     const { client } = makeClient(makeFetchReplying(401, unauthorized()));
 
     // Act
-    await captureError(client.get(apiPaths.fan('/user')));
+    await captureError(client.get(apiPath('GET /api/user')));
 
     // Assess
     expect(document.cookie).not.toContain('openpie_access_token_fan');
@@ -217,11 +222,11 @@ describe('api client: the 401 rule (SPEC §4)', () => {
   });
 
   it.each([
-    apiPaths.fan('/auth/login'),
-    apiPaths.fan('/auth/register'),
-    apiPaths.artist('/auth/login'),
-    apiPaths.artist('/auth/register'),
-    apiPaths.admin('/auth/login'),
+    apiPath('POST /api/auth/login'),
+    apiPath('POST /api/auth/register'),
+    apiPath('POST /api/for-artists/auth/login'),
+    apiPath('POST /api/for-artists/auth/register'),
+    apiPath('POST /api/admin/auth/login'),
   ])('leaves the session alone for %s (a wrong password is not an expired session)', async (url) => {
     // Prepare
     document.cookie = 'openpie_access_token_fan=still-here; Path=/';
@@ -244,7 +249,7 @@ describe('api client: the 401 rule (SPEC §4)', () => {
     const { client, navigate } = makeClient(makeFetchReplying(401, unauthorized()));
 
     // Act
-    await captureError(client.post(apiPaths.fan('/auth/link-google')));
+    await captureError(client.post(apiPath('POST /api/auth/link-google')));
 
     // Assess
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -257,7 +262,7 @@ describe('api client: the 401 rule (SPEC §4)', () => {
       const { client, navigate } = makeClient(makeFetchReplying(401, unauthorized()), pathname);
 
       // Act
-      const error = await captureError(client.get(apiPaths.fan('/user')));
+      const error = await captureError(client.get(apiPath('GET /api/user')));
 
       // Assess
       expect(error).toMatchObject({ status: 401 });

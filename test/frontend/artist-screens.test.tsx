@@ -125,7 +125,7 @@ describe("the fan's artist screen", () => {
     // Assess
     const listening = await screen.findByRole('region', { name: 'Your listening' });
     expect(within(listening).getByText('3 plays · 15 min')).toBeTruthy();
-    expect(within(listening).getByText('12 plays · 2 h 05 min')).toBeTruthy();
+    expect(within(listening).getByText('12 plays · 2 h 5 min')).toBeTruthy();
     const tracks = screen.getByRole('region', { name: 'Top tracks' });
     expect((await within(tracks).findByText('Sinnerman')).closest('li')?.textContent).toContain('10:20');
     expect(screen.getByRole('link', { name: 'Report the claim' }).getAttribute('href')).toBe(

@@ -166,7 +166,7 @@ describe('the visibility and beta sections of the settings', () => {
     // Act
     await userEvent.click(await screen.findByRole('button', { name: 'Join the beta' }, slow));
     // Assess
-    expect(await screen.findByText(/You asked to join the beta on 22 November 2026/)).toBeTruthy();
+    expect(await screen.findByText(/You asked to join the beta on November 22, 2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join the beta' })).toBeNull();
   });
 
@@ -193,7 +193,7 @@ describe('another fan’s profile', () => {
     renderAt(`/user/${other}`);
     // Assess
     expect(await screen.findByRole('heading', { level: 1, name: 'nina.fan' }, slow)).toBeTruthy();
-    expect(screen.getByText('Member since 4 March 2026')).toBeTruthy();
+    expect(screen.getByText('Member since March 4, 2026')).toBeTruthy();
     const artists = within(screen.getByRole('region', { name: 'Top artists of the last 30 days' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);

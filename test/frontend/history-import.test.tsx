@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importBatchLimit } from '../../functions/contracts/listening';
 import { bodyLimitBytes } from '../../functions/contracts/routes';
 import { HistoryImportSection } from '../../frontend/src/features/history-import';
+import { describeTooOld } from '../../frontend/src/features/history-import/components/history-import-section';
 import {
   detectExportFormat,
   importChunkLimits,
@@ -15,7 +16,7 @@ import {
   unreadableReasons,
   type ListeningFile,
 } from '../../frontend/src/features/history-import/lib/export-files';
-import { runImport } from '../../frontend/src/features/history-import/lib/run-import';
+import { addTotals, runImport } from '../../frontend/src/features/history-import/lib/run-import';
 import {
   buildAccountDataZip,
   buildExtendedZip,
@@ -229,7 +230,7 @@ describe('runImport', () => {
       expect(inFlight).toBe(1);
       await Promise.resolve();
       inFlight -= 1;
-      return { imported: chunk.records.length - 1, duplicates: 0, ignored: 1 };
+      return { imported: chunk.records.length - 1, duplicates: 0, ignored: 1, tooOld: 0, refused: 0 };
     });
     const seen: number[] = [];
 
@@ -246,7 +247,11 @@ describe('runImport', () => {
     expect(seen).toEqual([0, 3, 5]);
     expect(outcome).toMatchObject({
       kind: 'done',
-      progress: { sentRecords: 5, totalRecords: 5, totals: { imported: 3, duplicates: 0, ignored: 2 } },
+      progress: {
+        sentRecords: 5,
+        totalRecords: 5,
+        totals: { imported: 3, duplicates: 0, ignored: 2, tooOld: 0 },
+      },
     });
   });
 
@@ -254,7 +259,7 @@ describe('runImport', () => {
     // Prepare
     const send = vi
       .fn()
-      .mockResolvedValueOnce({ imported: 2, duplicates: 0, ignored: 0 })
+      .mockResolvedValueOnce({ imported: 2, duplicates: 0, ignored: 0, tooOld: 0, refused: 0 })
       .mockRejectedValueOnce(new Error('Send at most 5000 records per request'));
 
     // Act
@@ -329,7 +334,10 @@ describe('HistoryImportSection', () => {
   it('sends the files it can read, shows the progress and the totals, and names the file it could not read', async () => {
     // Prepare
     const requests = stubImportApi((body) =>
-      json(200, { success: true, data: { imported: body.records.length - 1, duplicates: 0, ignored: 1 } }),
+      json(200, {
+        success: true,
+        data: { imported: body.records.length - 1, duplicates: 0, ignored: 1, tooOld: 0, refused: 0 },
+      }),
     );
     const user = userEvent.setup();
     render(<HistoryImportSection />);
@@ -355,6 +363,50 @@ describe('HistoryImportSection', () => {
     const summary = within(screen.getByLabelText('Import totals'));
     expect(summary.getByText('Imported').nextElementSibling?.textContent).toBe('14');
     expect(summary.getByText('Not counted').nextElementSibling?.textContent).toBe('2');
+    expect(screen.queryByText(/older than 13 months and (were|was) not kept/)).toBeNull();
+  });
+
+  it.each([
+    // One file of 8 records, each answered as too old: the sentence counts them in plays.
+    [[3], '3 plays are older than 13 months and were not kept'],
+    [[1], '1 play is older than 13 months and was not kept'],
+  ])('says how many plays were too old to keep (%j)', async ([tooOld], expected) => {
+    // Prepare
+    stubImportApi((body) =>
+      json(200, {
+        success: true,
+        data: {
+          imported: body.records.length - (tooOld ?? 0),
+          duplicates: 0,
+          ignored: 0,
+          tooOld,
+          refused: 0,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    render(<HistoryImportSection />);
+
+    // Act
+    await user.upload(screen.getByLabelText('Choose export files'), [fixtureFile(exportFiles.accountData)]);
+
+    // Assess
+    await screen.findByText(/Import finished: 8 plays read/, {}, { timeout: 5000 });
+    expect(screen.getByText(expected, { exact: true })).toBeTruthy();
+    const summary = within(screen.getByLabelText('Import totals'));
+    expect(summary.getByText('Imported').nextElementSibling?.textContent).toBe(String(8 - (tooOld ?? 0)));
+  });
+
+  it('adds up the plays too old to keep across chunks', () => {
+    // Act
+    const totals = addTotals(
+      { imported: 5, duplicates: 1, ignored: 2, tooOld: 1 },
+      { imported: 0, duplicates: 0, ignored: 0, tooOld: 1_203 },
+    );
+
+    // Assess
+    expect(totals).toEqual({ imported: 5, duplicates: 1, ignored: 2, tooOld: 1_204 });
+    expect(describeTooOld(totals.tooOld)).toBe('1,204 plays are older than 13 months and were not kept');
   });
 
   it('cancels the chunk in flight and says what was kept', async () => {

@@ -10,10 +10,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryScreen } from '../../frontend/src/features/history';
 import {
   fillChartDays,
-  formatListeningTime,
   listPeriodDays,
   summarizeChart,
-} from '../../frontend/src/features/history/lib/listening-format';
+} from '../../frontend/src/features/history/lib/listening-summary';
+import { formatListeningTime } from '../../frontend/src/lib/format';
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../frontend/src/app/router';
+import { rememberSessionHint } from '../../frontend/src/lib/session-hints';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -96,4 +97,44 @@ describe('landing page', () => {
       ]),
     );
   });
+
+  it('offers a signed-in fan the way back to the dashboard instead of sign-up and log-in', async () => {
+    // Prepare
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json({ success: true, data: { id: 'fan-1' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    rememberSessionHint('fan');
+
+    // Act
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const dashboard = await within(nav).findByRole('link', { name: 'Dashboard' });
+
+    // Assess
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Go to your dashboard' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Start your pie' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/user']);
+  });
+
+  it('asks nobody anything for a visitor who never signed in on this browser', async () => {
+    // Prepare
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+
+    // Act
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    // Assess
+    expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Start your pie' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });

@@ -11,9 +11,9 @@ import { DashboardScreen } from '../../frontend/src/features/listening-dashboard
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import {
   describeSyncResult,
-  formatShare,
   summarizePeriod,
 } from '../../frontend/src/features/listening-dashboard/lib/period-summary';
+import { formatShare } from '../../frontend/src/lib/format';
 
 type Reply = { status: number; body: unknown };
 type Routes = Record<string, (url: URL) => Reply>;

@@ -1,11 +1,13 @@
 // The route table of SPEC §2: every route exists, the guards ask the server and redirect, the unknown-path rules,
 // and route errors.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportRouteError } from '../../frontend/src/app/app-router';
 import { RouteErrorPage } from '../../frontend/src/app/route-error-page';
 import { routes } from '../../frontend/src/app/router';
+import { rememberSessionHint } from '../../frontend/src/lib/session-hints';
 
 type Role = 'fan' | 'artist' | 'admin';
 
@@ -299,6 +301,165 @@ describe('layouts', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+  });
+});
+
+describe('signed-in visitors on open pages', () => {
+  function sessionCallsOf(fetchMock: ReturnType<typeof stubSessions>): string[] {
+    return fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url in sessionEndpointRoles);
+  }
+
+  it('gives a signed-in fan the fan navigation and Log out on Help, not the way to sign up', async () => {
+    // Prepare
+    stubSessions(['fan']);
+    rememberSessionHint('fan');
+
+    // Act
+    renderAt('/help');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('button', { name: 'Log out' });
+
+    // Assess
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'My pie', 'My pies', 'History', 'Earth', 'Help', 'Settings']);
+    expect(within(nav).queryByRole('link', { name: 'Start your pie' })).toBeNull();
+  });
+
+  it('keeps the public header, without asking the server, for a visitor who never signed in here', async () => {
+    // Prepare
+    const fetchMock = stubSessions(['artist']);
+
+    // Act
+    renderAt('/help');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    // Assess
+    expect(within(nav).getByRole('link', { name: 'Start your pie' })).toBeTruthy();
+    // A fan-session question without a fan session answers 401, which would sign the artist out (SPEC §4).
+    expect(sessionCallsOf(fetchMock)).toEqual([]);
+  });
+
+  it('shows the public header when the hint outlived the session, and forgets the hint', async () => {
+    // Prepare
+    stubSessions([]);
+    rememberSessionHint('fan');
+
+    // Act
+    renderAt('/privacy-policy');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    // Assess
+    expect(within(nav).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(window.localStorage.getItem('openpie_signed_in')).toBeNull();
+  });
+
+  it.each([
+    ['fan', '/login', '/dashboard'],
+    ['fan', '/register', '/dashboard'],
+    ['fan', '/login?next=%2Fhistory', '/history'],
+    ['artist', '/for-artists/login', '/for-artists/artists'],
+    ['artist', '/for-artists/register', '/for-artists/artists'],
+    ['admin', '/admin', '/admin/dashboard'],
+  ] as const)('sends a signed-in %s from %s on to %s', async (role, path, expected) => {
+    // Prepare
+    stubSessions([role]);
+    rememberSessionHint(role);
+
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
+  it('sends a signed-in artist with an incomplete profile from the login to complete-registration', async () => {
+    // Prepare
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () =>
+        Response.json({ success: true, data: { id: 'artist-1', profile_complete: false } }),
+      ),
+    );
+    rememberSessionHint('artist');
+
+    // Act
+    const router = renderAt('/for-artists/login?next=%2Ffor-artists%2Ffunds');
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/complete-registration'));
+  });
+
+  it('knows the session on public pages straight after logging in, without a reload', async () => {
+    // Prepare
+    let signedIn = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = String(input);
+        if (url === '/api/auth/login' && init?.method === 'POST') {
+          signedIn = true;
+          return Response.json({ success: true, data: { id: 'fan-1', email: 'robin@openpie.example' } });
+        }
+        if (url === '/api/user' && signedIn) return Response.json({ success: true, data: { id: 'fan-1' } });
+        return Response.json(
+          { success: false, message: 'Please sign in to continue.', code: 'unauthorized', requestId: 'r' },
+          { status: 401 },
+        );
+      }),
+    );
+    const router = renderAt('/login?next=%2Fhelp');
+    // The first render loads the lazy route modules, which can take longer than findBy's default second.
+    await screen.findByRole('heading', { level: 1, name: 'Log in to OpenPie' }, { timeout: 5000 });
+
+    // Act
+    await userEvent.type(screen.getByLabelText(/^Email/), 'robin@openpie.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'a-long-enough-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('asks again on the next page once this browser has signed in, and only then', async () => {
+    // Prepare
+    const fetchMock = stubSessions(['fan']);
+    const router = renderAt('/help');
+    const before = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const publicLinks = within(before)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+    // Act: a sign-in elsewhere (another tab, the login form) leaves the hint, then the fan moves on.
+    rememberSessionHint('fan');
+    await router.navigate('/terms');
+    const after = await screen.findByRole('navigation', { name: 'Main' });
+    await within(after).findByRole('button', { name: 'Log out' });
+    await router.navigate('/privacy-policy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
+
+    // Assess
+    expect(publicLinks).toContain('Start your pie');
+    expect(sessionCallsOf(fetchMock)).toEqual(['/api/user']);
+  });
+
+  it('shows the login form to a visitor whose hinted session is gone', async () => {
+    // Prepare
+    stubSessions([]);
+    rememberSessionHint('fan');
+
+    // Act
+    const router = renderAt('/login');
+
+    // Assess
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Log in to OpenPie');
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 

@@ -78,7 +78,8 @@ describe('the app secret', () => {
 });
 
 describe('the token key', () => {
-  const tokenKeyUsers = ['fan-social', 'fan-listening-sync', 'job-listening-sync', 'worker-fan-work'];
+  // The listening-sync job only lists fans and queues their syncs: the worker opens the tokens.
+  const tokenKeyUsers = ['fan-social', 'fan-listening-sync', 'worker-fan-work'];
 
   function findTokenKey(resources: Resources) {
     const [aliasId, alias] =

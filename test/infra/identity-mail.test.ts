@@ -39,9 +39,11 @@ describe('the table stream', () => {
         ([, queue]) => queue.Properties?.['QueueName'] === buildName('dev', 'mail-sender', 'dlq'),
       ) ?? [];
 
-    // Act
-    const mappings = listResources(resources, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) =>
-      JSON.stringify(mapping.Properties?.['EventSourceArn']).includes('StreamArn'),
+    // Act: the stream's mappings that invoke the mail-sender (other stream workers have their own)
+    const mappings = listResources(resources, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, mapping]) =>
+        JSON.stringify(mapping.Properties?.['EventSourceArn']).includes('StreamArn') &&
+        readReferencedId(mapping.Properties?.['FunctionName']) === workerId,
     );
 
     // Assess

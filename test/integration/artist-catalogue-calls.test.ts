@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/data/client';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { bodyOf } from '../support/gateway-event';
@@ -35,7 +35,7 @@ afterAll(async () => {
 const loadSearch = async () => (await import('../../functions/handlers/artist-search')).handler;
 const loadArtists = async () => (await import('../../functions/handlers/fan-artists')).handler;
 const loadTracks = async () => (await import('../../functions/handlers/fan-tracks')).handler;
-const loadCatalogue = () => import('../../functions/data/catalogue');
+const loadCatalogue = () => import('../../functions/data/catalogue/artists');
 
 /** A word no other test uses, so searches see only this test's artists. */
 const uniqueWord = () => `z${randomBytes(5).toString('hex').replace(/\d/g, 'y')}`;

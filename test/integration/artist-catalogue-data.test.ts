@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/data/client';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
 const now = new Date('2026-11-22T02:00:00.000Z');
 
 async function load() {
-  return import('../../functions/data/catalogue');
+  return import('../../functions/data/catalogue/artists');
 }
 
 /** A word no other test uses, so searches see only this test's artists. */
@@ -178,7 +178,8 @@ describe('the artist catalogue', () => {
 
   it('counts each fan once per artist and month', async () => {
     // Prepare
-    const { markMonthlyListeners, countMonthlyListeners } = await load();
+    const { markMonthlyListeners, countMonthlyListeners } =
+      await import('../../functions/data/catalogue/monthly-listeners');
     const artistId = randomUUID();
     const [first, second] = [randomUUID(), randomUUID()];
     // Act

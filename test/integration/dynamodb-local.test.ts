@@ -12,7 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } 
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal } from '../../local/dynamodb-local';
 import { ensureTable } from '../../local/table';
-import { localCredentials } from '../../functions/data/client';
+import { localCredentials } from '../../functions/runtime/dynamodb-client';
 
 function readTableName(): string {
   const tableName = process.env.TABLE_NAME;

@@ -11,7 +11,7 @@ const uniqueArtistId = () => `artist${Math.random().toString(36).slice(2, 12)}`;
 
 /** A catalogue artist, as a sync or a search would have stored it. */
 async function givenCatalogueArtist(name = 'The Red Covers') {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue');
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
   const { getTable } = await import('../../functions/runtime/table');
   const id = uniqueArtistId();
   await upsertCatalogueArtists(getTable(), [{ id, name }], new Date());

@@ -320,7 +320,7 @@ describe('GET /api/user/activity', () => {
       { daysAgo: 70, artistName: 'Nina Simone', minutes: 9 },
     ]);
     await givePlays(other.userId, [{ daysAgo: 0, artistName: 'Someone Else', minutes: 30 }]);
-    const { startOfUtcMonth, startOfUtcWeek } = await import('../../functions/domain/listening/fan-summary');
+    const { startOfUtcMonth, startOfUtcWeek } = await import('../../functions/domain/calendar');
     const today = day(0);
     const yesterdayCounts = (start: string) => day(1) >= start;
     // Act

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PlayToStore } from '../../functions/data/listening';
-import { createDocumentClient } from '../../functions/data/client';
+import type { PlayToStore } from '../../functions/domain/listening/plays';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });

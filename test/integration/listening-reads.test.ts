@@ -2,8 +2,8 @@
 // listened artists, and another fan's listening only as their visibility allows.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PlayToStore } from '../../functions/data/listening';
-import { createDocumentClient } from '../../functions/data/client';
+import type { PlayToStore } from '../../functions/domain/listening/plays';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { bodyOf } from '../support/gateway-event';
 import type { HandlerResult } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
@@ -272,7 +272,7 @@ describe('GET /api/artists/user', () => {
   it('adds the catalogue entry of artists known by id', async () => {
     // Prepare
     const { artists } = await loadHandlers();
-    const { upsertCatalogueArtists } = await import('../../functions/data/catalogue');
+    const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
     const fan = await createSignedInAccount('fan');
     const artistId = `cat${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     await upsertCatalogueArtists(

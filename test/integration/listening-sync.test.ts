@@ -62,7 +62,7 @@ interface SyncResult {
 }
 
 async function loadSync() {
-  const sync = await import('../../functions/services/listening-sync');
+  const sync = await import('../../functions/services/listening/listening-sync');
   const data = await import('../../functions/data/spotify-sync');
   const { getTable } = await import('../../functions/runtime/table');
   const { createLogger } = await import('../../functions/runtime/logger');
@@ -182,7 +182,7 @@ describe('the sync worker', () => {
       now: new Date(),
     });
     // Act
-    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', now: new Date(), log });
+    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', log });
     // Assess
     expect(outcome.status).toBe('synced');
     const stored = await getSpotifyConnectionForSync(table, fan.id);
@@ -209,12 +209,27 @@ describe('the sync worker', () => {
     await sandboxControl('rate-limit', { listener: fan.listener, times: '1', retryAfter: '1' });
     const startedAt = Date.now();
     // Act
-    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', now: new Date(), log });
+    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', log });
     // Assess
     expect(waits).toEqual([1000]);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
     expect(outcome.status).toBe('synced');
     expect(outcome.status === 'synced' && outcome.result.added).toBeGreaterThan(0);
+  });
+
+  it('reads the time from its clock: a sync run 400 days on keeps no play and records that time', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { loadListeningSyncDependencies, syncFanListening, log } = await loadSync();
+    const { createFixedClock } = await import('../../functions/runtime/clock');
+    const later = new Date(Date.now() + 400 * 86_400_000);
+    const deps = { ...(await loadListeningSyncDependencies()), clock: createFixedClock(later) };
+    // Act
+    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', log });
+    // Assess: every play Spotify offers ended more than the 13-month retention before the clock's time
+    expect(outcome.status === 'synced' && outcome.result.read).toBeGreaterThan(0);
+    expect(outcome.status === 'synced' && outcome.result.added).toBe(0);
+    expect(outcome.status === 'synced' && outcome.result.latestFetchedDate).toBe(later.toISOString());
   });
 
   it('marks the connection broken when the fan revoked the grant, and a new sign-in mends it', async () => {
@@ -232,7 +247,6 @@ describe('the sync worker', () => {
     // Act
     const outcome = await syncFanListening(await loadListeningSyncDependencies(), fan.id, {
       mode: 'since-cursor',
-      now: new Date(),
       log,
     });
     const status = await readJson<{ connection: string }>(
@@ -318,23 +332,18 @@ describe('the scheduled job', () => {
   it('pages through the connected fans and fans out one message each to the fan-work queue', async () => {
     // Prepare
     const fans = [await newSpotifyFan(), await newSpotifyFan(), await newSpotifyFan()];
-    const { fanOutListeningSync } = await import('../../events/jobs/listening-sync');
-    const { createLogger } = await import('../../functions/runtime/logger');
+    const { fanOutListeningSync } = await import('../../functions/services/listening/listening-sync-fan-out');
+    const { table, log } = await loadSync();
     const sent: unknown[] = [];
-    const run = fanOutListeningSync(() => ({ sendAll: async (messages) => void sent.push(...messages) }), 1);
+    const queue = { sendAll: async (messages: readonly unknown[]) => void sent.push(...messages) };
     const runId = randomUUID();
     // Act
-    const result = await run({
-      event: { job: 'listening-sync', scheduledAt: new Date().toISOString(), runId },
-      log: createLogger('error'),
-      now: new Date(),
-    });
+    const counts = await fanOutListeningSync({ table, queue }, { runId, log, pageSize: 1 });
     // Assess
     for (const fan of fans) expect(sent).toContainEqual({ kind: 'listening-sync', fanId: fan.id, runId });
-    expect(result.status).toBe('completed');
-    expect(result.counts['fans']).toBe(sent.length);
+    expect(counts.fans).toBe(sent.length);
     // One fan per page, plus the last empty page of each shard
-    expect(result.counts['pages']).toBeGreaterThan(sent.length);
+    expect(counts.pages).toBeGreaterThan(sent.length);
   });
 
   it('runs through the queue to the worker, which stores the plays', async () => {

@@ -62,6 +62,54 @@ describe('local event bus', () => {
     });
   });
 
+  it('publishes an event a change wrote to the outbox, as the table stream does in AWS, to its rule’s consumer', async () => {
+    // Prepare: a reconciliation alert written to the outbox in a transaction, as a job would with its run record
+    const { randomUUID } = await import('node:crypto');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { getTable } = await import('../../functions/runtime/table');
+    const { buildOutboxEventPut, getOutboxEvent } = await import('../../functions/data/outbox');
+    const { settleDeliveries } = await import('../../local/aws-endpoints');
+    const table = getTable();
+    const eventId = randomUUID();
+    const runId = `run-${eventId}`;
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    // Act: the local runtime reads the outbox's pending events a few times a second
+    let publishedAt: string | null = null;
+    try {
+      await table.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            buildOutboxEventPut(table, {
+              id: eventId,
+              event: {
+                type: 'reconciliation.failed',
+                detail: { checkType: 'wallet', runId, problems: [{ message: 'a wallet is 2 cents short' }] },
+              },
+              occurredAt: new Date(),
+            }),
+          ],
+        }),
+      );
+      for (let waited = 0; publishedAt === null && waited < 5_000; waited += 100) {
+        await new Promise((done) => setTimeout(done, 100));
+        publishedAt = (await getOutboxEvent(table, eventId))?.publishedAt ?? null;
+      }
+      await settleDeliveries();
+    } finally {
+      spy.mockRestore();
+    }
+    // Assess
+    expect(publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const alert = written
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.alert && entry.runId === runId);
+    expect(alert).toMatchObject({ message: 'reconciliation check failed', checkType: 'wallet' });
+  });
+
   it('refuses a malformed event at the consumer instead of acting on it', async () => {
     const { deliver } = await import('../../local/event-bus');
     const failures: string[] = [];

@@ -86,7 +86,7 @@ async function registerFan(email: string): Promise<void> {
 async function readQueuedItem(to: string) {
   const { getTable } = await import('../../functions/runtime/table');
   const { listOutboxMail } = await import('../../functions/data/outbox');
-  const { createDynamoClient } = await import('../../functions/data/client');
+  const { createDynamoClient } = await import('../../functions/runtime/dynamodb-client');
   const mail = (await listOutboxMail(getTable())).find((entry) => entry.to === to);
   if (!mail) throw new Error(`No mail to ${to} in the outbox`);
   const client = createDynamoClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });

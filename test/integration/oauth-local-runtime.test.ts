@@ -1,5 +1,5 @@
-// The local runtime serves the OAuth sandbox under /_sandbox/oauth/, and social sign-in configured from the
-// environment that runtime sets (STAGE=local, SITE_ORIGIN) finds it with no further settings.
+// The local runtime serves the OAuth sandbox under /_sandbox/oauth/, and social sign-in configured through the one
+// config channel from the environment that runtime sets (STAGE=local, SITE_ORIGIN) finds it with no further settings.
 import { describe, expect, it } from 'vitest';
 import { useLocalOpenPie } from '../support/local-app';
 
@@ -8,10 +8,9 @@ const site = useLocalOpenPie('oauth');
 describe('the OAuth sandbox in the local runtime', () => {
   it('signs a person in with Google through the mounted sandbox', async () => {
     // Prepare
-    const { getSocialSignIn, readStateCookie, resetSocialSignIn } =
-      await import('../../functions/integrations/oauth');
-    resetSocialSignIn();
-    const signIn = getSocialSignIn();
+    const { readStateCookie } = await import('../../functions/integrations/oauth');
+    const { getSocialSignInPort } = await import('../../functions/services/oauth-ports');
+    const signIn = await getSocialSignInPort();
     const redirectUri = `${site.url}/api/auth/callback/google`;
     const { authorizeUrl, stateCookie } = await signIn.beginSignIn('google', {
       redirectUri,

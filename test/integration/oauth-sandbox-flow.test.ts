@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertStaffIdentity,
   createSocialSignIn,
-  loadOAuthConfig,
   readStateCookie,
   SocialSignInCancelled,
   SocialSignInFailed,
 } from '../../functions/integrations/oauth';
 import type { OAuthConfig, SocialProvider, SocialSignIn } from '../../functions/integrations/oauth';
+import { loadOAuthConfig } from '../../functions/services/oauth-ports';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import {
   demoIdentities,

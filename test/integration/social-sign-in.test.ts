@@ -260,7 +260,7 @@ async function issueResetLink(fanId: string): Promise<string> {
   const { randomBytes } = await import('node:crypto');
   const { putLinkToken } = await import('../../functions/data/link-tokens');
   const { linkTokenExpiry } = await import('../../functions/domain/identity/link-tokens');
-  const { hashLinkTokenSecret } = await import('../../functions/services/identity');
+  const { hashLinkTokenSecret } = await import('../../functions/services/identity/link-tokens');
   const { getTable } = await import('../../functions/runtime/table');
   const secret = randomBytes(32).toString('base64url');
   const now = new Date();
@@ -327,6 +327,32 @@ describe('connecting and disconnecting providers', () => {
     expect(await readUser(browser)).toMatchObject({ email, connected_accounts: { spotify: true } });
   });
 
+  it("says in its own words on the dashboard that a Spotify account is another fan's", async () => {
+    // Prepare: a fan signed up with this Spotify account; another fan, signed in, connects it from the dashboard
+    const { describeSocialConnectFailure } = await import('../../functions/contracts/social-sign-in');
+    const listener = newPerson('held');
+    await travel(new SiteBrowser(site), signInPaths.spotify, approveAs(listener), 'spotify');
+    const { browser } = await passwordFan();
+    // Act
+    const back = await travel(
+      browser,
+      `${signInPaths.spotify}?returnTo=dashboard`,
+      approveAs(listener),
+      'spotify',
+    );
+    // Assess: back on the dashboard with the reason, which the dashboard shows as the connection's own sentence
+    const target = location(back);
+    expect(`${target.origin}${target.pathname}`).toBe(`${site.url}/dashboard`);
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      socialError: 'spotify',
+      socialReason: 'already_linked',
+    });
+    expect(describeSocialConnectFailure('spotify', target.searchParams.get('socialReason'))).toBe(
+      'This Spotify account is already connected to another OpenPie account.',
+    );
+    expect(await readUser(browser)).toMatchObject({ connected_accounts: { spotify: false } });
+  });
+
   it('keeps the last way to sign in', async () => {
     // Prepare: an X-only fan has no password and no other connection
     const browser = new SiteBrowser(site);
@@ -353,14 +379,15 @@ describe('Spotify tokens at rest', () => {
     const fanId = String((await readUser(browser))['id']);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const { getTable } = await import('../../functions/runtime/table');
-    const { getTokenCipher } = await import('../../functions/integrations/crypto/token-cipher');
+    const { getTokenCipher } = await import('../../functions/services/token-cipher');
+    const { spotifyTokenContext } = await import('../../functions/domain/identity/connections');
     const table = getTable();
     // Act
     const { Item } = await table.client.send(
       new GetCommand({ TableName: table.name, Key: { pk: `FAN#${fanId}`, sk: 'CONNECTION#spotify' } }),
     );
     const sealed = String(Item?.['spotifyTokens']);
-    const tokens = JSON.parse(await getTokenCipher().decrypt(sealed, `spotify-tokens:${fanId}`)) as {
+    const tokens = JSON.parse(await getTokenCipher().decrypt(sealed, spotifyTokenContext(fanId))) as {
       accessToken: string;
       refreshToken: string;
     };
@@ -375,7 +402,7 @@ describe('Spotify tokens at rest', () => {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
     expect(me.status).toBe(200);
-    await expect(getTokenCipher().decrypt(sealed, `spotify-tokens:${randomUUID()}`)).rejects.toThrow();
+    await expect(getTokenCipher().decrypt(sealed, spotifyTokenContext(randomUUID()))).rejects.toThrow();
   });
 });
 

@@ -1,7 +1,7 @@
 // Builds the API Gateway v2 events a deployed handler receives, for tests that call handlers directly.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { matchRoute } from '../../functions/contracts/routes';
+import { matchRoute } from '../../functions/contracts/route-matcher';
 
 export interface EventOptions {
   body?: string;

@@ -126,7 +126,7 @@ export async function createSignedInAccount(
   const { createAccount } = await import('../../functions/data/accounts');
   const { buildAccount } = await import('../../functions/domain/identity/account');
   const { getTable } = await import('../../functions/runtime/table');
-  const { startSession } = await import('../../functions/services/sessions');
+  const { sessionDependencies, startSession } = await import('../../functions/services/sessions');
   const now = new Date();
   const email = overrides.email ?? uniqueEmail(kind);
   const account = buildAccount(
@@ -149,7 +149,7 @@ export async function createSignedInAccount(
     country: overrides.country ?? null,
   });
   if (outcome !== 'created') throw new Error(`${email} is taken`);
-  const session = await startSession(kind, account.id, { now });
+  const session = await startSession(sessionDependencies(), kind, account.id);
   return {
     userId: account.id,
     email,

@@ -14,26 +14,26 @@ export interface LocalSite {
 
 /**
  * Call at the top of a test file: starts the product before its tests (no schedules, no web build) and stops it
- * after them, restoring the environment the runtime set and forgetting the social sign-in it configured.
+ * after them, restoring the environment the runtime set and forgetting the configuration read from it.
  */
 export function useLocalOpenPie(name: string): LocalSite {
   let app: RunningOpenPie | undefined;
   let dataDir: string | undefined;
   const savedEnv = { ...process.env };
-  const forgetSocialSignIn = async () =>
-    (await import('../../functions/integrations/oauth')).resetSocialSignIn();
+  // Configuration is read once per environment (functions/runtime/env.ts): forget it when the runtime changes it.
+  const forgetConfiguration = async () => (await import('../../functions/runtime/env')).resetEnvCache();
 
   beforeAll(async () => {
     const { startOpenPie } = await import('../../local/app');
     dataDir = await mkdtemp(join(tmpdir(), `openpie-${name}-`));
     app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
-    await forgetSocialSignIn();
+    await forgetConfiguration();
   }, 120_000);
 
   afterAll(async () => {
     await app?.stop();
     process.env = savedEnv;
-    await forgetSocialSignIn();
+    await forgetConfiguration();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

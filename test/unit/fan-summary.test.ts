@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityStartDate,
+  buildPublicFanProfile,
   rankTopArtists,
-  shiftUtcDate,
-  startOfUtcMonth,
-  startOfUtcWeek,
   summarizeActivity,
 } from '../../functions/domain/listening/fan-summary';
 
@@ -18,28 +16,11 @@ const day = (
   artists,
 });
 
-describe('UTC calendar windows', () => {
-  it('starts weeks on Monday and months on the 1st, across month and year ends', () => {
-    // Act
-    const cases = [
-      startOfUtcWeek('2026-11-22'), // a Sunday
-      startOfUtcWeek('2026-11-23'), // a Monday
-      startOfUtcWeek('2027-01-01'), // a Friday
-      startOfUtcMonth('2026-11-22'),
-      shiftUtcDate('2024-03-01', 1),
-      activityStartDate('2026-12-02'), // week began in November
-      activityStartDate('2026-11-22'), // month began before the week
-    ];
-    // Assess
-    expect(cases).toEqual([
-      '2026-11-16',
-      '2026-11-23',
-      '2026-12-28',
-      '2026-11-01',
-      '2024-02-29',
-      '2026-11-30',
-      '2026-11-01',
-    ]);
+describe('activityStartDate', () => {
+  it('starts at the Monday or the 1st, whichever comes first', () => {
+    // Act / Assess
+    expect(activityStartDate('2026-12-02')).toBe('2026-11-30'); // the week began in November
+    expect(activityStartDate('2026-11-22')).toBe('2026-11-01'); // the month began before the week
   });
 });
 
@@ -101,5 +82,44 @@ describe('summarizeActivity', () => {
       lastListenedDate: '2026-11-03',
       latestFetchedDate: '2026-11-04T01:00:00.000Z',
     });
+  });
+});
+
+describe('buildPublicFanProfile', () => {
+  it('shows the 30-day period, its totals, the top artists with shares and the last 7 days with listening', () => {
+    // Prepare: nine days with listening in the 30 days up to 2026-11-22, one silent day among them
+    const dates = ['10-24', '11-01', '11-05', '11-09', '11-12', '11-15', '11-18', '11-20', '11-22'];
+    const days = dates.map((date) =>
+      day(`2026-${date}`, [{ artistName: 'Nina Simone', artistId: 'a1', plays: 1, msPlayed: 60_000 }]),
+    );
+    days.push(day('2026-11-21', []));
+    days.sort((a, b) => a.date.localeCompare(b.date));
+    const fan = {
+      id: 'fan-1',
+      username: 'ana',
+      memberSince: '2026-01-02T03:04:05.000Z',
+      visibility: 'fans' as const,
+    };
+    // Act
+    const seenByOther = buildPublicFanProfile(fan, 'fan-2', days, '2026-11-22');
+    const seenBySelf = buildPublicFanProfile(fan, 'fan-1', days, '2026-11-22');
+    // Assess
+    expect(seenByOther).toEqual({
+      id: 'fan-1',
+      username: 'ana',
+      memberSince: '2026-01-02T03:04:05.000Z',
+      visibility: 'fans',
+      isSelf: false,
+      period: { startDate: '2026-10-24', endDate: '2026-11-22' },
+      plays: 9,
+      msPlayed: 540_000,
+      topArtists: [{ artistId: 'a1', artistName: 'Nina Simone', plays: 9, msPlayed: 540_000, share: 1 }],
+      recentDays: ['11-22', '11-20', '11-18', '11-15', '11-12', '11-09', '11-05'].map((date) => ({
+        date: `2026-${date}`,
+        plays: 1,
+        msPlayed: 60_000,
+      })),
+    });
+    expect(seenBySelf.isSelf).toBe(true);
   });
 });

@@ -1,26 +1,33 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { json } from '../../functions/contracts/api/contract';
+import { artistOfficesContracts } from '../../functions/contracts/api/artist-offices';
+import { fanAuthContracts } from '../../functions/contracts/api/fan-auth';
+import { fanPieContracts } from '../../functions/contracts/api/fan-pie';
 import { AppError } from '../../functions/domain/errors';
 import { ok } from '../../functions/handlers/lib/http';
-import { createResourceHandler, defineRoute } from '../../functions/handlers/lib/resource';
+import { createResourceHandler } from '../../functions/handlers/lib/resource';
 import { handler as notFound } from '../../functions/handlers/not-found';
 import { bodyOf, buildGatewayEvent, testContext } from '../support/gateway-event';
 
-// A resource table built in the test, over a real manifest route, to exercise the shared plumbing.
+// A resource built in the test, over a real manifest route with a contract of the test's own, to exercise the
+// shared plumbing.
 const loginBody = z.object({
   email: z.email('Please enter a valid email'),
   password: z.string().check(z.minLength(8, 'Password must be at least 8 characters')),
 });
+const contracts = {
+  ...fanAuthContracts,
+  'POST /api/auth/login': { body: loginBody, reply: json(z.object({ echoed: z.string() })) },
+};
 
-function buildFanAuth(handle: () => Promise<never> | ReturnType<typeof ok>) {
-  return createResourceHandler('fan-auth', {
-    'POST /api/auth/login': defineRoute({
-      body: loginBody,
-      handle: async ({ body }) => {
-        const reply = await handle();
-        return reply.kind === 'json' ? ok({ echoed: body.email }) : reply;
-      },
-    }),
+/** fan-auth with only its login built: it echoes the e-mail, after `before` (which may throw). */
+function buildFanAuth(before: () => Promise<unknown> = async () => undefined) {
+  return createResourceHandler('fan-auth', contracts, {
+    'POST /api/auth/login': async ({ body }) => {
+      await before();
+      return ok({ echoed: body.email });
+    },
   });
 }
 
@@ -30,7 +37,7 @@ const post = (body: string, headers: Record<string, string> = {}) =>
 describe('handler plumbing', () => {
   it('wraps data in the success envelope with security headers and the request id', async () => {
     // Prepare
-    const handler = buildFanAuth(() => ok(null));
+    const handler = buildFanAuth();
     const event = post(JSON.stringify({ email: 'fan@example.com', password: 'long enough' }));
     // Act
     const result = await handler(event, testContext);
@@ -43,7 +50,7 @@ describe('handler plumbing', () => {
   });
 
   it('answers 422 with a message per field when the body breaks the schema', async () => {
-    const handler = buildFanAuth(() => ok(null));
+    const handler = buildFanAuth();
     const result = await handler(post(JSON.stringify({ email: 'nope', password: 'short' })), testContext);
     expect(result.statusCode).toBe(422);
     expect(bodyOf(result)).toMatchObject({
@@ -54,7 +61,7 @@ describe('handler plumbing', () => {
   });
 
   it('answers 400 on malformed JSON and 415 on a body that is not JSON', async () => {
-    const handler = buildFanAuth(() => ok(null));
+    const handler = buildFanAuth();
     const malformed = await handler(post('{"email":'), testContext);
     const form = await handler(
       post('email=x', { 'content-type': 'application/x-www-form-urlencoded' }),
@@ -66,7 +73,7 @@ describe('handler plumbing', () => {
   });
 
   it('answers 413 past the 1 MB body limit', async () => {
-    const handler = buildFanAuth(() => ok(null));
+    const handler = buildFanAuth();
     const big = JSON.stringify({ email: 'fan@example.com', password: 'x'.repeat(1024 * 1024) });
     const result = await handler(post(big), testContext);
     expect(result.statusCode).toBe(413);
@@ -105,21 +112,60 @@ describe('handler plumbing', () => {
   });
 
   it('answers 501 not_implemented for a manifest route that is not built', async () => {
-    const handler = buildFanAuth(() => ok(null));
-    const result = await handler(
-      buildGatewayEvent('POST', '/api/auth/register', { body: '{}' }),
-      testContext,
-    );
+    const handler = buildFanAuth();
+    const result = await handler(buildGatewayEvent('POST', '/api/auth/logout'), testContext);
     expect(result.statusCode).toBe(501);
     expect(bodyOf(result)).toMatchObject({ success: false, code: 'not_implemented' });
   });
 
+  it('authenticates before saying that a route is not built', async () => {
+    // Prepare: DELETE /api/auth/account needs a fan, and this fan-auth builds only the login
+    const handler = buildFanAuth();
+    // Act
+    const anonymous = await handler(buildGatewayEvent('DELETE', '/api/auth/account'), testContext);
+    // Assess: a stranger learns only that they must sign in
+    expect(anonymous.statusCode).toBe(401);
+    expect(bodyOf(anonymous)).toMatchObject({ success: false, code: 'unauthorized' });
+  });
+
+  it("validates a route's request by its contract before saying it is not built", async () => {
+    // Prepare: the invitation check is public and not built yet, but its contract already holds
+    const handler = createResourceHandler('artist-offices', artistOfficesContracts, {});
+    const path = '/api/for-artists/offices/office-1/validate-invitation';
+    // Act
+    const withoutToken = await handler(buildGatewayEvent('GET', path), testContext);
+    const withToken = await handler(buildGatewayEvent('GET', path, { query: { token: 't-1' } }), testContext);
+    // Assess
+    expect(withoutToken.statusCode).toBe(422);
+    expect(bodyOf(withoutToken)).toMatchObject({
+      code: 'validation_failed',
+      fields: { token: expect.any(String) },
+    });
+    expect(withToken.statusCode).toBe(501);
+  });
+
   it('refuses to build a resource that implements a route the manifest lacks', () => {
     expect(() =>
-      createResourceHandler('fan-auth', {
-        ['POST /api/auth/nothing' as 'POST /api/auth/login']: defineRoute({ handle: async () => ok(null) }),
+      createResourceHandler('fan-auth', fanAuthContracts, {
+        ['POST /api/auth/nothing' as 'POST /api/auth/logout']: async () => ok({ message: 'no' }),
       }),
     ).toThrow(/route manifest lacks/);
+  });
+
+  it('refuses to build a resource without a contract for each of its manifest routes', () => {
+    const partial = { 'POST /api/auth/login': fanAuthContracts['POST /api/auth/login'] };
+    expect(() => createResourceHandler('fan-auth', partial as typeof fanAuthContracts, {})).toThrow(
+      /no contract for POST \/api\/auth\/register/,
+    );
+  });
+
+  it('refuses to build a handler for a route whose contract is marked not built', () => {
+    expect(() =>
+      createResourceHandler('fan-pie', fanPieContracts, {
+        // @ts-expect-error: a not-built route has no reply type to return, so the table cannot hold it
+        'GET /api/pie/active': async () => ok({ pie: null }),
+      }),
+    ).toThrow(/marked not built/);
   });
 
   it('answers 404 in the envelope for an unknown /api path and 405 with Allow for a wrong method', async () => {

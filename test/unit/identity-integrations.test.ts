@@ -13,7 +13,7 @@ import {
   signSessionToken,
   verifySessionToken,
 } from '../../functions/integrations/session-tokens';
-import { createAppSecret } from '../../functions/integrations/secrets';
+import { createAppSecretReader } from '../../functions/runtime/app-secret';
 import { getEnv } from '../../functions/runtime/env';
 
 describe('password hashing (scrypt)', () => {
@@ -132,17 +132,34 @@ describe('human check (reCAPTCHA v3)', () => {
 });
 
 describe('app secret', () => {
-  it('reads the secret once and names a missing key without its value', async () => {
-    const send = vi.fn(async () => ({
-      SecretString: JSON.stringify({ JWT_SIGNING_KEY: 'k'.repeat(40), EMPTY: '' }),
-    }));
-    const secret = createAppSecret({
+  const readerOf = (values: Record<string, unknown>) => {
+    const send = vi.fn(async () => ({ SecretString: JSON.stringify(values) }));
+    const secret = createAppSecretReader({
       region: 'us-east-1',
       secretArn: 'arn:aws:secretsmanager:us-east-1:1:secret:x',
       client: { send } as never,
     });
+    return { secret, send };
+  };
+
+  it('reads the secret once and names a missing key without its value', async () => {
+    // Prepare: the stack writes keys nobody set as ''
+    const { secret, send } = readerOf({ JWT_SIGNING_KEY: 'k'.repeat(40), RECAPTCHA_SECRET_KEY: '' });
+    // Act / Assess
     expect(await secret.require('JWT_SIGNING_KEY')).toBe('k'.repeat(40));
-    await expect(secret.require('EMPTY')).rejects.toThrow('The app secret has no value for EMPTY.');
+    await expect(secret.require('RECAPTCHA_SECRET_KEY')).rejects.toThrow(
+      'Invalid app secret: RECAPTCHA_SECRET_KEY: missing',
+    );
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('validates the keys it knows, naming a bad one and never its value', async () => {
+    // Prepare
+    const { secret } = readerOf({ JWT_SIGNING_KEY: 'short-key-value', STRIPE_SECRET_KEY: 'kept-for-later' });
+    // Act
+    const read = secret.read();
+    // Assess
+    await expect(read).rejects.toThrow('Invalid app secret: JWT_SIGNING_KEY: must be at least 32 characters');
+    await expect(read).rejects.not.toThrow('short-key-value');
   });
 });

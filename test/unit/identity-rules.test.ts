@@ -24,7 +24,9 @@ import {
 import { findPasswordProblem, isCommonPassword } from '../../functions/domain/identity/password-policy';
 import { isProfileComplete } from '../../functions/domain/identity/profile';
 import {
+  computeLoginDelayMs,
   computeRetryAfterSeconds,
+  findRateLimitRules,
   findRateWindow,
   rateLimitRules,
 } from '../../functions/domain/identity/rate-limits';
@@ -170,12 +172,33 @@ describe('session rules', () => {
 
 describe('rate-limit windows', () => {
   it('allows 10 per e-mail in fixed 15-minute windows and says how long to wait', () => {
-    expect(rateLimitRules.email).toEqual({ limit: 10, windowSeconds: 900 });
+    expect(rateLimitRules.email).toEqual({ scope: 'email', limit: 10, windowSeconds: 900 });
     const now = new Date('2026-05-01T10:07:30Z');
     const window = findRateWindow(rateLimitRules.email, now);
     expect(new Date(window.startSeconds * 1000).toISOString()).toBe('2026-05-01T10:00:00.000Z');
     expect(computeRetryAfterSeconds(window, now)).toBe(450);
     expect(computeRetryAfterSeconds(window, new Date(window.endSeconds * 1000 - 10))).toBe(1);
+  });
+
+  it('limits a login by e-mail and address together, never by e-mail alone below a high ceiling', () => {
+    // Act
+    const login = findRateLimitRules('login', true);
+    const forgot = findRateLimitRules('forgot-password', true);
+    const loginWithoutAddress = findRateLimitRules('login', false);
+    // Assess
+    expect(login).toEqual([
+      { scope: 'email-client', limit: 10, windowSeconds: 900 },
+      { scope: 'client', limit: 100, windowSeconds: 900 },
+      { scope: 'email', limit: 1000, windowSeconds: 900 },
+    ]);
+    expect(forgot).toEqual([rateLimitRules.email, rateLimitRules.client]);
+    expect(loginWithoutAddress).toEqual([rateLimitRules.email]);
+  });
+
+  it("slows an e-mail's logins down after its tenth failure, doubling up to eight seconds", () => {
+    expect([0, 9, 10, 11, 12, 14, 15, 40].map(computeLoginDelayMs)).toEqual([
+      0, 0, 250, 500, 1000, 4000, 8000, 8000,
+    ]);
   });
 });
 

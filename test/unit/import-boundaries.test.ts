@@ -1,7 +1,8 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The lint rules that keep dependencies pointing inward (DESIGN §2), tried on code that breaks them.
+// The lint rules that keep dependencies pointing inward (DESIGN §2), each tried on code that breaks it and on code
+// that keeps to it. The files need not exist: ESLint lints the text as if it were at that path.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
@@ -9,12 +10,131 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('import boundaries', () => {
+const importing = (specifier: string) =>
+  `import { thing } from '${specifier}';\nexport const used = thing;\n`;
+
+describe('the layer table (openpie-layers/layer-imports)', () => {
+  // One row per layer: a file of the layer, an import the table forbids it, and one it allows.
+  it.each([
+    ['functions/contracts', 'functions/contracts/example.ts', '../domain/errors', './envelope'],
+    [
+      'functions/domain',
+      'functions/domain/listening/example.ts',
+      '../../data/listening',
+      '../../contracts/listening',
+    ],
+    ['functions/data', 'functions/data/example.ts', '../services/identity', '../domain/calendar'],
+    ['functions/integrations', 'functions/integrations/example.ts', '../data/accounts', '../domain/email'],
+    ['functions/runtime', 'functions/runtime/example.ts', '../integrations/secrets', '../contracts/routes'],
+    ['functions/services', 'functions/services/example.ts', '../handlers/lib/http', '../data/listening'],
+    ['functions/handlers', 'functions/handlers/example.ts', '../data/accounts', '../services/identity'],
+    ['events', 'events/workers/example.ts', '../../functions/data/outbox', '../../functions/services/mail'],
+    ['infra', 'infra/example.ts', '../functions/handlers/health', '../functions/contracts/routes'],
+    [
+      'frontend',
+      'frontend/src/lib/example.ts',
+      '../../../functions/runtime/env',
+      '../../../functions/contracts/routes',
+    ],
+  ])('keeps %s to its row of the table', async (_layer, file, forbidden, allowed) => {
+    // Act
+    const refused = await ruleIdsFor(file, importing(forbidden));
+    const accepted = await ruleIdsFor(file, importing(allowed));
+    // Assess
+    expect(refused).toContain('openpie-layers/layer-imports');
+    expect(accepted).toEqual([]);
+  });
+
+  it('judges re-exports and dynamic imports too, and a path that climbs out and back in', async () => {
+    // Act
+    const ids = await ruleIdsFor(
+      'functions/handlers/example.ts',
+      [
+        "export { probeTable } from '../data/health';",
+        "export * from '../domain/errors';",
+        "export const load = () => import('../integrations/queue');",
+        "export { getEnv } from '../handlers/../data/health';",
+      ].join('\n'),
+    );
+    // Assess
+    expect(ids.filter((id) => id === 'openpie-layers/layer-imports')).toHaveLength(4);
+  });
+
+  it('lets infra read the manifest, the capability table, the schedules and the table definition, nothing else', async () => {
+    // Act
+    const allowed = await Promise.all(
+      [
+        '../functions/contracts/routes',
+        '../functions/contracts/capabilities',
+        '../events/definitions',
+        '../functions/data/table-definition',
+      ].map((specifier) => ruleIdsFor('infra/example.ts', importing(specifier))),
+    );
+    const refused = await Promise.all(
+      ['../functions/contracts/auth', '../events/workers/fan-work', '../functions/data/keys'].map(
+        (specifier) => ruleIdsFor('infra/example.ts', importing(specifier)),
+      ),
+    );
+    // Assess
+    expect(allowed.flat()).not.toContain('openpie-layers/layer-imports');
+    for (const ids of refused) expect(ids).toContain('openpie-layers/layer-imports');
+  });
+
+  it('keeps runtime code away from the local runtime, and leaves the local runtime and tests free', async () => {
+    // Act
+    const fromHandler = await ruleIdsFor('functions/handlers/example.ts', importing('../../local/app'));
+    const fromLocal = await ruleIdsFor('local/example.ts', importing('../functions/data/accounts'));
+    const fromTest = await ruleIdsFor('test/unit/example.ts', importing('../../functions/data/accounts'));
+    // Assess
+    expect(fromHandler).toContain('openpie-layers/layer-imports');
+    expect(fromLocal).not.toContain('openpie-layers/layer-imports');
+    expect(fromTest).not.toContain('openpie-layers/layer-imports');
+  });
+});
+
+describe('only functions/runtime/ reads process.env (openpie-layers/no-process-env)', () => {
+  it.each([
+    ['a member read', 'export const a = process.env.TABLE_NAME;\n'],
+    ['a computed read', "export const a = process['env'];\n"],
+    ['globalThis', 'export const a = globalThis.process.env;\n'],
+    ['destructuring', 'const { env } = process;\nexport const a = env;\n'],
+    ['the process module', "import { env } from 'node:process';\nexport const a = env;\n"],
+  ])('refuses %s in services, handlers, data and events', async (_case, code) => {
+    // Act
+    const ids = await Promise.all(
+      [
+        'functions/services/example.ts',
+        'functions/handlers/example.ts',
+        'functions/data/example.ts',
+        'events/example.ts',
+      ].map((file) => ruleIdsFor(file, code)),
+    );
+    // Assess
+    for (const found of ids) expect(found).toContain('openpie-layers/no-process-env');
+  });
+
+  it('lets functions/runtime/ read it, and other code read process for anything else', async () => {
+    // Act
+    const inRuntime = await ruleIdsFor(
+      'functions/runtime/example.ts',
+      'export const a = process.env.TABLE_NAME;\n',
+    );
+    const elsewhere = await ruleIdsFor(
+      'functions/services/example.ts',
+      'export const a = process.uptime();\n',
+    );
+    // Assess
+    expect(inRuntime).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+});
+
+describe('the pure domain', () => {
   it.each([
     ["import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;"],
     ["import middy from '@middy/core';\nexport const m = middy;"],
     ["import Stripe from 'stripe';\nexport const s = Stripe;"],
-    ["import { probeTable } from '../data/health';\nexport const p = probeTable;"],
+    ["import { readFileSync } from 'node:fs';\nexport const r = readFileSync;"],
   ])('keeps functions/domain free of %s', async (code) => {
     expect(await ruleIdsFor('functions/domain/example.ts', code)).toContain('no-restricted-imports');
   });
@@ -36,25 +156,30 @@ describe('import boundaries', () => {
     );
     expect(ids).toEqual([]);
   });
+});
 
-  it('keeps the SPA on functions/contracts only', async () => {
-    const blocked = await ruleIdsFor(
-      'frontend/src/example.ts',
-      "import { getEnv } from '../../functions/runtime/env';\nexport const e = getEnv;\n",
+describe('the contracts', () => {
+  it('import zod only', async () => {
+    // Act
+    const refused = await ruleIdsFor('functions/contracts/example.ts', importing('jose'));
+    const accepted = await ruleIdsFor(
+      'functions/contracts/example.ts',
+      "import * as z from 'zod/mini';\nexport const s = z.string();\n",
     );
+    // Assess
+    expect(refused).toContain('no-restricted-imports');
+    expect(accepted).toEqual([]);
+  });
+});
+
+describe('the SPA', () => {
+  it('keeps to functions/contracts and no server packages', async () => {
+    const blocked = await ruleIdsFor('frontend/src/example.ts', importing('@aws-sdk/client-dynamodb'));
     const allowed = await ruleIdsFor(
       'frontend/src/example.ts',
       "import { apiBasePaths } from '../../functions/contracts/routes';\nexport const a = apiBasePaths;\n",
     );
     expect(blocked).toContain('no-restricted-imports');
     expect(allowed).toEqual([]);
-  });
-
-  it('keeps runtime code away from the local runtime', async () => {
-    const ids = await ruleIdsFor(
-      'functions/handlers/example.ts',
-      "import { startOpenPie } from '../../local/app';\nexport const s = startOpenPie;\n",
-    );
-    expect(ids).toContain('no-restricted-imports');
   });
 });

@@ -5,10 +5,10 @@ import {
   listRecentArtists,
   locatePlayOffset,
   pageOf,
-  periodStartOf,
   sortArtists,
   sumArtistDays,
   sumTrackDays,
+  totalArtistListening,
   totalTracks,
 } from '../../functions/domain/listening/listening-reads';
 
@@ -188,10 +188,38 @@ describe('listRecentArtists', () => {
   });
 });
 
-describe('periodStartOf', () => {
-  it('counts today as the first of the days', () => {
-    // Act / Assess
-    expect(periodStartOf('2026-11-22', 30)).toBe('2026-10-24');
-    expect(periodStartOf('2026-03-01', 1)).toBe('2026-03-01');
+describe('totalArtistListening', () => {
+  it("adds one artist's plays and time over all the days, and over the recent ones apart", () => {
+    // Prepare: the artist on three days, another artist beside them; the recent part starts on 2026-11-01
+    const days = [
+      {
+        date: '2026-10-31',
+        plays: 2,
+        msPlayed: 400_000,
+        artists: [
+          { artistId: 'a', artistName: 'A', plays: 1, msPlayed: 100_000 },
+          { artistId: 'b', artistName: 'B', plays: 1, msPlayed: 300_000 },
+        ],
+      },
+      {
+        date: '2026-11-01',
+        plays: 3,
+        msPlayed: 90_000,
+        artists: [{ artistId: 'a', artistName: 'A', plays: 3, msPlayed: 90_000 }],
+      },
+      {
+        date: '2026-11-22',
+        plays: 1,
+        msPlayed: 45_000,
+        artists: [{ artistId: 'a', artistName: 'A', plays: 1, msPlayed: 45_000 }],
+      },
+    ];
+    // Act
+    const totals = totalArtistListening(days, 'a', '2026-11-01');
+    // Assess
+    expect(totals).toEqual({
+      recent: { plays: 4, msPlayed: 135_000 },
+      all: { plays: 5, msPlayed: 235_000 },
+    });
   });
 });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeOAuthConfig,
-  loadOAuthConfig,
-  OAuthConfigError,
-} from '../../functions/integrations/oauth/config';
+import { ConfigurationError } from '../../functions/runtime/env';
+import { describeOAuthConfig, loadOAuthConfig } from '../../functions/services/oauth-ports';
 
 const realSecret = 'a-real-deployment-secret-0123456789abcdef';
 
-function problemsOf(source: Record<string, string>): string[] {
+function problemsOf(source: Record<string, string>): readonly string[] {
   try {
     loadOAuthConfig(source);
   } catch (error) {
-    if (error instanceof OAuthConfigError) return error.problems;
+    if (error instanceof ConfigurationError) return error.problems;
     throw error;
   }
   return [];

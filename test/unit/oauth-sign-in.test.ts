@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { describeSocialSignInFailure } from '../../functions/contracts/social-sign-in';
 import {
   assertStaffIdentity,
   createSocialSignIn,
-  describeSocialSignInFailure,
   isStaffEmail,
-  loadOAuthConfig,
   readStateCookie,
   SocialProviderNotConfigured,
   SocialSignInStateInvalid,
@@ -14,6 +13,7 @@ import {
 import type { SocialIdentity, SocialProvider } from '../../functions/integrations/oauth';
 import { deriveCodeChallenge } from '../../functions/integrations/oauth/pkce';
 import { openState } from '../../functions/integrations/oauth/state-cookie';
+import { loadOAuthConfig } from '../../functions/services/oauth-ports';
 
 const origin = 'http://localhost:3000';
 const config = loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin });

@@ -99,8 +99,8 @@ describe('the state cookie header', () => {
     // Assess
     expect(cookie.split('; ')).toEqual([
       'openpie_oauth_state=sealed-value',
-      'Path=/api/',
       'Max-Age=600',
+      'Path=/api/',
       'HttpOnly',
       'SameSite=Lax',
       'Secure',
@@ -119,7 +119,7 @@ describe('the state cookie header', () => {
     // Act
     const cookie = buildClearedStateCookie('https://openpie.example/api/auth/callback/x');
     // Assess
-    expect(cookie).toMatch(/^openpie_oauth_state=; Path=\/api\/; Max-Age=0; /);
+    expect(cookie).toMatch(/^openpie_oauth_state=; Max-Age=0; Path=\/api\/; /);
     expect(cookie).toContain('Secure');
   });
 

@@ -2,11 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DataKeyProvider } from '../../functions/integrations/crypto/data-key-provider';
 import { createLocalDataKeyProvider } from '../../functions/integrations/crypto/data-key-provider';
-import {
-  createTokenCipher,
-  loadTokenCipher,
-  TokenDecryptionError,
-} from '../../functions/integrations/crypto/token-cipher';
+import { createTokenCipher, TokenDecryptionError } from '../../functions/integrations/crypto/token-cipher';
+import { loadTokenCipher } from '../../functions/services/token-cipher';
 
 const newKey = () => randomBytes(32);
 const contextOf = () => `spotify-tokens:fan-${randomUUID()}`;
@@ -122,11 +119,19 @@ describe('token encryption configuration', () => {
     expect(await cipher.decrypt(sealed, 'c')).toBe('t');
   });
 
-  it('refuses a key that is not 32 bytes of base64', () => {
+  it('refuses a key that is not 32 bytes of base64, naming the variable', () => {
     expect(() => loadTokenCipher({ TOKEN_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toThrow(
-      'TOKEN_ENCRYPTION_KEY: must decode to 32 bytes, not 16',
+      'TOKEN_ENCRYPTION_KEY: must be 32 bytes in base64',
     );
-    expect(() => loadTokenCipher({ TOKEN_ENCRYPTION_KEY: 'not base64!' })).toThrow('must be base64');
+    expect(() => loadTokenCipher({ TOKEN_ENCRYPTION_KEY: 'not base64!' })).toThrow(
+      'TOKEN_ENCRYPTION_KEY: must be 32 bytes in base64',
+    );
+    expect(() =>
+      loadTokenCipher({
+        TOKEN_ENCRYPTION_KEY: newKey().toString('base64'),
+        TOKEN_ENCRYPTION_PREVIOUS_KEYS: `${newKey().toString('base64')},short`,
+      }),
+    ).toThrow('TOKEN_ENCRYPTION_PREVIOUS_KEYS: each comma-separated key must be 32 bytes in base64');
   });
 
   it('has a development key in local mode only', async () => {

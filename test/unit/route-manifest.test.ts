@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '../../functions/contracts/routes';
+import { matchRoute, methodsAt } from '../../functions/contracts/route-matcher';
+import type { RouteDefinition, RouteKey, RouteKeyOf } from '../../functions/contracts/routes';
 import {
   deployedResources,
   deployedRoutes,
-  matchRoute,
-  methodsAt,
   reconciliationTypes,
   routeKeyOf,
   routes,
@@ -182,6 +181,9 @@ const designCalls = [
   'POST /api/webhooks/stripe',
   'GET /api/health',
   'GET /api/dev/outbox',
+  // The movable product clock, local only (issue #10).
+  'GET /api/dev/time',
+  'POST /api/dev/time/advance',
   // Social sign-in callbacks and staff Google sign-in (issue #3, docs/decisions/006).
   'GET /api/auth/callback/{provider}',
   'GET /api/for-artists/auth/callback/google',
@@ -229,8 +231,8 @@ describe('route manifest', () => {
     expect(conflicts).toEqual([]);
   });
 
-  it('keeps the local-only outbox out of AWS and gives every deployed resource a Lambda', () => {
-    expect(deployedRoutes().some((route) => route.path === '/dev/outbox')).toBe(false);
+  it('keeps the local-only outbox and clock out of AWS and gives every deployed resource a Lambda', () => {
+    expect(deployedRoutes().filter((route) => route.path.startsWith('/dev/'))).toEqual([]);
     expect(deployedResources()).toContain('not-found');
     expect(deployedResources()).not.toContain('dev');
   });
@@ -245,5 +247,51 @@ describe('route manifest', () => {
     expect(matchRoute('PATCH', '/api/pie/p%201')?.pathParameters).toEqual({ pieId: 'p 1' });
     expect(matchRoute('GET', '/api/nothing/here')).toBeNull();
     expect(methodsAt('/api/claims/report/x')).toEqual(['POST']);
+  });
+
+  it('keeps each route key as a literal type, so a typo in a key fails the typecheck', () => {
+    // Prepare: keys the SPA and the handlers write by hand
+    const health: RouteKey = 'GET /api/health';
+    const search: RouteKeyOf<'artist-search'> = 'GET /api/for-artists/search';
+    // @ts-expect-error: no such route
+    const missing: RouteKey = 'GET /api/healthz';
+    // @ts-expect-error: a route of another resource
+    const elsewhere: RouteKeyOf<'artist-search'> = 'GET /api/health';
+    // Assess: the keys are the manifest's own
+    const keys = routes.map((route: RouteDefinition) => routeKeyOf(route));
+    expect(keys).toEqual(expect.arrayContaining([health, search]));
+    expect(keys).not.toContain(missing);
+    expect(keys.filter((key) => key === elsewhere)).toHaveLength(1);
+  });
+
+  it('gives only the Stripe webhook its raw body', () => {
+    const raw = routes.filter((route: RouteDefinition) => route.rawBody).map((route) => routeKeyOf(route));
+    expect(raw).toEqual(['POST /api/webhooks/stripe']);
+  });
+
+  it('marks the GETs that change state: sign-in starts same-site, provider callbacks by their sealed state', () => {
+    // Prepare
+    const marked = (mark: RouteDefinition['changesState']) =>
+      routes
+        .filter((route: RouteDefinition) => route.changesState === mark)
+        .map((route) => routeKeyOf(route));
+    // Assess
+    expect(marked('same-site')).toEqual(
+      expect.arrayContaining([
+        'GET /api/auth/loginSpotify',
+        'GET /api/auth/loginGoogle',
+        'GET /api/auth/loginTwitter',
+        'GET /api/auth/loginFacebookFan',
+        'GET /api/admin/auth/loginGoogle',
+        'GET /api/tracks/user/fetchLatestFromSpotify',
+      ]),
+    );
+    expect(marked('provider-callback').sort()).toEqual([
+      'GET /api/auth/callback/{provider}',
+      'GET /api/for-artists/auth/callback/google',
+    ]);
+    expect(routes.filter((route: RouteDefinition) => route.changesState && route.method !== 'GET')).toEqual(
+      [],
+    );
   });
 });

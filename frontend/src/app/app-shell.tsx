@@ -1,6 +1,6 @@
 // What every page has around its content, with or without the router (docs/decisions/003): the error boundary, the
 // cookie banner, the install prompt, the consent purge on load and the service worker.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CookieConsent, useCookieConsentStatus } from '../components/cookie-consent/cookie-consent';
 import { ErrorBoundary } from '../components/error-boundary';
 import { InstallPrompt } from '../components/install-prompt';
@@ -11,8 +11,32 @@ export interface AppShellProps {
   children?: ReactNode;
 }
 
+/**
+ * Keeps the page clear of the bar at the bottom (cookie banner, install prompt): its height goes to
+ * --app-chrome-height, which the page's scroll padding uses, so that a field or a submit button brought into view
+ * (by the keyboard, scrollIntoView or an anchor) lands above the bar rather than under it.
+ */
+function useClearOfChrome() {
+  const chrome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = chrome.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--app-chrome-height', `${element.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-chrome-height');
+    };
+  }, []);
+  return chrome;
+}
+
 export function AppShell({ children }: AppShellProps) {
   const consent = useCookieConsentStatus();
+  const chrome = useClearOfChrome();
 
   useEffect(() => {
     // SPEC §4: a refresh runs the consent purge, so a cookie written before a choice was narrowed does not linger.
@@ -25,7 +49,7 @@ export function AppShell({ children }: AppShellProps) {
       <ErrorBoundary>{children}</ErrorBoundary>
       {/* A failing banner must never take the page down with it. */}
       <ErrorBoundary fallback={() => null}>
-        <div className="app-chrome">
+        <div className="app-chrome" ref={chrome}>
           <CookieConsent />
           <InstallPrompt suppressed={consent !== 'saved'} />
         </div>

@@ -3,7 +3,13 @@
 // and each area's sign-in screens). Guarded screens sit under a pathless route whose loader is the guard.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { paths, routePatterns, socialVerificationPlatforms, socialVerificationResults } from '../lib/paths';
-import { createSessionGuard, guardRouteIds } from './guards';
+import {
+  createOpenAreaSession,
+  createSessionGuard,
+  createSignedInRedirect,
+  guardRouteIds,
+  openAreaRouteIds,
+} from './guards';
 import { lazyComponent } from './lazy-route';
 import { LandingPage } from './routes/landing/landing-page';
 import { ErrorPage, RootErrorPage, RouteErrorPage } from './route-error-page';
@@ -16,6 +22,16 @@ function screen<M extends Record<string, unknown>>(
   name: keyof M & string,
 ): RouteObject {
   return { path, lazy: lazyComponent(load, name) };
+}
+
+/** A sign-in or registration screen, which a visitor already signed in as `role` skips (guards.ts). */
+function signInScreen<M extends Record<string, unknown>>(
+  role: 'fan' | 'artist',
+  path: string,
+  load: () => Promise<M>,
+  name: keyof M & string,
+): RouteObject {
+  return { ...screen(path, load, name), loader: createSignedInRedirect(role) };
 }
 
 /** An unknown-path rule: the loader redirects before anything renders. */
@@ -41,7 +57,8 @@ const admin = routePatterns.admin;
 
 /** The public pages and the fan area, under the fan area's shared layout. */
 const fanArea: RouteObject = {
-  id: 'fan-area',
+  id: openAreaRouteIds.fan,
+  ...createOpenAreaSession('fan'),
   lazy: lazyComponent(loadFanArea, 'FanLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
@@ -51,8 +68,8 @@ const fanArea: RouteObject = {
     screen(fan.help, loadHelp, 'HelpPage'),
     screen(pub.artistPublic, loadFanArea, 'PublicArtistScreen'),
     screen(fan.try, loadFanArea, 'PromoScreen'),
-    screen(fan.login, loadFanIdentity, 'FanLoginScreen'),
-    screen(fan.register, loadFanIdentity, 'FanRegisterScreen'),
+    signInScreen('fan', fan.login, loadFanIdentity, 'FanLoginScreen'),
+    signInScreen('fan', fan.register, loadFanIdentity, 'FanRegisterScreen'),
     screen(fan.verifyEmail, loadFanIdentity, 'FanVerifyEmailScreen'),
     screen(fan.resetPassword, loadFanIdentity, 'FanResetPasswordScreen'),
     {
@@ -84,14 +101,15 @@ const socialVerificationScreens = socialVerificationPlatforms.flatMap((platform)
 );
 
 const artistArea: RouteObject = {
-  id: 'artist-area',
+  id: openAreaRouteIds.artist,
   path: artist.home,
+  ...createOpenAreaSession('artist'),
   lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
     { index: true, lazy: lazyComponent(loadArtistArea, 'ArtistLandingScreen') },
-    screen(artist.login, loadArtistIdentity, 'ArtistLoginScreen'),
-    screen(artist.register, loadArtistIdentity, 'ArtistRegisterScreen'),
+    signInScreen('artist', artist.login, loadArtistIdentity, 'ArtistLoginScreen'),
+    signInScreen('artist', artist.register, loadArtistIdentity, 'ArtistRegisterScreen'),
     screen(artist.completeRegistration, loadArtistIdentity, 'ArtistCompleteRegistrationScreen'),
     screen(artist.officeInvitation, loadArtistArea, 'OfficeInvitationScreen'),
     screen(artist.error, loadArtistArea, 'ArtistErrorScreen'),
@@ -120,7 +138,8 @@ const artistArea: RouteObject = {
 
 /** The artists' e-mail link targets live outside /for-artists (SPEC §2) but belong to its layout and chunk. */
 const artistAuthLinks: RouteObject = {
-  id: 'artist-auth-links',
+  id: openAreaRouteIds.artistLinks,
+  ...createOpenAreaSession('artist'),
   lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
@@ -137,7 +156,11 @@ const adminArea: RouteObject = {
     {
       lazy: lazyComponent(loadAdminArea, 'AdminOpenLayout'),
       children: [
-        { index: true, lazy: lazyComponent(loadAdminIdentity, 'AdminLoginScreen') },
+        {
+          index: true,
+          loader: createSignedInRedirect('admin'),
+          lazy: lazyComponent(loadAdminIdentity, 'AdminLoginScreen'),
+        },
         screen(admin.googleCallback, loadAdminIdentity, 'AdminGoogleCallbackScreen'),
       ],
     },

@@ -3,6 +3,7 @@
 import type { FailureEnvelope, Pagination } from '../../../functions/contracts/envelope';
 import { browserActions } from './browser-actions';
 import { isArtistAreaPath, paths } from './paths';
+import { forgetSessionHints, listRolesEndedByUnauthorized } from './session-hints';
 
 /** Codes the client itself assigns, next to the server's `ErrorCode`s. */
 export const clientErrorCodes = {
@@ -92,6 +93,11 @@ const unreadableReplyMessage = 'OpenPie sent a reply we could not read. Please t
 export function isSessionExemptUrl(url: string): boolean {
   const pathname = url.split(/[?#]/, 1)[0] ?? '';
   return /\/auth\/(login|register)\/?$/.test(pathname);
+}
+
+/** True for the staff API, whose 401 also ends the staff session (SPEC §4, DESIGN §6). */
+function isAdminApiUrl(url: string): boolean {
+  return /^\/api\/admin(\/|\?|$)/.test(url);
 }
 
 /** The sign-in screen a 401 leads to: the artist area has its own, everything else uses the fan login. */
@@ -201,8 +207,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getPathname = options.getPathname ?? readWindowPathname;
   const clearTokenCookies = options.clearTokenCookies ?? clearDocumentTokenCookies;
 
-  function expireSession(): void {
+  function expireSession(url: string): void {
     clearTokenCookies();
+    forgetSessionHints(listRolesEndedByUnauthorized(isAdminApiUrl(url) ? 'admin' : 'fan'));
     const pathname = getPathname();
     const target = selectSessionExpiredTarget(pathname);
     // Already on the sign-in screen: reloading it would loop if that screen itself calls the API.
@@ -231,7 +238,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError({ status: 0, code: clientErrorCodes.network, message: networkFailureMessage });
     }
 
-    if (response.status === 401 && !isSessionExemptUrl(url)) expireSession();
+    if (response.status === 401 && !isSessionExemptUrl(url)) expireSession(url);
 
     let body: unknown;
     try {

@@ -1,6 +1,6 @@
-// The one place where SPA URLs and API URLs are built (STYLE §8). Route patterns (what the router
-// matches) and href builders (what links use) sit side by side so a renamed screen cannot leave a
-// dangling link behind.
+// The one place where SPA URLs are built (STYLE §8); API URLs come from the route manifest through api-path.ts.
+// Route patterns (what the router matches) and href builders (what links use) sit side by side so a renamed screen
+// cannot leave a dangling link behind.
 
 /** Query values the API accepts; `undefined` leaves the key out, so optional filters need no `if`. */
 export type QueryValue = string | number | boolean | undefined;
@@ -153,25 +153,3 @@ export const paths = derivePathBuilders(routePatterns);
 export function isArtistAreaPath(pathname: string): boolean {
   return pathname === artistBase || pathname.startsWith(`${artistBase}/`);
 }
-
-/** The three API bases of SPEC §7 / DESIGN §1. */
-export const apiBases = {
-  fan: '/api',
-  artist: '/api/for-artists',
-  admin: '/api/admin',
-} as const;
-
-function joinApiPath(base: string, path: string, query?: Query): string {
-  const suffix = path.startsWith('/') ? path : `/${path}`;
-  return appendQuery(`${base}${suffix}`, query);
-}
-
-/**
- * API URL builders: `apiPaths.fan('/user')` → `/api/user`,
- * `apiPaths.artist('/search', { search_term: 'x', page: 1 })` → `/api/for-artists/search?search_term=x&page=1`.
- */
-export const apiPaths = {
-  fan: (path: string, query?: Query) => joinApiPath(apiBases.fan, path, query),
-  artist: (path: string, query?: Query) => joinApiPath(apiBases.artist, path, query),
-  admin: (path: string, query?: Query) => joinApiPath(apiBases.admin, path, query),
-} as const;

@@ -2,6 +2,13 @@
 // name, so "beyon", "Beyoncé" and "knowles" all find Beyoncé Knowles, ignoring case and accents.
 import { normalizeArtistName } from './rules';
 
+/** What a search answer needs to know of an artist to merge and rank it. */
+export interface RankedArtist {
+  id: string;
+  name: string;
+  popularity?: number;
+}
+
 /** Prefixes are indexed up to this many characters; longer search words are checked against the whole name. */
 export const maxIndexedPrefixLength = 10;
 /** Only the first words of a name are indexed, so one artist costs a bounded number of index items. */
@@ -54,4 +61,15 @@ export function matchesNameSearch(name: string, plan: NameSearchPlan): boolean {
 
 function wordsOf(normalised: string): string[] {
   return normalised.split(' ').filter((word) => word.length > 0);
+}
+
+/**
+ * One search answer from several sources (the catalogue, then Spotify): each artist once, the later source's entry
+ * winning, most popular first (artists without popularity last), then by name.
+ */
+export function mergeArtistMatches<T extends RankedArtist>(...sources: readonly (readonly T[])[]): T[] {
+  const byId = new Map(sources.flat().map((artist) => [artist.id, artist]));
+  return [...byId.values()].sort(
+    (a, b) => (b.popularity ?? 0) - (a.popularity ?? 0) || a.name.localeCompare(b.name),
+  );
 }

@@ -1,5 +1,6 @@
 // Per-day listening: for each UTC day, the counted plays and their time, and per artist the plays they were part of
 // and their share of the time (GET /tracks/user/daily and the daily aggregates the split reads).
+import { utcDateOf } from '../calendar';
 import { isCountedPlay, shareAmongArtists } from './rules';
 
 export interface PlayArtist {
@@ -42,7 +43,7 @@ export function aggregateDaily(plays: readonly CountablePlay[]): DailyListening[
   >();
   for (const play of plays) {
     if (!isCountedPlay(play.msPlayed) || play.artists.length === 0) continue;
-    const date = play.endedAt.slice(0, 10);
+    const date = utcDateOf(play.endedAt);
     const day = days.get(date) ?? { plays: 0, msPlayed: 0, artists: new Map() };
     days.set(date, day);
     day.plays += 1;

@@ -1,32 +1,17 @@
 // What a fan's day totals say at a glance: the profile's top artists of the last 30 days and the fan's own activity
-// (today, this week, this month). Pure: the caller reads the days and passes today's date.
-import type { ActivityTotals, FanActivity, ProfileArtist } from '../../contracts/fan-profile';
+// (today, this week, this month), and the profile other fans see. Pure: the caller reads the days and passes today's
+// date.
+import type {
+  ActivityTotals,
+  FanActivity,
+  ProfileArtist,
+  PublicFanProfile,
+} from '../../contracts/fan-profile';
+import { profilePeriodDays, profileTopArtistLimit } from '../../contracts/fan-profile';
+import { firstDayOfPeriod, startOfUtcMonth, startOfUtcWeek } from '../calendar';
 import type { DailyListening } from './daily';
-
-const dayMs = 86_400_000;
-
-/** `YYYY-MM-DD` of a UTC instant. */
-export function toUtcDate(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-/** The UTC date `days` before `date` (negative goes forward). */
-export function shiftUtcDate(date: string, days: number): string {
-  return toUtcDate(new Date(Date.parse(`${date}T00:00:00.000Z`) - days * dayMs));
-}
-
-/** Monday of the UTC week of `date`. */
-export function startOfUtcWeek(date: string): string {
-  const weekday = new Date(`${date}T00:00:00.000Z`).getUTCDay();
-  return shiftUtcDate(date, (weekday + 6) % 7);
-}
-
-export function startOfUtcMonth(date: string): string {
-  return `${date.slice(0, 7)}-01`;
-}
-
-const artistKeyOf = (artist: { artistId?: string; artistName: string }) =>
-  artist.artistId ? `id:${artist.artistId}` : `name:${artist.artistName}`;
+import { artistKeyOf } from './daily';
+import type { FanVisibility } from './visibility';
 
 /** The artists of the given days by listening time, with their share of the days' time; ties by name. */
 export function rankTopArtists(days: readonly DailyListening[], limit: number): ProfileArtist[] {
@@ -87,5 +72,46 @@ export function summarizeActivity(
     thisMonth: totalsOf(upToToday, startOfUtcMonth(today)),
     lastListenedDate: listened.length === 0 ? null : listened.reduce((a, b) => (a > b ? a : b)),
     latestFetchedDate,
+  };
+}
+
+/** The days a profile shows: the last `profilePeriodDays` UTC days, today included. */
+export function profilePeriodOf(today: string): { startDate: string; endDate: string } {
+  return { startDate: firstDayOfPeriod(today, profilePeriodDays), endDate: today };
+}
+
+export interface ProfileSubject {
+  id: string;
+  username: string | null;
+  /** ISO 8601 UTC: when the fan's account was created. */
+  memberSince: string;
+  visibility: FanVisibility;
+}
+
+/**
+ * A fan's profile as `viewerId` sees it: the period's plays and time, the top artists by time with their shares, and
+ * the last 7 days with listening, newest first. `days` are the fan's day totals of `profilePeriodOf(today)`.
+ */
+export function buildPublicFanProfile(
+  fan: ProfileSubject,
+  viewerId: string,
+  days: readonly DailyListening[],
+  today: string,
+): PublicFanProfile {
+  return {
+    id: fan.id,
+    username: fan.username,
+    memberSince: fan.memberSince,
+    visibility: fan.visibility,
+    isSelf: viewerId === fan.id,
+    period: profilePeriodOf(today),
+    plays: days.reduce((sum, day) => sum + day.plays, 0),
+    msPlayed: days.reduce((sum, day) => sum + day.msPlayed, 0),
+    topArtists: rankTopArtists(days, profileTopArtistLimit),
+    recentDays: days
+      .filter((day) => day.plays > 0)
+      .slice(-7)
+      .reverse()
+      .map(({ date, plays, msPlayed }) => ({ date, plays, msPlayed })),
   };
 }

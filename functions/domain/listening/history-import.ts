@@ -1,7 +1,17 @@
 // Turns the records of a Spotify data export into plays. Podcasts, audiobooks, rows without an artist and plays
 // under 30 s are ignored; what remains carries an identity, so importing the same file twice adds nothing.
+// Listening is what splits money, so an import is also held to sanity limits (issue #10): nothing in the future,
+// no play over 3 hours, and never more than 24 hours of counted listening in one UTC day. An import only steers the
+// fan's own money: these are limits on the believable, not a trust model.
 import type { AccountDataRecord, ExtendedRecord, HistoryImport } from '../../contracts/listening';
+import { msPerHour, utcDateOf } from '../calendar';
+import { isWithinRetention } from './retention';
 import { isCountedPlay, normalizeArtistName } from './rules';
+
+/** No single play lasts longer: a longer record is refused. */
+export const longestPlayMs = 3 * msPerHour;
+/** A UTC day holds at most this much counted listening; what an import would add past it is refused. */
+export const dailyListeningCapMs = 24 * msPerHour;
 
 export interface ImportedPlay {
   /** When the play ended, ISO 8601 UTC. */
@@ -70,6 +80,71 @@ function readExtendedRecord(record: ExtendedRecord): ImportedPlay | null {
     ...trackIdFrom(record.spotify_track_uri),
     identity: identityOf(record.ts, artistName, trackName, record.ms_played),
   };
+}
+
+export interface ScreenedPlays<P> {
+  /** Plays the product may keep. */
+  kept: P[];
+  /** Older than the 13-month retention: they would leave the table at once. */
+  tooOld: number;
+  /** Impossible: ending after `now`, or longer than 3 hours. */
+  refused: number;
+}
+
+/**
+ * Sorts an export's plays by what the product may keep at `now` (the product clock). An impossible play is refused
+ * whatever its age; a possible one past the retention is too old.
+ */
+export function screenImportedPlays<P extends { endedAt: string; msPlayed: number }>(
+  plays: readonly P[],
+  now: Date,
+): ScreenedPlays<P> {
+  const kept: P[] = [];
+  let tooOld = 0;
+  let refused = 0;
+  for (const play of plays) {
+    if (Date.parse(play.endedAt) > now.getTime() || play.msPlayed > longestPlayMs) refused += 1;
+    else if (!isWithinRetention(play.endedAt, now)) tooOld += 1;
+    else kept.push(play);
+  }
+  return { kept, tooOld, refused };
+}
+
+export interface CappedPlays<P> {
+  admitted: P[];
+  /** Plays that would have taken their day past 24 hours of counted listening. */
+  refused: number;
+}
+
+/**
+ * Admits new plays into their UTC days while each day's counted listening stays within 24 hours. `countedMsByDay`
+ * is what each day already holds (plays stored earlier, by any import or sync). Plays are taken in time order (then
+ * by identity), each admitted when it still fits, so the outcome does not depend on the order of the file.
+ */
+export function capDailyListening<P extends { endedAt: string; msPlayed: number; identity: string }>(
+  plays: readonly P[],
+  countedMsByDay: ReadonlyMap<string, number>,
+): CappedPlays<P> {
+  const totals = new Map(countedMsByDay);
+  const admitted: P[] = [];
+  let refused = 0;
+  const inTimeOrder = [...plays].sort(
+    (a, b) =>
+      a.endedAt.localeCompare(b.endedAt) || (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0),
+  );
+  for (const play of inTimeOrder) {
+    const date = utcDateOf(play.endedAt);
+    // Only counted plays make up a day's listening; the import keeps no others, but the rule holds for any play.
+    const adds = isCountedPlay(play.msPlayed) ? play.msPlayed : 0;
+    const total = (totals.get(date) ?? 0) + adds;
+    if (total > dailyListeningCapMs) {
+      refused += 1;
+      continue;
+    }
+    totals.set(date, total);
+    admitted.push(play);
+  }
+  return { admitted, refused };
 }
 
 function trackIdFrom(uri: string | null | undefined): { trackId?: string } {

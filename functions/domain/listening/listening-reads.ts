@@ -1,5 +1,6 @@
 // How the reading calls shape a fan's listening (issue #5): per-day track totals, totals over a period, sorting,
 // name search, page arithmetic, and the recently listened artists. Pure: the caller passes dates and stored items.
+import type { ListeningTotals } from '../../contracts/artists';
 import type { DailyListening, PlayArtist } from './daily';
 import { artistKeyOf } from './daily';
 import { isCountedPlay, normalizeArtistName } from './rules';
@@ -154,11 +155,16 @@ export interface PageOf<T> {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
+/** The envelope's pagination of page `page` of `limit` items among `total`. */
+export function paginationOf(page: number, limit: number, total: number): PageOf<never>['pagination'] {
+  return { page, limit, total, pages: Math.ceil(total / limit) };
+}
+
 /** One page of a list held in memory; a page past the end is empty. */
 export function pageOf<T>(items: readonly T[], page: number, limit: number): PageOf<T> {
   return {
     items: items.slice((page - 1) * limit, page * limit),
-    pagination: { page, limit, total: items.length, pages: Math.ceil(items.length / limit) },
+    pagination: paginationOf(page, limit, items.length),
   };
 }
 
@@ -211,7 +217,24 @@ export function listRecentArtists(
   return [...seen.values()];
 }
 
-/** The first UTC day of a period of `days` days that ends on `today` (`YYYY-MM-DD`), today included. */
-export function periodStartOf(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+/** One artist's counted plays and time among the given days: all of them, and those from `recentFrom` on. */
+export function totalArtistListening(
+  days: readonly DailyListening[],
+  artistId: string,
+  recentFrom: string,
+): { recent: ListeningTotals; all: ListeningTotals } {
+  const recent: ListeningTotals = { plays: 0, msPlayed: 0 };
+  const all: ListeningTotals = { plays: 0, msPlayed: 0 };
+  for (const day of days) {
+    for (const entry of day.artists) {
+      if (entry.artistId !== artistId) continue;
+      all.plays += entry.plays;
+      all.msPlayed += entry.msPlayed;
+      if (day.date >= recentFrom) {
+        recent.plays += entry.plays;
+        recent.msPlayed += entry.msPlayed;
+      }
+    }
+  }
+  return { recent, all };
 }

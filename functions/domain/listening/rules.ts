@@ -1,5 +1,6 @@
 // What counts as listening (DESIGN §5): a play counts from 30 seconds, and its time is shared equally by the
 // track's artists.
+import { apportion } from '../money/apportion';
 
 export const minimumCountedPlayMs = 30_000;
 
@@ -9,22 +10,16 @@ export function isCountedPlay(msPlayed: number): boolean {
 
 /**
  * Splits a play's milliseconds equally among its artists, in whole milliseconds that add up to the play: the
- * remainder goes one millisecond each to the first artists by key, so the split is the same wherever it runs.
+ * remainder goes one millisecond each to the first artists by key (the one apportion rule), so the split is the same
+ * wherever it runs.
  */
 export function shareAmongArtists<K extends string>(
   msPlayed: number,
   artistKeys: readonly K[],
 ): Map<K, number> {
-  const keys = [...new Set(artistKeys)].sort();
-  const shares = new Map<K, number>();
-  if (keys.length === 0) return shares;
-  const base = Math.floor(msPlayed / keys.length);
-  let remainder = msPlayed - base * keys.length;
-  for (const key of keys) {
-    shares.set(key, base + (remainder > 0 ? 1 : 0));
-    if (remainder > 0) remainder -= 1;
-  }
-  return shares;
+  const keys = [...new Set(artistKeys)];
+  if (keys.length === 0) return new Map();
+  return apportion(msPlayed, new Map(keys.map((key) => [key, 1]))) as Map<K, number>;
 }
 
 /**

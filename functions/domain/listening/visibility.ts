@@ -6,7 +6,19 @@ export type FanVisibility = (typeof fanVisibilities)[number];
 
 export const defaultFanVisibility: FanVisibility = 'private';
 
-/** Whether `viewerId` may read the listening of the fan `ownerId` whose visibility is `visibility`. */
-export function canSeeListeningOf(viewerId: string, ownerId: string, visibility: FanVisibility): boolean {
-  return viewerId === ownerId || visibility === 'fans';
+/** What decides whether another fan may see a fan: their account is still active, and their visibility. */
+export interface SeenFan {
+  id: string;
+  active: boolean;
+  visibility: FanVisibility;
+}
+
+/**
+ * Whether `viewerId` may see the fan's profile and listening: only while the fan's account is active, and then the
+ * fan themselves, or any fan when the visibility is `fans`. An unknown, deleted or private fan is refused alike, so a
+ * refusal reveals nothing.
+ */
+export function canSeeFan(viewerId: string, fan: SeenFan): boolean {
+  if (!fan.active) return false;
+  return viewerId === fan.id || fan.visibility === 'fans';
 }

@@ -4,7 +4,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Role } from '../../contracts/routes';
 import { HttpError } from './http';
-import { findSession } from '../../services/sessions';
+import { readSessionToken } from '../../services/cookies';
+import { findSession, sessionDependencies } from '../../services/sessions';
 
 export type PrincipalKind = 'fan' | 'artist' | 'admin';
 
@@ -18,8 +19,8 @@ export type Authenticator = (event: APIGatewayProxyEventV2) => Promise<Principal
 
 function createSessionAuthenticator(kind: PrincipalKind): Authenticator {
   return async (event) => {
-    const session = await findSession(kind, event);
-    if (!session) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+    const session = await findSession(sessionDependencies(), kind, readSessionToken(kind, event));
+    if (!session) throw new HttpError('unauthorized');
     return { kind, userId: session.userId, sessionId: session.sessionId };
   };
 }

@@ -1,31 +1,39 @@
 // Replies in the one envelope of DESIGN §1, and the errors that become failure replies.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ErrorCode, FailureEnvelope, Pagination } from '../../contracts/envelope';
-import type { AppErrorKind } from '../../domain/errors';
-import { isAppError } from '../../domain/errors';
+import type { FailureEnvelope, Pagination } from '../../contracts/envelope';
+import type { ErrorCode } from '../../contracts/errors';
+import { errorRegistry, isErrorCode } from '../../contracts/errors';
+import { isAppError } from '../../services/failures';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
   headers: Record<string, string>;
 };
 
+/** JSON data in the success envelope; a route's contract says what `data` is. */
+export interface JsonReply<T = unknown> {
+  kind: 'json';
+  status: number;
+  data: T;
+  pagination?: Pagination;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+/** A page of a list: the contract of a `paged` route requires the pagination. */
+export type PagedJsonReply<T = unknown> = JsonReply<T> & { pagination: Pagination };
+
+/** A redirect, for browser flows that leave the SPA (social sign-in). */
+export interface RedirectReply {
+  kind: 'redirect';
+  status: 302 | 303;
+  location: string;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
 /** What a route returns: JSON data in the success envelope, or a redirect for browser flows. */
-export type Reply =
-  | {
-      kind: 'json';
-      status: number;
-      data: unknown;
-      pagination?: Pagination;
-      headers?: Record<string, string>;
-      cookies?: string[];
-    }
-  | {
-      kind: 'redirect';
-      status: 302 | 303;
-      location: string;
-      headers?: Record<string, string>;
-      cookies?: string[];
-    };
+export type Reply<T = unknown> = JsonReply<T> | RedirectReply;
 
 export interface ReplyOptions {
   status?: number;
@@ -34,15 +42,20 @@ export interface ReplyOptions {
   cookies?: string[];
 }
 
-export function ok(data: unknown, options: ReplyOptions = {}): Reply {
+export function ok<T>(data: T, options: ReplyOptions & { pagination: Pagination }): PagedJsonReply<T>;
+export function ok<T>(data: T, options?: ReplyOptions): JsonReply<T>;
+export function ok<T>(data: T, options: ReplyOptions = {}): JsonReply<T> {
   return { kind: 'json', status: options.status ?? 200, data, ...pick(options) };
 }
 
-export function created(data: unknown, options: Omit<ReplyOptions, 'status'> = {}): Reply {
+export function created<T>(data: T, options: Omit<ReplyOptions, 'status'> = {}): JsonReply<T> {
   return ok(data, { ...options, status: 201 });
 }
 
-export function redirect(location: string, options: Omit<ReplyOptions, 'status' | 'pagination'> = {}): Reply {
+export function redirect(
+  location: string,
+  options: Omit<ReplyOptions, 'status' | 'pagination'> = {},
+): RedirectReply {
   return { kind: 'redirect', status: 302, location, ...pick(options) };
 }
 
@@ -54,69 +67,56 @@ function pick(options: ReplyOptions) {
   };
 }
 
-/** An error that is already an HTTP failure reply: status, machine code, sentence for people. */
+/**
+ * An error that is already an HTTP failure reply, for the request edge (routing, body, origin). Its status is the
+ * registered code's (contracts/errors.ts); the message defaults to the code's own sentence. Rules throw AppError.
+ */
 export class HttpError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | string;
+  readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
-    status: number,
-    code: ErrorCode | string,
-    message: string,
+    code: ErrorCode,
+    message: string = errorRegistry[code].message,
     options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
-    this.status = status;
+    this.status = errorRegistry[code].status;
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers ?? {};
   }
 }
 
-const statusOfKind: Record<AppErrorKind, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  validation_failed: 422,
-  rate_limited: 429,
-  unavailable: 503,
-};
-
 /** Turns anything thrown into the failure reply; unknown errors become a 500 that shows no internals. */
 export function toFailure(error: unknown, requestId: string): { result: HttpResult; unexpected: boolean } {
-  if (error instanceof HttpError) {
+  // A code that escaped the compiler (a cast, plain JS) is a bug, not a reply.
+  const known = (error instanceof HttpError || isAppError(error)) && isErrorCode(error.code);
+  if (error instanceof HttpError && known) {
     return {
-      result: failure(error.status, error.code, error.message, requestId, error.fields, error.headers),
+      result: failure(error.code, error.message, requestId, error.fields, error.headers),
       unexpected: false,
     };
   }
-  if (isAppError(error)) {
+  if (isAppError(error) && known) {
     const headers: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
     return {
-      result: failure(statusOfKind[error.kind], error.code, error.message, requestId, error.fields, headers),
+      result: failure(error.code, error.message, requestId, error.fields, headers),
       unexpected: false,
     };
   }
   return {
-    result: failure(
-      500,
-      'internal_error',
-      'Something went wrong on our side. Please try again; if it keeps happening, contact support with this request id.',
-      requestId,
-    ),
+    result: failure('internal_error', errorRegistry.internal_error.message, requestId),
     unexpected: true,
   };
 }
 
 export function failure(
-  status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   requestId: string,
   fields?: Record<string, string>,
@@ -124,7 +124,7 @@ export function failure(
 ): HttpResult {
   const body: FailureEnvelope = { success: false, message, code, ...(fields ? { fields } : {}), requestId };
   return {
-    statusCode: status,
+    statusCode: errorRegistry[code].status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     body: JSON.stringify(body),
   };
@@ -152,7 +152,10 @@ export function toResult(reply: Reply): HttpResult {
   };
 }
 
-/** Headers every API reply carries: no sniffing, no framing, no caching of personal data. */
+/**
+ * Headers every API reply carries: no sniffing, no framing, no caching of personal data, no browser feature, no
+ * window sharing. CloudFront's API policy (infra/site.ts) fills in the same for replies API Gateway writes itself.
+ */
 export function securityHeaders(isLocal: boolean): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
@@ -161,6 +164,10 @@ export function securityHeaders(isLocal: boolean): Record<string, string> {
     'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy':
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
+      'magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
     ...(isLocal ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' }),
   };
 }

@@ -1,93 +1,55 @@
 // The e-mail and password calls fans and artist-side users share (SPEC §7): register, login, logout, the verify and
-// reset links, forgot-password and account deletion. Each area's resource mounts them under its own base path.
-import type { Account } from '../../domain/identity/account';
-import type { ConnectionRecord } from '../../data/accounts';
-import {
-  forgotPasswordSchema,
-  linkTokenParamsSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from '../../contracts/auth';
-import { listConnections } from '../../data/accounts';
+// reset links, forgot-password and account deletion. Each area's resource lists them under its own base path, with
+// its own contracts (contracts/api/fan-auth.ts, artist-auth.ts).
+import type { LoginPayload, RegisterPayload } from '../../contracts/auth';
 import { requirePrincipal } from './auth';
-import { buildClearedSessionCookie } from '../../services/cookies';
-import { getEnv } from '../../runtime/env';
+import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from '../../services/cookies';
 import { created, ok } from './http';
-import {
-  deleteAccount,
-  loginWithPassword,
-  registerWithPassword,
-  requestPasswordReset,
-  resetPasswordWithLink,
-  verifyEmailWithLink,
-} from '../../services/identity';
-import type { RouteImplementation } from './resource';
-import { defineRoute } from './resource';
+import type { UserReplyBuilder } from '../../services/identity/account-replies';
+import { readConnections } from '../../services/identity/accounts';
+import { identityDependencies } from '../../services/identity/dependencies';
+import { deleteAccount } from '../../services/identity/deletion';
+import { verifyEmailWithLink } from '../../services/identity/email-verification';
+import { loginWithPassword } from '../../services/identity/login';
+import { requestPasswordReset, resetPasswordWithLink } from '../../services/identity/password-reset';
+import { registerWithPassword } from '../../services/identity/registration';
+import { identityRequestOf } from './identity-request';
+import type { RequestContext } from './resource';
 import { endSession } from '../../services/sessions';
-import { getTable } from '../../runtime/table';
 
-export interface PasswordAccountArea<Base extends string, DeletePath extends string> {
+export interface PasswordAccountArea<User> {
   kind: 'fan' | 'artist';
-  /** `/api/auth` or `/api/for-artists/auth`. */
-  base: Base;
-  /** The deletion call's path under the base (SPEC §7 names it differently per area). */
-  deletePath: DeletePath;
   /** The signed-in user as the area's login answers it. */
-  toUser: (account: Account, connections: readonly ConnectionRecord[]) => unknown;
+  toUser: UserReplyBuilder<User>;
 }
 
-type PasswordRouteKey<Base extends string, DeletePath extends string> =
-  | `POST ${Base}/${'register' | 'login' | 'logout' | 'forgot-password'}`
-  | `POST ${Base}/${'verify-email' | 'reset-password'}/{token}`
-  | `DELETE ${Base}/${DeletePath}`;
-
-export function passwordAccountRoutes<Base extends string, DeletePath extends string>({
-  kind,
-  base,
-  deletePath,
-  toUser,
-}: PasswordAccountArea<Base, DeletePath>): Record<PasswordRouteKey<Base, DeletePath>, RouteImplementation> {
-  const routes: Record<PasswordRouteKey<string, string>, RouteImplementation> = {
-    [`POST ${base}/register`]: defineRoute({
-      body: registerSchema,
-      handle: async ({ body, event, now, log }) =>
-        created(await registerWithPassword(kind, body, { event, now, log })),
-    }),
-    [`POST ${base}/login`]: defineRoute({
-      body: loginSchema,
-      handle: async ({ body, event, now, log }) => {
-        const { account, session } = await loginWithPassword(kind, body, { event, now, log });
-        const connections = await listConnections(getTable(), kind, account.id);
-        return ok(toUser(account, connections), { cookies: session.cookies });
-      },
-    }),
-    [`POST ${base}/logout`]: defineRoute({
-      handle: async ({ event, now }) =>
-        ok({ message: 'You are logged out.' }, { cookies: await endSession(kind, event, now) }),
-    }),
-    [`POST ${base}/verify-email/{token}`]: defineRoute({
-      params: linkTokenParamsSchema,
-      handle: async ({ params, event, now, log }) =>
-        ok(await verifyEmailWithLink(kind, params.token, { event, now, log })),
-    }),
-    [`POST ${base}/forgot-password`]: defineRoute({
-      body: forgotPasswordSchema,
-      handle: async ({ body, event, now, log }) =>
-        ok(await requestPasswordReset(kind, body.email, { event, now, log })),
-    }),
-    [`POST ${base}/reset-password/{token}`]: defineRoute({
-      params: linkTokenParamsSchema,
-      body: resetPasswordSchema,
-      handle: async ({ params, body, event, now, log }) =>
-        ok(await resetPasswordWithLink(kind, params.token, body.password, { event, now, log })),
-    }),
-    [`DELETE ${base}/${deletePath}`]: defineRoute({
-      handle: async ({ principal, event, now, log }) => {
-        const reply = await deleteAccount(kind, requirePrincipal(principal).userId, { event, now, log });
-        return ok(reply, { cookies: [buildClearedSessionCookie(getEnv(), kind)] });
-      },
-    }),
+/** The handlers of the shared calls, for an area's route table. */
+export function passwordAccountHandlers<User>({ kind, toUser }: PasswordAccountArea<User>) {
+  return {
+    register: async (input: RequestContext & { body: RegisterPayload }) =>
+      created(await registerWithPassword(identityDependencies(), kind, input.body, identityRequestOf(input))),
+    login: async (input: RequestContext & { body: LoginPayload }) => {
+      const deps = identityDependencies();
+      const { account, session } = await loginWithPassword(deps, kind, input.body, identityRequestOf(input));
+      const connections = await readConnections(deps, kind, account.id);
+      return ok(toUser(account, connections), { cookies: [buildSessionCookie(input.env, session)] });
+    },
+    logout: async ({ event, env }: RequestContext) => {
+      await endSession(identityDependencies(), kind, readSessionToken(kind, event));
+      return ok({ message: 'You are logged out.' }, { cookies: [buildClearedSessionCookie(env, kind)] });
+    },
+    verifyEmail: async ({ params }: { params: { token: string } }) =>
+      ok(await verifyEmailWithLink(identityDependencies(), kind, params.token)),
+    forgotPassword: async (input: RequestContext & { body: { email: string } }) =>
+      ok(
+        await requestPasswordReset(identityDependencies(), kind, input.body.email, identityRequestOf(input)),
+      ),
+    resetPassword: async ({ params, body }: { params: { token: string }; body: { password: string } }) =>
+      ok(await resetPasswordWithLink(identityDependencies(), kind, params.token, body.password)),
+    deleteAccount: async (input: RequestContext) => {
+      const userId = requirePrincipal(input.principal).userId;
+      const reply = await deleteAccount(identityDependencies(), kind, userId, identityRequestOf(input));
+      return ok(reply, { cookies: [buildClearedSessionCookie(input.env, kind)] });
+    },
   };
-  return routes as Record<PasswordRouteKey<Base, DeletePath>, RouteImplementation>;
 }

@@ -130,57 +130,24 @@ function decode(text: string): Buffer {
   return Buffer.from(text, 'base64url');
 }
 
-/** Used only in local mode when TOKEN_ENCRYPTION_KEY is unset: stored tokens never leave the machine. */
-const localDevelopmentKey = Buffer.from('openpie-local-token-key-not-aws!', 'utf8');
+/** Which key-encryption key seals the tokens (functions/runtime/token-encryption-settings.ts). */
+export type TokenKeySettings =
+  | { source: 'kms'; keyId: string; region: string | undefined }
+  | { source: 'local-keys'; keys: readonly Uint8Array[] };
 
 /**
- * The token cipher this process is configured for:
- * - TOKEN_ENCRYPTION_KMS_KEY_ID: KMS envelope (kms-data-key-provider.ts; `kms` replaces it in tests).
- * - TOKEN_ENCRYPTION_KEY (32 bytes, base64), plus TOKEN_ENCRYPTION_PREVIOUS_KEYS (comma-separated) after a rotation.
- * - neither, in local mode: a fixed development key.
+ * The token cipher for these settings: a KMS envelope (kms-data-key-provider.ts; `kms` replaces the adapter in
+ * tests), or local keys, the first current and the rest readable after a rotation.
  */
-export function loadTokenCipher(
-  source: Record<string, string | undefined> = process.env,
+export function createConfiguredTokenCipher(
+  settings: TokenKeySettings,
   adapters: { kms?: (keyId: string) => DataKeyProvider } = {},
+  options: TokenCipherOptions = {},
 ): TokenCipher {
-  const kmsKeyId = source.TOKEN_ENCRYPTION_KMS_KEY_ID?.trim();
-  if (kmsKeyId) {
+  if (settings.source === 'kms') {
     const kms =
-      adapters.kms ?? ((keyId: string) => createKmsDataKeyProvider({ keyId, region: source.AWS_REGION }));
-    return createTokenCipher(kms(kmsKeyId));
+      adapters.kms ?? ((keyId: string) => createKmsDataKeyProvider({ keyId, region: settings.region }));
+    return createTokenCipher(kms(settings.keyId), options);
   }
-  const current = source.TOKEN_ENCRYPTION_KEY?.trim();
-  if (current) {
-    const previous = (source.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? '')
-      .split(',')
-      .map((value) => value.trim())
-      .filter((value) => value.length > 0);
-    const keys = [current, ...previous].map((value, index) => ({
-      key: decodeKey(value, index === 0 ? 'TOKEN_ENCRYPTION_KEY' : 'TOKEN_ENCRYPTION_PREVIOUS_KEYS'),
-    }));
-    return createTokenCipher(createLocalDataKeyProvider(keys));
-  }
-  if (source.STAGE === 'local')
-    return createTokenCipher(createLocalDataKeyProvider([{ key: localDevelopmentKey }]));
-  throw new Error(
-    'Token encryption is not configured: set TOKEN_ENCRYPTION_KMS_KEY_ID or TOKEN_ENCRYPTION_KEY',
-  );
-}
-
-function decodeKey(value: string, variable: string): Uint8Array {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) throw new Error(`${variable}: must be base64`);
-  const key = Buffer.from(value, 'base64');
-  if (key.byteLength !== 32) throw new Error(`${variable}: must decode to 32 bytes, not ${key.byteLength}`);
-  return key;
-}
-
-let shared: TokenCipher | undefined;
-
-/** The token cipher of this process, configured on first use from process.env and, in AWS, the app secret's values. */
-export function getTokenCipher(
-  secrets: Readonly<Record<string, string>> = {},
-  adapters: { kms?: (keyId: string) => DataKeyProvider } = {},
-): TokenCipher {
-  shared ??= loadTokenCipher({ ...process.env, ...secrets }, adapters);
-  return shared;
+  return createTokenCipher(createLocalDataKeyProvider(settings.keys.map((key) => ({ key }))), options);
 }

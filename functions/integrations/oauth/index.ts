@@ -1,6 +1,6 @@
-// Social sign-in for the auth handlers: what they call, and nothing of how it is done.
-export type { OAuthConfig, OAuthProviderConfig } from './config';
-export { credentialVariables, describeOAuthConfig, loadOAuthConfig, OAuthConfigError } from './config';
+// Social sign-in for the services: what they call, and nothing of how it is done.
+export type { OAuthConfig, OAuthProviderConfig, OAuthSettingsInput } from './config';
+export { resolveOAuthConfig } from './config';
 export type { FailureStage, StateProblem } from './errors';
 export {
   SocialProviderNotConfigured,
@@ -21,16 +21,12 @@ export type {
   SocialSignIn,
   SocialSignInDependencies,
 } from './social-sign-in';
-export {
-  createSocialSignIn,
-  describeSocialSignInFailure,
-  getSocialSignIn,
-  resetSocialSignIn,
-} from './social-sign-in';
+export { createSocialSignIn } from './social-sign-in';
 export { assertStaffIdentity, isStaffEmail } from './staff-email';
-export type { SignInIntent } from './state-cookie';
+export type { OpenedState, SignInIntent } from './state-cookie';
 export {
   buildClearedStateCookie,
+  openState,
   readStateCookie,
   signInIntentSchema,
   stateCookieName,

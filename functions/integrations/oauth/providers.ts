@@ -1,16 +1,14 @@
 // What each social provider is: where its endpoints live (for real, and in the local sandbox), which scopes we ask
-// for and how it wants the client to authenticate at its token endpoint.
+// for and how it wants the client to authenticate at its token endpoint. The providers and the names people see are
+// the contract's (functions/contracts/social-sign-in.ts), shared with the SPA.
+import type { SocialProviderName } from '../../contracts/social-sign-in';
+import { socialProviderLabels, socialProviders } from '../../contracts/social-sign-in';
 
-export const socialProviders = ['spotify', 'google', 'twitter', 'facebook'] as const;
-export type SocialProvider = (typeof socialProviders)[number];
+export { socialProviders };
+export type SocialProvider = SocialProviderName;
 
 /** Names people see. The routes (and SPEC §8's texts) call X "Twitter"; its sign-in page calls itself X. */
-export const providerLabels: Record<SocialProvider, string> = {
-  spotify: 'Spotify',
-  google: 'Google',
-  twitter: 'X',
-  facebook: 'Facebook',
-};
+export const providerLabels: Readonly<Record<SocialProvider, string>> = socialProviderLabels;
 
 export const providerScopes: Record<SocialProvider, readonly string[]> = {
   spotify: ['user-read-recently-played', 'user-top-read', 'user-read-email', 'user-read-private'],

@@ -5,8 +5,8 @@
 //   completeSignIn ← the provider's redirect to our callback (code and state, or error)
 import { createHmac, randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
+import { normalizeOptionalEmail } from '../../domain/identity/email-address';
 import type { OAuthConfig, OAuthProviderConfig } from './config';
-import { loadOAuthConfig } from './config';
 import {
   SocialProviderNotConfigured,
   SocialSignInCancelled,
@@ -18,7 +18,7 @@ import { createCodeVerifier, deriveCodeChallenge } from './pkce';
 import type { FetchFunction, ProviderCallContext } from './provider-http';
 import { basicAuthorization, callProvider } from './provider-http';
 import type { SocialProvider } from './providers';
-import { providerLabels, providerProfiles, providerScopes } from './providers';
+import { providerProfiles, providerScopes } from './providers';
 import type { SignInIntent } from './state-cookie';
 import { buildStateCookie, isSameState, openState, sealState, signInIntentSchema } from './state-cookie';
 
@@ -301,7 +301,7 @@ export function createSocialSignIn(
           // Spotify asks apps to link on account_id, which never changes; older replies have only the id.
           providerUserId: me.account_id ?? me.id,
           providerUsername: me.id,
-          email: normalizeEmail(me.email),
+          email: normalizeOptionalEmail(me.email),
           emailVerified: false,
           displayName: nonEmpty(me.display_name),
           hostedDomain: null,
@@ -332,7 +332,7 @@ export function createSocialSignIn(
         return {
           providerUserId: me.id,
           providerUsername: null,
-          email: normalizeEmail(me.email),
+          email: normalizeOptionalEmail(me.email),
           emailVerified: false,
           displayName: nonEmpty(me.name),
           hostedDomain: null,
@@ -366,7 +366,7 @@ export function createSocialSignIn(
         return {
           providerUserId: claims.sub,
           providerUsername: null,
-          email: normalizeEmail(claims.email),
+          email: normalizeOptionalEmail(claims.email),
           emailVerified: claims.email_verified === true || claims.email_verified === 'true',
           displayName,
           hostedDomain: claims.hd?.toLowerCase() ?? null,
@@ -381,33 +381,6 @@ export function createSocialSignIn(
     completeSignIn,
     refreshTokens,
   };
-}
-
-let shared: SocialSignIn | undefined;
-
-/**
- * The social sign-in of this process, configured on first use from process.env and, in AWS, the app secret's values
- * (client secrets, OAUTH_STATE_SECRET); throws an OAuthConfigError on a bad configuration.
- */
-export function getSocialSignIn(secrets: Readonly<Record<string, string>> = {}): SocialSignIn {
-  shared ??= createSocialSignIn(loadOAuthConfig({ ...process.env, ...secrets }));
-  return shared;
-}
-
-/** Forget the shared instance (tests change process.env between files). */
-export function resetSocialSignIn(): void {
-  shared = undefined;
-}
-
-/** SPEC §8's text for a failed social sign-in; the same wording for each provider, which SPEC calls Twitter. */
-export function describeSocialSignInFailure(provider: SocialProvider): string {
-  const name = provider === 'twitter' ? 'Twitter' : providerLabels[provider];
-  return `Failed to initialize ${name} registration. Please try again.`;
-}
-
-function normalizeEmail(email: string | null | undefined): string | null {
-  const trimmed = email?.trim().toLowerCase();
-  return trimmed ? trimmed : null;
 }
 
 function nonEmpty(value: string | null | undefined): string | null {

@@ -4,6 +4,8 @@
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import { EncryptJWT, errors as joseErrors, jwtDecrypt } from 'jose';
 import * as z from 'zod/mini';
+import { isSecureCookieOrigin } from '../../domain/identity/sessions';
+import { readCookieValue, serializeCookie } from '../http-cookies';
 import type { StateProblem } from './errors';
 import { socialProviders } from './providers';
 
@@ -82,12 +84,12 @@ export function isSameState(received: string | undefined, expected: string): boo
 
 /** The Set-Cookie header value that carries the sealed state. */
 export function buildStateCookie(sealed: string, redirectUri: string): string {
-  return serializeCookie(sealed, stateLifetimeSeconds, redirectUri);
+  return serializeStateCookie(sealed, stateLifetimeSeconds, redirectUri);
 }
 
 /** The Set-Cookie header value that removes the state cookie: send it on every callback, success or not. */
 export function buildClearedStateCookie(redirectUri: string): string {
-  return serializeCookie('', 0, redirectUri);
+  return serializeStateCookie('', 0, redirectUri);
 }
 
 /**
@@ -95,38 +97,24 @@ export function buildClearedStateCookie(redirectUri: string): string {
  * a raw `Cookie` header works too.
  */
 export function readStateCookie(cookies: readonly string[] | string | undefined): string | undefined {
-  const parts =
-    typeof cookies === 'string' ? cookies.split(';') : (cookies ?? []).flatMap((c) => c.split(';'));
-  for (const part of parts) {
-    const trimmed = part.trim();
-    if (trimmed.startsWith(`${stateCookieName}=`)) {
-      const value = trimmed.slice(stateCookieName.length + 1);
-      return value.length > 0 ? value : undefined;
-    }
-  }
-  return undefined;
+  return readCookieValue(cookies, stateCookieName);
 }
 
-function serializeCookie(value: string, maxAgeSeconds: number, redirectUri: string): string {
+function serializeStateCookie(value: string, maxAgeSeconds: number, redirectUri: string): string {
   // Path /api/: the callback (or, for staff, the SPA's call after /admin/auth/google/callback) is an API call.
   // SameSite=Lax: the provider's redirect back is a top-level GET, which Lax still sends the cookie with.
-  const attributes = [
-    `${stateCookieName}=${value}`,
-    'Path=/api/',
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (maxAgeSeconds === 0) attributes.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  if (needsSecureCookie(redirectUri)) attributes.push('Secure');
-  return attributes.join('; ');
+  return serializeCookie({
+    name: stateCookieName,
+    value,
+    maxAgeSeconds,
+    path: '/api/',
+    secure: needsSecureCookie(redirectUri),
+  });
 }
 
-/** Secure everywhere except plain http on the developer's own machine. */
+/** Secure everywhere except plain http on the developer's own machine (the session cookies' rule). */
 export function needsSecureCookie(siteUrl: string): boolean {
-  const url = new URL(siteUrl);
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return !(url.protocol === 'http:' && loopback);
+  return isSecureCookieOrigin(new URL(siteUrl).origin);
 }
 
 const stateKeys = new Map<string, Uint8Array>();

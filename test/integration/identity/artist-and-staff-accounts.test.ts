@@ -265,8 +265,11 @@ describe('staff sign-in', () => {
 describe('social sign-in support', () => {
   it('finds or creates an account by a provider-verified e-mail, and removes a password a stranger set', async () => {
     // Prepare: someone registered this address with a password but never verified it
-    const { findOrCreateAccountByVerifiedEmail } = await import('../../../functions/services/identity');
+    const { findOrCreateAccountByVerifiedEmail } =
+      await import('../../../functions/services/identity/provider-accounts');
+    const { identityDependencies } = await import('../../../functions/services/identity/dependencies');
     const { startSession } = await import('../../../functions/services/sessions');
+    const deps = identityDependencies();
     const email = uniqueEmail('hijack');
     const registered = await call(await fanAuth(), 'POST', '/api/auth/register', {
       body: {
@@ -285,16 +288,16 @@ describe('social sign-in support', () => {
     const fanUser = (await import('../../../functions/handlers/fan-user')).handler;
 
     // Act
-    const existing = await findOrCreateAccountByVerifiedEmail('fan', { email: email.toUpperCase() });
-    const created = await findOrCreateAccountByVerifiedEmail('fan', {
+    const existing = await findOrCreateAccountByVerifiedEmail(deps, 'fan', { email: email.toUpperCase() });
+    const created = await findOrCreateAccountByVerifiedEmail(deps, 'fan', {
       email: fresh,
       firstName: 'Nia',
       lastName: 'New',
       promoEligible: true,
     });
-    const session = await startSession('fan', created.account.id);
+    const session = await startSession(deps, 'fan', created.account.id);
     const user = await call(fanUser, 'GET', '/api/user', {
-      cookies: [session.cookies[0]?.split(';')[0] ?? ''],
+      cookies: [`${sessionCookie.fan}=${session.token}`],
     });
 
     // Assess

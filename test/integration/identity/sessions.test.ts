@@ -75,15 +75,17 @@ describe('login replies', () => {
     expect(wrong.cookies).toBeUndefined();
   });
 
-  it('answers the 11th rapid attempt for one e-mail with 429 and Retry-After', async () => {
+  it('answers the 11th rapid attempt from one address at one e-mail with 429, and still lets the owner in from elsewhere', async () => {
     // Prepare
     const email = uniqueEmail('hammered');
     await registerFan(email);
+    const attacker = uniqueAddress();
     const attempts: HandlerResult[] = [];
-    // Act: ten wrong passwords, then the right one, each from another address
+    // Act: ten wrong passwords from one address, an eleventh (right) one from it, then the owner from another
     for (let attempt = 0; attempt < 10; attempt += 1)
-      attempts.push(await loginFan(email, `wrong-password-${attempt}`));
-    const eleventh = await loginFan(email);
+      attempts.push(await loginFan(email, `wrong-password-${attempt}`, attacker));
+    const eleventh = await loginFan(email, strongPassword, attacker);
+    const owner = await loginFan(email, strongPassword, uniqueAddress());
     // Assess
     expect(attempts.map((result) => result.statusCode)).toEqual(Array(10).fill(401));
     expect(eleventh.statusCode).toBe(429);
@@ -91,6 +93,7 @@ describe('login replies', () => {
     const retryAfter = Number(eleventh.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(owner.statusCode).toBe(200);
   });
 
   it('limits one client address across e-mails', async () => {

@@ -97,27 +97,25 @@ export interface CookieBannerProps {
   onManage: () => void;
 }
 
-/** The banner itself: what OpenPie uses cookies for, and three ways to answer. */
+/**
+ * The banner itself: a slim bar with one sentence and the three answers, so it never takes more than a line or two of
+ * a phone. The app shell keeps the page's end and every focused control clear of it (app-shell.tsx).
+ */
 export function CookieBanner({ onAcceptAll, onEssentialOnly, onManage }: CookieBannerProps) {
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">
       <div className="container cookie-banner__inner">
-        <div className="cookie-banner__text">
-          <h2 id="cookie-banner-title" className="cookie-banner__title">
-            Cookies on OpenPie
-          </h2>
-          <p>
-            Essential cookies keep you signed in and remember this choice. With your permission we also use
-            cookies that remember a connected Spotify account.{' '}
-            <span className="cookie-banner__links">
-              <a href={paths.public.privacyPolicy()}>Privacy policy</a>
-              <button type="button" className="link-button" onClick={onManage}>
-                Manage preferences
-              </button>
-            </span>
-          </p>
-        </div>
+        <h2 id="cookie-banner-title" className="visually-hidden">
+          Cookies on OpenPie
+        </h2>
+        <p className="cookie-banner__text">
+          Essential cookies keep you signed in; others only if you agree.{' '}
+          <a href={paths.public.privacyPolicy()}>Privacy policy</a>
+        </p>
         <div className="cookie-banner__actions">
+          <button type="button" className="link-button cookie-banner__manage" onClick={onManage}>
+            Manage <span className="cookie-banner__more">preferences</span>
+          </button>
           <button type="button" className="button button--secondary button--small" onClick={onEssentialOnly}>
             Essential only
           </button>

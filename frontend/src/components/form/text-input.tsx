@@ -17,13 +17,13 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'ch
 }
 
 /** Shows an error only for a touched field (SPEC §5) and tracks the blur when the form does not say. */
-export function useTouchedError(
+export function useTouchedError<E extends HTMLElement = HTMLInputElement>(
   error: string | undefined,
   touched: boolean | undefined,
-  onBlur: ((event: FocusEvent<HTMLInputElement>) => void) | undefined,
+  onBlur: ((event: FocusEvent<E>) => void) | undefined,
 ) {
   const [blurred, setBlurred] = useState(false);
-  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+  const handleBlur = (event: FocusEvent<E>) => {
     setBlurred(true);
     onBlur?.(event);
   };

@@ -3,13 +3,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { logInStaff } from '../../../features/auth/api/log-in-staff';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { LoginForm } from '../../../features/auth/components/login-form';
-import { SocialErrorNotice } from '../../../features/auth/components/social-error-notice';
+import { SocialErrorNotice } from '../../../components/social-error-notice';
 import {
   StaffGoogleCallbackStatus,
   StaffGoogleSignInButton,
 } from '../../../features/auth/components/staff-google';
-import { paths } from '../../../lib/paths';
-import { readReturnPath } from '../../../lib/return-path';
+import { selectLandingAfterSignIn } from '../../guards';
 
 export function AdminLoginScreen() {
   const navigate = useNavigate();
@@ -21,8 +20,8 @@ export function AdminLoginScreen() {
         submitLabel="Sign in"
         submittingLabel="Signing in..."
         onLogIn={async (payload) => {
-          await logInStaff(payload);
-          await navigate(readReturnPath(searchParams, 'admin') ?? paths.admin.dashboard(), { replace: true });
+          const reply = await logInStaff(payload);
+          await navigate(selectLandingAfterSignIn('admin', reply, searchParams), { replace: true });
         }}
       />
       <p className="auth-divider">or</p>

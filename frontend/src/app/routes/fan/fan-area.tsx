@@ -9,13 +9,14 @@ import {
   PublicArtistScreen as PublicArtistPage,
 } from '../../../features/artists';
 import { ConnectedAccounts } from '../../../features/auth/components/connected-accounts';
+import { DeleteAccountSection } from '../../../features/auth/components/delete-account-section';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { FanProfileScreen, ProfileSettings, ReportClaimScreen } from '../../../features/fan-profile';
 import { readSessionProfile } from '../../../features/fan-profile/lib/session-profile';
 import { HistoryImportSection } from '../../../features/history-import';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInSession } from '../../guards';
+import { useAreaSession, useSignedInSession } from '../../guards';
 import { AreaHeader, type AreaAction, type AreaNavItem } from '../../layout/area-header';
 import { RouterLink } from '../../layout/router-link';
 
@@ -40,9 +41,12 @@ const publicActions: readonly AreaAction[] = [
   { to: paths.fan.register(), label: 'Start your pie', variant: 'primary' },
 ];
 
-/** The fan area's shared layout: the same header and footer on public pages and on a signed-in fan's screens. */
+/**
+ * The fan area's shared layout: the same header and footer on public pages and on a signed-in fan's screens. A fan
+ * who is signed in keeps the fan navigation on the public pages too (help, the privacy policy …).
+ */
 export function FanLayout() {
-  const session = useSignedInSession('fan');
+  const session = useAreaSession('fan');
   return (
     <>
       <a className="skip-link" href="#main">
@@ -88,7 +92,7 @@ export function PromoScreen() {
 }
 
 export function PublicArtistScreen() {
-  const session = useSignedInSession('fan');
+  const session = useAreaSession('fan');
   return <PublicArtistPage fanSignedIn={Boolean(session)} />;
 }
 
@@ -221,6 +225,7 @@ export function SettingsScreen() {
       <ConnectedAccounts account={session?.account} />
       <HistoryImportSection />
       <ProfileSettings account={session?.account} />
+      <DeleteAccountSection area="fan" />
     </div>
   );
 }

@@ -9,11 +9,11 @@ import { LoginCard } from '../../../features/auth/components/login-card';
 import { RegistrationForm } from '../../../features/auth/components/registration-form';
 import { RegistrationSuccess } from '../../../features/auth/components/registration-success';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { SocialErrorNotice } from '../../../features/auth/components/social-error-notice';
+import { SocialErrorNotice } from '../../../components/social-error-notice';
 import { SocialSignInButtons } from '../../../features/auth/components/social-sign-in-buttons';
 import { VerifyEmailStatus } from '../../../features/auth/components/verify-email-status';
 import { paths } from '../../../lib/paths';
-import { readReturnPath } from '../../../lib/return-path';
+import { selectLandingAfterSignIn } from '../../guards';
 
 function SocialAlternatives() {
   return (
@@ -34,8 +34,8 @@ export function FanLoginScreen() {
       lead="Welcome back. Your pie is waiting."
       notice={<SocialErrorNotice />}
       onLogIn={async (payload) => {
-        await logInFan(payload);
-        await navigate(readReturnPath(searchParams, 'fan') ?? paths.fan.dashboard(), { replace: true });
+        const user = await logInFan(payload);
+        await navigate(selectLandingAfterSignIn('fan', user, searchParams), { replace: true });
       }}
       alternatives={<SocialAlternatives />}
       footer={

@@ -9,7 +9,7 @@ import { ArtistSettings } from '../../../features/auth/components/artist-setting
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSignedInSession } from '../../guards';
+import { useAreaSession, useSignedInSession } from '../../guards';
 import { AreaHeader, type AreaAction, type AreaNavItem } from '../../layout/area-header';
 import { RouterLink } from '../../layout/router-link';
 
@@ -32,7 +32,7 @@ const openActions: readonly AreaAction[] = [
 ];
 
 export function ArtistLayout() {
-  const session = useSignedInSession('artist');
+  const session = useAreaSession('artist');
   return (
     <div className="area area--artist">
       <a className="skip-link" href="#main">

@@ -12,13 +12,8 @@ import { RegistrationSuccess } from '../../../features/auth/components/registrat
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { VerifyEmailStatus } from '../../../features/auth/components/verify-email-status';
 import { paths } from '../../../lib/paths';
-import { readReturnPath } from '../../../lib/return-path';
 import { fetchSession } from '../../../lib/session';
-
-/** Where a signed-in artist-side user goes: the artist area, or first the missing profile fields (SPEC §5). */
-function selectArtistLanding(user: Pick<ArtistUser, 'profile_complete'>): string {
-  return user.profile_complete ? paths.artist.artists() : paths.artist.completeRegistration();
-}
+import { selectLandingAfterSignIn } from '../../guards';
 
 export function ArtistLoginScreen() {
   const navigate = useNavigate();
@@ -30,9 +25,7 @@ export function ArtistLoginScreen() {
       lead="Claim your artist profiles, run your team and follow your payouts."
       onLogIn={async (payload) => {
         const user = await logInArtist(payload);
-        // An incomplete profile goes to complete-registration whatever was asked for (SPEC §5).
-        const returnPath = user.profile_complete ? readReturnPath(searchParams, 'artist') : null;
-        await navigate(returnPath ?? selectArtistLanding(user), { replace: true });
+        await navigate(selectLandingAfterSignIn('artist', user, searchParams), { replace: true });
       }}
       footer={
         <p>
@@ -133,7 +126,9 @@ export function ArtistCompleteRegistrationScreen() {
     >
       <CompleteRegistrationForm
         initial={session.user}
-        onCompleted={(user) => void navigate(selectArtistLanding(user), { replace: true })}
+        onCompleted={(user) =>
+          void navigate(selectLandingAfterSignIn('artist', user, new URLSearchParams()), { replace: true })
+        }
       />
     </AuthCard>
   );

@@ -1,9 +1,12 @@
 // The public landing page at `/`: what OpenPie is, how the pie is split, and where fans and artists
 // go next. It ships in the first chunk and renders without the router (see main.tsx), so it imports nothing that
 // needs the router; its links are plain anchors.
+import { useEffect, useState } from 'react';
 import { BrandLink } from '../../../components/brand-link';
 import { SiteFooter } from '../../../components/site-footer';
+import { formatShare } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { hasSessionHint } from '../../../lib/session-hints';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import './landing-page.css';
 
@@ -43,7 +46,7 @@ const examplePie = exampleSlices.map((slice, index) => {
   const middle = ((from + to) / 2) * 2 * Math.PI - Math.PI / 2;
   return {
     ...slice,
-    share: Math.round((slice.hours / exampleTotalHours) * 100),
+    share: formatShare(slice.hours / exampleTotalHours),
     path: describeSlicePath(from, to, 86, 100),
     // Where the slice moves when the pie is drawn pulled apart, as in the hero.
     pulled: `translate(${(Math.cos(middle) * 7).toFixed(2)} ${(Math.sin(middle) * 7).toFixed(2)})`,
@@ -71,8 +74,57 @@ function ExamplePie({ className, pulledApart = false }: { className?: string; pu
   );
 }
 
+/**
+ * Whether a fan is signed in: asked of the server only when this browser signed in as a fan (lib/session-hints.ts),
+ * and with the session module loaded only then, so an anonymous visitor's first load carries none of it.
+ */
+function useFanSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    if (!hasSessionHint('fan')) return;
+    let current = true;
+    void import('../../../lib/session')
+      .then(({ fetchHintedSession }) => fetchHintedSession('fan'))
+      .then(
+        (session) => {
+          if (current) setSignedIn(session !== null);
+        },
+        // The session module did not load (a new deploy): the page stays as an anonymous visitor sees it.
+        () => {},
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return signedIn;
+}
+
+/** The calls to action of a section: sign up or log in, or for a signed-in fan the way back to the dashboard. */
+function FanActions({ signedIn, primary }: { signedIn: boolean; primary: string }) {
+  if (signedIn) {
+    return (
+      <div className="cta-row">
+        <a className="button button--primary button--large" href={paths.fan.dashboard()}>
+          Go to your dashboard
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="cta-row">
+      <a className="button button--primary button--large" href={paths.fan.register()}>
+        {primary}
+      </a>
+      <a className="button button--secondary button--large" href={paths.fan.login()}>
+        Log in
+      </a>
+    </div>
+  );
+}
+
 export function LandingPage() {
   useDocumentTitle(landingTitle);
+  const fanSignedIn = useFanSignedIn();
 
   return (
     <>
@@ -94,7 +146,11 @@ export function LandingPage() {
                 <a href={paths.artist.home()}>For artists</a>
               </li>
               <li className="site-nav__item">
-                <a href={paths.fan.login()}>Log in</a>
+                {fanSignedIn ? (
+                  <a href={paths.fan.dashboard()}>Dashboard</a>
+                ) : (
+                  <a href={paths.fan.login()}>Log in</a>
+                )}
               </li>
             </ul>
           </nav>
@@ -114,14 +170,7 @@ export function LandingPage() {
                 is split among the artists you really listened to, in proportion to your listening time. Your
                 money follows your ears, not the charts.
               </p>
-              <div className="cta-row">
-                <a className="button button--primary button--large" href={paths.fan.register()}>
-                  Start your pie
-                </a>
-                <a className="button button--secondary button--large" href={paths.fan.login()}>
-                  Log in
-                </a>
-              </div>
+              <FanActions signedIn={fanSignedIn} primary="Start your pie" />
               <p className="hero__aside">
                 Making music? <a href={paths.artist.home()}>Claim your artist profile</a>
               </p>
@@ -181,7 +230,7 @@ export function LandingPage() {
                       <span className="swatch" style={{ background: slice.color }} aria-hidden="true" />
                       <span className="split-example__label">{slice.label}</span>
                       <span className="split-example__value">
-                        {slice.hours} h → {slice.share}%
+                        {slice.hours} h → {slice.share}
                       </span>
                     </li>
                   ))}
@@ -200,14 +249,7 @@ export function LandingPage() {
                 Your money, your listening, your rules
               </h2>
               <p>Support music directly, and see where every cent of your pie goes.</p>
-              <div className="cta-row">
-                <a className="button button--primary button--large" href={paths.fan.register()}>
-                  Create your account
-                </a>
-                <a className="button button--secondary button--large" href={paths.fan.login()}>
-                  Log in
-                </a>
-              </div>
+              <FanActions signedIn={fanSignedIn} primary="Create your account" />
             </div>
             <ul className="feature-list">
               <li>

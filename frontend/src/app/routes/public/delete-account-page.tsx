@@ -1,15 +1,43 @@
 // /delete-account-instructions (SPEC §2): how fans and artists delete their account, what goes, what is kept and why.
-import { Link } from 'react-router-dom';
+// The settings' deletion lands here signed out, with `?deleted=fan|artist`, and the page confirms it at the top. The
+// lists of what is erased and kept are the ones the confirmation dialog shows (lib/account-deletion.ts).
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ContentPage } from '../../../components/content-page';
+import { FormAlert } from '../../../components/form/form-alert';
+import { accountDeletedParam, accountDeletionText, parseDeletedArea } from '../../../lib/account-deletion';
 import { paths } from '../../../lib/paths';
 
+export const accountDeletedText = {
+  title: 'Your account was deleted',
+  body: 'You are signed out, and a last e-mail confirms the deletion. Thank you for the music you supported.',
+} as const;
+
+/** The confirmation after a deletion, announced and focused so it is the first thing seen and heard. */
+function DeletedConfirmation() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div className="deleted-confirmation" ref={ref} tabIndex={-1}>
+      <FormAlert tone="success" title={accountDeletedText.title}>
+        {accountDeletedText.body}
+      </FormAlert>
+    </div>
+  );
+}
+
 export function DeleteAccountInstructionsPage() {
+  const [searchParams] = useSearchParams();
+  const deleted = parseDeletedArea(searchParams.get(accountDeletedParam));
   return (
     <ContentPage
       eyebrow="Your account"
       title="How to delete your account"
       lead="You can delete your OpenPie account yourself at any time. This page explains how, what is removed, and the few money records we must keep."
     >
+      {deleted ? <DeletedConfirmation /> : null}
       <section aria-labelledby="fans">
         <h2 id="fans">If you are a fan</h2>
         <ol>
@@ -56,12 +84,17 @@ export function DeleteAccountInstructionsPage() {
 
       <section aria-labelledby="removed">
         <h2 id="removed">What is removed</h2>
+        <p>For a fan:</p>
         <ul>
-          <li>Your name, e-mail address and password</li>
-          <li>Your username, profile and its visibility</li>
-          <li>Your connections to Spotify, Google, X and Facebook, and the access they gave us</li>
-          <li>Your listening history and your pie settings</li>
-          <li>Your membership of any office</li>
+          {accountDeletionText.fan.erased.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>For OpenPie for Artists:</p>
+        <ul>
+          {accountDeletionText.artist.erased.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
         </ul>
         <p>Deletion cannot be undone. If you come back later, you start with a new account.</p>
       </section>
@@ -84,6 +117,10 @@ export function DeleteAccountInstructionsPage() {
             accounting and tax purposes.
           </li>
         </ul>
+        <p>
+          The listening your pies were split by stays under the same anonymous id, so every split can still be
+          checked.
+        </p>
         <p>
           Stripe keeps its own records of card payments and payouts under its own privacy policy. Our
           technical logs expire on their own after a short time. The{' '}

@@ -149,8 +149,9 @@ export function PrivacyPolicyPage() {
           </table>
         </div>
         <p>
-          Your browser also keeps your cookie choice and whether you dismissed the offer to install OpenPie as
-          an app, in its local storage on this device only.
+          Your browser also keeps your cookie choice, whether you dismissed the offer to install OpenPie as an
+          app, and which OpenPie areas you are signed in to (a note, never a password or a token), in its
+          local storage on this device only.
         </p>
         <div className="cta-row">
           <button type="button" className="button button--primary" onClick={openCookiePreferences}>

@@ -6,20 +6,20 @@ import type {
   FanArtistDetails,
 } from '../../../../../functions/contracts/artists';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 
 /** The SWR key and URL of an artist's public details (no session needed). */
 export function artistDetailsUrl(artistId: string): string {
-  return apiPaths.fan(`/artists/details/${encodeURIComponent(artistId)}`);
+  return apiPath('GET /api/artists/details/{id}', { params: { id: artistId } });
 }
 
 /** The SWR key and URL of the artist as the signed-in fan sees them. */
 export function fanArtistDetailsUrl(artistId: string): string {
-  return apiPaths.fan(`/artists/details/user/${encodeURIComponent(artistId)}`);
+  return apiPath('GET /api/artists/details/user/{id}', { params: { id: artistId } });
 }
 
 export function artistTopTracksUrl(artistId: string): string {
-  return apiPaths.fan(`/artists/${encodeURIComponent(artistId)}/top-tracks`);
+  return apiPath('GET /api/artists/{id}/top-tracks', { params: { id: artistId } });
 }
 
 export function fetchArtistDetails(url: string): Promise<ArtistDetails> {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { ArtistTopTrack, FanArtistDetails } from '../../../../../functions/contracts/artists';
 import { isApiError } from '../../../lib/api-client';
+import { formatListeningTime, formatPlays, formatTrackLength } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -13,13 +14,7 @@ import {
   fetchFanArtistDetails,
 } from '../api/artists-api';
 import '../artists.css';
-import {
-  formatCount,
-  formatFansListening,
-  formatListeningTime,
-  formatTrackLength,
-  isArtistId,
-} from '../lib/artist-format';
+import { describeFansListening, isArtistId } from '../lib/artist-words';
 import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
 
 const swrOptions = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -64,7 +59,7 @@ export function ArtistView({ details }: { details: FanArtistDetails }) {
   const { artist, listening } = details;
   return (
     <div className="artist-page">
-      <ArtistHeader artist={artist} detail={formatFansListening(artist.fansListeningThisMonth)} />
+      <ArtistHeader artist={artist} detail={describeFansListening(artist.fansListeningThisMonth)} />
       {artist.claimed ? (
         <p className="artist-page__report">
           {artistScreenText.reportLead}{' '}
@@ -85,16 +80,14 @@ export function ArtistView({ details }: { details: FanArtistDetails }) {
               <div>
                 <dt>{artistScreenText.last30Days}</dt>
                 <dd>
-                  {formatCount(listening.last30Days.plays)}{' '}
-                  {listening.last30Days.plays === 1 ? 'play' : 'plays'} ·{' '}
+                  {formatPlays(listening.last30Days.plays)} ·{' '}
                   {formatListeningTime(listening.last30Days.msPlayed)}
                 </dd>
               </div>
               <div>
                 <dt>{artistScreenText.allTime}</dt>
                 <dd>
-                  {formatCount(listening.allTime.plays)} {listening.allTime.plays === 1 ? 'play' : 'plays'} ·{' '}
-                  {formatListeningTime(listening.allTime.msPlayed)}
+                  {formatPlays(listening.allTime.plays)} · {formatListeningTime(listening.allTime.msPlayed)}
                 </dd>
               </div>
             </dl>

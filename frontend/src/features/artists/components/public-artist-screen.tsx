@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { artistDetailsUrl, fetchArtistDetails } from '../api/artists-api';
 import '../artists.css';
-import { formatFansListening, isArtistId } from '../lib/artist-format';
+import { describeFansListening, isArtistId } from '../lib/artist-words';
 import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
 
 export const publicArtistText = {
@@ -54,7 +54,7 @@ export function PublicArtistScreen({ fanSignedIn = false }: { fanSignedIn?: bool
 export function PublicArtistView({ artist, fanSignedIn }: { artist: ArtistDetails; fanSignedIn: boolean }) {
   return (
     <div className="artist-page">
-      <ArtistHeader artist={artist} detail={formatFansListening(artist.fansListeningThisMonth)} />
+      <ArtistHeader artist={artist} detail={describeFansListening(artist.fansListeningThisMonth)} />
       <div className="artist-page__columns">
         <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-fans">
           <h2 id="artist-fans" className="coming-soon__subtitle">

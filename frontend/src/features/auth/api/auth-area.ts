@@ -1,9 +1,8 @@
-// The two areas with self-service accounts (fans and artist-side users) and the API base each one calls.
-import { apiPaths } from '../../../lib/paths';
+// The two areas with self-service accounts (fans and artist-side users): each has its own API base and so its own
+// route for every account call, named in the API files by route key (lib/api-path.ts).
+import type { ApiRouteKey } from '../../../lib/api-path';
 
 export type SelfServiceArea = 'fan' | 'artist';
 
-/** `/api/auth/<path>` for fans, `/api/for-artists/auth/<path>` for artist-side users (SPEC §7). */
-export function buildAuthUrl(area: SelfServiceArea, path: string): string {
-  return area === 'fan' ? apiPaths.fan(`/auth${path}`) : apiPaths.artist(`/auth${path}`);
-}
+/** One route per area for the same account call, e.g. `/api/auth/login` and `/api/for-artists/auth/login`. */
+export type AreaRoutes = Readonly<Record<SelfServiceArea, ApiRouteKey>>;

@@ -1,8 +1,8 @@
 // POST /api/for-artists/auth/complete-registration: the four profile fields an artist-side account needs (SPEC §5).
 import type { ArtistUser, CompleteRegistrationPayload } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { buildAuthUrl } from './auth-area';
+import { apiPath } from '../../../lib/api-path';
 
 export function completeRegistration(payload: CompleteRegistrationPayload): Promise<ArtistUser> {
-  return apiClient.post<ArtistUser>(buildAuthUrl('artist', '/complete-registration'), payload);
+  return apiClient.post<ArtistUser>(apiPath('POST /api/for-artists/auth/complete-registration'), payload);
 }

@@ -2,7 +2,8 @@
 // finish the staff sign-in (decision 006). Same reply as the password login.
 import type { AdminLoginReply } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
+import { rememberSessionHint } from '../../../lib/session-hints';
 
 export interface StaffGoogleCallback {
   code?: string;
@@ -10,6 +11,11 @@ export interface StaffGoogleCallback {
   error?: string;
 }
 
-export function completeStaffGoogleSignIn(callback: StaffGoogleCallback): Promise<AdminLoginReply> {
-  return apiClient.post<AdminLoginReply>(apiPaths.admin('/auth/google/callback'), callback);
+export async function completeStaffGoogleSignIn(callback: StaffGoogleCallback): Promise<AdminLoginReply> {
+  const reply = await apiClient.post<AdminLoginReply>(
+    apiPath('POST /api/admin/auth/google/callback'),
+    callback,
+  );
+  rememberSessionHint('admin');
+  return reply;
 }

@@ -4,12 +4,25 @@
 import type { ArtistUser, FanUser } from '../../../../../functions/contracts/auth';
 import type { SocialProviderName } from '../../../../../functions/contracts/social-sign-in';
 import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
 import type { SelfServiceArea } from './auth-area';
-import { buildAuthUrl } from './auth-area';
+
+const fanDisconnectRoutes = {
+  spotify: 'POST /api/auth/disconnect-spotify',
+  google: 'POST /api/auth/disconnect-google',
+  twitter: 'POST /api/auth/disconnect-twitter',
+  facebook: 'POST /api/auth/disconnect-facebook',
+} as const;
+
+function selectDisconnectRoute(provider: SocialProviderName, area: SelfServiceArea) {
+  if (area === 'fan') return fanDisconnectRoutes[provider];
+  if (provider === 'google') return 'POST /api/for-artists/auth/disconnect-google' as const;
+  throw new Error(`An artist-side account has no ${provider} connection to disconnect.`);
+}
 
 export function disconnectSocialAccount(
   provider: SocialProviderName,
   area: SelfServiceArea = 'fan',
 ): Promise<FanUser | ArtistUser> {
-  return apiClient.post<FanUser | ArtistUser>(buildAuthUrl(area, `/disconnect-${provider}`));
+  return apiClient.post<FanUser | ArtistUser>(apiPath(selectDisconnectRoute(provider, area)));
 }

@@ -2,11 +2,17 @@
 // account, so the form cannot be used to find out who does.
 import type { ForgotPasswordPayload, MessageReply } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { buildAuthUrl, type SelfServiceArea } from './auth-area';
+import { apiPath } from '../../../lib/api-path';
+import type { AreaRoutes, SelfServiceArea } from './auth-area';
+
+const forgotPasswordRoutes = {
+  fan: 'POST /api/auth/forgot-password',
+  artist: 'POST /api/for-artists/auth/forgot-password',
+} as const satisfies AreaRoutes;
 
 export function requestPasswordReset(
   area: SelfServiceArea,
   payload: ForgotPasswordPayload,
 ): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(buildAuthUrl(area, '/forgot-password'), payload);
+  return apiClient.post<MessageReply>(apiPath(forgotPasswordRoutes[area]), payload);
 }

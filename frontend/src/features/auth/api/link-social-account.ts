@@ -4,15 +4,27 @@
 // Artist-side users have POST /api/for-artists/auth/link-google, which returns to /for-artists/settings.
 import type { SocialProviderName } from '../../../../../functions/contracts/social-sign-in';
 import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
 import type { SelfServiceArea } from './auth-area';
-import { buildAuthUrl } from './auth-area';
 
 export type LinkableProvider = Exclude<SocialProviderName, 'spotify'>;
+
+const fanLinkRoutes = {
+  google: 'POST /api/auth/link-google',
+  twitter: 'POST /api/auth/link-twitter',
+  facebook: 'POST /api/auth/link-facebook',
+} as const;
+
+function selectLinkRoute(provider: LinkableProvider, area: SelfServiceArea) {
+  if (area === 'fan') return fanLinkRoutes[provider];
+  if (provider === 'google') return 'POST /api/for-artists/auth/link-google' as const;
+  throw new Error(`An artist-side account cannot connect ${provider}.`);
+}
 
 export async function linkSocialAccount(
   provider: LinkableProvider,
   area: SelfServiceArea = 'fan',
 ): Promise<string> {
-  const reply = await apiClient.post<{ authorizeUrl: string }>(buildAuthUrl(area, `/link-${provider}`));
+  const reply = await apiClient.post<{ authorizeUrl: string }>(apiPath(selectLinkRoute(provider, area)));
   return reply.authorizeUrl;
 }

@@ -2,8 +2,11 @@
 // 7 days; the SPA relies on the cookie and never stores the token itself.
 import type { AdminLoginReply, LoginPayload } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
+import { rememberSessionHint } from '../../../lib/session-hints';
 
-export function logInStaff(payload: LoginPayload): Promise<AdminLoginReply> {
-  return apiClient.post<AdminLoginReply>(apiPaths.admin('/auth/login'), payload);
+export async function logInStaff(payload: LoginPayload): Promise<AdminLoginReply> {
+  const reply = await apiClient.post<AdminLoginReply>(apiPath('POST /api/admin/auth/login'), payload);
+  rememberSessionHint('admin');
+  return reply;
 }

@@ -1,13 +1,18 @@
 // POST /api/auth/login and /api/for-artists/auth/login (SPEC §3 login payload). The reply is the signed-in account;
-// the session itself travels in an HttpOnly cookie the browser keeps.
+// the session itself travels in an HttpOnly cookie the browser keeps, so the SPA notes that it signed in.
 import type { ArtistUser, FanUser, LoginPayload } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { buildAuthUrl } from './auth-area';
+import { apiPath } from '../../../lib/api-path';
+import { rememberSessionHint } from '../../../lib/session-hints';
 
-export function logInFan(payload: LoginPayload): Promise<FanUser> {
-  return apiClient.post<FanUser>(buildAuthUrl('fan', '/login'), payload);
+export async function logInFan(payload: LoginPayload): Promise<FanUser> {
+  const user = await apiClient.post<FanUser>(apiPath('POST /api/auth/login'), payload);
+  rememberSessionHint('fan');
+  return user;
 }
 
-export function logInArtist(payload: LoginPayload): Promise<ArtistUser> {
-  return apiClient.post<ArtistUser>(buildAuthUrl('artist', '/login'), payload);
+export async function logInArtist(payload: LoginPayload): Promise<ArtistUser> {
+  const user = await apiClient.post<ArtistUser>(apiPath('POST /api/for-artists/auth/login'), payload);
+  rememberSessionHint('artist');
+  return user;
 }

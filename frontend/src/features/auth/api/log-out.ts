@@ -2,15 +2,18 @@
 // that area's HttpOnly cookie.
 import type { MessageReply } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 import type { SessionRole } from '../../../lib/session';
+import { forgetSessionHints } from '../../../lib/session-hints';
 
-const logoutUrls: Readonly<Record<SessionRole, string>> = {
-  fan: apiPaths.fan('/auth/logout'),
-  artist: apiPaths.artist('/auth/logout'),
-  admin: apiPaths.admin('/auth/logout'),
-};
+const logoutRoutes = {
+  fan: 'POST /api/auth/logout',
+  artist: 'POST /api/for-artists/auth/logout',
+  admin: 'POST /api/admin/auth/logout',
+} as const satisfies Readonly<Record<SessionRole, string>>;
 
-export function logOut(role: SessionRole): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(logoutUrls[role]);
+export async function logOut(role: SessionRole): Promise<MessageReply> {
+  // Forgotten first: whatever the server answers, this browser should no longer present itself as signed in.
+  forgetSessionHints([role]);
+  return apiClient.post<MessageReply>(apiPath(logoutRoutes[role]));
 }

@@ -1,15 +1,18 @@
 // POST /api/auth/reset-password/{token} and its artist twin (SPEC §3: body password, token in the path).
 import type { MessageReply, ResetPasswordPayload } from '../../../../../functions/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { buildAuthUrl, type SelfServiceArea } from './auth-area';
+import { apiPath } from '../../../lib/api-path';
+import type { AreaRoutes, SelfServiceArea } from './auth-area';
+
+const resetPasswordRoutes = {
+  fan: 'POST /api/auth/reset-password/{token}',
+  artist: 'POST /api/for-artists/auth/reset-password/{token}',
+} as const satisfies AreaRoutes;
 
 export function resetPassword(
   area: SelfServiceArea,
   token: string,
   payload: ResetPasswordPayload,
 ): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(
-    buildAuthUrl(area, `/reset-password/${encodeURIComponent(token)}`),
-    payload,
-  );
+  return apiClient.post<MessageReply>(apiPath(resetPasswordRoutes[area], { params: { token } }), payload);
 }

@@ -1,16 +1,14 @@
 // The artist area's settings screen (SPEC §2 /for-artists/settings): the artist-side user's connected Google account,
-// and what is still to come for the rest of their own account.
-import { Link } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+// account deletion, and what is still to come for the rest of their own account.
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../auth.css';
 import { ConnectedAccounts } from './connected-accounts';
+import { DeleteAccountSection } from './delete-account-section';
 
 export const artistSettingsText = {
   title: 'Settings',
   soonTitle: 'Also in your settings',
-  soonItems: ['Your name, phone number and country', 'Delete your account'],
-  deletionHelp: 'How account deletion works',
+  soonItems: ['Your name, phone number and country'],
 } as const;
 
 export interface ArtistSettingsProps {
@@ -34,12 +32,8 @@ export function ArtistSettings({ account }: ArtistSettingsProps) {
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <div className="coming-soon__actions">
-          <Link className="button button--secondary" to={paths.public.deleteAccountInstructions()}>
-            {artistSettingsText.deletionHelp}
-          </Link>
-        </div>
       </section>
+      <DeleteAccountSection area="artist" />
     </div>
   );
 }

@@ -16,12 +16,12 @@ import { browserActions } from '../../../lib/browser-actions';
 import type { SelfServiceArea } from '../api/auth-area';
 import { disconnectSocialAccount } from '../api/disconnect-social-account';
 import { linkSocialAccount } from '../api/link-social-account';
-import { buildFanSignInUrl } from '../api/social-sign-in-urls';
-import { detectDeviceType } from '../lib/device-type';
+import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
+import { detectDeviceType } from '../../../lib/device-type';
 import '../auth.css';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { ProviderBadge } from './provider-badge';
-import { SocialErrorNotice } from './social-error-notice';
+import { SocialErrorNotice } from '../../../components/social-error-notice';
 
 const DisconnectDialog = lazy(async () => {
   const { DisconnectDialog: Dialog } = await import('./disconnect-dialog');

@@ -1,14 +1,12 @@
 // Forgot password: one e-mail field. The server answers the same whether or not an account exists, so the screen
 // shows that same confirmation to everyone.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPasswordPayload } from '../../../../../functions/contracts/auth';
+import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput } from '../../../components/form/text-input';
+import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { requestPasswordReset } from '../api/forgot-password';
-import { describeFormFailure } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
 
 export const forgotPasswordText = {
   title: 'Reset your password',
@@ -28,25 +26,15 @@ export interface ForgotPasswordFormProps {
 
 export function ForgotPasswordForm({ area, defaultEmail = '' }: ForgotPasswordFormProps) {
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<ForgotPasswordPayload>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'all',
+  const { register, describeField, submitWith, failure, formState } = useServerForm<ForgotPasswordPayload>({
+    schema: forgotPasswordSchema,
     defaultValues: { email: defaultEmail },
+    fallback: forgotPasswordText.failed,
   });
 
-  const submit = handleSubmit(async (payload) => {
-    setFailure(null);
-    try {
-      const reply = await requestPasswordReset(area, payload);
-      setSent(reply.message);
-    } catch (error) {
-      setFailure(describeFormFailure(error, [], forgotPasswordText.failed).message);
-    }
+  const submit = submitWith(async (payload) => {
+    const reply = await requestPasswordReset(area, payload);
+    setSent(reply.message);
   });
 
   if (sent) {
@@ -66,12 +54,15 @@ export function ForgotPasswordForm({ area, defaultEmail = '' }: ForgotPasswordFo
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        touched={Boolean(touchedFields.email) || isSubmitted}
+        {...describeField('email')}
         {...register('email')}
       />
-      <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? forgotPasswordText.submitting : forgotPasswordText.submit}
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={formState.isSubmitting}
+      >
+        {formState.isSubmitting ? forgotPasswordText.submitting : forgotPasswordText.submit}
       </button>
     </form>
   );

@@ -1,13 +1,10 @@
 // The login form of SPEC §5 for fans, artist-side users and staff: e-mail and password from the shared schema, errors
 // for touched fields only, every field touched on submit.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginPayload } from '../../../../../functions/contracts/auth';
+import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordInput } from '../../../components/form/password-input';
 import { TextInput } from '../../../components/form/text-input';
-import { describeFormFailure } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
+import { useServerForm } from '../../../lib/use-server-form';
 
 export const loginFormText = {
   email: 'Email',
@@ -27,38 +24,18 @@ export interface LoginFormProps {
   onForgotPassword?: () => void;
 }
 
-const loginFields = ['email', 'password'] as const;
-
 export function LoginForm({
   onLogIn,
   submitLabel = loginFormText.submit,
   submittingLabel = loginFormText.submitting,
   onForgotPassword,
 }: LoginFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<LoginPayload>({
-    resolver: zodResolver(loginSchema),
-    mode: 'all',
+  const { register, describeField, submitWith, failure, formState } = useServerForm<LoginPayload>({
+    schema: loginSchema,
     defaultValues: { email: '', password: '' },
+    fallback: loginFormText.failed,
   });
-
-  const submit = handleSubmit(async (payload) => {
-    setFailure(null);
-    try {
-      await onLogIn(payload);
-    } catch (error) {
-      const described = describeFormFailure(error, loginFields, loginFormText.failed);
-      for (const [name, message] of Object.entries(described.fields)) {
-        setError(name as (typeof loginFields)[number], { type: 'server', message });
-      }
-      setFailure(described.message);
-    }
-  });
+  const submit = submitWith(onLogIn);
 
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
@@ -69,16 +46,14 @@ export function LoginForm({
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        touched={Boolean(touchedFields.email) || isSubmitted}
+        {...describeField('email')}
         {...register('email')}
       />
       <PasswordInput
         label={loginFormText.password}
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        touched={Boolean(touchedFields.password) || isSubmitted}
+        {...describeField('password')}
         {...register('password')}
       />
       {onForgotPassword ? (
@@ -88,8 +63,12 @@ export function LoginForm({
           </button>
         </p>
       ) : null}
-      <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? submittingLabel : submitLabel}
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={formState.isSubmitting}
+      >
+        {formState.isSubmitting ? submittingLabel : submitLabel}
       </button>
     </form>
   );

@@ -1,9 +1,6 @@
 // The registration form of SPEC §2 for fans and artist-side users: email, first name, last name, password and the
 // repeated password from the shared schema (SPEC §5's texts), the Terms of Service and Privacy Policy links above the
 // button, and 'CREATE MY ACCOUNT', disabled until the form is valid and changed, or while sending.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   captchaActions,
@@ -12,14 +9,14 @@ import {
   type RegisterReply,
   type RegistrationForm as RegistrationFormValues,
 } from '../../../../../functions/contracts/auth';
+import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordInput } from '../../../components/form/password-input';
 import { TextInput } from '../../../components/form/text-input';
 import { paths } from '../../../lib/paths';
+import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { registerAccount } from '../api/register';
 import { obtainHumanCheckToken } from '../lib/human-check';
-import { describeFormFailure } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
 
 export const registrationFormText = {
   email: 'Email',
@@ -36,9 +33,6 @@ export const registrationFormText = {
     'You have already used the free PIE promotion. Each user can only use this offer once.',
 } as const;
 
-const formFields = ['email', 'first_name', 'last_name', 'password', 'confirm_password'] as const;
-type FormField = (typeof formFields)[number];
-
 /** SPEC §8: the server's message, SPEC's own text when it mentions the used promotion, or the generic failure. */
 export function describeRegistrationFailure(message: string | null): string {
   if (!message) return registrationFormText.failed;
@@ -54,42 +48,28 @@ export interface RegistrationFormProps {
 }
 
 export function RegistrationForm({ area, promo, onRegistered }: RegistrationFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid, isDirty },
-  } = useForm<RegistrationFormValues>({
-    resolver: zodResolver(registrationFormSchema),
-    mode: 'all',
+  const { register, describeField, submitWith, failure, formState } = useServerForm<RegistrationFormValues>({
+    schema: registrationFormSchema,
     defaultValues: { email: '', first_name: '', last_name: '', password: '', confirm_password: '' },
+    fallback: registrationFormText.failed,
+    // Problems the server pinned on fields show under them; anything else is one sentence above the form.
+    describeMessage: describeRegistrationFailure,
   });
+  // Read together on every render: react-hook-form only tracks the parts of formState that a render reads.
+  const { isValid, isDirty, isSubmitting } = formState;
 
-  const isTouched = (field: FormField) => Boolean(touchedFields[field]) || isSubmitted;
-
-  const submit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
-      const recaptchaToken = await obtainHumanCheckToken(captchaActions.register);
-      const reply = await registerAccount(area, {
-        email: form.email,
-        first_name: form.first_name,
-        last_name: form.last_name,
-        password: form.password,
-        accepted_terms_and_conditions: true,
-        recaptchaToken,
-        promo,
-      });
-      onRegistered(reply);
-    } catch (error) {
-      const described = describeFormFailure(error, formFields, registrationFormText.failed);
-      for (const [name, message] of Object.entries(described.fields)) {
-        setError(name as FormField, { type: 'server', message });
-      }
-      // Problems the server pinned on fields show under them; anything else is one sentence above the form.
-      setFailure(described.message === null ? null : describeRegistrationFailure(described.message));
-    }
+  const submit = submitWith(async (form) => {
+    const recaptchaToken = await obtainHumanCheckToken(captchaActions.register);
+    const reply = await registerAccount(area, {
+      email: form.email,
+      first_name: form.first_name,
+      last_name: form.last_name,
+      password: form.password,
+      accepted_terms_and_conditions: true,
+      recaptchaToken,
+      promo,
+    });
+    onRegistered(reply);
   });
 
   return (
@@ -101,8 +81,7 @@ export function RegistrationForm({ area, promo, onRegistered }: RegistrationForm
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        touched={isTouched('email')}
+        {...describeField('email')}
         {...register('email')}
       />
       <div className="auth-form__row">
@@ -110,16 +89,14 @@ export function RegistrationForm({ area, promo, onRegistered }: RegistrationForm
           label={registrationFormText.firstName}
           autoComplete="given-name"
           required
-          error={errors.first_name?.message}
-          touched={isTouched('first_name')}
+          {...describeField('first_name')}
           {...register('first_name')}
         />
         <TextInput
           label={registrationFormText.lastName}
           autoComplete="family-name"
           required
-          error={errors.last_name?.message}
-          touched={isTouched('last_name')}
+          {...describeField('last_name')}
           {...register('last_name')}
         />
       </div>
@@ -128,16 +105,14 @@ export function RegistrationForm({ area, promo, onRegistered }: RegistrationForm
         autoComplete="new-password"
         hint="At least 8 characters."
         required
-        error={errors.password?.message}
-        touched={isTouched('password')}
+        {...describeField('password')}
         {...register('password')}
       />
       <PasswordInput
         label={registrationFormText.repeatPassword}
         autoComplete="new-password"
         required
-        error={errors.confirm_password?.message}
-        touched={isTouched('confirm_password')}
+        {...describeField('confirm_password')}
         {...register('confirm_password')}
       />
       <p className="auth-form__legal">

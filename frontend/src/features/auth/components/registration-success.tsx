@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { RegisterReply } from '../../../../../functions/contracts/auth';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 
 export const registrationSuccessText = {
   title: 'Check your e-mail',

@@ -1,19 +1,17 @@
 // The page a password reset mail links to: a new password twice, then a confirmation and the way to log in. A link
 // that is used, expired or forged gets the server's sentence and a form to ask for a fresh one.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../../lib/api-client';
+import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordInput } from '../../../components/form/password-input';
+import { isApiError } from '../../../lib/api-client';
+import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { resetPassword } from '../api/reset-password';
 import {
   resetPasswordFormSchema,
   type ResetPasswordForm as ResetPasswordValues,
 } from '../lib/reset-password-form-schema';
-import { describeFormFailure } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 export const resetPasswordText = {
@@ -37,34 +35,24 @@ export interface ResetPasswordFormProps {
 export function ResetPasswordForm({ area, token, loginPath }: ResetPasswordFormProps) {
   const [done, setDone] = useState<string | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'all',
+  const { register, describeField, submitWith, failure, formState } = useServerForm<ResetPasswordValues>({
+    schema: resetPasswordFormSchema,
     defaultValues: { password: '', confirm_password: '' },
+    fallback: resetPasswordText.failed,
   });
 
-  const submit = handleSubmit(async (form) => {
-    setFailure(null);
+  const submit = submitWith(async (form) => {
     try {
       const reply = await resetPassword(area, token, { password: form.password });
       setDone(reply.message);
     } catch (error) {
-      // The server names a used, expired or forged link with a `link_*` code (docs/decisions/005).
+      // The server names a used, expired or forged link with a `link_*` code (docs/decisions/005): no retyping fixes
+      // that, so the screen offers a fresh link instead of the form.
       if (isApiError(error) && error.code.startsWith('link_')) {
         setLinkProblem(error.message);
         return;
       }
-      const described = describeFormFailure(error, ['password'], resetPasswordText.failed);
-      if (described.fields['password']) {
-        setError('password', { type: 'server', message: described.fields['password'] });
-      }
-      setFailure(described.message);
+      throw error;
     }
   });
 
@@ -101,20 +89,22 @@ export function ResetPasswordForm({ area, token, loginPath }: ResetPasswordFormP
         autoComplete="new-password"
         hint="At least 8 characters."
         required
-        error={errors.password?.message}
-        touched={Boolean(touchedFields.password) || isSubmitted}
+        {...describeField('password')}
         {...register('password')}
       />
       <PasswordInput
         label={resetPasswordText.repeatPassword}
         autoComplete="new-password"
         required
-        error={errors.confirm_password?.message}
-        touched={Boolean(touchedFields.confirm_password) || isSubmitted}
+        {...describeField('confirm_password')}
         {...register('confirm_password')}
       />
-      <button type="submit" className="button button--primary auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? resetPasswordText.submitting : resetPasswordText.submit}
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={formState.isSubmitting}
+      >
+        {formState.isSubmitting ? resetPasswordText.submitting : resetPasswordText.submit}
       </button>
     </form>
   );

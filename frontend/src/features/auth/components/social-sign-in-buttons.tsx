@@ -8,10 +8,10 @@ import {
   type SocialProviderName,
 } from '../../../../../functions/contracts/social-sign-in';
 import { browserActions } from '../../../lib/browser-actions';
-import { buildFanSignInUrl } from '../api/social-sign-in-urls';
-import { detectDeviceType } from '../lib/device-type';
+import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
+import { detectDeviceType } from '../../../lib/device-type';
 import { obtainHumanCheckToken } from '../lib/human-check';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { ProviderBadge } from './provider-badge';
 
 /** decision 006: X and Facebook verify a human-check token; Spotify and Google do not ask for one. */

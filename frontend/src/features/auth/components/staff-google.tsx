@@ -6,10 +6,10 @@ import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { paths } from '../../../lib/paths';
 import { completeStaffGoogleSignIn, type StaffGoogleCallback } from '../api/complete-staff-google-sign-in';
-import { buildStaffGoogleSignInUrl } from '../api/social-sign-in-urls';
+import { buildStaffGoogleSignInUrl } from '../api/staff-google-sign-in-url';
 import { runOnce } from '../lib/run-once';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { ProviderBadge } from './provider-badge';
 
 export const staffGoogleText = {

@@ -7,7 +7,7 @@ import type { SelfServiceArea } from '../api/auth-area';
 import { verifyEmail } from '../api/verify-email';
 import { runOnce } from '../lib/run-once';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form/form-alert';
 
 export const verifyEmailText = {
   checkingTitle: 'Confirming your e-mail address',

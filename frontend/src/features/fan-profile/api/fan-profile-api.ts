@@ -9,23 +9,23 @@ import type {
   UsernameUpdatePayload,
 } from '../../../../../functions/contracts/fan-profile';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 
 export function updateUsername(payload: UsernameUpdatePayload): Promise<FanProfileReply> {
-  return apiClient.put<FanProfileReply>(apiPaths.fan('/user/username'), payload);
+  return apiClient.put<FanProfileReply>(apiPath('PUT /api/user/username'), payload);
 }
 
 export function updateVisibility(visibility: FanVisibilityValue): Promise<FanProfileReply> {
-  return apiClient.put<FanProfileReply>(apiPaths.fan('/user/visibility'), { visibility });
+  return apiClient.put<FanProfileReply>(apiPath('PUT /api/user/visibility'), { visibility });
 }
 
 export function joinBeta(): Promise<FanProfileReply> {
-  return apiClient.post<FanProfileReply>(apiPaths.fan('/user/joinBeta'));
+  return apiClient.post<FanProfileReply>(apiPath('POST /api/user/joinBeta'));
 }
 
 /** The SWR key and URL of a fan's profile. */
 export function fanDetailsUrl(fanId: string): string {
-  return apiPaths.fan(`/user/details/${encodeURIComponent(fanId)}`);
+  return apiPath('GET /api/user/details/{id}', { params: { id: fanId } });
 }
 
 export function fetchFanDetails(url: string): Promise<PublicFanProfile> {
@@ -34,7 +34,7 @@ export function fetchFanDetails(url: string): Promise<PublicFanProfile> {
 
 /** The SWR key and URL of a catalogue artist (the report form names the artist it was opened for). */
 export function artistDetailsUrl(artistId: string): string {
-  return apiPaths.fan(`/artists/details/${encodeURIComponent(artistId)}`);
+  return apiPath('GET /api/artists/details/{id}', { params: { id: artistId } });
 }
 
 export function fetchArtistDetails(url: string): Promise<ArtistDetails> {
@@ -43,7 +43,7 @@ export function fetchArtistDetails(url: string): Promise<ArtistDetails> {
 
 export function reportClaim(artistId: string, payload: ClaimReportPayload): Promise<ClaimReportReply> {
   return apiClient.post<ClaimReportReply>(
-    apiPaths.fan(`/claims/report/${encodeURIComponent(artistId)}`),
+    apiPath('POST /api/claims/report/{id}', { params: { id: artistId } }),
     payload,
   );
 }

@@ -1,9 +1,9 @@
 // The beta wish: a fan asks once to try new features first; asking again changes nothing.
 import { useState } from 'react';
-import { FormAlert } from '../../auth/components/form-alert';
-import { describeFormFailure } from '../../auth/lib/server-errors';
+import { FormAlert } from '../../../components/form/form-alert';
+import { describeFormFailure } from '../../../lib/form-failure';
 import { joinBeta } from '../api/fan-profile-api';
-import { formatDay } from '../lib/session-profile';
+import { formatDate } from '../../../lib/format';
 
 export const betaText = {
   title: 'Beta features',
@@ -45,7 +45,7 @@ export function BetaSection({ joinedBetaAt, onSaved }: BetaSectionProps) {
       </h2>
       <p>{betaText.lead}</p>
       <div aria-live="polite" className="fan-settings__status">
-        {joinedAt ? <FormAlert tone="success">{betaText.joined(formatDay(joinedAt))}</FormAlert> : null}
+        {joinedAt ? <FormAlert tone="success">{betaText.joined(formatDate(joinedAt))}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
       </div>
       {joinedAt ? null : (

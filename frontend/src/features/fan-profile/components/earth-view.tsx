@@ -8,7 +8,7 @@ import type { ProfileArtist, PublicFanProfile } from '../../../../../functions/c
 import { paths } from '../../../lib/paths';
 import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
 import '../fan-profile.css';
-import { formatListeningTime, formatShare } from '../lib/session-profile';
+import { formatListeningTime, formatShare } from '../../../lib/format';
 import { buildGlobeDots } from '../lib/world-dots';
 import { LoadFailure } from '../../../components/load-failure';
 

@@ -8,7 +8,8 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
 import '../fan-profile.css';
-import { formatDay, formatListeningTime, formatShare, isFanId } from '../lib/session-profile';
+import { formatDate, formatListeningTime, formatPlays, formatShare } from '../../../lib/format';
+import { isFanId } from '../lib/session-profile';
 import { LoadFailure } from '../../../components/load-failure';
 
 export const fanProfileText = {
@@ -78,7 +79,7 @@ export function FanProfileView({ profile }: { profile: PublicFanProfile }) {
         </span>
         <div>
           <h1 className="fan-profile__title">{name}</h1>
-          <p className="fan-profile__meta">Member since {formatDay(profile.memberSince)}</p>
+          <p className="fan-profile__meta">Member since {formatDate(profile.memberSince)}</p>
         </div>
       </header>
       {profile.isSelf ? (
@@ -98,7 +99,7 @@ export function FanProfileView({ profile }: { profile: PublicFanProfile }) {
         ) : (
           <>
             <p className="fan-profile__meta">
-              {profile.plays} plays, {formatListeningTime(profile.msPlayed)} of listening
+              {formatPlays(profile.plays)}, {formatListeningTime(profile.msPlayed)} of listening
             </p>
             <ol className="fan-profile__artists">
               {profile.topArtists.map((artist) => (
@@ -124,9 +125,9 @@ export function FanProfileView({ profile }: { profile: PublicFanProfile }) {
           <ul className="fan-profile__days">
             {profile.recentDays.map((day) => (
               <li key={day.date}>
-                <span>{formatDay(day.date)}</span>
+                <span>{formatDate(day.date)}</span>
                 <span>
-                  {day.plays} {day.plays === 1 ? 'play' : 'plays'} · {formatListeningTime(day.msPlayed)}
+                  {formatPlays(day.plays)} · {formatListeningTime(day.msPlayed)}
                 </span>
               </li>
             ))}

@@ -1,5 +1,5 @@
-// The fan-profile parts of the settings screen (issue #5): username, visibility, beta, and account deletion.
-import { Link, useRevalidator } from 'react-router-dom';
+// The fan-profile parts of the settings screen (issue #5): username, visibility and beta.
+import { useRevalidator } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import '../fan-profile.css';
 import { readSessionProfile } from '../lib/session-profile';
@@ -26,18 +26,6 @@ export function ProfileSettings({ account }: ProfileSettingsProps) {
         profileHref={profile.id ? paths.fan.user({ userID: profile.id }) : null}
       />
       <BetaSection joinedBetaAt={profile.joinedBetaAt} onSaved={refreshSession} />
-      <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-delete">
-        <h2 id="settings-delete" className="coming-soon__subtitle">
-          Delete your account
-        </h2>
-        <p>
-          Deleting your account removes your personal details from OpenPie. Read how it works before you
-          start.
-        </p>
-        <Link className="button button--secondary" to={paths.public.deleteAccountInstructions()}>
-          How account deletion works
-        </Link>
-      </section>
     </>
   );
 }

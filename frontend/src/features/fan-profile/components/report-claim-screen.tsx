@@ -1,18 +1,18 @@
 // /report: a fan tells staff that an artist's claim looks wrong. Opened from an artist's page as /report?artist=<id>;
 // a fan coming from elsewhere pastes the artist's Spotify link.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { ArtistDetails } from '../../../../../functions/contracts/artists';
 import * as z from 'zod/mini';
 import { claimReportReasonField, claimReportRules } from '../../../../../functions/contracts/fan-profile';
+import { FormAlert } from '../../../components/form/form-alert';
+import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FormAlert } from '../../auth/components/form-alert';
-import { describeFormFailure } from '../../auth/lib/server-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { artistDetailsUrl, fetchArtistDetails, reportClaim } from '../api/fan-profile-api';
 import '../fan-profile.css';
 
@@ -51,19 +51,12 @@ export function ReportClaimScreen() {
   const [searchParams] = useSearchParams();
   const prefilled = searchParams.get('artist') ?? '';
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<ReportForm>({
-    resolver: zodResolver(reportFormSchema),
-    mode: 'all',
-    defaultValues: { artist: prefilled, reason: '' },
-  });
+  const { register, describeField, submitWith, failure, formState, reset, control } =
+    useServerForm<ReportForm>({
+      schema: reportFormSchema,
+      defaultValues: { artist: prefilled, reason: '' },
+      fallback: reportText.failed,
+    });
   const reasonLength = useWatch({ control, name: 'reason' }).trim().length;
   const artistValue = useWatch({ control, name: 'artist' });
   // The page an artist's page opened names its artist; a pasted link is checked by the server on sending.
@@ -76,19 +69,11 @@ export function ReportClaimScreen() {
   const namedArtist =
     prefilledArtist && readArtistId(artistValue) === prefilledArtist.id ? prefilledArtist.name : null;
 
-  const submit = handleSubmit(async ({ artist, reason }) => {
-    setFailure(null);
+  const submit = submitWith(async ({ artist, reason }) => {
     const artistId = readArtistId(artist);
     if (!artistId) return;
-    try {
-      await reportClaim(artistId, { reason });
-      setSent(true);
-    } catch (error) {
-      const problem = describeFormFailure(error, ['reason'], reportText.failed);
-      const reasonMessage = problem.fields['reason'];
-      if (reasonMessage) setError('reason', { message: reasonMessage });
-      if (problem.message) setFailure(problem.message);
-    }
+    await reportClaim(artistId, { reason });
+    setSent(true);
   });
 
   return (
@@ -138,42 +123,20 @@ export function ReportClaimScreen() {
             hint={reportText.artistHint}
             required
             autoComplete="off"
-            error={errors.artist?.message}
-            touched={Boolean(touchedFields.artist) || isSubmitted}
+            {...describeField('artist')}
             {...register('artist')}
           />
-          <div
-            className={`field${errors.reason && (touchedFields.reason || isSubmitted) ? ' field--invalid' : ''}`}
-          >
-            <label className="field__label" htmlFor="report-reason">
-              {reportText.reason}
-              <span className="field__required" aria-hidden="true">
-                *
-              </span>
-            </label>
-            <p className="field__hint" id="report-reason-hint">
-              {reportText.reasonHint}
-            </p>
-            <textarea
-              id="report-reason"
-              className="field__input report-claim__reason"
-              rows={6}
-              required
-              aria-invalid={errors.reason && (touchedFields.reason || isSubmitted) ? true : undefined}
-              aria-describedby={`report-reason-hint report-reason-count${errors.reason && (touchedFields.reason || isSubmitted) ? ' report-reason-error' : ''}`}
-              {...register('reason')}
-            />
-            <p className="field__hint" id="report-reason-count">
-              {reasonLength} / {claimReportRules.maxLength}
-            </p>
-            {errors.reason && (touchedFields.reason || isSubmitted) ? (
-              <p className="field__error" id="report-reason-error">
-                {errors.reason.message}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? reportText.submitting : reportText.submit}
+          <TextArea
+            label={reportText.reason}
+            hint={reportText.reasonHint}
+            count={`${reasonLength} / ${claimReportRules.maxLength}`}
+            rows={6}
+            required
+            {...describeField('reason')}
+            {...register('reason')}
+          />
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? reportText.submitting : reportText.submit}
           </button>
         </form>
       )}

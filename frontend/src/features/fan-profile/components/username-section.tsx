@@ -1,16 +1,14 @@
 // The username part of the fan's settings: unique among fans (any case), checked as the fan types once a field is
 // touched, with the server's word on a name another fan holds.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   usernameRules,
   usernameUpdateSchema,
   type UsernameUpdatePayload,
 } from '../../../../../functions/contracts/fan-profile';
+import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput } from '../../../components/form/text-input';
-import { FormAlert } from '../../auth/components/form-alert';
-import { describeFormFailure } from '../../auth/lib/server-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { updateUsername } from '../api/fan-profile-api';
 
 export const usernameText = {
@@ -31,31 +29,17 @@ export interface UsernameSectionProps {
 
 export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
   const [saved, setSaved] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<UsernameUpdatePayload>({
-    resolver: zodResolver(usernameUpdateSchema),
-    mode: 'all',
+  const { register, describeField, submitWith, failure, formState } = useServerForm<UsernameUpdatePayload>({
+    schema: usernameUpdateSchema,
     defaultValues: { username: username ?? '' },
+    fallback: usernameText.failed,
   });
 
-  const submit = handleSubmit(async (payload) => {
-    setFailure(null);
+  const submit = submitWith(async (payload) => {
     setSaved(null);
-    try {
-      const profile = await updateUsername(payload);
-      setSaved(usernameText.saved(profile.username ?? payload.username));
-      onSaved?.();
-    } catch (error) {
-      const problem = describeFormFailure(error, ['username'], usernameText.failed);
-      const fieldMessage = problem.fields['username'];
-      if (fieldMessage) setError('username', { message: fieldMessage });
-      else setFailure(problem.message);
-    }
+    const profile = await updateUsername(payload);
+    setSaved(usernameText.saved(profile.username ?? payload.username));
+    onSaved?.();
   });
 
   return (
@@ -73,12 +57,11 @@ export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          error={errors.username?.message}
-          touched={Boolean(touchedFields.username) || isSubmitted}
+          {...describeField('username')}
           {...register('username')}
         />
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? usernameText.saving : usernameText.save}
+        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? usernameText.saving : usernameText.save}
         </button>
         <div aria-live="polite">{saved ? <FormAlert tone="success">{saved}</FormAlert> : null}</div>
       </form>

@@ -1,9 +1,14 @@
 // Who may see the fan's profile (username, top artists, recent listening): only them, or every signed-in fan.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { FanVisibilityValue } from '../../../../../functions/contracts/fan-profile';
-import { FormAlert } from '../../auth/components/form-alert';
-import { describeFormFailure } from '../../auth/lib/server-errors';
+import {
+  visibilityUpdateSchema,
+  type FanVisibilityValue,
+  type VisibilityUpdatePayload,
+} from '../../../../../functions/contracts/fan-profile';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useServerForm } from '../../../lib/use-server-form';
 import { updateVisibility } from '../api/fan-profile-api';
 
 export const visibilityText = {
@@ -39,25 +44,21 @@ export interface VisibilitySectionProps {
 export function VisibilitySection({ visibility, profileHref, onSaved }: VisibilitySectionProps) {
   const groupName = useId();
   const [stored, setStored] = useState(visibility);
-  const [chosen, setChosen] = useState(visibility);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { register, submitWith, failure, formState, control } = useServerForm<VisibilityUpdatePayload>({
+    schema: visibilityUpdateSchema,
+    defaultValues: { visibility },
+    fallback: visibilityText.failed,
+  });
+  const chosen = useWatch({ control, name: 'visibility' });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaving(true);
-    setStatus(null);
-    try {
-      const profile = await updateVisibility(chosen);
-      setStored(profile.visibility);
-      setStatus({ tone: 'success', text: visibilityText.saved[profile.visibility] });
-      onSaved?.();
-    } catch (error) {
-      setStatus({ tone: 'error', text: describeFormFailure(error, [], visibilityText.failed).message ?? '' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = submitWith(async (payload) => {
+    setSaved(null);
+    const profile = await updateVisibility(payload.visibility);
+    setStored(profile.visibility);
+    setSaved(visibilityText.saved[profile.visibility]);
+    onSaved?.();
+  });
 
   return (
     <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-visibility">
@@ -65,18 +66,16 @@ export function VisibilitySection({ visibility, profileHref, onSaved }: Visibili
         {visibilityText.title}
       </h2>
       <p>{visibilityText.lead}</p>
-      <form className="fan-settings__form" onSubmit={(event) => void submit(event)}>
+      <form className="fan-settings__form" noValidate onSubmit={submit}>
         <fieldset className="choice-group">
           <legend className="field__label">{visibilityText.legend}</legend>
           {choices.map((choice) => (
             <label key={choice} className="choice-group__option">
               <input
                 type="radio"
-                name={groupName}
                 value={choice}
-                checked={chosen === choice}
-                onChange={() => setChosen(choice)}
                 aria-describedby={`${groupName}-${choice}`}
+                {...register('visibility')}
               />
               <span className="choice-group__text">
                 <span className="choice-group__label">{visibilityText.options[choice].label}</span>
@@ -88,8 +87,12 @@ export function VisibilitySection({ visibility, profileHref, onSaved }: Visibili
           ))}
         </fieldset>
         <div className="fan-settings__actions">
-          <button type="submit" className="button button--primary" disabled={saving || chosen === stored}>
-            {saving ? visibilityText.saving : visibilityText.save}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={formState.isSubmitting || chosen === stored}
+          >
+            {formState.isSubmitting ? visibilityText.saving : visibilityText.save}
           </button>
           {profileHref ? (
             <Link className="button button--secondary" to={profileHref}>
@@ -98,7 +101,8 @@ export function VisibilitySection({ visibility, profileHref, onSaved }: Visibili
           ) : null}
         </div>
         <div aria-live="polite">
-          {status ? <FormAlert tone={status.tone}>{status.text}</FormAlert> : null}
+          {saved ? <FormAlert tone="success">{saved}</FormAlert> : null}
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
         </div>
       </form>
     </section>

@@ -24,30 +24,3 @@ export function readSessionProfile(account: unknown): SessionProfile {
 export function isFanId(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
-
-/** `3 h 25 min`, `12 min`, `under a minute`. */
-export function formatListeningTime(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-/** `42%` (whole percent; `<1%` for a sliver). */
-export function formatShare(share: number): string {
-  const percent = Math.round(share * 100);
-  return percent === 0 && share > 0 ? '<1%' : `${percent}%`;
-}
-
-/** A UTC date or instant as `21 November 2026`. */
-export function formatDay(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}

@@ -2,7 +2,7 @@
 // or not counted.
 import type { HistoryImport, HistoryImportResult } from '../../../../../functions/contracts/listening';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 
 /** The records were checked with the format's schema when the file was read; the server checks them again. */
 export interface ImportRequest {
@@ -15,7 +15,7 @@ export function importHistoryChunk(
   signal: AbortSignal,
 ): Promise<HistoryImportResult> {
   return apiClient.post<HistoryImportResult>(
-    apiPaths.fan('/tracks/user/import'),
+    apiPath('POST /api/tracks/user/import'),
     { source: request.source, records: request.records },
     { signal },
   );

@@ -3,6 +3,7 @@
 // (JSON, or the ZIP as Spotify sends it), sent in chunks one after another, and the totals shown at the end.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { formatCount, formatPlays } from '../../../lib/format';
 import { importHistoryChunk } from '../api/import-history';
 import type { ExportContents, ExportSource } from '../lib/export-files';
 import { runImport, type ImportOutcome, type ImportProgress } from '../lib/run-import';
@@ -27,15 +28,19 @@ const formatLabels: Readonly<Record<ExportSource, string>> = {
   'spotify-extended': 'Extended streaming history',
 };
 
-const count = new Intl.NumberFormat('en');
-const plays = (n: number) => `${count.format(n)} ${n === 1 ? 'play' : 'plays'}`;
-
 type Phase =
   | { kind: 'idle' }
   | { kind: 'reading'; fileName: string }
   | { kind: 'sending'; contents: ExportContents; progress: ImportProgress }
   | { kind: 'finished'; contents: ExportContents; outcome: ImportOutcome | null }
   | { kind: 'failed'; message: string };
+
+/** What happened to the plays the server does not keep: `3 plays are older than 13 months and were not kept`. */
+export function describeTooOld(tooOld: number): string {
+  return tooOld === 1
+    ? '1 play is older than 13 months and was not kept'
+    : `${formatCount(tooOld)} plays are older than 13 months and were not kept`;
+}
 
 /** The words for a refused chunk: the server's message, and the first field it named. */
 export function describeImportFailure(error: unknown): string {
@@ -52,21 +57,22 @@ export function describePhase(phase: Phase): string {
     case 'reading':
       return `Reading ${phase.fileName}…`;
     case 'sending':
-      return `Sending your history: ${count.format(phase.progress.sentRecords)} of ${plays(phase.progress.totalRecords)} sent.`;
+      return `Sending your history: ${formatCount(phase.progress.sentRecords)} of ${formatPlays(phase.progress.totalRecords)} sent.`;
     case 'failed':
       return phase.message;
     case 'finished': {
       const { outcome } = phase;
       if (!outcome) return historyImportText.nothingToSend;
       const { sentRecords, totalRecords } = outcome.progress;
-      if (outcome.kind === 'done') return `Import finished: ${plays(totalRecords)} read from your files.`;
+      if (outcome.kind === 'done')
+        return `Import finished: ${formatPlays(totalRecords)} read from your files.`;
       if (outcome.kind === 'cancelled') {
-        return `Import cancelled after ${count.format(sentRecords)} of ${plays(totalRecords)}. Plays sent so far are kept; sending the same files again is safe.`;
+        return `Import cancelled after ${formatCount(sentRecords)} of ${formatPlays(totalRecords)}. Plays sent so far are kept; sending the same files again is safe.`;
       }
       const kept =
         sentRecords === 0
           ? 'Nothing from this upload was saved.'
-          : `The first ${count.format(sentRecords)} of ${plays(totalRecords)} were sent and kept; nothing after them was sent.`;
+          : `The first ${formatCount(sentRecords)} of ${formatPlays(totalRecords)} were sent and kept; nothing after them was sent.`;
       return `Import stopped. OpenPie answered: ${outcome.message} ${kept} Sending the same files again is safe: plays already imported are counted once.`;
     }
   }
@@ -182,7 +188,7 @@ export function HistoryImportSection() {
               max={Math.max(progress.totalRecords, 1)}
               value={progress.sentRecords}
             >
-              {count.format(progress.sentRecords)} of {count.format(progress.totalRecords)}
+              {formatCount(progress.sentRecords)} of {formatCount(progress.totalRecords)}
             </progress>
           </div>
         ) : null}
@@ -210,22 +216,24 @@ export function HistoryImportSection() {
         <dl className="history-import__totals" aria-label="Import totals">
           <div>
             <dt>Imported</dt>
-            <dd>{count.format(progress.totals.imported)}</dd>
+            <dd>{formatCount(progress.totals.imported)}</dd>
           </div>
           <div>
             <dt>Already imported</dt>
-            <dd>{count.format(progress.totals.duplicates)}</dd>
+            <dd>{formatCount(progress.totals.duplicates)}</dd>
           </div>
           <div>
             <dt>Not counted</dt>
-            <dd>{count.format(progress.totals.ignored)}</dd>
+            <dd>{formatCount(progress.totals.ignored)}</dd>
           </div>
         </dl>
       ) : null}
+      {progress && progress.totals.tooOld > 0 ? (
+        <p className="history-import__too-old">{describeTooOld(progress.totals.tooOld)}</p>
+      ) : null}
       {progress ? (
         <p className="history-import__note">
-          Not counted: plays under 30 seconds, podcasts and audiobooks, rows without an artist, and plays
-          older than 13 months.
+          Not counted: plays under 30 seconds, podcasts and audiobooks, and rows without an artist.
         </p>
       ) : null}
 
@@ -235,7 +243,7 @@ export function HistoryImportSection() {
             <li key={`listening-${index}`}>
               <span className="history-import__file-name">{file.name}</span>
               <span className="history-import__file-detail">
-                {formatLabels[file.source]} · {plays(file.records.length)}
+                {formatLabels[file.source]} · {formatPlays(file.records.length)}
               </span>
             </li>
           ))}
@@ -251,7 +259,7 @@ export function HistoryImportSection() {
         <p className="history-import__note">
           {contents.skipped.length === 1
             ? '1 other file in the ZIP holds no music listening and was skipped.'
-            : `${count.format(contents.skipped.length)} other files in the ZIP (playlists, library, podcasts, videos…) hold no music listening and were skipped.`}
+            : `${formatCount(contents.skipped.length)} other files in the ZIP (playlists, library, podcasts, videos…) hold no music listening and were skipped.`}
         </p>
       ) : null}
     </section>

@@ -8,6 +8,8 @@ export interface ImportTotals {
   imported: number;
   duplicates: number;
   ignored: number;
+  /** Plays older than the 13-month retention, which the server does not keep. */
+  tooOld: number;
 }
 
 export interface ImportProgress {
@@ -38,13 +40,14 @@ export interface RunImportOptions<C extends ChunkToSend> {
   describeFailure: (error: unknown) => string;
 }
 
-export const emptyTotals: ImportTotals = { imported: 0, duplicates: 0, ignored: 0 };
+export const emptyTotals: ImportTotals = { imported: 0, duplicates: 0, ignored: 0, tooOld: 0 };
 
 export function addTotals(a: ImportTotals, b: ImportTotals): ImportTotals {
   return {
     imported: a.imported + b.imported,
     duplicates: a.duplicates + b.duplicates,
     ignored: a.ignored + b.ignored,
+    tooOld: a.tooOld + b.tooOld,
   };
 }
 

@@ -9,7 +9,7 @@ import type {
   TrackListening,
 } from '../../../../../functions/contracts/listening-reads';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 
 /** Plays per page of the latest plays. */
 export const latestPlaysPageSize = 20;
@@ -24,11 +24,11 @@ export interface PageReply<T> {
 }
 
 export function latestPlaysUrl(page: number): string {
-  return apiPaths.fan('/tracks/user/latest', { page, limit: latestPlaysPageSize });
+  return apiPath('GET /api/tracks/user/latest', { query: { page, limit: latestPlaysPageSize } });
 }
 
 export function popularTracksUrl(page: number): string {
-  return apiPaths.fan('/tracks/user/popular', { page, limit: popularTracksPageSize });
+  return apiPath('GET /api/tracks/user/popular', { query: { page, limit: popularTracksPageSize } });
 }
 
 export interface ListenedArtistsFilter {
@@ -39,16 +39,18 @@ export interface ListenedArtistsFilter {
 
 export function listenedArtistsUrl({ page, search, sortBy }: ListenedArtistsFilter): string {
   const trimmed = search.trim();
-  return apiPaths.fan('/artists/user', {
-    page,
-    search: trimmed === '' ? undefined : trimmed,
-    sortBy,
-    itemsPerPage: listenedArtistsPageSize,
+  return apiPath('GET /api/artists/user', {
+    query: {
+      page,
+      search: trimmed === '' ? undefined : trimmed,
+      sortBy,
+      itemsPerPage: listenedArtistsPageSize,
+    },
   });
 }
 
 export function dailyListeningUrl(startDate: string, endDate: string): string {
-  return apiPaths.fan('/tracks/user/daily', { startDate, endDate });
+  return apiPath('GET /api/tracks/user/daily', { query: { startDate, endDate } });
 }
 
 /** A paginated reply: the items, and the pagination the server counted (one page when it sent none). */

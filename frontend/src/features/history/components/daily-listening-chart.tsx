@@ -1,14 +1,8 @@
 // The daily listening chart: one bar per day, drawn as plain SVG (no chart library), with the same numbers as a
 // table for screen readers and anyone who prefers reading them. Loaded as its own chunk by the history screen.
 import { useId } from 'react';
-import type { ChartDay } from '../lib/listening-format';
-import {
-  formatListeningTime,
-  formatLongDay,
-  formatPlays,
-  formatShortDay,
-  summarizeChart,
-} from '../lib/listening-format';
+import { formatListeningTime, formatLongDay, formatPlays, formatShortDay } from '../../../lib/format';
+import { summarizeChart, type ChartDay } from '../lib/listening-summary';
 
 const chartWidth = 600;
 const chartHeight = 160;

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import useSWR from 'swr';
 import { dailyListeningUrl, fetchDailyListening } from '../api/history-api';
-import { fillChartDays, listPeriodDays } from '../lib/listening-format';
+import { fillChartDays, listPeriodDays } from '../lib/listening-summary';
 import { SectionEmpty, SectionError, SectionLoading } from './section-states';
 
 const loadChart = () => import('./daily-listening-chart');

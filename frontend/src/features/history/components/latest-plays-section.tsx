@@ -4,7 +4,8 @@ import useSWR from 'swr';
 import type { LatestPlay } from '../../../../../functions/contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
 import { fetchLatestPlays, latestPlaysUrl } from '../api/history-api';
-import { formatListeningTime, formatPlayTime, joinArtistNames } from '../lib/listening-format';
+import { formatListeningTime, formatRecentDateTime } from '../../../lib/format';
+import { joinArtistNames } from '../lib/listening-summary';
 import { SectionEmpty, SectionError, SectionLoading } from './section-states';
 
 function PlayItem({ play }: { play: LatestPlay }) {
@@ -15,7 +16,7 @@ function PlayItem({ play }: { play: LatestPlay }) {
         <span className="history-item__sub">{joinArtistNames(play.artists)}</span>
       </div>
       <div className="history-item__meta">
-        <time dateTime={play.endedAt}>{formatPlayTime(play.endedAt)}</time>
+        <time dateTime={play.endedAt}>{formatRecentDateTime(play.endedAt)}</time>
         <span>{formatListeningTime(play.msPlayed)}</span>
         {play.counted ? (
           <span className="history-tag">Counted</span>

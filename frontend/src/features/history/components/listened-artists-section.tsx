@@ -6,7 +6,7 @@ import type { ArtistListening, FanArtistSort } from '../../../../../functions/co
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { fetchListenedArtists, listenedArtistsUrl } from '../api/history-api';
-import { formatListeningTime, formatPlays, formatShortDay } from '../lib/listening-format';
+import { formatListeningTime, formatPlays, formatShortDay } from '../../../lib/format';
 import { SectionEmpty, SectionError, SectionLoading } from './section-states';
 
 const sortLabels: Readonly<Record<FanArtistSort, string>> = {

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { Pagination } from '../../../components/pagination';
 import { fetchPopularTracks, popularTracksPageSize, popularTracksUrl } from '../api/history-api';
-import { formatListeningTime, formatPlays, joinArtistNames } from '../lib/listening-format';
+import { formatListeningTime, formatPlays } from '../../../lib/format';
+import { joinArtistNames } from '../lib/listening-summary';
 import { SectionEmpty, SectionError, SectionLoading } from './section-states';
 
 export function PopularTracksSection() {

@@ -3,12 +3,12 @@
 import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
 import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
 import { apiClient } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiPath } from '../../../lib/api-path';
 
-export const syncStatusUrl = apiPaths.fan('/tracks/user/latestFetchedDate');
+export const syncStatusUrl = apiPath('GET /api/tracks/user/latestFetchedDate');
 
 export function periodListeningUrl(startDate: string, endDate: string): string {
-  return apiPaths.fan('/tracks/user/daily', { startDate, endDate });
+  return apiPath('GET /api/tracks/user/daily', { query: { startDate, endDate } });
 }
 
 export const fetchSyncStatus = (url: string) => apiClient.get<LatestFetchedDate>(url);
@@ -16,5 +16,5 @@ export const fetchPeriodListening = (url: string) => apiClient.get<DailyListenin
 
 /** Reads the fan's newest plays from Spotify now. */
 export function syncNow(): Promise<SpotifySyncResult> {
-  return apiClient.get<SpotifySyncResult>(apiPaths.fan('/tracks/user/fetchLatestFromSpotify'));
+  return apiClient.get<SpotifySyncResult>(apiPath('GET /api/tracks/user/fetchLatestFromSpotify'));
 }

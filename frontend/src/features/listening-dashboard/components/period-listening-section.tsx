@@ -6,7 +6,8 @@ import type { DailyListeningReply } from '../../../../../functions/contracts/lis
 import type { SpotifyConnectionStatus } from '../../../../../functions/contracts/spotify-sync';
 import { paths } from '../../../lib/paths';
 import type { TopArtist } from '../lib/period-summary';
-import { formatDuration, formatShare, summarizePeriod } from '../lib/period-summary';
+import { formatCount, formatListeningTime, formatPlays, formatShare } from '../../../lib/format';
+import { summarizePeriod } from '../lib/period-summary';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 
 function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
@@ -32,7 +33,7 @@ function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
       <div className="top-artist__meta">
         <span className="top-artist__share">{formatShare(artist.share)}</span>
         <span>
-          {formatDuration(artist.msPlayed)} · {artist.plays} {artist.plays === 1 ? 'play' : 'plays'}
+          {formatListeningTime(artist.msPlayed)} · {formatPlays(artist.plays)}
         </span>
       </div>
     </li>
@@ -87,15 +88,15 @@ export function PeriodListeningSection({ days, error, onRetry, connection }: Per
           <dl className="dashboard-stats">
             <div>
               <dt>Listening time</dt>
-              <dd>{formatDuration(summary.msPlayed)}</dd>
+              <dd>{formatListeningTime(summary.msPlayed)}</dd>
             </div>
             <div>
               <dt>Counted plays</dt>
-              <dd>{summary.plays}</dd>
+              <dd>{formatCount(summary.plays)}</dd>
             </div>
             <div>
               <dt>Artists</dt>
-              <dd>{summary.artistCount}</dd>
+              <dd>{formatCount(summary.artistCount)}</dd>
             </div>
             <div>
               <dt>Days with music</dt>

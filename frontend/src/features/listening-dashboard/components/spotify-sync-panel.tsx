@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
 import { socialQueryKeys } from '../../../../../functions/contracts/social-sign-in';
 import { browserActions } from '../../../lib/browser-actions';
-import { buildFanSignInUrl } from '../../auth/api/social-sign-in-urls';
-import { SocialErrorNotice } from '../../auth/components/social-error-notice';
-import { detectDeviceType } from '../../auth/lib/device-type';
+import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
+import { SocialErrorNotice } from '../../../components/social-error-notice';
+import { detectDeviceType } from '../../../lib/device-type';
 import { syncNow } from '../api/dashboard-api';
-import { describeSyncResult, formatSyncTime } from '../lib/period-summary';
+import { formatDateTime } from '../../../lib/format';
+import { describeSyncResult } from '../lib/period-summary';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 
 /** Connecting is Spotify's sign-in for a fan who is signed in: it returns to the dashboard (decision 006). */
@@ -113,7 +114,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
           {status.latestFetchedDate ? (
             <>
               Last synced{' '}
-              <time dateTime={status.latestFetchedDate}>{formatSyncTime(status.latestFetchedDate)}</time>
+              <time dateTime={status.latestFetchedDate}>{formatDateTime(status.latestFetchedDate)}</time>
             </>
           ) : (
             'Not synced yet. OpenPie syncs every 30 minutes, or now if you ask.'

@@ -1,5 +1,6 @@
 // What the dashboard says about a period: totals, and the artists by their share of the listening time. Pure, so
 // the share arithmetic is tested without a browser.
+import { formatCount } from '../../../lib/format';
 import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
 
 export interface TopArtist {
@@ -58,22 +59,6 @@ export function summarizePeriod(days: DailyListeningReply, topCount = 10): Perio
   };
 }
 
-/** "12 h 5 min", "42 min", "under a minute". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-/** "23.4%" with one decimal, "<0.1%" for tiny shares. */
-export function formatShare(share: number): string {
-  if (share > 0 && share < 0.001) return '<0.1%';
-  return `${(share * 100).toFixed(1)}%`;
-}
-
 /** The UTC dates of the last `days` days, today included. */
 export function periodOf(today: Date, days = 30): { startDate: string; endDate: string } {
   const end = today.toISOString().slice(0, 10);
@@ -81,13 +66,8 @@ export function periodOf(today: Date, days = 30): { startDate: string; endDate: 
   return { startDate: start, endDate: end };
 }
 
-/** "5 minutes ago", "yesterday at 14:05"-style wording kept simple: a local date and time. */
-export function formatSyncTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** What a sync added, in the fan's words. */
 export function describeSyncResult(added: number): string {
   if (added === 0) return 'Synced. No new plays since the last sync.';
-  return `Synced. ${added} new ${added === 1 ? 'play' : 'plays'} added.`;
+  return `Synced. ${formatCount(added)} new ${added === 1 ? 'play' : 'plays'} added.`;
 }

@@ -1,0 +1,39 @@
+// Pies (SPEC §7), built by issue #12.
+import {
+  pieArtistFlagSchema,
+  pieArtistParamsSchema,
+  pieSettingsUpdateSchema,
+  realtimeStatsQuerySchema,
+  realtimeStatsSchema,
+} from '../pie';
+import type { ResourceContracts } from './contract';
+import { json, notBuilt } from './contract';
+import { idParams } from './fields';
+
+const pieParams = idParams('pieId');
+const idOnly = idParams('id');
+
+export const fanPieContracts = {
+  'GET /api/pie/active': { reply: notBuilt('#12') },
+  'GET /api/pie/active/{id}': { params: idOnly, reply: notBuilt('#12') },
+  'GET /api/pie/{pieId}/realtime-stats': {
+    params: pieParams,
+    query: realtimeStatsQuerySchema,
+    reply: notBuilt('#12', json(realtimeStatsSchema)),
+  },
+  'GET /api/pie/{pieId}/orphaned-tracks': { params: pieParams, reply: notBuilt('#12') },
+  'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: notBuilt('#12') },
+  'GET /api/pie/user/{id}/pies': { params: idOnly, reply: notBuilt('#12') },
+  'GET /api/pie/pie/{id}': { params: idOnly, reply: notBuilt('#12', json(realtimeStatsSchema)) },
+  'PATCH /api/pie/{pieId}': { params: pieParams, body: pieSettingsUpdateSchema, reply: notBuilt('#12') },
+  'PATCH /api/pie/artist/{id}/ban': {
+    params: pieArtistParamsSchema,
+    body: pieArtistFlagSchema,
+    reply: notBuilt('#12'),
+  },
+  'PATCH /api/pie/artist/{id}/set-inclusion': {
+    params: pieArtistParamsSchema,
+    body: pieArtistFlagSchema,
+    reply: notBuilt('#12'),
+  },
+} satisfies ResourceContracts<'fan-pie'>;

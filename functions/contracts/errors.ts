@@ -1,0 +1,101 @@
+// Every machine code a failure reply may carry, with its HTTP status and the sentence people see when the thrower
+// gives none. The SPA switches on these codes, never on messages; AppError and HttpError accept only codes listed
+// here (a free string fails the typecheck), so a code cannot appear in one place and be unknown in another.
+
+interface ErrorDefinition {
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
+  readonly message: string;
+}
+
+export const errorRegistry = {
+  // The request edge (functions/handlers/lib/resource.ts) and the generic kinds of domain/errors.ts.
+  bad_request: { status: 400, message: 'This request is not valid.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  unauthorized: { status: 401, message: 'Please sign in to continue.' },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  not_found: { status: 404, message: 'We could not find what you asked for.' },
+  method_not_allowed: { status: 405, message: 'This address does not answer this method.' },
+  conflict: { status: 409, message: 'This changed at the same time elsewhere. Please try again.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  validation_failed: { status: 422, message: 'Some fields need attention.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  internal_error: {
+    status: 500,
+    message:
+      'Something went wrong on our side. Please try again; if it keeps happening, contact support with this request id.',
+  },
+  not_implemented: { status: 501, message: 'This part of OpenPie is not available yet.' },
+  unavailable: { status: 503, message: 'This is not available right now. Please try again later.' },
+  unhealthy: { status: 503, message: 'OpenPie cannot reach its database right now.' },
+
+  // Accounts, links and the human check (services/identity.ts, integrations/captcha.ts).
+  invalid_credentials: { status: 401, message: 'The e-mail or password is incorrect.' },
+  email_taken: { status: 409, message: 'An account with this e-mail already exists. Please log in.' },
+  email_in_use: {
+    status: 409,
+    message: 'An account with this e-mail already exists. Please log in with it, then connect this account.',
+  },
+  promotion_already_used: { status: 409, message: 'This e-mail has already used the free promotion.' },
+  link_invalid: { status: 400, message: 'This link is not valid.' },
+  link_used: { status: 400, message: 'This link has already been used.' },
+  link_expired: { status: 400, message: 'This link has expired.' },
+  captcha_failed: { status: 400, message: 'We could not confirm that you are a person. Please try again.' },
+  captcha_unavailable: { status: 503, message: 'We could not complete the human check. Please try again.' },
+
+  // Social sign-in and connections (services/social-sign-in.ts, integrations/oauth/errors.ts).
+  already_connected: { status: 409, message: 'This account is already connected.' },
+  not_connected: { status: 409, message: 'This account is not connected.' },
+  last_sign_in_method: {
+    status: 409,
+    message: 'This is the only way you sign in, so it cannot be disconnected.',
+  },
+  not_staff: { status: 403, message: 'This account has no OpenPie staff account.' },
+  staff_email_refused: { status: 403, message: 'Only verified staff Google accounts can sign in here.' },
+  social_sign_in_cancelled: { status: 400, message: 'The sign-in was cancelled.' },
+  social_sign_in_state_invalid: {
+    status: 400,
+    message: 'This sign-in could not be verified. Please start again.',
+  },
+  social_sign_in_failed: { status: 400, message: 'The sign-in failed. Please try again.' },
+  social_provider_unavailable: { status: 503, message: 'The provider is not answering right now.' },
+  social_provider_not_configured: { status: 503, message: 'This sign-in is not available.' },
+
+  // Listening (services/listening, contracts/spotify-sync.ts).
+  spotify_not_configured: { status: 503, message: 'Spotify is not available right now.' },
+  spotify_not_connected: {
+    status: 409,
+    message: 'Connect your Spotify account first, then sync your listening.',
+  },
+  spotify_connection_broken: { status: 409, message: 'Spotify refused the connection. Please reconnect it.' },
+  spotify_rate_limited: {
+    status: 429,
+    message: 'Spotify asked us to slow down. Please try again in a moment.',
+  },
+
+  // Fan profile and claim reports.
+  username_taken: { status: 409, message: 'That username is taken. Please choose another one.' },
+  artist_not_found: { status: 404, message: 'We do not know this artist on OpenPie.' },
+  report_repeated: { status: 409, message: 'You have already reported this claim.' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorRegistry;
+export type ErrorStatus = ErrorDefinition['status'];
+
+/** The registered codes whose status is `S` (an AppError's code must share its kind's status). */
+export type ErrorCodeWithStatus<S extends number> = {
+  [C in ErrorCode]: (typeof errorRegistry)[C]['status'] extends S ? C : never;
+}[ErrorCode];
+
+export const errorCodes = Object.keys(errorRegistry) as ErrorCode[];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorRegistry, value);
+}
+
+export function statusOfErrorCode(code: ErrorCode): ErrorStatus {
+  return errorRegistry[code].status;
+}

@@ -1,0 +1,72 @@
+// Offices, members and invitations as the artist area's calls take them (SPEC §3, §7; issue #13). The routes answer
+// 501 until issue #13 builds them; these are the shapes SPEC and the issue state, so bad input is refused now.
+import * as z from 'zod/mini';
+import { emailField } from './auth';
+
+export const officeTypes = ['Artist', 'Label'] as const;
+/** Issue #13: `admin` does everything, `member` sees its artists, `accountant` reads money and changes nothing. */
+export const officeRoles = ['admin', 'member', 'accountant'] as const;
+
+const emailMessages = { required: 'Email is required', invalid: 'Invalid email' } as const;
+
+const officeName = z
+  .string({ error: 'Name the office' })
+  .check(
+    z.trim(),
+    z.minLength(2, 'Use at least 2 characters'),
+    z.maxLength(100, 'Use at most 100 characters'),
+  );
+const officeType = z.enum(officeTypes, 'Choose Artist or Label');
+const officeRole = z.enum(officeRoles, 'Choose admin, member or accountant');
+const officeId = z
+  .string()
+  .check(
+    z.maxLength(64, { error: 'Use an office id', abort: true }),
+    z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an office id'),
+  );
+const memberKey = z.string().check(z.minLength(1), z.maxLength(254, 'Use at most 254 characters'));
+const artistId = z
+  .string()
+  .check(
+    z.maxLength(64, { error: 'Use an artist id', abort: true }),
+    z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an artist id'),
+  );
+
+/** POST /offices. */
+export const createOfficeSchema = z.object({ name: officeName, type: z.optional(officeType) });
+/** PATCH /offices/{officeId}. */
+export const updateOfficeSchema = z.object({ name: z.optional(officeName), type: z.optional(officeType) });
+/** PATCH /office/name: the selected office's new name. */
+export const renameOfficeSchema = z.object({ officeId, name: officeName });
+
+export const officeParamsSchema = z.object({ officeId });
+/** `{member}` is an e-mail on DELETE and a user id otherwise (SPEC §7), so it is read as text. */
+export const officeMemberParamsSchema = z.object({ officeId, member: memberKey });
+export const officeMemberArtistParamsSchema = z.object({ officeId, member: memberKey, artistId });
+export const officeArtistParamsSchema = z.object({ officeId, artistId });
+
+/** POST /offices/{officeId}/members. */
+export const addMemberSchema = z.object({ email: emailField(emailMessages), role: officeRole });
+/** PATCH /offices/{officeId}/members/{member}/role. */
+export const memberRoleSchema = z.object({ role: officeRole });
+
+const invitationToken = z.string().check(z.minLength(1), z.maxLength(512));
+/** GET /offices/{officeId}/validate-invitation. */
+export const validateInvitationQuerySchema = z.object({ token: invitationToken });
+export const invitationTokenParamsSchema = z.object({ token: invitationToken });
+/** POST /offices/accept-invitation/{token}. */
+export const acceptInvitationSchema = z.object({ officeId });
+/** GET /offices/{officeId}/member-token and POST /offices/{officeId}/resend-invitation. */
+export const memberEmailSchema = z.object({ email: emailField(emailMessages) });
+
+/** POST /offices/{officeId}/members/{member}/artists. */
+export const assignArtistsSchema = z.object({
+  artistIds: z
+    .array(artistId)
+    .check(z.minLength(1, 'Choose at least one artist'), z.maxLength(100, 'Choose at most 100 artists')),
+});
+
+/** PATCH /offices/{officeId}/claimed-artists/{artistId} (SPEC §4: a claimed artist becomes 'Deleted'). */
+export const claimedArtistStatusSchema = z.object({
+  status: z.literal('Deleted', 'The status can only be Deleted'),
+});

@@ -1,0 +1,370 @@
+// The artist catalogue in the table: every artist OpenPie has met (sync, search), so pages and the split can name
+// them, and name search works without Scan. Claim state lives on the artist item too but belongs to the claims work:
+// nothing here writes it.
+// Monthly listeners and the kept top tracks are their own modules beside this one.
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ArtistSummary } from '../../contracts/artists';
+import type { NameSearchPlan } from '../../domain/listening/artist-name-search';
+import { namePrefixesOf, planNameSearch, spacedNameOf } from '../../domain/listening/artist-name-search';
+import { normalizeArtistName } from '../../domain/listening/rules';
+import {
+  artistExactNamePartition,
+  artistKey,
+  artistNamePrefixPartition,
+  artistNamePrefixSortKey,
+  artistPartition,
+  artistsByNamePartition,
+  artistsByPopularityPartition,
+  catalogueStatsKey,
+} from '../keys';
+import type { BatchWriteRequest, TableRef } from '../table';
+import { batchGetAll, batchWriteAll, forEachItem } from '../table';
+
+/** What a sync or a search learns of an artist; absent fields keep what the catalogue already holds. */
+export interface CatalogueArtistInput {
+  id: string;
+  name: string;
+  imageUrl?: string;
+  popularity?: number;
+  followers?: number;
+  genres?: readonly string[];
+}
+
+/** A name search reads at most this many matches; a broader term should be narrowed, not paged through. */
+export const maxSearchMatches = 500;
+/** The catalogue listing pages at most this deep (page × limit); search narrows further. */
+export const maxListingDepth = 2_000;
+
+const pad3 = (value: number) => String(Math.max(0, Math.min(999, Math.round(value)))).padStart(3, '0');
+/** Most popular first when read ascending; artists without popularity come last. */
+const popularityRank = (popularity: number | undefined) => pad3(100 - (popularity ?? 0));
+
+interface StoredArtist {
+  id: string;
+  name: string;
+  normalizedName?: string;
+  imageUrl?: string;
+  popularity?: number;
+  followers?: number;
+  genres?: string[];
+  claimed?: boolean;
+}
+
+const storedFields = [
+  'id',
+  '#name',
+  'normalizedName',
+  'imageUrl',
+  'popularity',
+  'followers',
+  'genres',
+  'claimed',
+];
+
+/** Access pattern `upsertCatalogueArtists`: adds or refreshes artists (idempotent; claims are never touched). */
+export async function upsertCatalogueArtists(
+  table: TableRef,
+  artists: readonly CatalogueArtistInput[],
+  now: Date,
+): Promise<void> {
+  const unique = new Map<string, CatalogueArtistInput>();
+  for (const artist of artists) if (artist.id && artist.name) unique.set(artist.id, artist);
+  if (unique.size === 0) return;
+  const existing = await getStoredArtists(table, [...unique.keys()]);
+  let created = 0;
+  await forEachItem([...unique.values()], 10, async (input) => {
+    const before = existing.get(input.id);
+    const merged = mergeArtist(input, before);
+    if (before && isSameArtist(before, merged)) return;
+    if (await writeArtist(table, merged, now)) created += 1;
+    const nameOrRankChanged =
+      !before ||
+      before.normalizedName !== normalizeArtistName(merged.name) ||
+      popularityRank(before.popularity) !== popularityRank(merged.popularity);
+    if (nameOrRankChanged) await writeNamePrefixes(table, merged, before);
+  });
+  if (created > 0) {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: catalogueStatsKey,
+        UpdateExpression: 'SET entity = :entity, v = :v ADD artists :created',
+        ExpressionAttributeValues: { ':entity': 'catalogue-stats', ':v': 1, ':created': created },
+      }),
+    );
+  }
+}
+
+function mergeArtist(input: CatalogueArtistInput, before: StoredArtist | undefined): StoredArtist {
+  const imageUrl = input.imageUrl ?? before?.imageUrl;
+  const popularity = input.popularity ?? before?.popularity;
+  const followers = input.followers ?? before?.followers;
+  return {
+    id: input.id,
+    name: input.name,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
+    ...(popularity === undefined ? {} : { popularity }),
+    ...(followers === undefined ? {} : { followers }),
+    genres: input.genres ? [...input.genres] : (before?.genres ?? []),
+  };
+}
+
+function isSameArtist(before: StoredArtist, merged: StoredArtist): boolean {
+  return (
+    before.name === merged.name &&
+    before.normalizedName === normalizeArtistName(merged.name) &&
+    before.imageUrl === merged.imageUrl &&
+    before.popularity === merged.popularity &&
+    before.followers === merged.followers &&
+    JSON.stringify(before.genres ?? []) === JSON.stringify(merged.genres ?? [])
+  );
+}
+
+/** Writes the artist item's own fields (never `claimed`); true when the item did not exist before. */
+async function writeArtist(table: TableRef, artist: StoredArtist, now: Date): Promise<boolean> {
+  const normalised = normalizeArtistName(artist.name);
+  const values: Record<string, unknown> = {
+    ':entity': 'catalogue-artist',
+    ':v': 1,
+    ':id': artist.id,
+    ':name': artist.name,
+    ':normalised': normalised,
+    ':spaced': spacedNameOf(artist.name),
+    ':genres': artist.genres ?? [],
+    ':now': now.toISOString(),
+    ':gsi1pk': artistsByNamePartition,
+    ':gsi1sk': `${normalised}#${artist.id}`,
+    ':gsi2pk': artistsByPopularityPartition,
+    ':gsi2sk': `${pad3(artist.popularity ?? 0)}#${normalised}#${artist.id}`,
+    ':gsi3pk': artistExactNamePartition(normalised),
+    ':gsi3sk': `${popularityRank(artist.popularity)}#${artist.id}`,
+  };
+  const sets = [
+    'entity = :entity',
+    'v = :v',
+    'id = :id',
+    '#name = :name',
+    'normalizedName = :normalised',
+    'spacedName = :spaced',
+    'genres = :genres',
+    'updatedAt = :now',
+    'createdAt = if_not_exists(createdAt, :now)',
+    'gsi1pk = :gsi1pk',
+    'gsi1sk = :gsi1sk',
+    'gsi2pk = :gsi2pk',
+    'gsi2sk = :gsi2sk',
+    'gsi3pk = :gsi3pk',
+    'gsi3sk = :gsi3sk',
+  ];
+  for (const field of ['imageUrl', 'popularity', 'followers'] as const) {
+    if (artist[field] === undefined) continue;
+    sets.push(`${field} = :${field}`);
+    values[`:${field}`] = artist[field];
+  }
+  const reply = await table.client.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: artistKey(artist.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: values,
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return reply.Attributes?.createdAt === undefined;
+}
+
+/** One small index item per word prefix; prefixes the old name had and the new one lacks are removed. */
+async function writeNamePrefixes(table: TableRef, artist: StoredArtist, before: StoredArtist | undefined) {
+  const normalised = normalizeArtistName(artist.name);
+  const prefixes = namePrefixesOf(artist.name);
+  const stale = before ? namePrefixesOf(before.name).filter((prefix) => !prefixes.includes(prefix)) : [];
+  const pk = artistPartition(artist.id);
+  const requests: BatchWriteRequest[] = [
+    ...prefixes.map((prefix) => ({
+      PutRequest: {
+        Item: {
+          pk,
+          sk: artistNamePrefixSortKey(prefix),
+          entity: 'catalogue-name-prefix',
+          v: 1,
+          artistId: artist.id,
+          spacedName: spacedNameOf(artist.name),
+          gsi1pk: artistNamePrefixPartition(prefix),
+          gsi1sk: `${popularityRank(artist.popularity)}#${normalised}#${artist.id}`,
+        },
+      },
+    })),
+    ...stale.map((prefix) => ({ DeleteRequest: { Key: { pk, sk: artistNamePrefixSortKey(prefix) } } })),
+  ];
+  await batchWriteAll(table, requests);
+}
+
+async function getStoredArtists(table: TableRef, ids: readonly string[]): Promise<Map<string, StoredArtist>> {
+  const items = await batchGetAll(
+    table,
+    ids.map((id) => artistKey(id)),
+    { projection: storedFields.join(', '), names: { '#name': 'name' } },
+  );
+  return new Map(items.map((item) => [String(item['id']), item as StoredArtist]));
+}
+
+function toArtistSummary(artist: StoredArtist): ArtistSummary {
+  return {
+    id: artist.id,
+    name: artist.name,
+    ...(artist.imageUrl === undefined ? {} : { imageUrl: artist.imageUrl }),
+    ...(artist.popularity === undefined ? {} : { popularity: artist.popularity }),
+    ...(artist.followers === undefined ? {} : { followers: artist.followers }),
+    genres: artist.genres ?? [],
+    spotifyUrl: `https://open.spotify.com/artist/${encodeURIComponent(artist.id)}`,
+    claimed: artist.claimed === true,
+  };
+}
+
+/** Access pattern `getCatalogueArtists`: artists by id (BatchGet), in the order asked; unknown ids are left out. */
+export async function getCatalogueArtists(table: TableRef, ids: readonly string[]): Promise<ArtistSummary[]> {
+  const found = await getStoredArtists(table, [...new Set(ids)]);
+  return ids.flatMap((id) => {
+    const artist = found.get(id);
+    return artist ? [toArtistSummary(artist)] : [];
+  });
+}
+
+/** Access pattern `getCatalogueArtist`: one artist by id, or null. */
+export async function getCatalogueArtist(table: TableRef, id: string): Promise<ArtistSummary | null> {
+  const [artist] = await getCatalogueArtists(table, [id]);
+  return artist ?? null;
+}
+
+export interface CataloguePage {
+  artists: ArtistSummary[];
+  total: number;
+}
+
+/**
+ * Access pattern `searchCatalogueArtists`: artists a word of whose name starts with each word of the term, most
+ * popular first. Reads the index partition of the longest term word's prefix (at most `maxSearchMatches` matches),
+ * then the page's artists.
+ */
+export async function searchCatalogueArtists(
+  table: TableRef,
+  term: string,
+  { page, limit }: { page: number; limit: number },
+): Promise<CataloguePage> {
+  const plan = planNameSearch(term);
+  if (!plan) return { artists: [], total: 0 };
+  const ids = await findIdsByPrefix(table, plan);
+  const pageIds = ids.slice((page - 1) * limit, page * limit);
+  return { artists: await getCatalogueArtists(table, pageIds), total: ids.length };
+}
+
+async function findIdsByPrefix(table: TableRef, plan: NameSearchPlan): Promise<string[]> {
+  const names: Record<string, string> = { '#spaced': 'spacedName' };
+  const values: Record<string, unknown> = { ':prefix': artistNamePrefixPartition(plan.prefix) };
+  const conditions = plan.wordStarts.map((start, index) => {
+    values[`:w${index}`] = start;
+    return `contains(#spaced, :w${index})`;
+  });
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :prefix',
+        FilterExpression: conditions.join(' AND '),
+        ProjectionExpression: 'artistId',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        Limit: maxSearchMatches,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) ids.push(String(item.artistId));
+    start = reply.LastEvaluatedKey;
+  } while (start && ids.length < maxSearchMatches);
+  return ids.slice(0, maxSearchMatches);
+}
+
+export type CatalogueSort = 'name' | 'popularity';
+
+/**
+ * Access pattern `listCatalogueArtists`: the whole catalogue by name (gsi1 `ARTISTS`) or popularity (gsi2
+ * `ARTISTS_BY_POPULARITY`), either direction; the total is the catalogue's count item.
+ */
+export async function listCatalogueArtists(
+  table: TableRef,
+  {
+    page,
+    limit,
+    sort,
+    direction,
+  }: { page: number; limit: number; sort: CatalogueSort; direction: 'asc' | 'desc' },
+): Promise<CataloguePage> {
+  const [index, partition] =
+    sort === 'name' ? ['gsi1', artistsByNamePartition] : ['gsi2', artistsByPopularityPartition];
+  const wanted = Math.min(page * limit, maxListingDepth);
+  const skip = (page - 1) * limit;
+  const artists: StoredArtist[] = [];
+  let start: Record<string, unknown> | undefined;
+  while (skip < wanted && artists.length < wanted) {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :partition`,
+        ExpressionAttributeValues: { ':partition': partition },
+        ExpressionAttributeNames: { '#name': 'name' },
+        ProjectionExpression: storedFields.join(', '),
+        ScanIndexForward: direction === 'asc',
+        Limit: wanted - artists.length,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) artists.push(item as StoredArtist);
+    start = reply.LastEvaluatedKey;
+    if (!start) break;
+  }
+  return {
+    artists: artists.slice(skip, wanted).map(toArtistSummary),
+    total: await countCatalogueArtists(table),
+  };
+}
+
+/** Access pattern `countCatalogueArtists`: how many artists the catalogue holds (a count item added to on insert). */
+export async function countCatalogueArtists(table: TableRef): Promise<number> {
+  const reply = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: catalogueStatsKey, ProjectionExpression: 'artists' }),
+  );
+  return Number(reply.Item?.artists ?? 0);
+}
+
+/**
+ * Access pattern `findCatalogueArtistsByNames`: for names known only as text (an imported export), the catalogue
+ * artist whose normalised name is the same, the most popular one when several share it. Keyed by normalised name.
+ */
+export async function findCatalogueArtistsByNames(
+  table: TableRef,
+  names: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const normalisedNames = [...new Set(names.map(normalizeArtistName))].filter((name) => name.length > 0);
+  const found = new Map<string, { id: string; name: string }>();
+  await forEachItem(normalisedNames, 16, async (normalised) => {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :name',
+        ExpressionAttributeValues: { ':name': artistExactNamePartition(normalised) },
+        ExpressionAttributeNames: { '#name': 'name' },
+        ProjectionExpression: 'id, #name',
+        Limit: 1,
+      }),
+    );
+    const item = reply.Items?.[0];
+    if (item) found.set(normalised, { id: String(item.id), name: String(item.name) });
+  });
+  return found;
+}

@@ -1,0 +1,61 @@
+// Fans listening to an artist this month, for the public artist page: one small marker per (artist, month, fan),
+// written when a fan's day is recomputed and counted with a Query, so nobody writes a counter per play or request
+// (docs/data-model.md, "The artist catalogue").
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { addUtcMonths, epochSecondsOfMonthStart, utcMonthOf } from '../../domain/calendar';
+import { monthlyListenerKey, monthlyListenersPartition } from '../keys';
+import type { TableRef } from '../table';
+import { batchGetAll, batchWriteAll } from '../table';
+
+/**
+ * Access pattern `markMonthlyListeners`: notes that a fan listened to these artists in the month of `date`
+ * (one small item per artist, month and fan; existing ones are read, not rewritten). Written when a day's totals are
+ * recomputed, so the public page counts fans without a counter every play would write.
+ */
+export async function markMonthlyListeners(
+  table: TableRef,
+  fanId: string,
+  date: string,
+  artistIds: readonly string[],
+): Promise<void> {
+  const month = utcMonthOf(date);
+  const keys = [...new Set(artistIds)].map((artistId) => monthlyListenerKey(artistId, month, fanId));
+  if (keys.length === 0) return;
+  const existing = new Set(
+    (await batchGetAll(table, keys, { projection: 'pk' })).map((item) => String(item['pk'])),
+  );
+  // Kept two months past the month's end, then TTL removes it.
+  const expiresAt = epochSecondsOfMonthStart(addUtcMonths(month, 3));
+  await batchWriteAll(
+    table,
+    keys
+      .filter((key) => !existing.has(key.pk))
+      .map((key) => ({
+        PutRequest: { Item: { ...key, entity: 'monthly-listener', v: 1, fanId, month, expiresAt } },
+      })),
+  );
+}
+
+/** Access pattern `countMonthlyListeners`: how many OpenPie fans listened to an artist in a month (Query COUNT). */
+export async function countMonthlyListeners(
+  table: TableRef,
+  artistId: string,
+  month: string,
+): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': monthlyListenersPartition(artistId, month) },
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += reply.Count ?? 0;
+    start = reply.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

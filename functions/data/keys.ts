@@ -1,0 +1,187 @@
+// Every key template of the one table (docs/data-model.md), so each partition and sort key is spelled in one place.
+// Identity items: one partition per person holds the account, its sessions and its social connections, so
+// "everything of this person" is one Query; the fan's listening, profile and sync state live in the same `FAN#<id>`.
+import { createHash } from 'node:crypto';
+import type { AccountKind } from '../domain/identity/account';
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+const userPrefix: Record<AccountKind, string> = { fan: 'FAN', artist: 'ARTIST_USER', admin: 'STAFF' };
+
+export const accountEntity: Record<AccountKind, string> = {
+  fan: 'fan',
+  artist: 'artist-user',
+  admin: 'staff',
+};
+
+// ── identity ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `FAN#<id>`, `ARTIST_USER#<id>`, `STAFF#<id>`. */
+export function userPartition(kind: AccountKind, userId: string): string {
+  return `${userPrefix[kind]}#${userId}`;
+}
+
+/** `FAN#<id>`: a fan's account, profile, plays, day totals and sync state. */
+export function fanPartition(fanId: string): string {
+  return userPartition('fan', fanId);
+}
+
+export function accountKey(kind: AccountKind, userId: string): ItemKey {
+  return { pk: userPartition(kind, userId), sk: 'ACCOUNT' };
+}
+
+/** One guard per kind and normalised e-mail: the same address may be a fan and an artist-side user. */
+export function emailGuardKey(kind: AccountKind, email: string): ItemKey {
+  return { pk: `EMAIL#${userPrefix[kind]}#${email}`, sk: 'EMAIL' };
+}
+
+export const sessionSortPrefix = 'SESSION#';
+export function sessionKey(kind: AccountKind, userId: string, sessionId: string): ItemKey {
+  return { pk: userPartition(kind, userId), sk: `${sessionSortPrefix}${sessionId}` };
+}
+
+export const connectionSortPrefix = 'CONNECTION#';
+export function connectionKey(kind: AccountKind, userId: string, provider: string): ItemKey {
+  return { pk: userPartition(kind, userId), sk: `${connectionSortPrefix}${provider}` };
+}
+
+/** Which account of a kind a provider identity (e.g. a Spotify account id) is connected to. */
+export function connectionGuardKey(kind: AccountKind, provider: string, providerUserId: string): ItemKey {
+  return { pk: `CONNECTION#${userPrefix[kind]}#${provider}#${providerUserId}`, sk: 'CONNECTION' };
+}
+
+/** A link token is found by the SHA-256 (hex) of its secret; the secret itself is never stored. */
+export function linkTokenKey(tokenHash: string): ItemKey {
+  return { pk: `LINK_TOKEN#${tokenHash}`, sk: 'LINK_TOKEN' };
+}
+export const linkTokenIndexPrefix = 'LINK_TOKEN#';
+
+export function rateCounterKey(counter: string, windowStartSeconds: number): ItemKey {
+  return { pk: `RATE#${counter}`, sk: `WINDOW#${windowStartSeconds}` };
+}
+
+// ── fan profile ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export function fanProfileKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'PROFILE' };
+}
+
+/** `usernameKey` is the lower-case username (data/fan-profiles.ts `usernameKeyOf`). */
+export function usernameGuardKey(usernameKey: string): ItemKey {
+  return { pk: `USERNAME#${usernameKey}`, sk: 'USERNAME' };
+}
+
+// ── listening ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const playSortPrefix = 'PLAY#';
+/** `PLAY#<endedAt>#<sha256(identity)[0:20]>`: plays sort by time, and the same play always gets the same key. */
+export function playSortKey(endedAt: string, identity: string): string {
+  return `${playSortPrefix}${endedAt}#${createHash('sha256').update(identity).digest('hex').slice(0, 20)}`;
+}
+/** `begins_with` of a UTC day's plays. */
+export function playsOfDayPrefix(date: string): string {
+  return `${playSortPrefix}${date}`;
+}
+/** '~' sorts after every character of an ISO time and the identity hash, so `PLAY#<date>~` closes a day's plays. */
+export function endOfDayPlays(date: string): string {
+  return `${playSortPrefix}${date}~`;
+}
+/** Upper bound of all plays. */
+export const endOfAllPlays = `${playSortPrefix}~`;
+
+export function dailyListeningSortKey(date: string): string {
+  return `DAY#${date}`;
+}
+
+export const dayCountSortPrefix = 'DAYCOUNT#';
+export function dayCountSortKey(date: string): string {
+  return `${dayCountSortPrefix}${date}`;
+}
+
+export function dayTracksSortKey(date: string): string {
+  return `DAYTRACKS#${date}`;
+}
+
+// ── Spotify sync ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export function spotifySyncStateKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'SPOTIFY_SYNC' };
+}
+
+/** gsi2 partition of one shard of the sync index, and the fan's place in it. */
+export function spotifySyncShardPartition(shard: number): string {
+  return `SPOTIFY_SYNC#${shard}`;
+}
+
+// ── the artist catalogue ──────────────────────────────────────────────────────────────────────────────────────
+
+export function artistPartition(artistId: string): string {
+  return `ARTIST#${artistId}`;
+}
+export const artistSortKey = 'ARTIST';
+export function artistKey(artistId: string): ItemKey {
+  return { pk: artistPartition(artistId), sk: artistSortKey };
+}
+export function artistNamePrefixSortKey(prefix: string): string {
+  return `NAME_PREFIX#${prefix}`;
+}
+export function artistTopTracksKey(artistId: string): ItemKey {
+  return { pk: artistPartition(artistId), sk: 'TOP_TRACKS' };
+}
+/** gsi1: the whole catalogue by name. */
+export const artistsByNamePartition = 'ARTISTS';
+/** gsi2: the whole catalogue by popularity. */
+export const artistsByPopularityPartition = 'ARTISTS_BY_POPULARITY';
+/** gsi3: artists of one normalised name. */
+export function artistExactNamePartition(normalisedName: string): string {
+  return `ARTIST_EXACT#${normalisedName}`;
+}
+/** gsi1 of the name-prefix items. */
+export function artistNamePrefixPartition(prefix: string): string {
+  return `ARTIST_NAME#${prefix}`;
+}
+export const catalogueStatsKey: ItemKey = { pk: 'CATALOGUE', sk: 'STATS' };
+
+/** `month` is `YYYY-MM`. */
+export function monthlyListenersPartition(artistId: string, month: string): string {
+  return `ARTIST_LISTENERS#${artistId}#${month}`;
+}
+export function monthlyListenerKey(artistId: string, month: string, fanId: string): ItemKey {
+  return { pk: monthlyListenersPartition(artistId, month), sk: fanPartition(fanId) };
+}
+
+// ── claim reports ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export function claimReportKey(reportId: string): ItemKey {
+  return { pk: `CLAIM_REPORT#${reportId}`, sk: 'CLAIM_REPORT' };
+}
+/** `kind` is the reported target's kind (`artist`). */
+export function openClaimReportGuardKey(fanId: string, kind: string, targetId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: `OPEN_CLAIM_REPORT#${kind.toUpperCase()}#${targetId}` };
+}
+/** gsi1: staff's queue of open reports, oldest first. */
+export const openClaimReportsPartition = 'CLAIM_REPORTS#open';
+/** gsi2: the reports of one target. */
+export function claimReportsOfTargetPartition(kind: string, targetId: string): string {
+  return `CLAIM_REPORTS#${kind.toUpperCase()}#${targetId}`;
+}
+
+// ── outbox, seed markers, health ──────────────────────────────────────────────────────────────────────────────
+
+export function outboxKey(id: string): ItemKey {
+  return { pk: `OUTBOX#${id}`, sk: 'OUTBOX' };
+}
+/** gsi1: every outbox mail, for the local mailbox. */
+export const outboxListPartition = 'OUTBOX';
+/** gsi1 (sparse): outbox events not yet on the bus; publishing one removes it from here. */
+export const pendingOutboxEventsPartition = 'OUTBOX_EVENTS#pending';
+
+export function seedMarkerKey(name: string): ItemKey {
+  return { pk: `SEED#${name}`, sk: 'SEED' };
+}
+
+/** Never written: `GET /api/health` reads it to prove the table answers. */
+export const healthProbeKey: ItemKey = { pk: 'health#probe', sk: 'health#probe' };

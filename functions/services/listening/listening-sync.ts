@@ -1,0 +1,240 @@
+// One fan's listening sync (issue #5, docs/decisions/008-listening-sync.md): open the fan's sealed Spotify tokens,
+// read recently-played after the fan's cursor, store the plays idempotently, rebuild the changed days, move the
+// cursor, and add the artists met to the catalogue. The fan-work worker runs it for the scheduled job; the on-demand
+// calls run it for the signed-in fan. A grant Spotify refuses marks the connection broken, so the fan is told.
+import type { SpotifySyncResult } from '../../contracts/spotify-sync';
+import { spotifySyncErrorCodes } from '../../contracts/spotify-sync';
+import { upsertCatalogueArtists } from '../../data/catalogue/artists';
+import { recomputeDailyListening, savePlays } from '../../data/listening';
+import {
+  getSpotifyConnectionForSync,
+  getSpotifySyncState,
+  markSpotifyConnectionBroken,
+  saveRefreshedSpotifyTokens,
+  saveSpotifySyncState,
+} from '../../data/spotify-sync';
+import type { TableRef } from '../../data/table';
+import { AppError } from '../../domain/errors';
+import { toPlays } from '../../domain/listening/plays';
+import { isWithinRetention } from '../../domain/listening/retention';
+import { spotifyTokenContext } from '../../domain/identity/connections';
+import type { TokenCipher } from '../../integrations/crypto/token-cipher';
+import type { ProviderTokens } from '../../integrations/oauth';
+import { SocialSignInFailed } from '../../integrations/oauth';
+import type { RecentlyPlayed, SpotifyArtist } from '../../integrations/spotify/schemas';
+import {
+  createSpotifyWebApi,
+  SpotifyGrantRevokedError,
+  SpotifyRateLimitedError,
+} from '../../integrations/spotify/web-api';
+import type { Clock } from '../../runtime/clock';
+import { getClock } from '../../runtime/clock';
+import type { Logger } from '../../runtime/logger';
+import { recordMetric } from '../../runtime/metrics';
+import { getTable } from '../../runtime/table';
+import { toCatalogueArtist } from '../catalogue/spotify-catalogue';
+import { getSocialSignInPort, getSpotifyProviderConfig } from '../oauth-ports';
+import { getTokenCipher } from '../token-cipher';
+
+export interface ListeningSyncDependencies {
+  table: TableRef;
+  /** The product clock: the sync time, the retention window and token refreshes read it. */
+  clock: Clock;
+  cipher: TokenCipher;
+  /** Spotify's Web API root (the sandbox's locally). */
+  apiBase: string;
+  /** A fresh access token from a refresh token (the social sign-in port). */
+  refreshTokens(refreshToken: string, now: Date): Promise<ProviderTokens>;
+  fetch?: typeof fetch;
+  sleep?: (milliseconds: number) => Promise<void>;
+}
+
+export interface SyncOptions {
+  /** 'since-cursor': plays after the fan's cursor (the job, sync now); 'all-offered': everything Spotify still gives. */
+  mode: 'since-cursor' | 'all-offered';
+  log: Logger;
+  /** A Retry-After longer than this fails the sync instead of waiting in-line (short on request paths). */
+  maxWaitSeconds?: number;
+}
+
+export type SyncOutcome =
+  { status: 'synced'; result: SpotifySyncResult } | { status: 'not_connected' } | { status: 'broken' };
+
+/** The tokens sealed on the connection (under `spotifyTokenContext(fanId)`). */
+interface SealedTokens {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+/**
+ * The deployment's dependencies: its table, the product clock, the token cipher, and Spotify (the sandbox locally)
+ * as the one config channel describes it (functions/runtime/oauth-settings.ts, through services/oauth-ports.ts).
+ */
+export async function loadListeningSyncDependencies(): Promise<ListeningSyncDependencies> {
+  const spotify = await getSpotifyProviderConfig();
+  const apiBase = spotify?.endpoints.apiBase;
+  if (!apiBase) {
+    throw new AppError('unavailable', 'Spotify is not available right now.', {
+      code: 'spotify_not_configured',
+    });
+  }
+  const signIn = await getSocialSignInPort();
+  return {
+    table: getTable(),
+    clock: getClock(),
+    cipher: getTokenCipher(),
+    apiBase,
+    refreshTokens: (refreshToken, now) => signIn.refreshTokens('spotify', { refreshToken, now }),
+  };
+}
+
+/** Runs one sync of one fan. Throws SpotifyRateLimitedError when Spotify's wait is too long to wait in-line. */
+export async function syncFanListening(
+  deps: ListeningSyncDependencies,
+  fanId: string,
+  options: SyncOptions,
+): Promise<SyncOutcome> {
+  const { table, cipher, clock } = deps;
+  const { log } = options;
+  const now = clock.now();
+  const connection = await getSpotifyConnectionForSync(table, fanId);
+  if (!connection?.sealedTokens) return { status: 'not_connected' };
+  if (connection.status === 'broken') return { status: 'broken' };
+
+  let tokens = JSON.parse(
+    await cipher.decrypt(connection.sealedTokens, spotifyTokenContext(fanId)),
+  ) as SealedTokens;
+  const api = createSpotifyWebApi(
+    {
+      baseUrl: deps.apiBase,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(options.maxWaitSeconds === undefined ? {} : { maxWaitSeconds: options.maxWaitSeconds }),
+    },
+    {
+      accessToken: async () => tokens.accessToken,
+      refresh: async () => {
+        if (!tokens.refreshToken) throw new SpotifyGrantRevokedError('No refresh token is kept.');
+        let fresh: ProviderTokens;
+        try {
+          fresh = await deps.refreshTokens(tokens.refreshToken, now);
+        } catch (error) {
+          // Spotify refusing the refresh token (invalid_grant) means the fan revoked OpenPie's access.
+          if (error instanceof SocialSignInFailed) throw new SpotifyGrantRevokedError(error.message);
+          throw error;
+        }
+        tokens = {
+          accessToken: fresh.accessToken,
+          ...(fresh.refreshToken ? { refreshToken: fresh.refreshToken } : {}),
+        };
+        await saveRefreshedSpotifyTokens(table, fanId, {
+          providerUserId: connection.providerUserId,
+          sealedTokens: await cipher.encrypt(JSON.stringify(tokens), spotifyTokenContext(fanId)),
+          accessTokenExpiresAt: fresh.expiresAt ? fresh.expiresAt.toISOString() : null,
+          now,
+        });
+        log.info('spotify tokens refreshed', { fanId });
+        return tokens.accessToken;
+      },
+    },
+  );
+
+  const state = await getSpotifySyncState(table, fanId);
+  const cursor = state?.providerUserId === connection.providerUserId ? state.cursorAfter : null;
+  let recent: RecentlyPlayed;
+  try {
+    recent = await api.recentlyPlayed({
+      limit: 50,
+      ...(options.mode === 'since-cursor' && cursor !== null ? { after: cursor } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SpotifyGrantRevokedError) {
+      await markSpotifyConnectionBroken(table, fanId, connection.providerUserId, now);
+      log.warn('spotify connection broken: the grant was refused', { fanId });
+      return { status: 'broken' };
+    }
+    throw error;
+  }
+
+  const plays = toPlays(recent, cursor).filter((play) => isWithinRetention(play.endedAt, now));
+  const saved = await savePlays(table, fanId, plays);
+  await recomputeDailyListening(table, fanId, saved.days);
+  const newest = Math.max(cursor ?? 0, ...recent.items.map((item) => Date.parse(item.played_at)));
+  const latestFetchedDate = now.toISOString();
+  await saveSpotifySyncState(table, fanId, {
+    providerUserId: connection.providerUserId,
+    cursorAfter: newest > 0 ? newest : null,
+    latestFetchedDate,
+  });
+
+  await addArtistsToCatalogue(table, api.artists, recent, now, log);
+  log.info('listening synced', { fanId, added: saved.saved, duplicates: saved.duplicates });
+  recordMetric('ListeningSync');
+  recordMetric('SyncedPlays', 'Count', saved.saved);
+  return {
+    status: 'synced',
+    result: {
+      added: saved.saved,
+      duplicates: saved.duplicates,
+      read: recent.items.length,
+      latestFetchedDate,
+      days: saved.days,
+    },
+  };
+}
+
+/** Full artist objects (names, images, popularity) for the catalogue; a catalogue failure never undoes the plays. */
+async function addArtistsToCatalogue(
+  table: TableRef,
+  readArtists: (ids: readonly string[]) => Promise<SpotifyArtist[]>,
+  recent: RecentlyPlayed,
+  now: Date,
+  log: Logger,
+): Promise<void> {
+  const ids = [...new Set(recent.items.flatMap((item) => item.track.artists.map((artist) => artist.id)))];
+  if (ids.length === 0) return;
+  try {
+    const artists = await readArtists(ids);
+    await upsertCatalogueArtists(table, artists.map(toCatalogueArtist), now);
+  } catch (error) {
+    if (error instanceof SpotifyGrantRevokedError || error instanceof SpotifyRateLimitedError) {
+      log.warn('catalogue artists not read this time', { error: error.message });
+      return;
+    }
+    log.error('catalogue artists not stored', { error });
+  }
+}
+
+/** The sync of the signed-in fan, for the on-demand calls: failures become replies the fan can act on. */
+export async function syncFanListeningNow(
+  deps: ListeningSyncDependencies,
+  fanId: string,
+  mode: SyncOptions['mode'],
+  log: Logger,
+): Promise<SpotifySyncResult> {
+  let outcome: SyncOutcome;
+  try {
+    outcome = await syncFanListening(deps, fanId, { mode, log, maxWaitSeconds: 5 });
+  } catch (error) {
+    if (error instanceof SpotifyRateLimitedError) {
+      throw new AppError('rate_limited', 'Spotify asked us to slow down. Please try again in a moment.', {
+        retryAfterSeconds: error.retryAfterSeconds,
+        code: spotifySyncErrorCodes.rateLimited,
+      });
+    }
+    throw error;
+  }
+  if (outcome.status === 'not_connected') {
+    throw new AppError('conflict', 'Connect your Spotify account first, then sync your listening.', {
+      code: spotifySyncErrorCodes.notConnected,
+    });
+  }
+  if (outcome.status === 'broken') {
+    throw new AppError(
+      'conflict',
+      'Spotify no longer accepts your connection. Reconnect Spotify to sync your listening again.',
+      { code: spotifySyncErrorCodes.broken },
+    );
+  }
+  return outcome.result;
+}

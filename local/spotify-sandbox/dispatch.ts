@@ -1,0 +1,112 @@
+// The Spotify sandbox's Web API behind the OAuth sandbox's Spotify root (/_sandbox/oauth/spotify/): token checks,
+// then GET /v1/me or a listening call; artist images; and the test switches under _control/. Tokens are the ones the
+// OAuth sandbox issued, as Spotify's Web API accepts those of its accounts service.
+import type { SandboxCall, SandboxContext } from '../oauth-sandbox/call';
+import { methodNotAllowed } from '../oauth-sandbox/call';
+import { spotifyAccountIdOf } from '../oauth-sandbox/identities';
+import type { SandboxReply } from '../oauth-sandbox/reply';
+import { json } from '../oauth-sandbox/reply';
+import { bearerGrant } from '../oauth-sandbox/user-info';
+import { spotifyApiRoutes, spotifyError } from './current-user';
+import {
+  isSpotifyCataloguePath,
+  isSpotifyListeningPath,
+  serveArtistImage,
+  serveListeningCall,
+} from './web-api';
+
+export interface SpotifySandbox {
+  /** Answers a call below the Spotify root that is not OAuth's (authorize and token are the OAuth sandbox's). */
+  serve(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
+}
+
+export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
+  /** Test switches: how many more Web API calls of a listener answer 429, and the Retry-After they carry. */
+  const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }>();
+
+  async function serveApi(call: SandboxCall): Promise<SandboxReply> {
+    const path = `/${call.path.slice('api/'.length)}`;
+    const handler = spotifyApiRoutes[`${call.method} ${path}`];
+    const isListeningCall = !handler && isSpotifyListeningPath(path);
+    if (!handler && !isListeningCall) return spotifyError(404, 'Service not found');
+    const grant = bearerGrant(context, call);
+    if (grant === 'unknown') return spotifyError(401, 'Invalid access token');
+    if (grant === 'expired') return spotifyError(401, 'The access token expired');
+    if (grant.appOnly && !isSpotifyCataloguePath(path)) {
+      return spotifyError(403, "This call needs a listener's authorization, not an app token");
+    }
+    if (handler) return handler({ grant, url: call.url, nowMs: context.clock() });
+    const listenerId = spotifyAccountIdOf(grant.person.email);
+    const limited = rateLimits.get(listenerId);
+    if (limited && limited.times > 0) {
+      limited.times -= 1;
+      return json(
+        429,
+        { error: { status: 429, message: 'API rate limit exceeded' } },
+        { 'retry-after': String(limited.retryAfterSeconds) },
+      );
+    }
+    const reply = serveListeningCall(call.method, path, {
+      listenerId,
+      url: call.url,
+      nowMs: context.clock(),
+      imagesBase: `${call.base}/images`,
+    });
+    return reply ? json(reply.status, reply.body) : spotifyError(404, 'Service not found');
+  }
+
+  /**
+   * Switches for tests only, not part of Spotify: `POST _control/rate-limit?listener=<account id>&times=1&retryAfter=1`
+   * makes that listener's next listening calls answer 429 with Retry-After; `POST _control/revoke?listener=<id>`
+   * revokes every token of the listener, as removing the app in Spotify's account page does.
+   */
+  function control(call: SandboxCall): SandboxReply {
+    if (call.method !== 'POST') return methodNotAllowed();
+    const listener = call.url.searchParams.get('listener') ?? '';
+    if (!/^[A-Za-z0-9]{1,64}$/.test(listener)) return json(400, { error: 'listener is required' });
+    if (call.path === '_control/rate-limit') {
+      const times = Number(call.url.searchParams.get('times') ?? '1');
+      const retryAfterSeconds = Number(call.url.searchParams.get('retryAfter') ?? '1');
+      if (
+        !Number.isInteger(times) ||
+        times < 0 ||
+        !Number.isInteger(retryAfterSeconds) ||
+        retryAfterSeconds < 0
+      )
+        return json(400, { error: 'times and retryAfter are whole numbers' });
+      rateLimits.set(listener, { times, retryAfterSeconds });
+      return json(200, { listener, times, retryAfterSeconds });
+    }
+    if (call.path === '_control/revoke') {
+      const revoked = context.grants.revokeWhere(
+        'spotify',
+        (grant) => spotifyAccountIdOf(grant.person.email) === listener,
+      );
+      return json(200, { listener, revoked });
+    }
+    return json(404, { error: 'not_found' });
+  }
+
+  function serveImage(call: SandboxCall): SandboxReply {
+    const svg = serveArtistImage(call.path.slice('images/'.length));
+    if (!svg) return json(404, { error: { status: 404, message: 'No such image' } });
+    return {
+      status: 200,
+      body: svg,
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+    };
+  }
+
+  return {
+    serve(call) {
+      if (call.path.startsWith('_control/')) return control(call);
+      if (call.method !== 'GET') return methodNotAllowed();
+      if (call.path.startsWith('api/')) return serveApi(call);
+      if (call.path.startsWith('images/')) return serveImage(call);
+      return json(404, {
+        error: 'not_found',
+        error_description: `The sandbox has no spotify endpoint ${call.path}`,
+      });
+    },
+  };
+}

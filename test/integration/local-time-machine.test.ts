@@ -1,0 +1,258 @@
+// The local product's movable clock (issue #10, DESIGN §3 "time"): GET /api/dev/time and POST /api/dev/time/advance on
+// a started product, the offset kept under DATA_DIR across a restart, the jobs that fall due run in order at their
+// due instants, the commands (`npm run time`, `npm run job`) against a data folder a product holds or nobody holds.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../events/definitions';
+import { getClock, setLocalClockOffset } from '../../functions/runtime/clock';
+import type { RunningOpenPie } from '../../local/app';
+import { planAdvance } from '../../local/advance-plan';
+
+const run = promisify(execFile);
+const hourMs = 3_600_000;
+const savedEnv = { ...process.env };
+const folders: string[] = [];
+let app: RunningOpenPie | undefined;
+let dataDir: string;
+
+async function newDataDir(label: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), `openpie-time-${label}-`));
+  folders.push(folder);
+  return folder;
+}
+
+async function start(folder: string): Promise<RunningOpenPie> {
+  const { startOpenPie } = await import('../../local/app');
+  return startOpenPie({ port: 0, dataDir: folder, schedules: false, skipWebBuild: true, logLevel: 'error' });
+}
+
+interface TimeData {
+  now: string;
+  offsetMs: number;
+  jobsRun?: { job: string; scheduledAt: string; status: string }[];
+}
+
+async function readTime(site: RunningOpenPie): Promise<TimeData> {
+  const reply = await fetch(`${site.url}/api/dev/time`);
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { data: TimeData }).data;
+}
+
+function advance(site: RunningOpenPie, body: unknown): Promise<Response> {
+  return fetch(`${site.url}/api/dev/time/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify(body),
+  });
+}
+
+/** `npm run <script>` as a person types it, minus ensure.mjs (installed already), on a given data folder. */
+function runCommand(entry: string, args: string[], folder: string) {
+  return run(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: { ...savedEnv, DATA_DIR: folder, PORT: '1', LOG_LEVEL: 'error' },
+    timeout: 120_000,
+  }).then(
+    (done) => ({ code: 0, output: `${done.stdout}${done.stderr}` }),
+    (failed: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: failed.code ?? -1,
+      output: `${failed.stdout ?? ''}${failed.stderr ?? ''}`,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dataDir = await newDataDir('product');
+  app = await start(dataDir);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  process.env = savedEnv;
+  setLocalClockOffset(0);
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+describe('the product clock of the local runtime', () => {
+  it('answers the product time, the system time on a fresh data folder', async () => {
+    // Act
+    const before = Date.now();
+    const time = await readTime(app!);
+    // Assess
+    expect(time.offsetMs).toBe(0);
+    expect(Date.parse(time.now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(time.now)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('moves forward, runs the jobs that fell due in order at their instants, and keeps the offset in DATA_DIR', async () => {
+    // Prepare
+    const before = await readTime(app!);
+    // Act
+    const reply = await advance(app!, { hours: 9 });
+    const after = Date.parse((await readTime(app!)).now);
+    // Assess: the reply
+    expect(reply.status).toBe(200);
+    const moved = ((await reply.json()) as { data: TimeData }).data;
+    expect(moved.offsetMs).toBe(before.offsetMs + 9 * hourMs);
+    expect(Date.parse(moved.now)).toBeGreaterThanOrEqual(Date.parse(before.now) + 9 * hourMs);
+    // … the runs: the plan from where the clock stood when the advance began (somewhere between the two reads)
+    const plans = [Date.parse(before.now), after - 9 * hourMs].map((from) =>
+      planAdvance(jobs, new Date(from), new Date(from + 9 * hourMs)).map((planned) => [
+        planned.job,
+        planned.scheduledAt.toISOString(),
+      ]),
+    );
+    expect(plans).toContainEqual(moved.jobsRun?.map((entry) => [entry.job, entry.scheduledAt]));
+    expect(moved.jobsRun?.filter((entry) => entry.job === 'listening-sync').length).toBeGreaterThanOrEqual(2);
+    expect(moved.jobsRun?.map((entry) => entry.status)).not.toContain('failed');
+    // … the data folder
+    const file = JSON.parse(await readFile(join(dataDir, 'clock.json'), 'utf8')) as { offsetMs: number };
+    expect(file.offsetMs).toBe(moved.offsetMs);
+  }, 120_000);
+
+  it('holds the clock at each run’s due instant while the job runs, then lands on the target', async () => {
+    // Prepare: a time machine whose job runner reports what the clock said
+    const { createTimeMachine } = await import('../../local/time-machine');
+    const folder = await newDataDir('machine');
+    const seen: { scheduledAt: number; now: number }[] = [];
+    const machine = createTimeMachine({
+      dataDir: folder,
+      scheduler: null,
+      runJob: async (job, scheduledAt) => {
+        seen.push({ scheduledAt: scheduledAt.getTime(), now: getClock().now().getTime() });
+        return { job: job.name, runId: 'test', status: 'completed', counts: {} };
+      },
+    });
+    const startOffset = machine.offsetMs();
+    const from = machine.now().getTime();
+    // Act
+    const report = await machine.advance(26 * hourMs);
+    // Assess
+    expect(seen.length).toBe(report.jobsRun.length);
+    expect(seen.map((entry) => new Date(entry.scheduledAt).toISOString())).toEqual(
+      report.jobsRun.map((entry) => entry.scheduledAt),
+    );
+    for (const entry of seen) {
+      expect(entry.scheduledAt).toBeGreaterThan(from);
+      expect(entry.now - entry.scheduledAt).toBeGreaterThanOrEqual(0);
+      expect(entry.now - entry.scheduledAt).toBeLessThan(1_000);
+    }
+    expect(report.jobsRun.filter((entry) => entry.job === 'reconciliation')).toHaveLength(1);
+    expect(report.offsetMs).toBe(startOffset + 26 * hourMs);
+    expect(machine.offsetMs()).toBe(startOffset + 26 * hourMs);
+    const file = JSON.parse(await readFile(join(folder, 'clock.json'), 'utf8')) as { offsetMs: number };
+    expect(file.offsetMs).toBe(startOffset + 26 * hourMs);
+  });
+
+  it.each([
+    [{}, 'days', /days \(1 to 400\) or hours/],
+    [{ days: 0 }, 'days', /from 1 to 400/],
+    [{ days: 401 }, 'days', /from 1 to 400/],
+    [{ days: 1.5 }, 'days', /whole number/],
+    [{ days: '3' }, 'days', /whole number/],
+    [{ hours: 9601 }, 'hours', /from 1 to 9600/],
+    [{ hours: -1 }, 'hours', /from 1 to 9600/],
+    [{ days: 1, hours: 1 }, 'hours', /not both/],
+  ])('refuses %j with 422 and a message for %s, leaving the clock', async (body, field, message) => {
+    // Prepare
+    const before = await readTime(app!);
+    // Act
+    const reply = await advance(app!, body);
+    // Assess
+    expect(reply.status).toBe(422);
+    const failure = (await reply.json()) as {
+      success: boolean;
+      code: string;
+      fields: Record<string, string>;
+    };
+    expect(failure).toMatchObject({ success: false, code: 'validation_failed' });
+    expect(failure.fields[field]).toMatch(message);
+    expect((await readTime(app!)).offsetMs).toBe(before.offsetMs);
+  });
+
+  it('refuses a second product on a data folder that one holds', async () => {
+    // Act
+    const second = start(dataDir);
+    // Assess
+    await expect(second).rejects.toThrow(/already running on this data folder/);
+    expect((await readTime(app!)).offsetMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('leaves the time routes out of the deployed dev handler (404 there)', async () => {
+    // Prepare
+    const { handler } = await import('../../functions/handlers/dev');
+    const { buildGatewayEvent, testContext } = await import('../support/gateway-event');
+    // Act
+    const read = await handler(buildGatewayEvent('GET', '/api/dev/time'), testContext);
+    const moved = await handler(
+      buildGatewayEvent('POST', '/api/dev/time/advance', { body: JSON.stringify({ days: 1 }) }),
+      testContext,
+    );
+    // Assess
+    expect(read.statusCode).toBe(404);
+    expect(moved.statusCode).toBe(404);
+  });
+});
+
+describe('npm run time and npm run job', () => {
+  it('moves a running product through its route (found by the data folder’s lock)', async () => {
+    // Prepare
+    const before = await readTime(app!);
+    // Act
+    const result = await runCommand('scripts/time.ts', ['advance', '2h'], dataDir);
+    // Assess
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Moved OpenPie running at http:\/\/127\.0\.0\.1:\d+/);
+    expect((await readTime(app!)).offsetMs).toBe(before.offsetMs + 2 * hourMs);
+  }, 60_000);
+
+  it('refuses to run a job by hand on a data folder a running product holds', async () => {
+    // Act
+    const result = await runCommand('local/run-job.ts', ['reconciliation'], dataDir);
+    // Assess
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/already running on this data folder \(OpenPie, pid \d+, port \d+\)/);
+  }, 60_000);
+
+  it('moves the clock of a data folder no product holds, with the runtime started for it', async () => {
+    // Prepare
+    const folder = await newDataDir('offline');
+    // Act
+    const moved = await runCommand('scripts/time.ts', ['advance', '3h'], folder);
+    const now = await runCommand('scripts/time.ts', ['now'], folder);
+    // Assess
+    expect(moved.code, moved.output).toBe(0);
+    expect(moved.output).toMatch(/ran \d+ scheduled jobs: listening-sync/);
+    const file = JSON.parse(await readFile(join(folder, 'clock.json'), 'utf8')) as { offsetMs: number };
+    expect(file.offsetMs).toBe(3 * hourMs);
+    expect(now.code, now.output).toBe(0);
+    expect(now.output).toMatch(/\(3 hours ahead of the system clock\)/);
+  }, 120_000);
+
+  it('explains its arguments when they are not a move it knows', async () => {
+    const result = await runCommand('scripts/time.ts', ['advance', '30m'], await newDataDir('usage'));
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/Usage: npm run time -- now/);
+  });
+});
+
+// Last: functions/runtime/table.ts keeps its first client for the process, so after a restart in this process (a new
+// DynamoDB Local) only calls that do not touch the table are made.
+describe('a restart of the local product', () => {
+  it('reloads the moved clock from DATA_DIR before anything reads the time', async () => {
+    // Prepare
+    const kept = JSON.parse(await readFile(join(dataDir, 'clock.json'), 'utf8')) as { offsetMs: number };
+    expect(kept.offsetMs).toBeGreaterThan(0);
+    // Act: stop, forget the offset as a new process would, start again on the same folder
+    await app!.stop();
+    setLocalClockOffset(0);
+    app = await start(dataDir);
+    const restarted = await readTime(app);
+    // Assess
+    expect(restarted.offsetMs).toBe(kept.offsetMs);
+    expect(Math.abs(Date.parse(restarted.now) - (Date.now() + kept.offsetMs))).toBeLessThan(1_000);
+  }, 120_000);
+});

@@ -1,0 +1,542 @@
+// Every route of the manifest under attack (issue #10 point 5), generated from the manifest and the routes' request
+// schemas, so a route added later is covered the day it lands:
+// - bad input derived from its schemas must end in a 4xx failure envelope, never a 5xx, and write nothing;
+// - an authorization matrix of personas must get exactly what the route's role allows.
+// It runs against the local product (API adapter, handlers, DynamoDB Local) started in this process, and prints its
+// totals at the end; a route still answering 501 is listed by name.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getRouteContract } from '../../functions/contracts/api';
+import type { SessionArea } from '../../functions/contracts/auth';
+import { sessionCookieNames } from '../../functions/contracts/auth';
+import { failureEnvelopeSchema } from '../../functions/contracts/envelope';
+import type { RouteDefinition, RouteKey } from '../../functions/contracts/routes';
+import { fullPathOf, routeKeyOf, routes } from '../../functions/contracts/routes';
+import { fanPartition } from '../../functions/data/keys';
+import type { RunningOpenPie } from '../../local/app';
+import type { ForgedKind, SignedIn } from './personas';
+import {
+  createThrowawayAccount,
+  forgeToken,
+  jsonHeaders,
+  signInStaffThroughApi,
+  signUpThroughApi,
+  uniqueClientAddress,
+} from './personas';
+import type { BadValue, QueryValues } from './schema-walk';
+import {
+  listBodyVariants,
+  listParamVariants,
+  listQueryVariants,
+  sampleQuery,
+  sampleValid,
+} from './schema-walk';
+import type { SiteClient, SiteReply } from './site-client';
+import { createSiteClient } from './site-client';
+import { closeTableDumps, diffDumps, dumpPartition, dumpTable } from './table-dump';
+
+// The local product as `npm start` runs it (no schedules, no web build), with a data folder and table of its own.
+let product: RunningOpenPie | undefined;
+let dataDir: string | undefined;
+const savedEnv = { ...process.env };
+const site = {
+  get url(): string {
+    if (!product) throw new Error('The local product is not running');
+    return product.url;
+  },
+};
+
+const allRoutes: readonly RouteDefinition[] = routes;
+const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const requestConcurrency = 6;
+
+interface People {
+  fan: SignedIn;
+  anotherFan: SignedIn;
+  artist: SignedIn;
+  staff: SignedIn;
+}
+
+let client: SiteClient;
+let people: People;
+
+// ── totals ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const totals = {
+  requests: 0,
+  success: 0,
+  clientErrors: 0,
+  serverErrors: 0,
+  notImplemented: 0,
+  unexpectedAllows: 0,
+};
+const stillNotImplemented = new Set<string>();
+/** What went wrong, by phase and route (`bad input GET /api/user`). */
+const findings = new Map<string, string[]>();
+
+function count(reply: SiteReply): void {
+  totals.requests += 1;
+  if (reply.status === 501) totals.notImplemented += 1;
+  else if (reply.status >= 500) totals.serverErrors += 1;
+  else if (reply.status >= 400) totals.clientErrors += 1;
+  else totals.success += 1;
+}
+
+function report(where: string, finding: string): void {
+  findings.set(where, [...findingsAt(where), finding]);
+}
+
+function findingsAt(where: string): string[] {
+  return findings.get(where) ?? [];
+}
+
+function describeReply(reply: SiteReply): string {
+  return `${reply.status} ${reply.body.slice(0, 160)}`;
+}
+
+// ── requests ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The area whose session a route reads: its role's, or for public and webhook routes its base's. */
+function areaOf(route: RouteDefinition): SessionArea {
+  if (route.role === 'fan' || route.role === 'artist' || route.role === 'admin') return route.role;
+  return route.base === 'artist' ? 'artist' : route.base === 'admin' ? 'admin' : 'fan';
+}
+
+function paramNamesOf(route: RouteDefinition): string[] {
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+}
+
+/** Whether a path parameter names a stored thing (an id), rather than a link token or a provider. */
+function isIdParameter(name: string): boolean {
+  return name !== 'token' && name !== 'provider';
+}
+
+/** A path parameter's value for a genuine call: ids of the subject (the caller, or the fan whose data is aimed at). */
+function paramValue(name: string, subjectId: string): string {
+  if (name === 'token') return randomBytes(32).toString('base64url');
+  if (name === 'provider') return 'spotify';
+  return subjectId;
+}
+
+function buildPath(route: RouteDefinition, values: Record<string, string>, query: QueryValues = {}): string {
+  const path = fullPathOf(route).replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? ''),
+  );
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function cookieHeader(cookies: Record<string, string>): Record<string, string> {
+  const pairs = Object.entries(cookies).map(([name, value]) => `${name}=${value}`);
+  return pairs.length > 0 ? { cookie: pairs.join('; ') } : {};
+}
+
+interface Call {
+  route: RouteDefinition;
+  path: string;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string;
+  contentType?: string;
+}
+
+async function send(call: Call): Promise<SiteReply> {
+  const sendsBody = stateChangingMethods.has(call.route.method);
+  const headers: Record<string, string> = sendsBody
+    ? { ...jsonHeaders(site.url), ...(call.contentType ? { 'content-type': call.contentType } : {}) }
+    : { 'cloudfront-viewer-address': `${uniqueClientAddress()}:443` };
+  const reply = await client.send({
+    method: call.route.method,
+    path: call.path,
+    headers: { ...headers, ...cookieHeader(call.cookies ?? {}), ...call.headers },
+    ...(sendsBody ? { body: call.body ?? '{}' } : {}),
+  });
+  count(reply);
+  return reply;
+}
+
+async function runLimited<T>(tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await (tasks[index] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(requestConcurrency, tasks.length) }, worker));
+  return results;
+}
+
+function isFailureEnvelope(reply: SiteReply): boolean {
+  try {
+    return failureEnvelopeSchema.safeParse(JSON.parse(reply.body)).success;
+  } catch {
+    return false;
+  }
+}
+
+// ── personas ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+type PersonaName =
+  | 'anonymous'
+  | 'fan'
+  | 'another fan'
+  | 'artist-side user'
+  | 'staff'
+  | 'wrong area: fan token'
+  | 'wrong area: artist token'
+  | 'wrong area: staff token'
+  | 'wrong area: bearer token'
+  | 'expired token'
+  | 'forged token (other key)'
+  | 'forged token (alg none)';
+
+const personaNames: readonly PersonaName[] = [
+  'anonymous',
+  'fan',
+  'another fan',
+  'artist-side user',
+  'staff',
+  'wrong area: fan token',
+  'wrong area: artist token',
+  'wrong area: staff token',
+  'wrong area: bearer token',
+  'expired token',
+  'forged token (other key)',
+  'forged token (alg none)',
+];
+
+const wrongAreaKinds: Partial<Record<PersonaName, SessionArea>> = {
+  'wrong area: fan token': 'fan',
+  'wrong area: artist token': 'artist',
+  'wrong area: staff token': 'admin',
+};
+
+const forgedKinds: Partial<Record<PersonaName, ForgedKind>> = {
+  'expired token': 'expired',
+  'forged token (other key)': 'other key',
+  'forged token (alg none)': 'alg none',
+};
+
+/** Who a route's role lets through authentication. A webhook opens to its signature only, never to a session. */
+function isAllowed(route: RouteDefinition, persona: PersonaName): boolean {
+  switch (route.role) {
+    case 'public':
+      return true;
+    case 'fan':
+      return persona === 'fan' || persona === 'another fan';
+    case 'artist':
+      return persona === 'artist-side user';
+    case 'admin':
+      return persona === 'staff';
+    case 'stripe-webhook':
+      return false;
+  }
+}
+
+/** The people a call is made as: the personas, or for a state-changing call throwaway accounts of the same kinds. */
+interface Cast {
+  fan: SignedIn;
+  anotherFan: SignedIn;
+  artist: SignedIn;
+  staff: SignedIn;
+}
+
+/**
+ * Throwaway accounts stand in for the personas the route lets in, on state-changing routes only. A refused call acts
+ * as nobody, so the real personas can make it; were it wrongly let in, the suite fails on that call anyway.
+ */
+async function castFor(route: RouteDefinition): Promise<Cast> {
+  if (!stateChangingMethods.has(route.method)) return people;
+  const letsIn = (kind: SessionArea) => route.role === 'public' || route.role === kind;
+  const standIn = (kind: SessionArea, person: SignedIn) =>
+    letsIn(kind) ? createThrowawayAccount(kind) : Promise.resolve(person);
+  const [fan, anotherFan, artist, staff] = await Promise.all([
+    standIn('fan', people.fan),
+    standIn('fan', people.anotherFan),
+    standIn('artist', people.artist),
+    standIn('admin', people.staff),
+  ]);
+  return { fan, anotherFan, artist, staff };
+}
+
+function holderOf(cast: Cast, kind: SessionArea): SignedIn {
+  return kind === 'fan' ? cast.fan : kind === 'artist' ? cast.artist : cast.staff;
+}
+
+interface Credentials {
+  cookies: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Whose ids go into the path: the caller's own, or the first fan's for another fan. */
+  subjectId: string;
+}
+
+async function credentialsOf(
+  route: RouteDefinition,
+  persona: PersonaName,
+  cast: Cast,
+): Promise<Credentials | null> {
+  const area = areaOf(route);
+  const own = (person: SignedIn): Credentials => ({
+    cookies: { [sessionCookieNames[person.kind]]: person.token },
+    subjectId: person.userId,
+  });
+  switch (persona) {
+    case 'anonymous':
+      return { cookies: {}, subjectId: people.fan.userId };
+    case 'fan':
+      return own(cast.fan);
+    case 'another fan':
+      return { ...own(cast.anotherFan), subjectId: people.fan.userId };
+    case 'artist-side user':
+      return own(cast.artist);
+    case 'staff':
+      return { ...own(cast.staff), subjectId: people.fan.userId };
+    default:
+      break;
+  }
+  const wrongKind = wrongAreaKinds[persona];
+  if (wrongKind) {
+    if (wrongKind === area) return null;
+    const holder = holderOf(cast, wrongKind);
+    // The other area's genuine token, under its own cookie and under this area's cookie name.
+    return {
+      cookies: { [sessionCookieNames[wrongKind]]: holder.token, [sessionCookieNames[area]]: holder.token },
+      subjectId: people.fan.userId,
+    };
+  }
+  if (persona === 'wrong area: bearer token') {
+    // The staff client may send its token as `Authorization: Bearer`, so each area reads that header too.
+    const holder = holderOf(cast, area === 'fan' ? 'admin' : 'fan');
+    return {
+      cookies: {},
+      headers: { authorization: `Bearer ${holder.token}` },
+      subjectId: people.fan.userId,
+    };
+  }
+  const forgedKind = forgedKinds[persona];
+  if (!forgedKind) throw new Error(`Unknown persona ${persona}`);
+  const holder = holderOf(cast, area);
+  return {
+    cookies: { [sessionCookieNames[area]]: await forgeToken(holder, forgedKind) },
+    subjectId: holder.userId,
+  };
+}
+
+// ── the suite ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+beforeAll(async () => {
+  const { startOpenPie } = await import('../../local/app');
+  dataDir = await mkdtemp(join(tmpdir(), 'openpie-security-'));
+  product = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+  client = createSiteClient(site.url);
+  const [fan, anotherFan, artist] = await Promise.all([
+    signUpThroughApi(client, site.url, 'fan', 'fan'),
+    signUpThroughApi(client, site.url, 'fan', 'another-fan'),
+    signUpThroughApi(client, site.url, 'artist', 'artist'),
+  ]);
+  const staff = await signInStaffThroughApi(client, site.url);
+  people = { fan, anotherFan, artist, staff };
+}, 120_000);
+
+afterAll(async () => {
+  client?.close();
+  closeTableDumps();
+  await product?.stop();
+  process.env = savedEnv;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  const lines = [
+    '',
+    '── security suite totals ──────────────────────────────',
+    `routes: ${allRoutes.length}`,
+    `requests: ${totals.requests}`,
+    `2xx/3xx: ${totals.success}`,
+    `4xx: ${totals.clientErrors}`,
+    `5xx: ${totals.serverErrors} (besides ${totals.notImplemented} replies of 501 from routes not built)`,
+    `unexpected allows: ${totals.unexpectedAllows}`,
+    `routes still 501: ${stillNotImplemented.size}`,
+    ...[...stillNotImplemented].sort().map((routeKey) => `  501 ${routeKey}`),
+    ...[...findings].flatMap(([where, found]) => [
+      `findings at ${where}:`,
+      ...found.map((line) => `  ${line}`),
+    ]),
+  ];
+  console.log(lines.join('\n'));
+});
+
+/** The persona a role lets in, who sends the bad input (nobody for public and webhook routes). */
+function callerFor(route: RouteDefinition): SignedIn | null {
+  if (route.role === 'fan') return people.fan;
+  if (route.role === 'artist') return people.artist;
+  if (route.role === 'admin') return people.staff;
+  return null;
+}
+
+interface CallChanges {
+  params?: Record<string, string>;
+  query?: QueryValues;
+  body?: string;
+  contentType?: string;
+}
+
+/** A genuine call of the route (valid parameters, query and body) with one part made bad, for each bad part. */
+function listBadInputCalls(route: RouteDefinition, caller: SignedIn | null): { label: string; call: Call }[] {
+  const contract = getRouteContract(routeKeyOf(route) as RouteKey);
+  const params = Object.fromEntries(
+    paramNamesOf(route).map((name) => [name, paramValue(name, caller?.userId ?? people.fan.userId)]),
+  );
+  const query = contract.query ? (sampleQuery(contract.query) ?? {}) : {};
+  const body = JSON.stringify((contract.body ? sampleValid(contract.body) : undefined) ?? {});
+  const cookies = caller ? { [sessionCookieNames[caller.kind]]: caller.token } : {};
+  const callWith = (label: string, changes: CallChanges) => ({
+    label,
+    call: {
+      route,
+      cookies,
+      path: buildPath(route, changes.params ?? params, changes.query ?? query),
+      body: changes.body ?? body,
+      ...(changes.contentType ? { contentType: changes.contentType } : {}),
+    },
+  });
+  const bodyVariants: BadValue[] = stateChangingMethods.has(route.method)
+    ? [
+        { label: 'malformed JSON', raw: '{"broken": ' },
+        ...(contract.body ? listBodyVariants(contract.body) : []),
+      ]
+    : [];
+  return [
+    ...listParamVariants(params).map((variant) =>
+      callWith(variant.label, { params: { ...params, [variant.name]: variant.value } }),
+    ),
+    ...(contract.query ? listQueryVariants(contract.query) : []).map((variant) =>
+      callWith(`query ${variant.label}`, { query: variant.query }),
+    ),
+    ...bodyVariants.map((variant) =>
+      callWith(`body ${variant.label}`, { body: variant.raw ?? JSON.stringify(variant.value) }),
+    ),
+    ...(stateChangingMethods.has(route.method)
+      ? [callWith('body not JSON', { body: 'hello', contentType: 'text/plain' })]
+      : []),
+  ];
+}
+
+describe('bad input derived from each route’s schemas: a 4xx failure envelope, never a 5xx, never a write', () => {
+  for (const route of allRoutes) {
+    const routeKey = routeKeyOf(route);
+    it(routeKey, async () => {
+      // Prepare: the caller the role lets in, and genuine calls with one part made bad
+      const where = `bad input ${routeKey}`;
+      const calls = listBadInputCalls(route, callerFor(route));
+      const before = await dumpTable();
+
+      // Act
+      const replies = await runLimited(
+        calls.map(
+          ({ call }) =>
+            () =>
+              send(call),
+        ),
+      );
+      const after = await dumpTable();
+
+      // Assess
+      replies.forEach((reply, index) => {
+        const label = calls[index]?.label ?? '';
+        if (reply.status === 501) stillNotImplemented.add(routeKey);
+        else if (reply.status < 400 || reply.status >= 500) {
+          report(where, `${label}: answered ${describeReply(reply)}, not a 4xx`);
+        } else if (!isFailureEnvelope(reply)) {
+          report(
+            where,
+            `${label}: ${reply.status} is not in the failure envelope: ${reply.body.slice(0, 160)}`,
+          );
+        }
+      });
+      for (const change of diffDumps(before, after)) report(where, `wrote to the table: ${change}`);
+      expect(findingsAt(where)).toEqual([]);
+    });
+  }
+});
+
+describe('authorization matrix: every persona gets what the route’s role allows', () => {
+  for (const route of allRoutes) {
+    const routeKey = routeKeyOf(route);
+    it(routeKey, async () => {
+      // Prepare: a genuine request (valid sample query and body), and who makes it
+      const where = `authorization ${routeKey}`;
+      const contract = getRouteContract(routeKey as RouteKey);
+      const names = paramNamesOf(route);
+      // The local-only routes move the product clock: they get no valid body, so the matrix never moves time.
+      const bodyFor = () =>
+        JSON.stringify((contract.body && !route.localOnly ? sampleValid(contract.body) : undefined) ?? {});
+      const query = contract.query ? (sampleQuery(contract.query) ?? {}) : {};
+      const cast = await castFor(route);
+      // Another fan calls with the first fan's ids: on a fan route naming an id, any success reveals or changes them.
+      const aimsAtFirstFan = route.role === 'fan' && names.some(isIdParameter);
+      const callAs = async (persona: PersonaName): Promise<void> => {
+        const credentials = await credentialsOf(route, persona, cast);
+        if (!credentials) return;
+        const values = Object.fromEntries(
+          names.map((name) => [name, paramValue(name, credentials.subjectId)]),
+        );
+        const reply = await send({
+          route,
+          path: buildPath(route, values, query),
+          cookies: credentials.cookies,
+          ...(credentials.headers ? { headers: credentials.headers } : {}),
+          body: bodyFor(),
+        });
+        const verdict = judge(route, isAllowed(route, persona), reply);
+        if (verdict === 'not implemented') stillNotImplemented.add(routeKey);
+        else if (verdict === 'unexpected allow') {
+          totals.unexpectedAllows += 1;
+          report(where, `${persona}: unexpected allow: ${describeReply(reply)}`);
+        } else if (verdict !== 'ok') report(where, `${persona}: ${verdict}: ${describeReply(reply)}`);
+        if (persona === 'another fan' && aimsAtFirstFan && isSuccess(reply)) {
+          totals.unexpectedAllows += 1;
+          report(where, `another fan reached the first fan's data: ${describeReply(reply)}`);
+        }
+      };
+
+      // Act and assess: every persona at once, but another fan alone, watching the first fan's partition
+      await Promise.all(personaNames.filter((persona) => persona !== 'another fan').map(callAs));
+      const firstFan = fanPartition(people.fan.userId);
+      const before = await dumpPartition(firstFan);
+      await callAs('another fan');
+      for (const change of diffDumps(before, await dumpPartition(firstFan))) {
+        totals.unexpectedAllows += 1;
+        report(where, `another fan changed the first fan's data: ${change}`);
+      }
+      expect(findingsAt(where)).toEqual([]);
+    });
+  }
+});
+
+function isSuccess(reply: SiteReply): boolean {
+  return reply.status >= 200 && reply.status < 300;
+}
+
+type Verdict = 'ok' | 'not implemented' | 'unexpected allow' | '5xx' | 'refused the right caller';
+
+/**
+ * A refused caller gets 401, and nothing else: a 2xx, 3xx, or any other 4xx (a 422 means the request was read) or a
+ * 501 (the route answered before checking who calls) lets the wrong caller in. A webhook refuses every session with
+ * 400 or 401. An allowed caller gets anything but a 5xx, and on a signed-in route never a 401.
+ */
+function judge(route: RouteDefinition, allowed: boolean, reply: SiteReply): Verdict {
+  if (route.role === 'stripe-webhook') {
+    if (reply.status === 501) return 'not implemented';
+    if (reply.status === 400 || reply.status === 401) return 'ok';
+    return reply.status >= 500 ? '5xx' : 'unexpected allow';
+  }
+  if (!allowed) return reply.status === 401 ? 'ok' : 'unexpected allow';
+  if (reply.status === 501) return 'not implemented';
+  if (reply.status >= 500) return '5xx';
+  if (route.role !== 'public' && reply.status === 401) return 'refused the right caller';
+  return 'ok';
+}

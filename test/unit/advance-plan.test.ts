@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { jobs } from '../../events/definitions';
+import { advanceWindowMs, planAdvance } from '../../local/advance-plan';
+import { dueInstants, nextRun, parseSchedule } from '../../local/schedule-expression';
+
+const at = (iso: string) => new Date(iso);
+const iso = (date: Date) => date.toISOString();
+const hours = (count: number) => count * 3_600_000;
+
+describe('due instants (local scheduler and time machine)', () => {
+  it('lists every firing in (after, until], a rate counted from the epoch', () => {
+    // Act
+    const due = dueInstants(
+      parseSchedule('rate(30 minutes)'),
+      at('2026-11-21T10:10:00Z'),
+      at('2026-11-21T11:30:00Z'),
+    );
+    // Assess: on :00 and :30 whenever it starts, the end included, the start excluded
+    expect(due.map(iso)).toEqual([
+      '2026-11-21T10:30:00.000Z',
+      '2026-11-21T11:00:00.000Z',
+      '2026-11-21T11:30:00.000Z',
+    ]);
+    expect(
+      dueInstants(parseSchedule('rate(1 hour)'), at('2026-11-21T11:00:00Z'), at('2026-11-21T11:59:59Z')),
+    ).toEqual([]);
+  });
+
+  it('lists a daily cron once a day across a month boundary', () => {
+    const due = dueInstants(
+      parseSchedule('cron(15 2 * * ? *)'),
+      at('2026-11-29T03:00:00Z'),
+      at('2026-12-02T02:15:00Z'),
+    );
+    expect(due.map(iso)).toEqual([
+      '2026-11-30T02:15:00.000Z',
+      '2026-12-01T02:15:00.000Z',
+      '2026-12-02T02:15:00.000Z',
+    ]);
+  });
+
+  it('agrees with nextRun, one firing after another', () => {
+    const schedule = parseSchedule('cron(0/15 9-17 ? * 2-6 *)');
+    const due = dueInstants(schedule, at('2026-11-20T16:50:00Z'), at('2026-11-23T09:20:00Z'));
+    expect(due.map(iso)).toEqual([
+      '2026-11-20T17:00:00.000Z',
+      '2026-11-20T17:15:00.000Z',
+      '2026-11-20T17:30:00.000Z',
+      '2026-11-20T17:45:00.000Z',
+      '2026-11-23T09:00:00.000Z',
+      '2026-11-23T09:15:00.000Z',
+    ]);
+    expect(iso(nextRun(schedule, due[3]!))).toBe(iso(due[4]!));
+  });
+});
+
+describe('the advance plan', () => {
+  const frequent = { name: 'every-30-min', schedule: 'rate(30 minutes)' };
+  const hourly = { name: 'hourly', schedule: 'rate(1 hour)' };
+  const daily = { name: 'daily', schedule: 'cron(15 2 * * ? *)' };
+
+  it('runs a job once per window, at its last due instant there, whatever runs in between', () => {
+    // Act: 00:00 to 09:00 crosses the windows ending 04:00, 08:00 and the part of the 12:00 one up to 09:00
+    const plan = planAdvance(
+      [frequent, hourly, daily],
+      at('2026-11-21T00:00:00Z'),
+      at('2026-11-21T09:00:00Z'),
+    );
+    // Assess: in time order; at equal instants the jobs' own order
+    expect(plan.map((run) => `${iso(run.scheduledAt).slice(11, 16)} ${run.job}`)).toEqual([
+      '02:15 daily',
+      '04:00 every-30-min',
+      '04:00 hourly',
+      '08:00 every-30-min',
+      '08:00 hourly',
+      '09:00 every-30-min',
+      '09:00 hourly',
+    ]);
+  });
+
+  it('runs the last due instant of a window the advance starts inside, and nothing at or before the start', () => {
+    const plan = planAdvance([frequent, hourly], at('2026-11-21T05:10:00Z'), at('2026-11-21T06:20:00Z'));
+    expect(plan.map((run) => [run.job, iso(run.scheduledAt)])).toEqual([
+      ['every-30-min', '2026-11-21T06:00:00.000Z'],
+      ['hourly', '2026-11-21T06:00:00.000Z'],
+    ]);
+    expect(planAdvance([frequent], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z'))).toEqual([]);
+  });
+
+  it('puts a job that shares an instant with one listed before it after that one', () => {
+    const plan = planAdvance([hourly, frequent], at('2026-11-21T03:00:00Z'), at('2026-11-21T04:00:00Z'));
+    expect(plan.map((run) => run.job)).toEqual(['hourly', 'every-30-min']);
+  });
+
+  it('keeps a 30-day advance of the deployed schedules to some 420 runs, each job at most once per window', () => {
+    // Act
+    const from = at('2026-11-21T10:07:00Z');
+    const plan = planAdvance(jobs, from, new Date(from.getTime() + 30 * 86_400_000));
+    // Assess
+    const count = (name: string) => plan.filter((run) => run.job === name).length;
+    expect(count('escrow-aging')).toBe(30);
+    expect(count('reconciliation')).toBe(30);
+    // Six windows a day, and the partial windows at both ends
+    expect(count('listening-sync')).toBe(181);
+    expect(count('pie-renewals')).toBe(181);
+    for (let index = 1; index < plan.length; index += 1) {
+      expect(plan[index]!.scheduledAt.getTime()).toBeGreaterThanOrEqual(
+        plan[index - 1]!.scheduledAt.getTime(),
+      );
+    }
+    const windows = plan.map((run) => `${run.job} ${Math.ceil(run.scheduledAt.getTime() / advanceWindowMs)}`);
+    expect(new Set(windows).size).toBe(windows.length);
+  });
+
+  it('never leaves more than one window between two runs of a frequent job', () => {
+    const from = at('2026-11-21T10:07:00Z');
+    const syncs = planAdvance(jobs, from, new Date(from.getTime() + 3 * 86_400_000))
+      .filter((run) => run.job === 'listening-sync')
+      .map((run) => run.scheduledAt.getTime());
+    for (let index = 1; index < syncs.length; index += 1) {
+      expect(syncs[index]! - syncs[index - 1]!).toBeLessThanOrEqual(advanceWindowMs);
+    }
+    expect(syncs[0]! - from.getTime()).toBeLessThanOrEqual(advanceWindowMs);
+    expect(advanceWindowMs).toBe(hours(4));
+  });
+});
