@@ -70,7 +70,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   const { createLogger } = await import('../functions/runtime/logger');
   const { loadTokenCipher } = await import('../functions/services/token-cipher');
   const { spotifyTokenContext } = await import('../functions/domain/identity/connections');
-  const { createSocialSignIn } = await import('../functions/integrations/oauth');
+  const { createTokenRefresher } = await import('../functions/integrations/oauth');
   const { loadOAuthConfig } = await import('../functions/services/oauth-ports');
   const { createOAuthSandbox, demoSpotifyRefreshToken } = await import('../local/oauth-sandbox');
   const { spotifyAccountIdOf } = await import('../local/oauth-sandbox/identities');
@@ -121,7 +121,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
         ...spotifySyncIndexAttributes(fanId),
       },
     });
-    const signIn = createSocialSignIn(
+    const refresher = createTokenRefresher(
       loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin, OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth` }),
     );
     const { getClock } = await import('../functions/runtime/clock');
@@ -131,7 +131,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
       cipher,
       apiBase: `${origin}/_sandbox/oauth/spotify/api`,
       refreshTokens: (refreshToken: string, now: Date) =>
-        signIn.refreshTokens('spotify', { refreshToken, now }),
+        refresher.refreshTokens('spotify', { refreshToken, now }),
     };
     const log = createLogger('silent');
     const measure = async (): Promise<SyncCost> => {

@@ -123,7 +123,8 @@ for (const { name, entry } of entries) {
   });
 }
 // What Powertools for AWS Lambda weighs on its own, as the runtime uses it (docs/decisions/014): the logger is in every
-// Lambda above; the metrics are in those that record one (sign-in, sign-up, import, sync).
+// Lambda above; the metrics are in those that record one (sign-in, sign-up, import, sync). And what Stripe's SDK
+// would add to a Lambda that uses it.
 for (const [name, contents] of [
   [
     'powertools logger (runtime/logger.ts)',
@@ -133,8 +134,13 @@ for (const [name, contents] of [
     'powertools logger + metrics',
     "import { Logger } from '@aws-lambda-powertools/logger'; import { Metrics } from '@aws-lambda-powertools/metrics'; new Logger().info('x'); new Metrics().addMetric('x', 'Count', 1);",
   ],
+  // What the money Lambdas will add (docs/decisions/017-bundle-budget.md): the SDK registers every resource.
+  [
+    'stripe (client + webhook check)',
+    "import Stripe from 'stripe'; const stripe = new Stripe('sk_test_bench'); console.log(stripe.customers, Stripe.webhooks.constructEvent);",
+  ],
 ] as const) {
-  const outfile = join(outDir, 'powertools.mjs');
+  const outfile = join(outDir, 'reported-bundle.mjs');
   await build({
     stdin: { contents, resolveDir: root, loader: 'ts' },
     outfile,

@@ -14,7 +14,16 @@ const requireShim =
 const lambdaCredentialProvider = fileURLToPath(
   new URL('../functions/integrations/aws/lambda-credential-provider.ts', import.meta.url),
 );
-const alias = { '@aws-sdk/credential-provider-node': lambdaCredentialProvider };
+/**
+ * Every DynamoDB client builds an endpoint cache on mnemonist's LRUCache (typed arrays behind iterator helpers, about
+ * 7.5 KB), for endpoint discovery that stays off; a Map-based cache with the same methods takes its place
+ * (docs/decisions/017-bundle-budget.md).
+ */
+const lruCache = fileURLToPath(new URL('../functions/integrations/aws/lru-cache.ts', import.meta.url));
+const alias = {
+  '@aws-sdk/credential-provider-node': lambdaCredentialProvider,
+  'mnemonist/lru-cache': lruCache,
+};
 
 /**
  * The SDK reaches its event-stream serde only through a dynamic import, for operations that stream events; none of

@@ -189,6 +189,14 @@ async function startOnLockedDataDir(
         'The address of this request is malformed (a broken %-escape?).',
       );
     }
+    if (isPageLoadAtAnotherSpelling(req, requestUrl, host)) {
+      // Cookies belong to the name a page was loaded from, and social sign-in comes back to SITE_ORIGIN: a page at
+      // 127.0.0.1 or [::1] would lose its state cookie on the way back. Pages move to the one canonical spelling;
+      // API calls from the other spellings are still the same site (CORS_ALLOWED_ORIGINS above).
+      res.writeHead(308, { location: `${url}${requestUrl.pathname}${requestUrl.search}` });
+      res.end();
+      return;
+    }
     if (requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')) {
       await serveApiRequest(req, res, requestUrl, localRoutes);
     } else if (requestUrl.pathname === '/dev/mailbox') {
@@ -212,6 +220,15 @@ async function startOnLockedDataDir(
     timeMachine,
     stop: () => (stopping ??= cleanUp()),
   };
+}
+
+/** A browser's GET of a page (not the API, a sandbox or an AWS stand-in) at a spelling other than `localhost`. */
+function isPageLoadAtAnotherSpelling(req: IncomingMessage, requestUrl: URL, host: string): boolean {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (host.startsWith('localhost:')) return false;
+  if (/^\/(api|_sandbox)(\/|$)/.test(requestUrl.pathname)) return false;
+  return !isAwsApiCall(req);
 }
 
 /** The origins this product answers at: localhost, 127.0.0.1 and [::1] on its port. */

@@ -76,7 +76,7 @@ const began = Date.now();
 staticCheck('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 staticCheck('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 staticCheck('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-vitest('unit, integration, infra and frontend tests', 'vitest', []);
+vitest('unit, integration, security, infra and frontend tests', 'vitest', []);
 const built = run('build the web app', bin('vite'), [
   'build',
   '--config',

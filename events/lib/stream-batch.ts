@@ -3,8 +3,10 @@
 // (bisecting the batch) and, once the retries are spent, leaves a pointer in the worker's dead-letter queue.
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { getEnv } from '../../functions/runtime/env';
 import type { Logger } from '../../functions/runtime/logger';
-import type { TableChange } from '../../functions/services/outbox-mail-delivery';
+import { createLogger } from '../../functions/runtime/logger';
+import type { TableChange } from '../../functions/services/outbox-stream';
 
 const streamRecordSchema = z.object({
   eventName: z.enum(['INSERT', 'MODIFY', 'REMOVE']),
@@ -52,5 +54,17 @@ export function createStreamBatchHandler<Outcome extends string>({
     }
     log.info(`${subject} batch done`, { records: event.Records.length, failed: failures.length, counts });
     return { batchItemFailures: failures };
+  };
+}
+
+/** A worker's Lambda handler: `build` runs once, at the first batch, with the worker's logger. */
+export function createStreamWorkerHandler(
+  worker: string,
+  build: (log: Logger) => StreamBatchHandler,
+): StreamBatchHandler {
+  let handleBatch: StreamBatchHandler | undefined;
+  return async (event) => {
+    handleBatch ??= build(createLogger(getEnv().LOG_LEVEL, { worker }));
+    return handleBatch(event);
   };
 }

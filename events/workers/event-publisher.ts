@@ -4,9 +4,6 @@
 // each on the EventBridge bus and marks it published (functions/services/outbox-event-publishing.ts). At least once:
 // a redelivered record whose event is marked is skipped, and consumers deduplicate on `eventId`. Locally the runtime
 // publishes from the outbox's pending index instead of a stream (local/outbox-events.ts), through the same service.
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { getEnv } from '../../functions/runtime/env';
-import { createLogger } from '../../functions/runtime/logger';
 import type {
   EventPublication,
   EventPublishingDependencies,
@@ -16,7 +13,7 @@ import {
   publishOutboxEvent,
 } from '../../functions/services/outbox-event-publishing';
 import type { StreamBatchHandler } from '../lib/stream-batch';
-import { createStreamBatchHandler } from '../lib/stream-batch';
+import { createStreamBatchHandler, createStreamWorkerHandler } from '../lib/stream-batch';
 
 const publications: readonly EventPublication[] = [
   'published',
@@ -34,12 +31,6 @@ export function createEventPublisherWorker(dependencies: EventPublishingDependen
   });
 }
 
-let publishBatch: StreamBatchHandler | undefined;
-
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  if (!publishBatch) {
-    const log = createLogger(getEnv().LOG_LEVEL, { worker: 'event-publisher' });
-    publishBatch = createEventPublisherWorker(eventPublishingDependencies(log));
-  }
-  return publishBatch(event);
-}
+export const handler = createStreamWorkerHandler('event-publisher', (log) =>
+  createEventPublisherWorker(eventPublishingDependencies(log)),
+);

@@ -6,13 +6,10 @@
 // itself stays unsent in the outbox. AWS only: locally nothing is sent. The sending itself is a service
 // (functions/services/outbox-mail-delivery.ts); this worker reads the stream and reports failures per record
 // (events/lib/stream-batch.ts).
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { getEnv } from '../../functions/runtime/env';
-import { createLogger } from '../../functions/runtime/logger';
 import type { MailDelivery, MailDeliveryDependencies } from '../../functions/services/outbox-mail-delivery';
 import { deliverOutboxMail, mailDeliveryDependencies } from '../../functions/services/outbox-mail-delivery';
 import type { StreamBatchHandler } from '../lib/stream-batch';
-import { createStreamBatchHandler } from '../lib/stream-batch';
+import { createStreamBatchHandler, createStreamWorkerHandler } from '../lib/stream-batch';
 
 const deliveries: readonly MailDelivery[] = [
   'sent',
@@ -31,12 +28,6 @@ export function createMailSender(dependencies: MailDeliveryDependencies): Stream
   });
 }
 
-let sendBatch: StreamBatchHandler | undefined;
-
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  if (!sendBatch) {
-    const log = createLogger(getEnv().LOG_LEVEL, { worker: 'mail-sender' });
-    sendBatch = createMailSender(mailDeliveryDependencies(log));
-  }
-  return sendBatch(event);
-}
+export const handler = createStreamWorkerHandler('mail-sender', (log) =>
+  createMailSender(mailDeliveryDependencies(log)),
+);

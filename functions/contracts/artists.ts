@@ -1,6 +1,7 @@
 // The artist catalogue as the APIs show it: fans' artist pages, the public artist page, the artist area's search.
 // Artists come from Spotify (sync, search) and are kept in the table; deprecated Spotify fields may be absent.
 import * as z from 'zod/mini';
+import { wholeNumberParam } from './api/fields';
 
 /** One catalogue artist, as every listing and detail call shows it. */
 export const artistSummarySchema = z.object({
@@ -18,19 +19,6 @@ export const artistSummarySchema = z.object({
   claimed: z.boolean(),
 });
 export type ArtistSummary = z.infer<typeof artistSummarySchema>;
-
-/** A whole number from 1 to `max` in the query string, `fallback` when absent. */
-function wholeNumberParam(max: number, fallback: number) {
-  return z.prefault(
-    z
-      .pipe(
-        z.string().check(z.maxLength(6, 'Use a whole number'), z.regex(/^\d{1,6}$/, 'Use a whole number')),
-        z.transform((value) => Number(value)),
-      )
-      .check(z.refine((value) => value >= 1 && value <= max, `Use a number from 1 to ${max}`)),
-    String(fallback),
-  );
-}
 
 /** The deepest page a catalogue listing goes to; a name search narrows further. */
 export const maximumArtistPage = 100;

@@ -60,13 +60,8 @@ export const commonPasswordMessage = 'This password is too common. Please choose
  */
 export const promotionAlreadyUsedPhrase = 'already used the free promotion';
 
-/** DESIGN: cookie prefix `openpie_`. The access-token cookies are HttpOnly; the SPA only needs their names. */
-export const sessionCookieNames = {
-  fan: 'openpie_access_token_fan',
-  artist: 'openpie_access_token_artist',
-  admin: 'openpie_access_token_admin',
-} as const;
-export type SessionArea = keyof typeof sessionCookieNames;
+export type { SessionArea } from './session-cookies';
+export { sessionCookieNames } from './session-cookies';
 
 /** The reCAPTCHA v3 action names the SPA executes and the server expects. */
 export const captchaActions = {

@@ -1,25 +1,13 @@
 // The fan's listening as the reading calls show it (SPEC §7, issue #5): latest plays, most played tracks, the artists
 // a fan listens to, recently listened artists, and another fan's top tracks and artists (as their visibility allows).
 import * as z from 'zod/mini';
+import { wholeNumberParam } from './api/fields';
 import { artistSummarySchema } from './artists';
 
 /** Days a listening period may span: the 13 months plays are kept. */
 export const maximumPeriodDays = 396;
 /** The period the popular and top lists cover unless the caller asks for another. */
 export const defaultPeriodDays = 30;
-
-/** A whole number from 1 to `max` in the query string, `fallback` when absent. */
-function wholeNumberParam(max: number, fallback: number) {
-  return z.prefault(
-    z
-      .pipe(
-        z.string().check(z.maxLength(6, 'Use a whole number'), z.regex(/^\d{1,6}$/, 'Use a whole number')),
-        z.transform((value) => Number(value)),
-      )
-      .check(z.refine((value) => value >= 1 && value <= max, `Use a number from 1 to ${max}`)),
-    String(fallback),
-  );
-}
 
 const pageParam = wholeNumberParam(10_000, 1);
 const periodParam = wholeNumberParam(maximumPeriodDays, defaultPeriodDays);

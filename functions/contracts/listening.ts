@@ -1,26 +1,12 @@
 // History import (issue #5): the records of a fan's Spotify data export, exactly as the export has them.
 import * as z from 'zod/mini';
+import { isRealUtcDateTime, utcDaysBetween } from './utc-dates';
 
 /** At most this many raw records per import request. */
 export const importBatchLimit = 5000;
 
 /** The longest span `GET /tracks/user/daily` answers for, in days (both ends included). */
 export const maximumDailySpanDays = 400;
-
-/** Whether `YYYY-MM-DD` (and `HH:MM` when given) names a real UTC instant: 2026-02-30 and 24:00 do not. */
-function isRealDateTime(date: string, time = '00:00'): boolean {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  if ([year, month, day, hour, minute].some((part) => part === undefined || Number.isNaN(part))) return false;
-  const at = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0, hour ?? 0, minute ?? 0));
-  return (
-    at.getUTCFullYear() === year &&
-    at.getUTCMonth() === (month ?? 0) - 1 &&
-    at.getUTCDate() === day &&
-    at.getUTCHours() === hour &&
-    at.getUTCMinutes() === minute
-  );
-}
 
 const accountDataTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,7 +29,7 @@ export const accountDataRecordSchema = z.object({
     // Only a well-formed time can be impossible; a malformed one has its message above.
     z.refine((text) => {
       const [date = '', time] = text.split(' ');
-      return !accountDataTime.test(text) || isRealDateTime(date, time);
+      return !accountDataTime.test(text) || isRealUtcDateTime(date, time);
     }, 'endTime must be a real date and time, like 2024-01-31 23:59'),
   ),
   artistName: importName(),
@@ -99,11 +85,13 @@ export type HistoryImportResult = z.infer<typeof historyImportResultSchema>;
 const isoDate = z.string().check(
   z.maxLength(10, { error: 'Use a date like 2026-11-21', abort: true }),
   z.regex(isoDatePattern, 'Use a date like 2026-11-21'),
-  z.refine((text) => !isoDatePattern.test(text) || isRealDateTime(text), 'Use a real date, like 2026-11-21'),
+  z.refine(
+    (text) => !isoDatePattern.test(text) || isRealUtcDateTime(text),
+    'Use a real date, like 2026-11-21',
+  ),
 );
 
-const daySpanOf = (startDate: string, endDate: string) =>
-  Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1;
+const daySpanOf = (startDate: string, endDate: string) => utcDaysBetween(startDate, endDate) + 1;
 
 /** `GET /tracks/user/daily`: inclusive UTC dates, at most 400 days from the first to the last. */
 export const dailyListeningQuerySchema = z.object({ startDate: isoDate, endDate: isoDate }).check(

@@ -106,9 +106,17 @@ export function describeSocialConnectFailure(
 
 // ── what the browser routes read ────────────────────────────────────────────────────────────────────────────────
 
-/** Lenient: a browser route shows no validation errors, so anything unexpected is simply ignored. */
-function lenient<S extends z.ZodMiniType>(schema: S) {
-  return z.catch(z.optional(schema), undefined);
+/**
+ * Lenient: a browser route shows no validation errors, so anything unexpected is simply ignored. This is what
+ * `z.catch(z.optional(schema), undefined)` builds, made directly: zod/mini's `catch` reaches zod's whole `util`
+ * namespace, which cost every Lambda that bundles these schemas about 9 KB (docs/decisions/017-bundle-budget.md).
+ */
+function lenient<S extends z.ZodMiniType>(schema: S): z.ZodMiniCatch<z.ZodMiniOptional<S>> {
+  return new z.ZodMiniCatch({
+    type: 'catch',
+    innerType: z.optional(schema),
+    catchValue: () => undefined,
+  }) as z.ZodMiniCatch<z.ZodMiniOptional<S>>;
 }
 const queryText = z.string().check(z.minLength(1), z.maxLength(4096));
 

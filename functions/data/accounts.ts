@@ -1,12 +1,6 @@
 // Accounts of the three kinds, with e-mail uniqueness per kind by a guard item written in the same transaction.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountKind } from '../domain/identity/account';
 import {
   accountEntity,
@@ -18,7 +12,14 @@ import {
   userPartition,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, transactionCancellationCodes } from './table';
+import {
+  isConditionFailure,
+  putNewItem,
+  queryAll,
+  transactionCancellationCodes,
+  updateIfCondition,
+  writeUnlessGuardFails,
+} from './table';
 
 const accountVersion = 1;
 
@@ -67,40 +68,22 @@ export async function createAccount(
   account: Account & { email: string },
   options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<'created' | 'email_taken'> {
-  try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.name,
-              Item: toItem(account),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...emailGuardKey(account.kind, account.email),
-                entity: 'email-guard',
-                v: 1,
-                kind: account.kind,
-                userId: account.id,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(options.alongside ?? []),
-        ],
+  const written = await writeUnlessGuardFails(
+    table,
+    [
+      putNewItem(table, toItem(account)),
+      putNewItem(table, {
+        ...emailGuardKey(account.kind, account.email),
+        entity: 'email-guard',
+        v: 1,
+        kind: account.kind,
+        userId: account.id,
       }),
-    );
-    return 'created';
-  } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (codes?.[1] === 'ConditionalCheckFailed') return 'email_taken';
-    throw error;
-  }
+      ...(options.alongside ?? []),
+    ],
+    1,
+  );
+  return written ? 'created' : 'email_taken';
 }
 
 /** getAccount: the signed-in person's account (GET /api/user, /api/for-artists/user, /api/admin/profile). */
@@ -136,22 +119,13 @@ export async function markEmailVerified(
   userId: string,
   at: Date,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountKey(kind, userId),
-        UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :at), updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': at.toISOString(), ':active': 'active' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updateIfCondition(table, {
+    Key: accountKey(kind, userId),
+    UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :at), updatedAt = :at',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':at': at.toISOString(), ':active': 'active' },
+  });
 }
 
 /**
@@ -321,48 +295,43 @@ export async function saveConnection(
   userId: string,
   connection: ConnectionRecord,
 ): Promise<'saved' | 'taken'> {
-  try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...connectionKey(kind, userId, connection.provider),
-                entity: 'connection',
-                v: 1,
-                kind,
-                userId,
-                ...connection.details,
-                provider: connection.provider,
-                providerUserId: connection.providerUserId,
-                connectedAt: connection.connectedAt,
-              },
-            },
+  const written = await writeUnlessGuardFails(
+    table,
+    [
+      {
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...connectionKey(kind, userId, connection.provider),
+            entity: 'connection',
+            v: 1,
+            kind,
+            userId,
+            ...connection.details,
+            provider: connection.provider,
+            providerUserId: connection.providerUserId,
+            connectedAt: connection.connectedAt,
           },
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...connectionGuardKey(kind, connection.provider, connection.providerUserId),
-                entity: 'connection-guard',
-                v: 1,
-                kind,
-                userId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
-              ExpressionAttributeValues: { ':userId': userId },
-            },
+        },
+      },
+      {
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...connectionGuardKey(kind, connection.provider, connection.providerUserId),
+            entity: 'connection-guard',
+            v: 1,
+            kind,
+            userId,
           },
-        ],
-      }),
-    );
-    return 'saved';
-  } catch (error) {
-    if (transactionCancellationCodes(error)?.[1] === 'ConditionalCheckFailed') return 'taken';
-    throw error;
-  }
+          ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
+          ExpressionAttributeValues: { ':userId': userId },
+        },
+      },
+    ],
+    1,
+  );
+  return written ? 'saved' : 'taken';
 }
 
 /** findAccountByConnection: social sign-in finds the account a provider identity is connected to. */
@@ -419,25 +388,13 @@ export async function listConnections(
   kind: AccountKind,
   userId: string,
 ): Promise<ConnectionRecord[]> {
-  const connections: ConnectionRecord[] = [];
-  let startKey: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': connectionSortPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      connections.push({
-        provider: String(item['provider']),
-        providerUserId: String(item['providerUserId']),
-        connectedAt: String(item['connectedAt']),
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return connections;
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': connectionSortPrefix },
+  });
+  return items.map((item) => ({
+    provider: String(item['provider']),
+    providerUserId: String(item['providerUserId']),
+    connectedAt: String(item['connectedAt']),
+  }));
 }

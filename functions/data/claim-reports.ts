@@ -3,7 +3,7 @@
 // partition is written with the report, and staff closing the report removes it. The report raises `claim.reported`
 // (functions/contracts/events.ts) through the outbox, in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   claimReportKey,
   claimReportsOfTargetPartition,
@@ -12,7 +12,7 @@ import {
 } from './keys';
 import { buildOutboxEventPut } from './outbox';
 import type { TableRef } from './table';
-import { transactionCancellationCodes } from './table';
+import { putNewItem, writeUnlessGuardFails } from './table';
 
 const reportVersion = 1;
 
@@ -38,68 +38,50 @@ export async function createClaimReport(
   report: ClaimReport,
 ): Promise<'created' | 'repeated'> {
   const { kind, id: targetId } = report.target;
-  try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...openClaimReportGuardKey(report.fanId, kind, targetId),
-                entity: 'claim-report-guard',
-                v: reportVersion,
-                reportId: report.id,
-                createdAt: report.createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...claimReportKey(report.id),
-                entity: 'claim-report',
-                v: reportVersion,
-                id: report.id,
-                fanId: report.fanId,
-                targetKind: kind,
-                targetId,
-                targetName: report.target.name,
-                reason: report.reason,
-                status: report.status,
-                createdAt: report.createdAt,
-                gsi1pk: openClaimReportsPartition,
-                gsi1sk: `${report.createdAt}#${report.id}`,
-                gsi2pk: claimReportsOfTargetPartition(kind, targetId),
-                gsi2sk: `${report.createdAt}#${report.id}`,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          buildOutboxEventPut(table, {
-            id: randomUUID(),
-            event: {
-              type: 'claim.reported',
-              detail: {
-                reportId: report.id,
-                fanId: report.fanId,
-                target: { kind, id: targetId },
-                reportedAt: report.createdAt,
-              },
-            },
-            occurredAt: new Date(report.createdAt),
-          }),
-        ],
+  const written = await writeUnlessGuardFails(
+    table,
+    [
+      putNewItem(table, {
+        ...openClaimReportGuardKey(report.fanId, kind, targetId),
+        entity: 'claim-report-guard',
+        v: reportVersion,
+        reportId: report.id,
+        createdAt: report.createdAt,
       }),
-    );
-    return 'created';
-  } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'repeated';
-    throw error;
-  }
+      putNewItem(table, {
+        ...claimReportKey(report.id),
+        entity: 'claim-report',
+        v: reportVersion,
+        id: report.id,
+        fanId: report.fanId,
+        targetKind: kind,
+        targetId,
+        targetName: report.target.name,
+        reason: report.reason,
+        status: report.status,
+        createdAt: report.createdAt,
+        gsi1pk: openClaimReportsPartition,
+        gsi1sk: `${report.createdAt}#${report.id}`,
+        gsi2pk: claimReportsOfTargetPartition(kind, targetId),
+        gsi2sk: `${report.createdAt}#${report.id}`,
+      }),
+      buildOutboxEventPut(table, {
+        id: randomUUID(),
+        event: {
+          type: 'claim.reported',
+          detail: {
+            reportId: report.id,
+            fanId: report.fanId,
+            target: { kind, id: targetId },
+            reportedAt: report.createdAt,
+          },
+        },
+        occurredAt: new Date(report.createdAt),
+      }),
+    ],
+    0,
+  );
+  return written ? 'created' : 'repeated';
 }
 
 function toReport(item: Record<string, unknown>): ClaimReport {

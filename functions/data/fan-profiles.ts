@@ -134,38 +134,41 @@ export async function setFanVisibility(
   visibility: FanVisibility,
   at: Date,
 ): Promise<FanProfile> {
-  const now = at.toISOString();
-  const reply = await table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: fanProfileKey(fanId),
-      UpdateExpression:
-        'SET visibility = :visibility, updatedAt = :now, entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now)',
-      ExpressionAttributeValues: {
-        ':visibility': visibility,
-        ':now': now,
-        ':entity': 'fan-profile',
-        ':v': profileVersion,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toProfile(reply.Attributes);
+  return updateFanProfile(table, fanId, at, 'visibility = :visibility, updatedAt = :now', visibility);
 }
 
 /** Access pattern `recordBetaWish`: the first wish's time is kept, so asking again changes nothing. */
 export async function recordBetaWish(table: TableRef, fanId: string, at: Date): Promise<FanProfile> {
+  return updateFanProfile(
+    table,
+    fanId,
+    at,
+    'joinedBetaAt = if_not_exists(joinedBetaAt, :now), visibility = if_not_exists(visibility, :visibility), ' +
+      'updatedAt = :now',
+    defaultFanVisibility,
+  );
+}
+
+/**
+ * Applies `sets` (which may read `:now` and `:visibility`) to the fan's profile item, creating it when the fan never
+ * touched their profile; answers the profile as stored after.
+ */
+async function updateFanProfile(
+  table: TableRef,
+  fanId: string,
+  at: Date,
+  sets: string,
+  visibility: FanVisibility,
+): Promise<FanProfile> {
   const now = at.toISOString();
   const reply = await table.client.send(
     new UpdateCommand({
       TableName: table.name,
       Key: fanProfileKey(fanId),
-      UpdateExpression:
-        'SET joinedBetaAt = if_not_exists(joinedBetaAt, :now), visibility = if_not_exists(visibility, :visibility), ' +
-        'entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+      UpdateExpression: `SET ${sets}, entity = :entity, v = :v, createdAt = if_not_exists(createdAt, :now)`,
       ExpressionAttributeValues: {
+        ':visibility': visibility,
         ':now': now,
-        ':visibility': defaultFanVisibility,
         ':entity': 'fan-profile',
         ':v': profileVersion,
       },

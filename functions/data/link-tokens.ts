@@ -2,19 +2,19 @@
 // conditional update, so two clicks at once cannot both succeed; a used token stays until its TTL so a second
 // click can be told "already used" rather than "not valid".
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
 import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './keys';
-import { deleteKeys } from './sessions';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, toEpochSeconds, transactionCancellationCodes } from './table';
+import {
+  deleteAllKeys,
+  isConditionFailure,
+  queryAll,
+  transactionCancellationCodes,
+  updateIfCondition,
+} from './table';
 
 export interface LinkTokenRecord {
   tokenHash: string;
@@ -35,7 +35,7 @@ function toItem(token: LinkTokenRecord): Record<string, NativeAttributeValue> {
     userId: token.userId,
     createdAt: token.createdAt.toISOString(),
     // Checked on use as well: DynamoDB's TTL removes items only eventually.
-    expiresAt: toEpochSeconds(token.expiresAt),
+    expiresAt: epochSecondsOf(token.expiresAt),
     gsi1pk: userPartition(token.kind, token.userId),
     gsi1sk: `${linkTokenIndexPrefix}${token.purpose}#${token.createdAt.toISOString()}`,
   };
@@ -121,7 +121,7 @@ export async function useLinkToken(
           ':now': request.now.toISOString(),
           ':purpose': request.purpose,
           ':kind': request.kind,
-          ':nowSeconds': toEpochSeconds(request.now),
+          ':nowSeconds': epochSecondsOf(request.now),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -150,21 +150,12 @@ export async function retireExpiredLinkToken(
   tokenHash: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: linkTokenKey(tokenHash),
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updateIfCondition(table, {
+    Key: linkTokenKey(tokenHash),
+    UpdateExpression: 'SET usedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+    ExpressionAttributeValues: { ':now': now.toISOString() },
+  });
 }
 
 /**
@@ -179,26 +170,17 @@ export async function deleteLinkTokensOfUser(
 ): Promise<number> {
   const { purpose, exceptTokenHash } = options;
   const except = exceptTokenHash ? linkTokenKey(exceptTokenHash).pk : null;
-  const keys: { pk: string; sk: string }[] = [];
-  let startKey: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': userPartition(kind, userId),
-          ':prefix': purpose ? `${linkTokenIndexPrefix}${purpose}#` : linkTokenIndexPrefix,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item['pk'] !== except) keys.push({ pk: item['pk'] as string, sk: item['sk'] as string });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  await deleteKeys(table, keys);
+  const items = await queryAll(table, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': userPartition(kind, userId),
+      ':prefix': purpose ? `${linkTokenIndexPrefix}${purpose}#` : linkTokenIndexPrefix,
+    },
+  });
+  const keys = items
+    .filter((item) => item['pk'] !== except)
+    .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }));
+  await deleteAllKeys(table, keys);
   return keys.length;
 }

@@ -6,9 +6,9 @@
 // a fan's (at most 396) costs a couple of read units; from them a page's first play is located in one day, and the
 // page is read from there.
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlayArtist } from '../domain/listening/daily';
 import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
 import { totalTracks } from '../domain/listening/listening-reads';
+import type { PlayToStore } from '../domain/listening/plays';
 import {
   dayCountSortKey,
   dayCountSortPrefix,
@@ -77,14 +77,8 @@ export async function listDayPlayCounts(table: TableRef, fanId: string): Promise
   return items.map((item) => ({ date: String(item['date']), storedPlays: Number(item['storedPlays']) }));
 }
 
-export interface StoredPlayView {
-  endedAt: string;
-  msPlayed: number;
-  trackName: string;
-  trackId?: string;
-  artists: PlayArtist[];
-  source: 'spotify' | 'import';
-}
+/** A stored play as the reads show it: what was stored, without what made it unique. */
+export type StoredPlayView = Omit<PlayToStore, 'identity'>;
 
 /**
  * Access pattern `listPlaysNewestFirst`: up to `count` plays, newest first, that ended on `throughDate` or before
@@ -129,7 +123,7 @@ function toPlayView(item: Record<string, unknown>): StoredPlayView {
     msPlayed: Number(item['msPlayed']),
     trackName: typeof item['trackName'] === 'string' ? item['trackName'] : 'Unknown track',
     ...(typeof trackId === 'string' ? { trackId } : {}),
-    artists: Array.isArray(item['artists']) ? (item['artists'] as PlayArtist[]) : [],
+    artists: Array.isArray(item['artists']) ? (item['artists'] as StoredPlayView['artists']) : [],
     source: item['source'] === 'spotify' ? 'spotify' : 'import',
   };
 }

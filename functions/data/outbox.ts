@@ -7,17 +7,18 @@
 // Events: the event-publisher worker (events/workers/event-publisher.ts) puts each on the bus and marks it published,
 // from the stream in AWS and from the pending index locally.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { DomainEvent } from '../contracts/events';
 import { domainEventSchemas, isDomainEventType } from '../contracts/events';
+import { epochSecondsOf } from '../domain/calendar';
 import type { EmailMessage } from '../domain/email';
 import { emailKinds } from '../domain/email';
 // A partition per item (`outboxKey`) spreads the writes, and with them the stream's shards, so a mail SES keeps
 // refusing holds up only its own shard; the index (`outboxListPartition`) gathers them for the mailbox.
 import { outboxKey, outboxListPartition, pendingOutboxEventsPartition } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, toEpochSeconds } from './table';
+import { putNewItem, updateIfCondition } from './table';
 
 /** The entity of outbox items; the mail-sender's stream filter (events/definitions.ts) names it too. */
 export const outboxMailEntity = 'outbox-mail';
@@ -45,28 +46,22 @@ export interface QueuedMail {
  */
 export function buildOutboxMailPut(table: TableRef, mail: QueuedMail): TransactionItem {
   const createdAt = mail.createdAt.toISOString();
-  return {
-    Put: {
-      TableName: table.name,
-      Item: {
-        ...outboxKey(mail.id),
-        entity: outboxMailEntity,
-        v: outboxVersion,
-        id: mail.id,
-        kind: mail.message.kind,
-        to: mail.message.to,
-        subject: mail.message.subject,
-        text: mail.message.text,
-        html: mail.message.html,
-        links: [...mail.message.links],
-        createdAt,
-        expiresAt: toEpochSeconds(mail.createdAt) + keepSeconds,
-        gsi1pk: outboxListPartition,
-        gsi1sk: `${createdAt}#${mail.id}`,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return putNewItem(table, {
+    ...outboxKey(mail.id),
+    entity: outboxMailEntity,
+    v: outboxVersion,
+    id: mail.id,
+    kind: mail.message.kind,
+    to: mail.message.to,
+    subject: mail.message.subject,
+    text: mail.message.text,
+    html: mail.message.html,
+    links: [...mail.message.links],
+    createdAt,
+    expiresAt: epochSecondsOf(mail.createdAt) + keepSeconds,
+    gsi1pk: outboxListPartition,
+    gsi1sk: `${createdAt}#${mail.id}`,
+  });
 }
 
 const storedMailSchema = z.object({
@@ -119,10 +114,19 @@ export function readOutboxMailImage(image: unknown): OutboxMail {
 
 /** getOutboxMail: the mail-sender checks a mail is still unsent before sending it (a redelivered record). */
 export async function getOutboxMail(table: TableRef, id: string): Promise<OutboxMail | null> {
+  const item = await getOutboxItem(table, id);
+  return item ? fromItem(item) : null;
+}
+
+/** The outbox item as now stored (a consistent read: a delivery must see the mark an earlier one left). */
+async function getOutboxItem(
+  table: TableRef,
+  id: string,
+): Promise<Record<string, NativeAttributeValue> | undefined> {
   const { Item } = await table.client.send(
     new GetCommand({ TableName: table.name, Key: outboxKey(id), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item) : null;
+  return Item;
 }
 
 /**
@@ -130,21 +134,23 @@ export async function getOutboxMail(table: TableRef, id: string): Promise<Outbox
  * deliveries of one record only one can mark it; false when the mail was already marked (or is gone).
  */
 export async function markOutboxMailSent(table: TableRef, id: string, at: Date): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: outboxKey(id),
-        UpdateExpression: 'SET sentAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return markOutboxItemOnce(table, id, 'sentAt', at);
+}
+
+/** Sets `attribute` to `at` where it is unset (`also`: more of the same update); false when it was set or is gone. */
+function markOutboxItemOnce(
+  table: TableRef,
+  id: string,
+  attribute: 'sentAt' | 'publishedAt',
+  at: Date,
+  also = '',
+): Promise<boolean> {
+  return updateIfCondition(table, {
+    Key: outboxKey(id),
+    UpdateExpression: `SET ${attribute} = :at${also}`,
+    ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${attribute})`,
+    ExpressionAttributeValues: { ':at': at.toISOString() },
+  });
 }
 
 /** listOutboxMail: GET /api/dev/outbox and /dev/mailbox (local only), newest first. */
@@ -196,25 +202,19 @@ export function buildOutboxEventPut(table: TableRef, queued: QueuedEvent): Trans
   const { type } = queued.event;
   const detail = domainEventSchemas[type].parse(queued.event.detail);
   const occurredAt = queued.occurredAt.toISOString();
-  return {
-    Put: {
-      TableName: table.name,
-      Item: {
-        ...outboxKey(queued.id),
-        entity: outboxEventEntity,
-        v: outboxEventVersion,
-        id: queued.id,
-        type,
-        // Kept as JSON text, so the stream record carries it exactly as written, whatever its shape.
-        detail: JSON.stringify(detail),
-        occurredAt,
-        expiresAt: toEpochSeconds(queued.occurredAt) + keepSeconds,
-        gsi1pk: pendingOutboxEventsPartition,
-        gsi1sk: `${occurredAt}#${queued.id}`,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return putNewItem(table, {
+    ...outboxKey(queued.id),
+    entity: outboxEventEntity,
+    v: outboxEventVersion,
+    id: queued.id,
+    type,
+    // Kept as JSON text, so the stream record carries it exactly as written, whatever its shape.
+    detail: JSON.stringify(detail),
+    occurredAt,
+    expiresAt: epochSecondsOf(queued.occurredAt) + keepSeconds,
+    gsi1pk: pendingOutboxEventsPartition,
+    gsi1sk: `${occurredAt}#${queued.id}`,
+  });
 }
 
 /** Reads a stored event back: its detail checked against its type's schema; throws on anything else. */
@@ -268,10 +268,8 @@ export function readOutboxEventImage(image: unknown): OutboxEvent {
 
 /** getOutboxEvent: the event-publisher checks an event is still unpublished before publishing it. */
 export async function getOutboxEvent(table: TableRef, id: string): Promise<OutboxEvent | null> {
-  const { Item } = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: outboxKey(id), ConsistentRead: true }),
-  );
-  return Item ? toOutboxEvent(storedEventSchema.parse(Item)) : null;
+  const item = await getOutboxItem(table, id);
+  return item ? toOutboxEvent(storedEventSchema.parse(item)) : null;
 }
 
 /**
@@ -279,21 +277,7 @@ export async function getOutboxEvent(table: TableRef, id: string): Promise<Outbo
  * it is unset and takes the item out of the pending index; false when it was already marked (or is gone).
  */
 export async function markOutboxEventPublished(table: TableRef, id: string, at: Date): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: outboxKey(id),
-        UpdateExpression: 'SET publishedAt = :at REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(publishedAt)',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return markOutboxItemOnce(table, id, 'publishedAt', at, ' REMOVE gsi1pk, gsi1sk');
 }
 
 /**

@@ -1,17 +1,11 @@
 // Sessions: one item per signed-in device under the person's partition, so a token whose item is gone is refused
 // (logout), and ending every session of a person is one Query (password reset, deletion).
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import { sessionKey, sessionSortPrefix, userPartition } from './keys';
 import type { TableRef } from './table';
-import { toEpochSeconds } from './table';
+import { deleteAllKeys, queryAll } from './table';
 
 export interface SessionRecord {
   kind: AccountKind;
@@ -34,7 +28,7 @@ export async function putSession(table: TableRef, session: SessionRecord): Promi
         userId: session.userId,
         sessionId: session.sessionId,
         createdAt: session.createdAt.toISOString(),
-        expiresAt: toEpochSeconds(session.expiresAt),
+        expiresAt: epochSecondsOf(session.expiresAt),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -57,7 +51,7 @@ export async function isSessionLive(
     }),
   );
   // TTL deletion lags by up to days: an item past its time counts as gone.
-  return typeof Item?.['expiresAt'] === 'number' && Item['expiresAt'] > toEpochSeconds(now);
+  return typeof Item?.['expiresAt'] === 'number' && Item['expiresAt'] > epochSecondsOf(now);
 }
 
 /** deleteSession: logout. */
@@ -74,37 +68,14 @@ export async function deleteSession(
 
 /** deleteAllSessions: password reset and account deletion sign the person out everywhere. Returns how many ended. */
 export async function deleteAllSessions(table: TableRef, kind: AccountKind, userId: string): Promise<number> {
-  let ended = 0;
-  let startKey: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': sessionSortPrefix },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const keys = (page.Items ?? []).map((item) => ({ pk: item['pk'] as string, sk: item['sk'] as string }));
-    await deleteKeys(table, keys);
-    ended += keys.length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ended;
-}
-
-/** Deletes items 25 at a time (BatchWriteItem's limit), retrying what DynamoDB hands back unprocessed. */
-export async function deleteKeys(table: TableRef, keys: { pk: string; sk: string }[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 25) {
-    let requests = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { UnprocessedItems } = await table.client.send(
-        new BatchWriteCommand({ RequestItems: { [table.name]: requests } }),
-      );
-      requests = (UnprocessedItems?.[table.name] ?? []) as typeof requests;
-      if (attempt > 8 && requests.length > 0) throw new Error('DynamoDB kept refusing the batch delete.');
-    }
-  }
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': sessionSortPrefix },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteAllKeys(
+    table,
+    items.map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) })),
+  );
+  return items.length;
 }

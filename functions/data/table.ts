@@ -4,8 +4,15 @@ import type {
   NativeAttributeValue,
   QueryCommandInput,
   TransactWriteCommandInput,
+  UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  paginateQuery,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './keys';
 
 export interface TableRef {
@@ -19,15 +26,29 @@ export interface TableRef {
  */
 export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** DynamoDB's TTL reads epoch seconds. */
-export function toEpochSeconds(at: Date): number {
-  return Math.floor(at.getTime() / 1000);
-}
-
 /** True for a failed ConditionExpression, alone or inside a cancelled transaction. */
 export function isConditionFailure(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'ConditionalCheckFailedException';
+}
+
+/** A transaction's Put of an item that must not exist yet: a new record, or a guard that makes a value unique. */
+export function putNewItem(table: TableRef, item: Record<string, NativeAttributeValue>): TransactionItem {
+  return { Put: { TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** An UpdateItem whose ConditionExpression decides: true when the update was made, false when the condition failed. */
+export async function updateIfCondition(
+  table: TableRef,
+  input: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<boolean> {
+  try {
+    await table.client.send(new UpdateCommand({ ...input, TableName: table.name }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** The cancellation codes of a failed TransactWriteItems, one per item in order; null for other errors. */
@@ -35,6 +56,24 @@ export function transactionCancellationCodes(error: unknown): (string | undefine
   const candidate = error as { name?: unknown; CancellationReasons?: { Code?: string }[] } | null;
   if (candidate?.name !== 'TransactionCanceledException') return null;
   return (candidate.CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/**
+ * Writes `items` in one transaction: true when written, false when the item at `guardIndex` failed its condition (a
+ * uniqueness guard already taken); any other failure throws.
+ */
+export async function writeUnlessGuardFails(
+  table: TableRef,
+  items: TransactionItem[],
+  guardIndex: number,
+): Promise<boolean> {
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (transactionCancellationCodes(error)?.[guardIndex] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
 }
 
 /**
@@ -74,15 +113,21 @@ export async function forEachItem<T>(
   });
 }
 
-/** Every item a Query finds, through all its pages (the SDK's paginator); for partitions known to stay small. */
+/** The pages of a Query, one after another (the SDK's paginator): stop early by leaving the loop. */
+export function queryPages(
+  table: TableRef,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+) {
+  return paginateQuery({ client: table.client }, { ...input, TableName: table.name });
+}
+
+/** Every item a Query finds, through all its pages; for partitions known to stay small. */
 export async function queryAll(
   table: TableRef,
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
 ): Promise<Record<string, NativeAttributeValue>[]> {
   const items: Record<string, NativeAttributeValue>[] = [];
-  for await (const page of paginateQuery({ client: table.client }, { ...input, TableName: table.name })) {
-    items.push(...(page.Items ?? []));
-  }
+  for await (const page of queryPages(table, input)) items.push(...(page.Items ?? []));
   return items;
 }
 
@@ -107,6 +152,14 @@ export async function batchWriteAll(
       batch = reply.UnprocessedItems?.[table.name] as BatchWriteRequest[] | undefined;
     }
   });
+}
+
+/** Deletes every item of `keys` by BatchWriteItem (see `batchWriteAll`). */
+export async function deleteAllKeys(table: TableRef, keys: readonly ItemKey[]): Promise<void> {
+  await batchWriteAll(
+    table,
+    keys.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+  );
 }
 
 /**

@@ -3,8 +3,10 @@
 // (they sort as they read, which the table's sort keys rely on); instants are `Date`s or ISO 8601 strings. Pure: the
 // caller passes the time in.
 
+import { isRealUtcDateTime, msPerDay, utcDaysBetween } from '../contracts/utc-dates';
+
+export { msPerDay };
 export const msPerHour = 3_600_000;
-export const msPerDay = 86_400_000;
 export const secondsPerDay = 86_400;
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -16,18 +18,18 @@ function instantOf(at: Date | string): Date {
   return instant;
 }
 
-function midnightMsOf(date: string): number {
+function requireUtcDate(date: string): string {
   if (!isUtcDate(date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
-  return Date.parse(`${date}T00:00:00.000Z`);
+  return date;
+}
+
+function midnightMsOf(date: string): number {
+  return Date.parse(`${requireUtcDate(date)}T00:00:00.000Z`);
 }
 
 /** Whether `text` is a real calendar date written `YYYY-MM-DD` (2026-02-30 is not). */
 export function isUtcDate(text: string): boolean {
-  const parts = datePattern.exec(text);
-  if (!parts) return false;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const at = new Date(Date.UTC(year, month - 1, day));
-  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+  return datePattern.test(text) && isRealUtcDateTime(text);
 }
 
 /** The UTC date (`YYYY-MM-DD`) of an instant. */
@@ -47,7 +49,7 @@ export function addUtcDays(date: string, days: number): string {
 
 /** Whole days from `from` to `to` (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((midnightMsOf(to) - midnightMsOf(from)) / msPerDay);
+  return utcDaysBetween(requireUtcDate(from), requireUtcDate(to));
 }
 
 /** The first day of the `days` days that end on `lastDay`, `lastDay` included (a period of 1 day is that day). */

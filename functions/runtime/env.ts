@@ -137,6 +137,11 @@ export const envSchema = z.object({
   CORS_ALLOWED_ORIGINS: z._default(z.string(), ''),
   /** AWS: the app secret (JSON) holding JWT_SIGNING_KEY and the third-party keys. */
   APP_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** AWS: the Stripe secret (JSON with STRIPE_API_KEY and STRIPE_WEBHOOK_SECRET), only on the functions that move
+   * money through Stripe (docs/decisions/013-least-privilege.md). */
+  STRIPE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** AWS: the value CloudFront adds to every API request, so a direct caller of the API cannot pose as CloudFront. */
+  ORIGIN_VERIFY_SECRET: z.optional(longSecret),
   /** Local only (the local runtime generates one per data folder; tests set one): signs session tokens. */
   JWT_SIGNING_KEY: z.optional(longSecret),
   /** The sender of product mail, a verified SES identity, e.g. `OpenPie <no-reply@openpie.example>`. */

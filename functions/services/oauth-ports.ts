@@ -1,10 +1,19 @@
 // The default wiring of the OAuth providers, for every service that talks to a provider on a person's behalf (social
 // sign-in, the listening sync) or with OpenPie's own client (the Spotify catalogue). The settings come from the one
 // config channel (functions/runtime/oauth-settings.ts); the port is built once per configuration and process. The
-// token cipher is wired apart (services/token-cipher.ts), so Lambdas that keep no tokens do not carry KMS.
-import type { OAuthConfig, OAuthProviderConfig, SocialProvider, SocialSignIn } from '../integrations/oauth';
+// token cipher is wired apart (services/token-cipher.ts), so Lambdas that keep no tokens do not carry KMS. Each port
+// is built by its own function, so a Lambda bundles only the ports it asks for: the listening work's token refresher
+// does not bring the sign-in flow with it (docs/decisions/017-bundle-budget.md).
+import type {
+  OAuthConfig,
+  OAuthProviderConfig,
+  SocialProvider,
+  SocialSignIn,
+  TokenRefresher,
+} from '../integrations/oauth';
 import {
   createSocialSignIn,
+  createTokenRefresher,
   providerLabels,
   resolveOAuthConfig,
   socialProviders,
@@ -12,14 +21,11 @@ import {
 import type { OAuthSettings } from '../runtime/oauth-settings';
 import { credentialVariables, getOAuthSettings, parseOAuthSettings } from '../runtime/oauth-settings';
 
-let oauth: { settings: OAuthSettings; config: OAuthConfig; signIn: SocialSignIn } | undefined;
+let oauth: { settings: OAuthSettings; config: OAuthConfig } | undefined;
 
 async function loadOAuth(): Promise<NonNullable<typeof oauth>> {
   const settings = await getOAuthSettings();
-  if (oauth?.settings !== settings) {
-    const config = resolveOAuthConfig(settings);
-    oauth = { settings, config, signIn: createSocialSignIn(config) };
-  }
+  if (oauth?.settings !== settings) oauth = { settings, config: resolveOAuthConfig(settings) };
   return oauth;
 }
 
@@ -41,9 +47,23 @@ export async function getSpotifyProviderConfig(): Promise<OAuthProviderConfig | 
   return (await getOAuthConfig()).providers.spotify;
 }
 
-/** The OAuth flows (sign-in, callback, token refresh) of this deployment. */
+// Each port is built once per configuration (rebuilt when a test moves the settings). Plain functions, not a shared
+// factory called at module scope: esbuild drops an unused function, never an unused call's result.
+let signIn: { config: OAuthConfig; port: SocialSignIn } | undefined;
+let refresher: { config: OAuthConfig; port: TokenRefresher } | undefined;
+
+/** The OAuth flows (sign-in and callback) of this deployment. */
 export async function getSocialSignInPort(): Promise<SocialSignIn> {
-  return (await loadOAuth()).signIn;
+  const { config } = await loadOAuth();
+  if (signIn?.config !== config) signIn = { config, port: createSocialSignIn(config) };
+  return signIn.port;
+}
+
+/** Fresh access tokens from stored refresh tokens (the listening work's Spotify grants). */
+export async function getTokenRefresherPort(): Promise<TokenRefresher> {
+  const { config } = await loadOAuth();
+  if (refresher?.config !== config) refresher = { config, port: createTokenRefresher(config) };
+  return refresher.port;
 }
 
 /** One line per provider saying what it is configured as, for the start-up log; never prints a secret. */

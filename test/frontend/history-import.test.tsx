@@ -7,7 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importBatchLimit } from '../../functions/contracts/listening';
 import { bodyLimitBytes } from '../../functions/contracts/routes';
 import { HistoryImportSection } from '../../frontend/src/features/history-import';
-import { describeTooOld } from '../../frontend/src/features/history-import/components/history-import-section';
+import {
+  describeRefusedPlays,
+  describeTooOld,
+} from '../../frontend/src/features/history-import/components/history-import-section';
 import {
   detectExportFormat,
   importChunkLimits,
@@ -250,7 +253,7 @@ describe('runImport', () => {
       progress: {
         sentRecords: 5,
         totalRecords: 5,
-        totals: { imported: 3, duplicates: 0, ignored: 2, tooOld: 0 },
+        totals: { imported: 3, duplicates: 0, ignored: 2, tooOld: 0, refused: 0 },
       },
     });
   });
@@ -400,13 +403,35 @@ describe('HistoryImportSection', () => {
   it('adds up the plays too old to keep across chunks', () => {
     // Act
     const totals = addTotals(
-      { imported: 5, duplicates: 1, ignored: 2, tooOld: 1 },
-      { imported: 0, duplicates: 0, ignored: 0, tooOld: 1_203 },
+      { imported: 5, duplicates: 1, ignored: 2, tooOld: 1, refused: 2 },
+      { imported: 0, duplicates: 0, ignored: 0, tooOld: 1_203, refused: 1 },
     );
 
     // Assess
-    expect(totals).toEqual({ imported: 5, duplicates: 1, ignored: 2, tooOld: 1_204 });
+    expect(totals).toEqual({ imported: 5, duplicates: 1, ignored: 2, tooOld: 1_204, refused: 3 });
     expect(describeTooOld(totals.tooOld)).toBe('1,204 plays are older than 13 months and were not kept');
+    expect(describeRefusedPlays(1)).toBe(
+      '1 play was refused: a play cannot end in the future, last over 3 hours, or add more than 24 hours of listening to one day',
+    );
+  });
+
+  it('says how many impossible plays the server refused', async () => {
+    // Prepare
+    stubImportApi((body) =>
+      json(200, {
+        success: true,
+        data: { imported: body.records.length - 2, duplicates: 0, ignored: 0, tooOld: 0, refused: 2 },
+      }),
+    );
+    const user = userEvent.setup();
+    render(<HistoryImportSection />);
+
+    // Act
+    await user.upload(screen.getByLabelText('Choose export files'), [fixtureFile(exportFiles.accountData)]);
+
+    // Assess
+    await screen.findByText(/Import finished: 8 plays read/, {}, { timeout: 5000 });
+    expect(screen.getByText(/^2 plays were refused: a play cannot end in the future/)).toBeTruthy();
   });
 
   it('cancels the chunk in flight and says what was kept', async () => {

@@ -208,6 +208,22 @@ describe('DashboardScreen', () => {
     expect(within(spotify).getByRole('button', { name: 'Sync now' })).toBeTruthy();
   });
 
+  it('says the Spotify account is taken when another OpenPie account holds it', async () => {
+    // Prepare
+    stubApi({
+      '/api/tracks/user/latestFetchedDate': () =>
+        success({ latestFetchedDate: null, connection: 'not_connected' }),
+      '/api/tracks/user/daily': () => success([]),
+    });
+    // Act
+    renderScreen('/dashboard?socialError=spotify&socialReason=already_linked');
+    // Assess
+    const spotify = region('Spotify');
+    const alert = within(spotify).getByRole('alert').textContent;
+    expect(alert).toBe('This Spotify account is already connected to another OpenPie account.');
+    expect(alert).not.toContain('registration');
+  });
+
   it("shows SPEC §8's text when connecting Spotify failed or was cancelled", async () => {
     // Prepare
     stubApi({

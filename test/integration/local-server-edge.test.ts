@@ -116,6 +116,25 @@ describe('the same site under every loopback spelling', () => {
     expect(String(login.headers['set-cookie'])).toContain('openpie_access_token_fan=');
   });
 
+  it.each(['127.0.0.1', '[::1]'])('moves a page opened at http://%s:<port> to localhost', async (name) => {
+    // Act
+    const reply = await send({
+      address: name === '[::1]' ? '::1' : name,
+      host: `${name}:${portOf()}`,
+      path: '/login?next=%2Fdashboard',
+    });
+    // Assess: one canonical page origin, so the social sign-in state cookie comes back with the browser
+    expect(reply.status).toBe(308);
+    expect(reply.headers.location).toBe(`http://localhost:${portOf()}/login?next=%2Fdashboard`);
+  });
+
+  it('serves pages at localhost itself', async () => {
+    // Act
+    const reply = await send({ host: `localhost:${portOf()}`, path: '/help' });
+    // Assess
+    expect(reply.status).toBe(200);
+  });
+
   it('still refuses a sign-in posted from another site', async () => {
     // Act
     const reply = await send({

@@ -10,11 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertStaffIdentity,
   createSocialSignIn,
+  createTokenRefresher,
   readStateCookie,
   SocialSignInCancelled,
   SocialSignInFailed,
 } from '../../functions/integrations/oauth';
-import type { OAuthConfig, SocialProvider, SocialSignIn } from '../../functions/integrations/oauth';
+import type {
+  OAuthConfig,
+  SocialProvider,
+  SocialSignIn,
+  TokenRefresher,
+} from '../../functions/integrations/oauth';
 import { loadOAuthConfig } from '../../functions/services/oauth-ports';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import {
@@ -32,6 +38,7 @@ let server: Server;
 let origin: string;
 let config: OAuthConfig;
 let signIn: SocialSignIn;
+let refresher: TokenRefresher;
 /** Moves the sandbox's clock forward, to expire its codes. */
 let sandboxClockOffsetMs = 0;
 
@@ -51,6 +58,7 @@ beforeAll(async () => {
     OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth`,
   });
   signIn = createSocialSignIn(config);
+  refresher = createTokenRefresher(config);
 });
 
 afterAll(async () => {
@@ -359,7 +367,7 @@ describe('social sign-in against the sandbox', () => {
     const started = await begin('spotify');
     const identity = await completeAt(started, await approveAs(started));
     // Act
-    const refreshed = await signIn.refreshTokens('spotify', {
+    const refreshed = await refresher.refreshTokens('spotify', {
       refreshToken: identity.tokens.refreshToken!,
       now: new Date(),
     });
@@ -383,12 +391,12 @@ describe('social sign-in against the sandbox', () => {
     const identity = await completeAt(started, await approveAs(started));
     const oldRefreshToken = identity.tokens.refreshToken!;
     // Act
-    const refreshed = await signIn.refreshTokens('twitter', {
+    const refreshed = await refresher.refreshTokens('twitter', {
       refreshToken: oldRefreshToken,
       now: new Date(),
     });
     const reused = await failureOf(
-      signIn.refreshTokens('twitter', { refreshToken: oldRefreshToken, now: new Date() }),
+      refresher.refreshTokens('twitter', { refreshToken: oldRefreshToken, now: new Date() }),
     );
     // Assess
     expect(refreshed.refreshToken).toBeDefined();

@@ -14,6 +14,7 @@ import {
   utcDateOf,
   utcMonthOf,
 } from '../../functions/domain/calendar';
+import { isRealUtcDateTime, utcDaysBetween } from '../../functions/contracts/utc-dates';
 import { dayExpiryOf, isWithinRetention, playExpiryOf } from '../../functions/domain/listening/retention';
 
 describe('UTC dates of instants', () => {
@@ -104,5 +105,23 @@ describe('expiry times', () => {
     expect(dayExpiryOf('2025-10-23')).toBe(Date.UTC(2026, 10, 23, 23, 59, 59) / 1000);
     expect(isWithinRetention(endedAt, new Date('2026-11-23T11:59:59.000Z'))).toBe(true);
     expect(isWithinRetention(endedAt, new Date('2026-11-23T12:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('the date rules the request schemas check (functions/contracts/utc-dates.ts)', () => {
+  it('tells real dates and times from impossible ones', () => {
+    // Act / Assess
+    expect(isRealUtcDateTime('2028-02-29')).toBe(true);
+    expect(isRealUtcDateTime('2026-02-29')).toBe(false);
+    expect(isRealUtcDateTime('2026-11-21', '23:59')).toBe(true);
+    expect(isRealUtcDateTime('2026-11-21', '24:00')).toBe(false);
+    expect(isRealUtcDateTime('2026-11')).toBe(false);
+  });
+
+  it('counts whole days as the domain does, and answers NaN for unreadable dates instead of throwing', () => {
+    // Act / Assess
+    expect(utcDaysBetween('2026-12-30', '2027-01-02')).toBe(daysBetween('2026-12-30', '2027-01-02'));
+    expect(utcDaysBetween('2026-03-01', '2026-02-01')).toBe(-28);
+    expect(utcDaysBetween('someday', '2026-02-01')).toBeNaN();
   });
 });

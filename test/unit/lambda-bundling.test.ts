@@ -58,6 +58,34 @@ describe('Lambda bundles', () => {
     });
   }, 30_000);
 
+  it("keep the SDK's endpoint cache working on the Map-based LRU cache that replaces mnemonist's", async () => {
+    // Prepare: the SDK's EndpointCache (two entries at most), bundled as the Lambdas are
+    const probe = {
+      contents: [
+        "import { EndpointCache } from '@aws-sdk/endpoint-cache';",
+        'const cache = new EndpointCache(2);',
+        'const endpoint = (address: string) => [{ Address: address, CachePeriodInMinutes: 1 }];',
+        "cache.set('a', endpoint('a.example')); cache.set('b', endpoint('b.example'));",
+        "const first = cache.getEndpoint('a');",
+        "cache.set('c', endpoint('c.example'));",
+        "const afterEviction = ['a', 'b', 'c'].map((key) => cache.has(key));",
+        "cache.delete('a');",
+        "console.log(JSON.stringify({ first, afterEviction, deleted: cache.getEndpoint('a') ?? null }));",
+      ].join('\n'),
+    };
+    const file = await bundle(probe, 'endpoint-cache');
+    // Act
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    // Assess: reading `a` made `b` the least recently used, so adding `c` evicted `b`
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      first: 'a.example',
+      afterEviction: [true, false, true],
+      deleted: null,
+    });
+    expect(readFileSync(file, 'utf8')).not.toMatch(/mnemonist|obliterator/);
+  }, 30_000);
+
   it('leave out the default credential chain and its STS and SSO clients', async () => {
     const file = await bundle(join(process.cwd(), 'functions/handlers/health.ts'), 'health');
     const code = readFileSync(file, 'utf8');

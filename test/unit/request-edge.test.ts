@@ -185,8 +185,10 @@ describe('reply contracts', () => {
     vi.resetModules();
     const { resetEnvCache } = await import('../../functions/runtime/env');
     const previous = { STAGE: process.env.STAGE, PASSWORD_HASHING: process.env.PASSWORD_HASHING };
+    const originSecret = 'the-value-cloudfront-adds-to-every-api-request';
     process.env.STAGE = 'dev';
     process.env.PASSWORD_HASHING = 'owasp';
+    process.env.ORIGIN_VERIFY_SECRET = originSecret;
     resetEnvCache();
     try {
       const resource = await import('../../functions/handlers/lib/resource');
@@ -195,10 +197,16 @@ describe('reply contracts', () => {
         'GET /api/health': async () => http.ok({ status: 'ok', version: 1, table: 'ok' } as never),
       });
       // Act
-      const result = await handler(buildGatewayEvent('GET', '/api/health'), testContext);
-      // Assess
-      expect(result.statusCode).toBe(200);
+      const throughCloudFront = await handler(
+        buildGatewayEvent('GET', '/api/health', { headers: { 'x-openpie-origin-verify': originSecret } }),
+        testContext,
+      );
+      const direct = await handler(buildGatewayEvent('GET', '/api/health'), testContext);
+      // Assess: the unchecked reply passes, and only a request that came through CloudFront is answered at all
+      expect(throughCloudFront.statusCode).toBe(200);
+      expect(direct.statusCode).toBe(403);
     } finally {
+      delete process.env.ORIGIN_VERIFY_SECRET;
       process.env.STAGE = previous.STAGE;
       process.env.PASSWORD_HASHING = previous.PASSWORD_HASHING;
       resetEnvCache();

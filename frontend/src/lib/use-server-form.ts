@@ -43,6 +43,9 @@ export function useServerForm<TInput extends FieldValues, TOutput extends FieldV
     return { error: error?.message, touched: isTouched || form.formState.isSubmitted };
   };
 
+  /** Everything a field component takes for `name`: its status and react-hook-form's registration. */
+  const bindField = (name: Path<TInput>) => ({ ...describeField(name), ...form.register(name) });
+
   /** Puts a failed call on the form: each field message under its field, the rest in the alert. */
   const showFailure = (error: unknown) => {
     const described = describeFormFailure(error, fieldNames, fallback);
@@ -63,5 +66,13 @@ export function useServerForm<TInput extends FieldValues, TOutput extends FieldV
       }
     });
 
-  return { ...form, failure, clearFailure: () => setFailure(null), describeField, showFailure, submitWith };
+  return {
+    ...form,
+    failure,
+    clearFailure: () => setFailure(null),
+    describeField,
+    bindField,
+    showFailure,
+    submitWith,
+  };
 }

@@ -18,7 +18,7 @@ import {
   catalogueStatsKey,
 } from '../keys';
 import type { BatchWriteRequest, TableRef } from '../table';
-import { batchGetAll, batchWriteAll, forEachItem } from '../table';
+import { batchGetAll, batchWriteAll, forEachItem, queryPages } from '../table';
 
 /** What a sync or a search learns of an artist; absent fields keep what the catalogue already holds. */
 export interface CatalogueArtistInput {
@@ -267,24 +267,19 @@ async function findIdsByPrefix(table: TableRef, plan: NameSearchPlan): Promise<s
     return `contains(#spaced, :w${index})`;
   });
   const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :prefix',
-        FilterExpression: conditions.join(' AND '),
-        ProjectionExpression: 'artistId',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        Limit: maxSearchMatches,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of reply.Items ?? []) ids.push(String(item.artistId));
-    start = reply.LastEvaluatedKey;
-  } while (start && ids.length < maxSearchMatches);
+  const pages = queryPages(table, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :prefix',
+    FilterExpression: conditions.join(' AND '),
+    ProjectionExpression: 'artistId',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    Limit: maxSearchMatches,
+  });
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) ids.push(String(item['artistId']));
+    if (ids.length >= maxSearchMatches) break;
+  }
   return ids.slice(0, maxSearchMatches);
 }
 

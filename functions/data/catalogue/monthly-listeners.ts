@@ -1,11 +1,10 @@
 // Fans listening to an artist this month, for the public artist page: one small marker per (artist, month, fan),
 // written when a fan's day is recomputed and counted with a Query, so nobody writes a counter per play or request
 // (docs/data-model.md, "The artist catalogue").
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addUtcMonths, epochSecondsOfMonthStart, utcMonthOf } from '../../domain/calendar';
 import { monthlyListenerKey, monthlyListenersPartition } from '../keys';
 import type { TableRef } from '../table';
-import { batchGetAll, batchWriteAll } from '../table';
+import { batchGetAll, batchWriteAll, queryPages } from '../table';
 
 /**
  * Access pattern `markMonthlyListeners`: notes that a fan listened to these artists in the month of `date`
@@ -43,19 +42,11 @@ export async function countMonthlyListeners(
   month: string,
 ): Promise<number> {
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': monthlyListenersPartition(artistId, month) },
-        Select: 'COUNT',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    count += reply.Count ?? 0;
-    start = reply.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': monthlyListenersPartition(artistId, month) },
+    Select: 'COUNT',
+  });
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }

@@ -1,6 +1,6 @@
 // The three kinds of account (fan, artist-side user, staff) and what one holds. The kind names double as the
 // session areas of SPEC §6, so a fan's session can only ever open the fan area.
-import type { SessionArea } from '../../contracts/auth';
+import type { SessionArea } from '../../contracts/session-cookies';
 
 export type AccountKind = SessionArea;
 export const accountKinds = ['fan', 'artist', 'admin'] as const satisfies readonly AccountKind[];

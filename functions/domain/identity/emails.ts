@@ -100,32 +100,49 @@ function compose(kind: EmailMessage['kind'], input: MailBase, subject: string, l
   };
 }
 
-const hours = (seconds: number) => seconds / 3600;
+interface LinkMailCopy {
+  subject: string;
+  heading: string;
+  why: string;
+  /** How long the link works, in words ("24 hours"). */
+  validFor: string;
+  buttonLabel: string;
+  footnote: string;
+}
+
+/** A mail whose button is a single-use link of `purpose` (its token in `input`). */
+function composeLinkMail(
+  purpose: 'verify-email' | 'reset-password',
+  input: LinkMailInput,
+  copy: LinkMailCopy,
+): EmailMessage {
+  const url = joinUrl(input.siteOrigin, buildLinkPath(input.area, purpose, input.token));
+  return compose(purpose, input, copy.subject, {
+    heading: copy.heading,
+    paragraphs: [copy.why, `The link works once and for ${copy.validFor}.`],
+    button: { label: copy.buttonLabel, url },
+    footnote: copy.footnote,
+  });
+}
 
 export function buildVerifyEmailMail(input: LinkMailInput): EmailMessage {
-  const url = joinUrl(input.siteOrigin, buildLinkPath(input.area, 'verify-email', input.token));
-  const validHours = hours(linkTokenLifetimeSeconds['verify-email']);
-  return compose('verify-email', input, 'Verify your e-mail address for OpenPie', {
+  return composeLinkMail('verify-email', input, {
+    subject: 'Verify your e-mail address for OpenPie',
     heading: 'Verify your e-mail address',
-    paragraphs: [
-      'Welcome to OpenPie! Please confirm that this is your e-mail address.',
-      `The link works once and for ${validHours} hours.`,
-    ],
-    button: { label: 'Verify my e-mail', url },
+    why: 'Welcome to OpenPie! Please confirm that this is your e-mail address.',
+    validFor: `${linkTokenLifetimeSeconds['verify-email'] / 3600} hours`,
+    buttonLabel: 'Verify my e-mail',
     footnote: 'If you did not create an OpenPie account, you can ignore this e-mail.',
   });
 }
 
 export function buildResetPasswordMail(input: LinkMailInput): EmailMessage {
-  const url = joinUrl(input.siteOrigin, buildLinkPath(input.area, 'reset-password', input.token));
-  const validMinutes = linkTokenLifetimeSeconds['reset-password'] / 60;
-  return compose('reset-password', input, 'Reset your OpenPie password', {
+  return composeLinkMail('reset-password', input, {
+    subject: 'Reset your OpenPie password',
     heading: 'Reset your password',
-    paragraphs: [
-      'Someone (hopefully you) asked to reset the password of your OpenPie account.',
-      `The link works once and for ${validMinutes} minutes.`,
-    ],
-    button: { label: 'Choose a new password', url },
+    why: 'Someone (hopefully you) asked to reset the password of your OpenPie account.',
+    validFor: `${linkTokenLifetimeSeconds['reset-password'] / 60} minutes`,
+    buttonLabel: 'Choose a new password',
     footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
   });
 }

@@ -1,6 +1,6 @@
 // Session rules: one audience and one cookie per area, and how long a sign-in lasts. A session is also an item
 // in the table, so logout, a password reset or a deletion can end it before its token expires.
-import { sessionCookieNames } from '../../contracts/auth';
+import { sessionCookieNames } from '../../contracts/session-cookies';
 import type { AccountKind } from './account';
 
 export const sessionIssuer = 'openpie';

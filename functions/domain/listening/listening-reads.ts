@@ -69,28 +69,49 @@ function compareTracks(a: TrackTotal, b: TrackTotal): number {
   return b.plays - a.plays || b.msPlayed - a.msPlayed || a.trackName.localeCompare(b.trackName);
 }
 
+interface SummedOverDays<T> {
+  /** The first total seen of this track or artist, for its names. */
+  first: T;
+  plays: number;
+  msPlayed: number;
+  lastDay: string;
+}
+
+/** Sums the totals of each thing (by `keyOf`) over the days, keeping the last day it was heard, in order of first seen. */
+function sumOverDays<T extends { plays: number; msPlayed: number }>(
+  days: readonly { date: string; totals: readonly T[] }[],
+  keyOf: (total: T) => string,
+): SummedOverDays<T>[] {
+  const sums = new Map<string, SummedOverDays<T>>();
+  for (const day of days) {
+    for (const total of day.totals) {
+      const key = keyOf(total);
+      const sum = sums.get(key) ?? { first: total, plays: 0, msPlayed: 0, lastDay: day.date };
+      sum.plays += total.plays;
+      sum.msPlayed += total.msPlayed;
+      if (day.date > sum.lastDay) sum.lastDay = day.date;
+      sums.set(key, sum);
+    }
+  }
+  return [...sums.values()];
+}
+
 /** Tracks over a period from the days' track totals: most played first (then most time, then name). */
 export function sumTrackDays(
   days: readonly { date: string; tracks: readonly TrackTotal[] }[],
 ): TrackListingEntry[] {
-  const tracks = new Map<string, TrackListingEntry>();
-  for (const day of days) {
-    for (const track of day.tracks) {
-      const key = trackKeyOf(track);
-      const entry = tracks.get(key) ?? {
-        ...track,
-        artists: [...track.artists],
-        plays: 0,
-        msPlayed: 0,
-        lastPlayedOn: day.date,
-      };
-      entry.plays += track.plays;
-      entry.msPlayed += track.msPlayed;
-      if (day.date > entry.lastPlayedOn) entry.lastPlayedOn = day.date;
-      tracks.set(key, entry);
-    }
-  }
-  return [...tracks.values()].sort(compareTracks);
+  return sumOverDays(
+    days.map((day) => ({ date: day.date, totals: day.tracks })),
+    trackKeyOf,
+  )
+    .map(({ first, plays, msPlayed, lastDay }) => ({
+      ...first,
+      artists: [...first.artists],
+      plays,
+      msPlayed,
+      lastPlayedOn: lastDay,
+    }))
+    .sort(compareTracks);
 }
 
 export interface ArtistListingEntry {
@@ -103,24 +124,17 @@ export interface ArtistListingEntry {
 
 /** Artists over a period from the day totals, most listened first (time, then plays, then name). */
 export function sumArtistDays(days: readonly DailyListening[]): ArtistListingEntry[] {
-  const artists = new Map<string, ArtistListingEntry>();
-  for (const day of days) {
-    for (const artist of day.artists) {
-      const key = artistKeyOf(artist);
-      const entry = artists.get(key) ?? {
-        ...(artist.artistId ? { artistId: artist.artistId } : {}),
-        artistName: artist.artistName,
-        plays: 0,
-        msPlayed: 0,
-        lastListenedOn: day.date,
-      };
-      entry.plays += artist.plays;
-      entry.msPlayed += artist.msPlayed;
-      if (day.date > entry.lastListenedOn) entry.lastListenedOn = day.date;
-      artists.set(key, entry);
-    }
-  }
-  return sortArtists([...artists.values()], 'popular');
+  const artists = sumOverDays(
+    days.map((day) => ({ date: day.date, totals: day.artists })),
+    artistKeyOf,
+  ).map(({ first, plays, msPlayed, lastDay }): ArtistListingEntry => ({
+    ...(first.artistId ? { artistId: first.artistId } : {}),
+    artistName: first.artistName,
+    plays,
+    msPlayed,
+    lastListenedOn: lastDay,
+  }));
+  return sortArtists(artists, 'popular');
 }
 
 export type ArtistSort = 'popular' | 'name' | 'recent';

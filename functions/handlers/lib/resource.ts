@@ -18,6 +18,7 @@ import type { Env } from '../../runtime/env';
 import { getEnv, isLocalStage } from '../../runtime/env';
 import type { HttpResult, JsonReply, PagedJsonReply, RedirectReply, Reply } from './http';
 import { HttpError, securityHeaders, toFailure, toResult } from './http';
+import { assertThroughCloudFront } from './origin-secret';
 import type { Logger } from '../../runtime/logger';
 import { createLogger } from '../../runtime/logger';
 
@@ -208,6 +209,10 @@ export function httpEdge(env: Env, baseLog: Logger): middy.MiddlewareObj<APIGate
   return {
     before: (request) => {
       started.set(request.event, Date.now());
+      assertThroughCloudFront(request.event.headers, {
+        stage: env.STAGE,
+        expected: env.ORIGIN_VERIFY_SECRET,
+      });
     },
     after: (request) => {
       if (request.response) request.response = finish(request.event, request.response);

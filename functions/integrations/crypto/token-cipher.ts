@@ -6,7 +6,7 @@
 //
 // The caller's context (e.g. `spotify-tokens:<fan id>`) is authenticated too, so a value copied onto another
 // record does not decrypt there.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { aesGcmIvBytes, aesGcmTagBytes, openAesGcm, sealAesGcm } from './aes-gcm';
 import type { DataKey, DataKeyProvider } from './data-key-provider';
 import { createLocalDataKeyProvider } from './data-key-provider';
 import { createKmsDataKeyProvider } from './kms-data-key-provider';
@@ -35,8 +35,6 @@ export interface TokenCipherOptions {
 }
 
 const formatVersion = 'v1';
-const ivBytes = 12;
-const tagBytes = 16;
 const unwrappedCacheSize = 100;
 
 export function createTokenCipher(keys: DataKeyProvider, options: TokenCipherOptions = {}): TokenCipher {
@@ -69,11 +67,7 @@ export function createTokenCipher(keys: DataKeyProvider, options: TokenCipherOpt
     async encrypt(plaintext, context) {
       const { dataKey, wrapped } = await currentDataKey();
       const keyId = encode(Buffer.from(dataKey.keyId, 'utf8'));
-      const iv = randomBytes(ivBytes);
-      const cipher = createCipheriv('aes-256-gcm', dataKey.plaintext, iv).setAAD(
-        additionalData(keyId, wrapped, context),
-      );
-      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      const { iv, body } = sealAesGcm(dataKey.plaintext, plaintext, additionalData(keyId, wrapped, context));
       return [formatVersion, keyId, wrapped, encode(iv), encode(body)].join('.');
     },
 
@@ -84,7 +78,7 @@ export function createTokenCipher(keys: DataKeyProvider, options: TokenCipherOpt
       if (version !== formatVersion) throw new TokenDecryptionError(`unknown format ${version}`);
       const ivBuffer = decode(iv);
       const bodyBuffer = decode(body);
-      if (ivBuffer.byteLength !== ivBytes || bodyBuffer.byteLength < tagBytes) {
+      if (ivBuffer.byteLength !== aesGcmIvBytes || bodyBuffer.byteLength < aesGcmTagBytes) {
         throw new TokenDecryptionError('malformed');
       }
       let dataKey: Uint8Array;
@@ -94,14 +88,11 @@ export function createTokenCipher(keys: DataKeyProvider, options: TokenCipherOpt
         throw new TokenDecryptionError('its data key could not be unwrapped', { cause: error });
       }
       try {
-        const decipher = createDecipheriv('aes-256-gcm', dataKey, ivBuffer).setAAD(
+        return openAesGcm(
+          dataKey,
+          { iv: ivBuffer, body: bodyBuffer },
           additionalData(keyId, wrapped, context),
         );
-        decipher.setAuthTag(bodyBuffer.subarray(bodyBuffer.byteLength - tagBytes));
-        return Buffer.concat([
-          decipher.update(bodyBuffer.subarray(0, bodyBuffer.byteLength - tagBytes)),
-          decipher.final(),
-        ]).toString('utf8');
       } catch (error) {
         throw new TokenDecryptionError('it was altered or belongs to another record', { cause: error });
       }

@@ -16,12 +16,13 @@ export type {
   BeginSignInInput,
   BeginSignInResult,
   CompleteSignInInput,
-  ProviderTokens,
   SocialIdentity,
   SocialSignIn,
   SocialSignInDependencies,
 } from './social-sign-in';
 export { createSocialSignIn } from './social-sign-in';
+export type { ProviderTokens, TokenRefresher } from './token-endpoint';
+export { createTokenRefresher } from './token-endpoint';
 export { assertStaffIdentity, isStaffEmail } from './staff-email';
 export type { OpenedState, SignInIntent } from './state-cookie';
 export {

@@ -7,30 +7,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { normalizeOptionalEmail } from '../../domain/identity/email-address';
 import type { OAuthConfig, OAuthProviderConfig } from './config';
-import {
-  SocialProviderNotConfigured,
-  SocialSignInCancelled,
-  SocialSignInFailed,
-  SocialSignInStateInvalid,
-} from './errors';
+import { SocialSignInCancelled, SocialSignInFailed, SocialSignInStateInvalid } from './errors';
 import { verifyGoogleIdToken } from './google-id-token';
 import { createCodeVerifier, deriveCodeChallenge } from './pkce';
-import type { FetchFunction, ProviderCallContext } from './provider-http';
-import { basicAuthorization, callProvider } from './provider-http';
+import { callProvider } from './provider-http';
 import type { SocialProvider } from './providers';
 import { providerProfiles, providerScopes } from './providers';
 import type { SignInIntent } from './state-cookie';
 import { buildStateCookie, isSameState, openState, sealState, signInIntentSchema } from './state-cookie';
-
-export interface ProviderTokens {
-  accessToken: string;
-  /** Absent where the provider issues none (Facebook; Google without offline access). */
-  refreshToken?: string;
-  /** When the access token stops working; null when the provider does not say. */
-  expiresAt: Date | null;
-  /** The scopes the person actually granted (they may untick some at the provider). */
-  scopes: string[];
-}
+import type { ProviderClientDependencies, ProviderTokens, TokenReply } from './token-endpoint';
+import { createProviderClient, requestTokens, toProviderTokens } from './token-endpoint';
 
 export interface SocialIdentity {
   provider: SocialProvider;
@@ -80,27 +66,10 @@ export interface SocialSignIn {
   isConfigured(provider: SocialProvider): boolean;
   beginSignIn(provider: SocialProvider, input: BeginSignInInput): Promise<BeginSignInResult>;
   completeSignIn(provider: SocialProvider, input: CompleteSignInInput): Promise<SocialIdentity>;
-  /** A fresh access token from a refresh token (Spotify's listening work; X rotates its refresh tokens). */
-  refreshTokens(
-    provider: SocialProvider,
-    input: { refreshToken: string; now: Date },
-  ): Promise<ProviderTokens>;
 }
 
-export interface SocialSignInDependencies {
-  /** Tests wrap fetch to see or alter what providers answer. */
-  fetch?: FetchFunction;
-}
-
-const tokenReplySchema = z.looseObject({
-  access_token: z.string().check(z.minLength(1)),
-  token_type: z.optional(z.string()),
-  expires_in: z.optional(z.coerce.number().check(z.positive())),
-  refresh_token: z.optional(z.string().check(z.minLength(1))),
-  scope: z.optional(z.string()),
-  id_token: z.optional(z.string()),
-});
-type TokenReply = z.infer<typeof tokenReplySchema>;
+/** Refreshing a stored grant is not part of a sign-in: see createTokenRefresher (token-endpoint.ts). */
+export type SocialSignInDependencies = ProviderClientDependencies;
 
 const spotifyMeSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
@@ -132,17 +101,8 @@ export function createSocialSignIn(
   config: OAuthConfig,
   dependencies: SocialSignInDependencies = {},
 ): SocialSignIn {
-  const fetchFunction = dependencies.fetch ?? ((input, init) => fetch(input, init));
-
-  function settingsOf(provider: SocialProvider): OAuthProviderConfig {
-    const settings = config.providers[provider];
-    if (!settings) throw new SocialProviderNotConfigured(provider);
-    return settings;
-  }
-
-  function contextOf(provider: SocialProvider): ProviderCallContext {
-    return { provider, fetch: fetchFunction, timeoutMs: config.timeoutMs };
-  }
+  const client = createProviderClient(config, dependencies);
+  const { settingsOf, contextOf } = client;
 
   async function beginSignIn(provider: SocialProvider, input: BeginSignInInput): Promise<BeginSignInResult> {
     const settings = settingsOf(provider);
@@ -203,78 +163,15 @@ export function createSocialSignIn(
     if (!input.code)
       throw new SocialSignInFailed(provider, 'authorization', 'no authorization code came back.');
 
-    const reply = await requestTokens(settings, 'token_exchange', {
+    const reply = await requestTokens(client, settings, 'token_exchange', {
       grant_type: 'authorization_code',
       code: input.code,
       redirect_uri: sealed.redirectUri,
       code_verifier: sealed.codeVerifier,
     });
-    const tokens = toTokens(provider, reply, input.now);
+    const tokens = toProviderTokens(provider, reply, input.now, 'token_exchange');
     const profile = await readProfile(settings, reply, tokens, sealed.nonce, input.now);
     return { provider, ...profile, tokens, intent: sealed.intent };
-  }
-
-  async function refreshTokens(
-    provider: SocialProvider,
-    input: { refreshToken: string; now: Date },
-  ): Promise<ProviderTokens> {
-    const settings = settingsOf(provider);
-    if (provider === 'facebook') {
-      throw new SocialSignInFailed(provider, 'refresh', 'Facebook issues no refresh tokens.');
-    }
-    const reply = await requestTokens(settings, 'refresh', {
-      grant_type: 'refresh_token',
-      refresh_token: input.refreshToken,
-    });
-    const tokens = toTokens(provider, reply, input.now);
-    // Spotify and Google may keep the old refresh token valid and not send a new one.
-    return tokens.refreshToken ? tokens : { ...tokens, refreshToken: input.refreshToken };
-  }
-
-  async function requestTokens(
-    settings: OAuthProviderConfig,
-    stage: 'token_exchange' | 'refresh',
-    grant: Record<string, string>,
-  ): Promise<TokenReply> {
-    const context = contextOf(settings.provider);
-    const authentication = providerProfiles[settings.provider].clientAuthentication;
-    if (authentication === 'query') {
-      // Facebook's Graph API takes the exchange as a GET with query parameters (it needs no grant_type).
-      const url = new URL(settings.endpoints.token);
-      const { grant_type: _grantType, ...rest } = grant;
-      const params = { ...rest, client_id: settings.clientId, client_secret: settings.clientSecret };
-      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-      return callProvider(context, stage, url.toString(), { method: 'GET' }, tokenReplySchema);
-    }
-    const form = new URLSearchParams(grant);
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (authentication === 'basic') {
-      headers.authorization = basicAuthorization(settings.clientId, settings.clientSecret);
-    } else {
-      form.set('client_id', settings.clientId);
-      form.set('client_secret', settings.clientSecret);
-    }
-    return callProvider(
-      context,
-      stage,
-      settings.endpoints.token,
-      { method: 'POST', headers, body: form.toString() },
-      tokenReplySchema,
-    );
-  }
-
-  function toTokens(provider: SocialProvider, reply: TokenReply, now: Date): ProviderTokens {
-    if (reply.token_type !== undefined && reply.token_type.toLowerCase() !== 'bearer') {
-      throw new SocialSignInFailed(provider, 'token_exchange', `unexpected token type ${reply.token_type}.`);
-    }
-    return {
-      accessToken: reply.access_token,
-      ...(reply.refresh_token ? { refreshToken: reply.refresh_token } : {}),
-      expiresAt: reply.expires_in === undefined ? null : new Date(now.getTime() + reply.expires_in * 1000),
-      scopes: reply.scope
-        ? reply.scope.split(/[\s,]+/).filter((scope) => scope.length > 0)
-        : [...providerScopes[provider]],
-    };
   }
 
   type Profile = Omit<SocialIdentity, 'provider' | 'tokens' | 'intent'>;
@@ -379,7 +276,6 @@ export function createSocialSignIn(
     isConfigured: (provider) => config.providers[provider] !== undefined,
     beginSignIn,
     completeSignIn,
-    refreshTokens,
   };
 }
 

@@ -1,9 +1,14 @@
 // The sign-in state travels with the browser, not in the table: the `state`, the PKCE verifier, the OpenID nonce and
 // what the person was doing (the intent) are sealed (AES-256-GCM, so both secret and tamper-proof) into a cookie
-// that lives ten minutes and is sent only to the API. See docs/decisions/006-social-sign-in.md.
+// that lives ten minutes and is sent only to the API. See docs/decisions/006-social-sign-in.md. It is sealed with
+// node:crypto, as the token cipher seals, rather than as a JWE: only this server ever opens it, so JOSE's headers
+// and algorithm choices buy nothing, and jose's JWE code weighed about 18 KB in each sign-in Lambda
+// (docs/decisions/017-bundle-budget.md).
+//
+//   s1.<iv>.<ciphertext + tag>     (base64url; the plaintext is the JSON of the contents with `iat` and `exp`)
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
-import { EncryptJWT, errors as joseErrors, jwtDecrypt } from 'jose';
 import * as z from 'zod/mini';
+import { openAesGcm, sealAesGcm } from '../crypto/aes-gcm';
 import { isSecureCookieOrigin } from '../../domain/identity/sessions';
 import { readCookieValue, serializeCookie } from '../http-cookies';
 import type { StateProblem } from './errors';
@@ -12,7 +17,9 @@ import { socialProviders } from './providers';
 export const stateCookieName = 'openpie_oauth_state';
 export const stateLifetimeSeconds = 10 * 60;
 
-const audience = 'openpie-oauth-state';
+const formatVersion = 's1';
+/** Bound to every seal as additional data: a value sealed for another purpose or format never opens here. */
+const additionalData = Buffer.from(`openpie-oauth-state.${formatVersion}`, 'utf8');
 
 /** What the person was doing when they left for the provider; it comes back untouched with the identity. */
 export const signInIntentSchema = z.object({
@@ -41,14 +48,13 @@ export async function sealState(
   contents: SealedState,
   options: { secret: string; now: Date },
 ): Promise<string> {
-  const issuedAt = Math.floor(options.now.getTime() / 1000);
-  return new EncryptJWT({ ...contents })
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(audience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + stateLifetimeSeconds)
-    .encrypt(deriveStateKey(options.secret));
+  const iat = Math.floor(options.now.getTime() / 1000);
+  const plaintext = JSON.stringify({ ...contents, iat, exp: iat + stateLifetimeSeconds });
+  const { iv, body } = sealAesGcm(deriveStateKey(options.secret), plaintext, additionalData);
+  return [formatVersion, iv.toString('base64url'), body.toString('base64url')].join('.');
 }
+
+const timesSchema = z.object({ iat: z.int(), exp: z.int() });
 
 export type OpenedState = { ok: true; contents: SealedState } | { ok: false; problem: StateProblem };
 
@@ -58,20 +64,31 @@ export async function openState(
   options: { secret: string; now: Date },
 ): Promise<OpenedState> {
   if (!sealed) return { ok: false, problem: 'missing_cookie' };
+  const payload = openSealed(sealed, deriveStateKey(options.secret));
+  const times = timesSchema.safeParse(payload);
+  if (!times.success) return { ok: false, problem: 'unreadable_cookie' };
+  if (times.data.exp <= Math.floor(options.now.getTime() / 1000)) return { ok: false, problem: 'expired' };
+  const parsed = sealedStateSchema.safeParse(payload);
+  return parsed.success ? { ok: true, contents: parsed.data } : { ok: false, problem: 'unreadable_cookie' };
+}
+
+/** The sealed JSON, or undefined for anything this server did not seal with this key, unaltered. */
+function openSealed(sealed: string, key: Uint8Array): unknown {
+  const parts = sealed.split('.');
+  if (parts.length !== 3 || parts[0] !== formatVersion) return undefined;
+  const [iv, body] = [decodeExactly(parts[1] ?? ''), decodeExactly(parts[2] ?? '')];
+  if (!iv || !body) return undefined;
   try {
-    const { payload } = await jwtDecrypt(sealed, deriveStateKey(options.secret), {
-      audience,
-      currentDate: options.now,
-      keyManagementAlgorithms: ['dir'],
-      contentEncryptionAlgorithms: ['A256GCM'],
-      requiredClaims: ['exp', 'iat'],
-    });
-    const parsed = sealedStateSchema.safeParse(payload);
-    return parsed.success ? { ok: true, contents: parsed.data } : { ok: false, problem: 'unreadable_cookie' };
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) return { ok: false, problem: 'expired' };
-    return { ok: false, problem: 'unreadable_cookie' };
+    return JSON.parse(openAesGcm(key, { iv, body }, additionalData)) as unknown;
+  } catch {
+    return undefined;
   }
+}
+
+/** base64url that decodes and encodes back to itself, so one sealed value has one spelling. */
+function decodeExactly(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
 }
 
 /** Compares the `state` the provider sent back with the sealed one, in constant time. */

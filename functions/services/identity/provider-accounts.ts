@@ -47,19 +47,7 @@ export async function findOrCreateAccountByVerifiedEmail(
       await removeAllConnections(deps, kind, existing.id);
       return { account: await requireAccount(deps, kind, existing.id), created: false };
     }
-    const account = buildAccount(
-      {
-        kind,
-        id: randomUUID(),
-        email,
-        firstName: profile.firstName ?? null,
-        lastName: profile.lastName ?? null,
-        passwordHash: null,
-        emailVerifiedAt: now.toISOString(),
-        promoEligible: kind === 'fan' && profile.promoEligible === true,
-      },
-      now,
-    );
+    const account = buildProviderAccount(kind, email, profile, now.toISOString(), now);
     // Lost a race with a registration of the same address: read what won.
     if ((await createAccount(deps.table, { ...account, email })) === 'created') {
       recordMetric('SignUp');
@@ -93,19 +81,7 @@ export async function createAccountFromProviderProfile(
   profile: ProviderProfile,
 ): Promise<Account & { email: string }> {
   const email = profile.email === null ? buildPlaceholderEmail(randomUUID()) : normalizeEmail(profile.email);
-  const account = buildAccount(
-    {
-      kind,
-      id: randomUUID(),
-      email,
-      firstName: profile.firstName ?? null,
-      lastName: profile.lastName ?? null,
-      passwordHash: null,
-      emailVerifiedAt: null,
-      promoEligible: kind === 'fan' && profile.promoEligible === true,
-    },
-    deps.clock.now(),
-  );
+  const account = buildProviderAccount(kind, email, profile, null, deps.clock.now());
   if ((await createAccount(deps.table, { ...account, email })) === 'email_taken') {
     throw new AppError(
       'conflict',
@@ -115,4 +91,27 @@ export async function createAccountFromProviderProfile(
   }
   if (profile.email !== null) await sendVerificationMail(deps, kind, account);
   return { ...account, email };
+}
+
+/** A new account without a password, named as the provider named the person. */
+function buildProviderAccount(
+  kind: AccountKind,
+  email: string,
+  profile: Pick<ProviderProfile, 'firstName' | 'lastName' | 'promoEligible'>,
+  emailVerifiedAt: string | null,
+  now: Date,
+): Account {
+  return buildAccount(
+    {
+      kind,
+      id: randomUUID(),
+      email,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      passwordHash: null,
+      emailVerifiedAt,
+      promoEligible: kind === 'fan' && profile.promoEligible === true,
+    },
+    now,
+  );
 }

@@ -22,7 +22,6 @@ import { readLatestFetchedDate as readSyncStatus } from '../../data/spotify-sync
 import type { TableRef } from '../../data/table';
 import { firstDayOfPeriod, utcDateOf } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
-import type { ArtistListingEntry } from '../../domain/listening/listening-reads';
 import {
   filterArtistsByName,
   isCountedListening,
@@ -89,15 +88,21 @@ export async function readLatestPlays(
   return { plays, pagination };
 }
 
-/** Tracks by counted plays over the last `days` days, today included. */
-async function readTrackListening(
+/** The fan's day totals over the last `days` days, today included, read by `readDays` and summed by `sum`. */
+async function sumLastDays<Day, Entry>(
   { table, clock }: ListeningReadsDependencies,
   fanId: string,
   days: number,
-): Promise<TrackListening[]> {
+  readDays: (table: TableRef, fanId: string, from: string, to: string) => Promise<Day[]>,
+  sum: (days: Day[]) => Entry[],
+): Promise<Entry[]> {
   const today = utcDateOf(clock.now());
-  return sumTrackDays(await getDailyTrackListening(table, fanId, firstDayOfPeriod(today, days), today));
+  return sum(await readDays(table, fanId, firstDayOfPeriod(today, days), today));
 }
+
+/** Tracks by counted plays over the last `days` days, today included. */
+const readTrackListening = (deps: ListeningReadsDependencies, fanId: string, days: number) =>
+  sumLastDays(deps, fanId, days, getDailyTrackListening, sumTrackDays);
 
 /** `GET /tracks/user/popular`: the fan's own tracks of the period, most played first, one page. */
 export async function readPopularTracks(
@@ -125,14 +130,8 @@ export async function readTopTracksOf(
 }
 
 /** Artists by counted listening over the last `days` days, today included. */
-async function readArtistListening(
-  { table, clock }: ListeningReadsDependencies,
-  fanId: string,
-  days: number,
-): Promise<ArtistListingEntry[]> {
-  const today = utcDateOf(clock.now());
-  return sumArtistDays(await getDailyListening(table, fanId, firstDayOfPeriod(today, days), today));
-}
+const readArtistListening = (deps: ListeningReadsDependencies, fanId: string, days: number) =>
+  sumLastDays(deps, fanId, days, getDailyListening, sumArtistDays);
 
 /** `GET /artists/user`: searched, sorted, one page, and only that page's artists looked up in the catalogue. */
 export async function readFanArtists(

@@ -33,7 +33,7 @@ import type { Logger } from '../../runtime/logger';
 import { recordMetric } from '../../runtime/metrics';
 import { getTable } from '../../runtime/table';
 import { toCatalogueArtist } from '../catalogue/spotify-catalogue';
-import { getSocialSignInPort, getSpotifyProviderConfig } from '../oauth-ports';
+import { getSpotifyProviderConfig, getTokenRefresherPort } from '../oauth-ports';
 import { getTokenCipher } from '../token-cipher';
 
 export interface ListeningSyncDependencies {
@@ -43,7 +43,7 @@ export interface ListeningSyncDependencies {
   cipher: TokenCipher;
   /** Spotify's Web API root (the sandbox's locally). */
   apiBase: string;
-  /** A fresh access token from a refresh token (the social sign-in port). */
+  /** A fresh access token from a refresh token (the token refresher port). */
   refreshTokens(refreshToken: string, now: Date): Promise<ProviderTokens>;
   fetch?: typeof fetch;
   sleep?: (milliseconds: number) => Promise<void>;
@@ -78,13 +78,13 @@ export async function loadListeningSyncDependencies(): Promise<ListeningSyncDepe
       code: 'spotify_not_configured',
     });
   }
-  const signIn = await getSocialSignInPort();
+  const refresher = await getTokenRefresherPort();
   return {
     table: getTable(),
     clock: getClock(),
     cipher: getTokenCipher(),
     apiBase,
-    refreshTokens: (refreshToken, now) => signIn.refreshTokens('spotify', { refreshToken, now }),
+    refreshTokens: (refreshToken, now) => refresher.refreshTokens('spotify', { refreshToken, now }),
   };
 }
 

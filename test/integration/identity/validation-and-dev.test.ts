@@ -169,18 +169,24 @@ describe('GET /api/dev/outbox', () => {
     // Prepare
     vi.resetModules();
     const { resetEnvCache } = await import('../../../functions/runtime/env');
+    const originSecret = 'the-value-cloudfront-adds-to-every-api-request';
     process.env.STAGE = 'dev';
     process.env.PASSWORD_HASHING = 'owasp';
+    process.env.ORIGIN_VERIFY_SECRET = originSecret;
     resetEnvCache();
     try {
       const { handler } = await import('../../../functions/handlers/dev');
-      // Act
-      const result = await handler(buildGatewayEvent('GET', '/api/dev/outbox'), testContext);
+      // Act: a request as CloudFront forwards it, so only the dev route's own refusal can answer
+      const result = await handler(
+        buildGatewayEvent('GET', '/api/dev/outbox', { headers: { 'x-openpie-origin-verify': originSecret } }),
+        testContext,
+      );
       // Assess
       expect(result.statusCode).toBe(404);
       expect(bodyOf(result)).toMatchObject({ success: false, code: 'not_found' });
       expect(dataOf(result)).toBeUndefined();
     } finally {
+      delete process.env.ORIGIN_VERIFY_SECRET;
       process.env.STAGE = 'local';
       process.env.PASSWORD_HASHING = 'fast-for-tests';
       resetEnvCache();

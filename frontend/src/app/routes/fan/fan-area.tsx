@@ -220,7 +220,7 @@ export function SettingsScreen() {
   const session = useSignedInSession('fan');
   useDocumentTitle('Settings · OpenPie');
   return (
-    <div className="settings-screen">
+    <div className="reading-screen settings-screen">
       <h1 className="settings-screen__title">Settings</h1>
       <ConnectedAccounts account={session?.account} />
       <HistoryImportSection />

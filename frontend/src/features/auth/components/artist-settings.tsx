@@ -19,7 +19,7 @@ export interface ArtistSettingsProps {
 export function ArtistSettings({ account }: ArtistSettingsProps) {
   useDocumentTitle('Settings · OpenPie for Artists');
   return (
-    <div className="settings-screen">
+    <div className="reading-screen settings-screen">
       <h1 className="settings-screen__title">{artistSettingsText.title}</h1>
       <ConnectedAccounts area="artist" account={account} />
       <section className="coming-soon__panel settings-screen__soon" aria-labelledby="artist-settings-soon">

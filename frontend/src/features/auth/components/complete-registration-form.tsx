@@ -6,10 +6,10 @@ import {
   type CompleteRegistrationPayload,
 } from '../../../../../functions/contracts/auth';
 import { CountrySelect } from '../../../components/form/country-select';
-import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
 import { completeRegistration } from '../api/complete-registration';
+import { AuthForm, NameFields } from './auth-form';
 
 export const completeRegistrationText = {
   firstName: 'First name',
@@ -30,62 +30,45 @@ export interface CompleteRegistrationFormProps {
 }
 
 export function CompleteRegistrationForm({ initial, onCompleted }: CompleteRegistrationFormProps) {
-  const { register, describeField, submitWith, failure, formState } =
-    useServerForm<CompleteRegistrationPayload>({
-      schema: completeRegistrationSchema,
-      defaultValues: {
-        first_name: initial.first_name ?? '',
-        last_name: initial.last_name ?? '',
-        phone_number: initial.phone_number ?? '',
-        country: initial.country ?? '',
-      },
-      fallback: completeRegistrationText.failed,
-    });
+  const { bindField, submitWith, failure, formState } = useServerForm<CompleteRegistrationPayload>({
+    schema: completeRegistrationSchema,
+    defaultValues: {
+      first_name: initial.first_name ?? '',
+      last_name: initial.last_name ?? '',
+      phone_number: initial.phone_number ?? '',
+      country: initial.country ?? '',
+    },
+    fallback: completeRegistrationText.failed,
+  });
 
   const submit = submitWith(async (payload) => onCompleted(await completeRegistration(payload)));
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="auth-form__row">
-        <TextInput
-          label={completeRegistrationText.firstName}
-          autoComplete="given-name"
-          required
-          {...describeField('first_name')}
-          {...register('first_name')}
-        />
-        <TextInput
-          label={completeRegistrationText.lastName}
-          autoComplete="family-name"
-          required
-          {...describeField('last_name')}
-          {...register('last_name')}
-        />
-      </div>
+    <AuthForm
+      onSubmit={submit}
+      failure={failure}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={completeRegistrationText.submit}
+      submittingLabel={completeRegistrationText.submitting}
+    >
+      <NameFields
+        firstName={{ label: completeRegistrationText.firstName, ...bindField('first_name') }}
+        lastName={{ label: completeRegistrationText.lastName, ...bindField('last_name') }}
+      />
       <TextInput
         label={completeRegistrationText.phoneNumber}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         required
-        {...describeField('phone_number')}
-        {...register('phone_number')}
+        {...bindField('phone_number')}
       />
       <CountrySelect
         label={completeRegistrationText.country}
         autoComplete="country"
         required
-        {...describeField('country')}
-        {...register('country')}
+        {...bindField('country')}
       />
-      <button
-        type="submit"
-        className="button button--primary auth-form__submit"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? completeRegistrationText.submitting : completeRegistrationText.submit}
-      </button>
-    </form>
+    </AuthForm>
   );
 }

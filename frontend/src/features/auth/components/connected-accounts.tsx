@@ -131,7 +131,7 @@ export function ConnectedAccounts({ account, area = 'fan' }: ConnectedAccountsPr
       <p className="connected-accounts__lead">
         {area === 'artist' ? connectedAccountsText.artistLead : connectedAccountsText.lead}
       </p>
-      <SocialErrorNotice />
+      <SocialErrorNotice attempt="connect" />
       {justConnected && connections[justConnected] ? (
         <FormAlert tone="success">{describeConnectedNotice(justConnected)}</FormAlert>
       ) : null}

@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { accountDeletionText } from '../../../lib/account-deletion';
 import type { SelfServiceArea } from '../api/auth-area';
+import { ConfirmActions, ConfirmDialog } from './confirm-dialog';
 
 export const deleteAccountDialogText = {
   title: 'Delete your account?',
@@ -40,52 +41,41 @@ export function DeleteAccountDialog({
 }: DeleteAccountDialogProps) {
   const { erased, kept } = accountDeletionText[area];
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onCancel();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--scrolling-actions">
-          <Dialog.Title className="dialog__title">{deleteAccountDialogText.title}</Dialog.Title>
-          <Dialog.Description className="dialog__description">
-            {deleteAccountDialogText.lead[area]}
-          </Dialog.Description>
-          <section aria-labelledby="delete-account-erased" className="deletion-summary">
-            <h3 id="delete-account-erased" className="deletion-summary__title">
-              {deleteAccountDialogText.erasedTitle}
-            </h3>
-            <ul>
-              {erased.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="delete-account-kept" className="deletion-summary">
-            <h3 id="delete-account-kept" className="deletion-summary__title">
-              {deleteAccountDialogText.keptTitle}
-            </h3>
-            <ul>
-              {kept.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </section>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button--secondary" disabled={busy}>
-                {deleteAccountDialogText.cancel}
-              </button>
-            </Dialog.Close>
-            <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-              {busy ? deleteAccountDialogText.confirming : deleteAccountDialogText.confirm}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog open={open} busy={busy} onCancel={onCancel} className="dialog dialog--scrolling-actions">
+      <Dialog.Title className="dialog__title">{deleteAccountDialogText.title}</Dialog.Title>
+      <Dialog.Description className="dialog__description">
+        {deleteAccountDialogText.lead[area]}
+      </Dialog.Description>
+      <DeletionSummary
+        id="delete-account-erased"
+        title={deleteAccountDialogText.erasedTitle}
+        items={erased}
+      />
+      <DeletionSummary id="delete-account-kept" title={deleteAccountDialogText.keptTitle} items={kept} />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <ConfirmActions
+        busy={busy}
+        cancelLabel={deleteAccountDialogText.cancel}
+        confirmLabel={deleteAccountDialogText.confirm}
+        confirmingLabel={deleteAccountDialogText.confirming}
+        tone="danger"
+        onConfirm={onConfirm}
+      />
+    </ConfirmDialog>
+  );
+}
+
+function DeletionSummary({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  return (
+    <section aria-labelledby={id} className="deletion-summary">
+      <h3 id={id} className="deletion-summary__title">
+        {title}
+      </h3>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -3,6 +3,7 @@
 // full load of the instructions page, signed out, with the confirmation at its top.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { accountDeletedParam } from '../../../lib/account-deletion';
 import { browserActions } from '../../../lib/browser-actions';
 import { describeFormFailure } from '../../../lib/form-failure';
@@ -57,13 +58,11 @@ export function DeleteAccountSection({ area }: DeleteAccountSectionProps) {
   };
 
   return (
-    <section
-      className="coming-soon__panel settings-screen__section"
-      aria-labelledby={`delete-account-${area}`}
+    <SettingsPanel
+      titleId={`delete-account-${area}`}
+      title={deleteAccountText.title}
+      className="settings-screen__section"
     >
-      <h2 id={`delete-account-${area}`} className="coming-soon__subtitle">
-        {deleteAccountText.title}
-      </h2>
       <p>
         {deleteAccountText.lead[area]}{' '}
         <Link to={paths.public.deleteAccountInstructions()}>{deleteAccountText.help}</Link>
@@ -91,6 +90,6 @@ export function DeleteAccountSection({ area }: DeleteAccountSectionProps) {
           />
         </Suspense>
       ) : null}
-    </section>
+    </SettingsPanel>
   );
 }

@@ -6,6 +6,7 @@ import {
   type SocialProviderName,
 } from '../../../../../functions/contracts/social-sign-in';
 import type { SelfServiceArea } from '../api/auth-area';
+import { ConfirmActions, ConfirmDialog } from './confirm-dialog';
 
 export const disconnectDialogText = {
   cancel: 'Cancel',
@@ -46,40 +47,23 @@ export function DisconnectDialog({
   onConfirm,
 }: DisconnectDialogProps) {
   return (
-    <Dialog.Root
-      open={provider !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) onCancel();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          {provider ? (
-            <>
-              <Dialog.Title className="dialog__title">{describeDisconnectTitle(provider)}</Dialog.Title>
-              <Dialog.Description className="dialog__description">
-                {describeConsequence(provider, area)}
-              </Dialog.Description>
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <button type="button" className="button button--secondary" disabled={busy}>
-                    {disconnectDialogText.cancel}
-                  </button>
-                </Dialog.Close>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={busy}
-                  onClick={() => onConfirm(provider)}
-                >
-                  {busy ? disconnectDialogText.confirming : disconnectDialogText.confirm}
-                </button>
-              </div>
-            </>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog open={provider !== null} busy={busy} onCancel={onCancel}>
+      {provider ? (
+        <>
+          <Dialog.Title className="dialog__title">{describeDisconnectTitle(provider)}</Dialog.Title>
+          <Dialog.Description className="dialog__description">
+            {describeConsequence(provider, area)}
+          </Dialog.Description>
+          <ConfirmActions
+            busy={busy}
+            cancelLabel={disconnectDialogText.cancel}
+            confirmLabel={disconnectDialogText.confirm}
+            confirmingLabel={disconnectDialogText.confirming}
+            tone="primary"
+            onConfirm={() => onConfirm(provider)}
+          />
+        </>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { forgotPasswordSchema, type ForgotPasswordPayload } from '../../../../../functions/contracts/auth';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { requestPasswordReset } from '../api/forgot-password';
+import { AuthForm, EmailField } from './auth-form';
 
 export const forgotPasswordText = {
   title: 'Reset your password',
@@ -26,7 +26,7 @@ export interface ForgotPasswordFormProps {
 
 export function ForgotPasswordForm({ area, defaultEmail = '' }: ForgotPasswordFormProps) {
   const [sent, setSent] = useState<string | null>(null);
-  const { register, describeField, submitWith, failure, formState } = useServerForm<ForgotPasswordPayload>({
+  const { bindField, submitWith, failure, formState } = useServerForm<ForgotPasswordPayload>({
     schema: forgotPasswordSchema,
     defaultValues: { email: defaultEmail },
     fallback: forgotPasswordText.failed,
@@ -46,24 +46,15 @@ export function ForgotPasswordForm({ area, defaultEmail = '' }: ForgotPasswordFo
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-label={forgotPasswordText.title}>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <TextInput
-        label={forgotPasswordText.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...describeField('email')}
-        {...register('email')}
-      />
-      <button
-        type="submit"
-        className="button button--primary auth-form__submit"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? forgotPasswordText.submitting : forgotPasswordText.submit}
-      </button>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      failure={failure}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={forgotPasswordText.submit}
+      submittingLabel={forgotPasswordText.submitting}
+      label={forgotPasswordText.title}
+    >
+      <EmailField label={forgotPasswordText.email} {...bindField('email')} />
+    </AuthForm>
   );
 }

@@ -1,10 +1,9 @@
 // The login form of SPEC §5 for fans, artist-side users and staff: e-mail and password from the shared schema, errors
 // for touched fields only, every field touched on submit.
 import { loginSchema, type LoginPayload } from '../../../../../functions/contracts/auth';
-import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordInput } from '../../../components/form/password-input';
-import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
+import { AuthForm, EmailField } from './auth-form';
 
 export const loginFormText = {
   email: 'Email',
@@ -30,7 +29,7 @@ export function LoginForm({
   submittingLabel = loginFormText.submitting,
   onForgotPassword,
 }: LoginFormProps) {
-  const { register, describeField, submitWith, failure, formState } = useServerForm<LoginPayload>({
+  const { bindField, submitWith, failure, formState } = useServerForm<LoginPayload>({
     schema: loginSchema,
     defaultValues: { email: '', password: '' },
     fallback: loginFormText.failed,
@@ -38,38 +37,29 @@ export function LoginForm({
   const submit = submitWith(onLogIn);
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <TextInput
-        label={loginFormText.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...describeField('email')}
-        {...register('email')}
-      />
+    <AuthForm
+      onSubmit={submit}
+      failure={failure}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={submitLabel}
+      submittingLabel={submittingLabel}
+      footer={
+        onForgotPassword ? (
+          <p className="auth-form__aside">
+            <button type="button" className="link-button" onClick={onForgotPassword}>
+              {loginFormText.forgotPassword}
+            </button>
+          </p>
+        ) : null
+      }
+    >
+      <EmailField label={loginFormText.email} {...bindField('email')} />
       <PasswordInput
         label={loginFormText.password}
         autoComplete="current-password"
         required
-        {...describeField('password')}
-        {...register('password')}
+        {...bindField('password')}
       />
-      {onForgotPassword ? (
-        <p className="auth-form__aside">
-          <button type="button" className="link-button" onClick={onForgotPassword}>
-            {loginFormText.forgotPassword}
-          </button>
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary auth-form__submit"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? submittingLabel : submitLabel}
-      </button>
-    </form>
+    </AuthForm>
   );
 }

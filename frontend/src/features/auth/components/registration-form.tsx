@@ -9,14 +9,12 @@ import {
   type RegisterReply,
   type RegistrationForm as RegistrationFormValues,
 } from '../../../../../functions/contracts/auth';
-import { FormAlert } from '../../../components/form/form-alert';
-import { PasswordInput } from '../../../components/form/password-input';
-import { TextInput } from '../../../components/form/text-input';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { registerAccount } from '../api/register';
 import { obtainHumanCheckToken } from '../lib/human-check';
+import { AuthForm, EmailField, NameFields, NewPasswordFields } from './auth-form';
 
 export const registrationFormText = {
   email: 'Email',
@@ -48,7 +46,7 @@ export interface RegistrationFormProps {
 }
 
 export function RegistrationForm({ area, promo, onRegistered }: RegistrationFormProps) {
-  const { register, describeField, submitWith, failure, formState } = useServerForm<RegistrationFormValues>({
+  const { bindField, submitWith, failure, formState } = useServerForm<RegistrationFormValues>({
     schema: registrationFormSchema,
     defaultValues: { email: '', first_name: '', last_name: '', password: '', confirm_password: '' },
     fallback: registrationFormText.failed,
@@ -73,59 +71,29 @@ export function RegistrationForm({ area, promo, onRegistered }: RegistrationForm
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <TextInput
-        label={registrationFormText.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...describeField('email')}
-        {...register('email')}
+    <AuthForm
+      onSubmit={submit}
+      failure={failure}
+      isSubmitting={isSubmitting}
+      submitLabel={registrationFormText.submit}
+      submittingLabel={registrationFormText.submitting}
+      disabled={!isValid || !isDirty}
+      footer={
+        <p className="auth-form__legal">
+          By creating an account you accept our <Link to={paths.public.terms()}>Terms of Service</Link> and{' '}
+          <Link to={paths.public.privacyPolicy()}>Privacy Policy</Link>.
+        </p>
+      }
+    >
+      <EmailField label={registrationFormText.email} {...bindField('email')} />
+      <NameFields
+        firstName={{ label: registrationFormText.firstName, ...bindField('first_name') }}
+        lastName={{ label: registrationFormText.lastName, ...bindField('last_name') }}
       />
-      <div className="auth-form__row">
-        <TextInput
-          label={registrationFormText.firstName}
-          autoComplete="given-name"
-          required
-          {...describeField('first_name')}
-          {...register('first_name')}
-        />
-        <TextInput
-          label={registrationFormText.lastName}
-          autoComplete="family-name"
-          required
-          {...describeField('last_name')}
-          {...register('last_name')}
-        />
-      </div>
-      <PasswordInput
-        label={registrationFormText.password}
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        required
-        {...describeField('password')}
-        {...register('password')}
+      <NewPasswordFields
+        password={{ label: registrationFormText.password, ...bindField('password') }}
+        repeat={{ label: registrationFormText.repeatPassword, ...bindField('confirm_password') }}
       />
-      <PasswordInput
-        label={registrationFormText.repeatPassword}
-        autoComplete="new-password"
-        required
-        {...describeField('confirm_password')}
-        {...register('confirm_password')}
-      />
-      <p className="auth-form__legal">
-        By creating an account you accept our <Link to={paths.public.terms()}>Terms of Service</Link> and{' '}
-        <Link to={paths.public.privacyPolicy()}>Privacy Policy</Link>.
-      </p>
-      <button
-        type="submit"
-        className="button button--primary auth-form__submit"
-        disabled={!isValid || !isDirty || isSubmitting}
-      >
-        {isSubmitting ? registrationFormText.submitting : registrationFormText.submit}
-      </button>
-    </form>
+    </AuthForm>
   );
 }

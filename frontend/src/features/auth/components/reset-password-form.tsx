@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
-import { PasswordInput } from '../../../components/form/password-input';
 import { isApiError } from '../../../lib/api-client';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
@@ -12,6 +11,7 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordForm as ResetPasswordValues,
 } from '../lib/reset-password-form-schema';
+import { AuthForm, NewPasswordFields } from './auth-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 export const resetPasswordText = {
@@ -35,7 +35,7 @@ export interface ResetPasswordFormProps {
 export function ResetPasswordForm({ area, token, loginPath }: ResetPasswordFormProps) {
   const [done, setDone] = useState<string | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const { register, describeField, submitWith, failure, formState } = useServerForm<ResetPasswordValues>({
+  const { bindField, submitWith, failure, formState } = useServerForm<ResetPasswordValues>({
     schema: resetPasswordFormSchema,
     defaultValues: { password: '', confirm_password: '' },
     fallback: resetPasswordText.failed,
@@ -82,30 +82,17 @@ export function ResetPasswordForm({ area, token, loginPath }: ResetPasswordFormP
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <PasswordInput
-        label={resetPasswordText.password}
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        required
-        {...describeField('password')}
-        {...register('password')}
+    <AuthForm
+      onSubmit={submit}
+      failure={failure}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={resetPasswordText.submit}
+      submittingLabel={resetPasswordText.submitting}
+    >
+      <NewPasswordFields
+        password={{ label: resetPasswordText.password, ...bindField('password') }}
+        repeat={{ label: resetPasswordText.repeatPassword, ...bindField('confirm_password') }}
       />
-      <PasswordInput
-        label={resetPasswordText.repeatPassword}
-        autoComplete="new-password"
-        required
-        {...describeField('confirm_password')}
-        {...register('confirm_password')}
-      />
-      <button
-        type="submit"
-        className="button button--primary auth-form__submit"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? resetPasswordText.submitting : resetPasswordText.submit}
-      </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,6 +1,7 @@
 // The beta wish: a fan asks once to try new features first; asking again changes nothing.
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { describeFormFailure } from '../../../lib/form-failure';
 import { joinBeta } from '../api/fan-profile-api';
 import { formatDate } from '../../../lib/format';
@@ -39,10 +40,7 @@ export function BetaSection({ joinedBetaAt, onSaved }: BetaSectionProps) {
   };
 
   return (
-    <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-beta">
-      <h2 id="settings-beta" className="coming-soon__subtitle">
-        {betaText.title}
-      </h2>
+    <SettingsPanel titleId="settings-beta" title={betaText.title} className="fan-settings__section">
       <p>{betaText.lead}</p>
       <div aria-live="polite" className="fan-settings__status">
         {joinedAt ? <FormAlert tone="success">{betaText.joined(formatDate(joinedAt))}</FormAlert> : null}
@@ -58,6 +56,6 @@ export function BetaSection({ joinedBetaAt, onSaved }: BetaSectionProps) {
           {joining ? betaText.joining : betaText.join}
         </button>
       )}
-    </section>
+    </SettingsPanel>
   );
 }

@@ -3,14 +3,14 @@
 // list as the text alternative (docs/decisions/009-fan-profile-and-reports.md). Its own lazy chunk.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
-import type { ProfileArtist, PublicFanProfile } from '../../../../../functions/contracts/fan-profile';
+import type { ProfileArtist } from '../../../../../functions/contracts/fan-profile';
 import { paths } from '../../../lib/paths';
-import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
+import { useFanDetails } from '../api/use-fan-details';
 import '../fan-profile.css';
-import { formatListeningTime, formatShare } from '../../../lib/format';
+import { formatShare } from '../../../lib/format';
 import { buildGlobeDots } from '../lib/world-dots';
 import { LoadFailure } from '../../../components/load-failure';
+import { TopArtistList } from './top-artist-list';
 
 export const earthText = {
   title: 'Earth',
@@ -137,13 +137,9 @@ export interface EarthViewProps {
 }
 
 export function EarthView({ fanId }: EarthViewProps) {
-  const { data, error, isLoading, mutate } = useSWR<PublicFanProfile, unknown>(
-    fanId ? fanDetailsUrl(fanId) : null,
-    fetchFanDetails,
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data, error, isLoading, mutate } = useFanDetails(fanId);
   return (
-    <div className="earth">
+    <div className="reading-screen earth">
       <h1 className="fan-profile__title">{earthText.title}</h1>
       <p className="earth__lead">{earthText.lead}</p>
       {error || !fanId ? (
@@ -174,23 +170,10 @@ export function EarthView({ fanId }: EarthViewProps) {
             <h2 id="earth-list" className="coming-soon__subtitle">
               {earthText.listTitle}
             </h2>
-            <ol className="fan-profile__artists">
-              {data.topArtists.map((artist, index) => (
-                <li key={artist.artistId ?? `name:${artist.artistName}`} className="fan-profile__artist">
-                  <span className="fan-profile__artist-name">
-                    <span
-                      className="earth__swatch"
-                      aria-hidden="true"
-                      style={{ background: `var(--color-slice-${sliceOf(index)})` }}
-                    />
-                    {artist.artistName}
-                  </span>
-                  <span className="fan-profile__artist-share">
-                    {formatShare(artist.share)} · {formatListeningTime(artist.msPlayed)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <TopArtistList
+              artists={data.topArtists}
+              swatchColor={(index) => `var(--color-slice-${sliceOf(index)})`}
+            />
           </section>
         </>
       )}

@@ -1,16 +1,16 @@
 // /user/:userID: another fan's profile as their visibility allows (or the fan's own). A private or unknown profile
 // reads the same, so the screen never tells whether a fan exists.
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { PublicFanProfile } from '../../../../../functions/contracts/fan-profile';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fanDetailsUrl, fetchFanDetails } from '../api/fan-profile-api';
+import { useFanDetails } from '../api/use-fan-details';
 import '../fan-profile.css';
-import { formatDate, formatListeningTime, formatPlays, formatShare } from '../../../lib/format';
+import { formatDate, formatListeningTime, formatPlays } from '../../../lib/format';
 import { isFanId } from '../lib/session-profile';
 import { LoadFailure } from '../../../components/load-failure';
+import { TopArtistList } from './top-artist-list';
 
 export const fanProfileText = {
   loading: 'Loading the profile...',
@@ -26,17 +26,13 @@ export const fanProfileText = {
 export function FanProfileScreen() {
   const { userID = '' } = useParams();
   const valid = isFanId(userID);
-  const { data, error, isLoading, mutate } = useSWR<PublicFanProfile, unknown>(
-    valid ? fanDetailsUrl(userID) : null,
-    fetchFanDetails,
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data, error, isLoading, mutate } = useFanDetails(valid ? userID : null);
   const notFound = !valid || (isApiError(error) && error.status === 404);
   useDocumentTitle(data?.username ? `${data.username} · OpenPie` : 'Fan profile · OpenPie');
 
   if (notFound) {
     return (
-      <div className="fan-profile">
+      <div className="reading-screen fan-profile">
         <section className="coming-soon__panel" aria-labelledby="fan-profile-missing">
           <h1 id="fan-profile-missing" className="fan-profile__title">
             {fanProfileText.notFoundTitle}
@@ -51,7 +47,7 @@ export function FanProfileScreen() {
   }
   if (error) {
     return (
-      <div className="fan-profile">
+      <div className="reading-screen fan-profile">
         <h1 className="fan-profile__title">Fan profile</h1>
         <LoadFailure message={fanProfileText.failed} onRetry={() => void mutate()} />
       </div>
@@ -59,7 +55,7 @@ export function FanProfileScreen() {
   }
   if (isLoading || !data) {
     return (
-      <div className="fan-profile" aria-busy="true">
+      <div className="reading-screen fan-profile" aria-busy="true">
         <h1 className="fan-profile__title">Fan profile</h1>
         <p role="status">{fanProfileText.loading}</p>
       </div>
@@ -72,7 +68,7 @@ export function FanProfileView({ profile }: { profile: PublicFanProfile }) {
   const name =
     profile.username ?? (profile.isSelf ? fanProfileText.yourProfile : fanProfileText.anonymousName);
   return (
-    <div className="fan-profile">
+    <div className="reading-screen fan-profile">
       <header className="fan-profile__header">
         <span className="fan-profile__avatar" aria-hidden="true">
           {(profile.username ?? 'F').slice(0, 1).toUpperCase()}
@@ -101,19 +97,7 @@ export function FanProfileView({ profile }: { profile: PublicFanProfile }) {
             <p className="fan-profile__meta">
               {formatPlays(profile.plays)}, {formatListeningTime(profile.msPlayed)} of listening
             </p>
-            <ol className="fan-profile__artists">
-              {profile.topArtists.map((artist) => (
-                <li key={artist.artistId ?? `name:${artist.artistName}`} className="fan-profile__artist">
-                  <span className="fan-profile__artist-name">{artist.artistName}</span>
-                  <span className="fan-profile__bar" aria-hidden="true">
-                    <span style={{ width: `${Math.max(2, Math.round(artist.share * 100))}%` }} />
-                  </span>
-                  <span className="fan-profile__artist-share">
-                    {formatShare(artist.share)} · {formatListeningTime(artist.msPlayed)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <TopArtistList artists={profile.topArtists} withBars />
           </>
         )}
       </section>

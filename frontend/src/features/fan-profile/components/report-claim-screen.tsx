@@ -77,7 +77,7 @@ export function ReportClaimScreen() {
   });
 
   return (
-    <div className="report-claim">
+    <div className="reading-screen report-claim">
       <h1 className="fan-profile__title">{reportText.title}</h1>
       <p className="report-claim__lead">{reportText.lead}</p>
       <div aria-live="polite">

@@ -7,6 +7,7 @@ import {
   type UsernameUpdatePayload,
 } from '../../../../../functions/contracts/fan-profile';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
 import { updateUsername } from '../api/fan-profile-api';
@@ -29,7 +30,7 @@ export interface UsernameSectionProps {
 
 export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
   const [saved, setSaved] = useState<string | null>(null);
-  const { register, describeField, submitWith, failure, formState } = useServerForm<UsernameUpdatePayload>({
+  const { bindField, submitWith, failure, formState } = useServerForm<UsernameUpdatePayload>({
     schema: usernameUpdateSchema,
     defaultValues: { username: username ?? '' },
     fallback: usernameText.failed,
@@ -43,10 +44,7 @@ export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
   });
 
   return (
-    <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-username">
-      <h2 id="settings-username" className="coming-soon__subtitle">
-        {usernameText.title}
-      </h2>
+    <SettingsPanel titleId="settings-username" title={usernameText.title} className="fan-settings__section">
       <p>{usernameText.lead}</p>
       <form className="fan-settings__form" noValidate onSubmit={submit} aria-labelledby="settings-username">
         {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -57,14 +55,13 @@ export function UsernameSection({ username, onSaved }: UsernameSectionProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          {...describeField('username')}
-          {...register('username')}
+          {...bindField('username')}
         />
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? usernameText.saving : usernameText.save}
         </button>
         <div aria-live="polite">{saved ? <FormAlert tone="success">{saved}</FormAlert> : null}</div>
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

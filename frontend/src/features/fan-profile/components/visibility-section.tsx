@@ -8,6 +8,7 @@ import {
   type VisibilityUpdatePayload,
 } from '../../../../../functions/contracts/fan-profile';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { useServerForm } from '../../../lib/use-server-form';
 import { updateVisibility } from '../api/fan-profile-api';
 
@@ -61,10 +62,11 @@ export function VisibilitySection({ visibility, profileHref, onSaved }: Visibili
   });
 
   return (
-    <section className="coming-soon__panel fan-settings__section" aria-labelledby="settings-visibility">
-      <h2 id="settings-visibility" className="coming-soon__subtitle">
-        {visibilityText.title}
-      </h2>
+    <SettingsPanel
+      titleId="settings-visibility"
+      title={visibilityText.title}
+      className="fan-settings__section"
+    >
       <p>{visibilityText.lead}</p>
       <form className="fan-settings__form" noValidate onSubmit={submit}>
         <fieldset className="choice-group">
@@ -105,6 +107,6 @@ export function VisibilitySection({ visibility, profileHref, onSaved }: Visibili
           {failure ? <FormAlert>{failure}</FormAlert> : null}
         </div>
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -42,6 +42,12 @@ export function describeTooOld(tooOld: number): string {
     : `${formatCount(tooOld)} plays are older than 13 months and were not kept`;
 }
 
+/** What happened to impossible plays: `2 plays were refused: …`. */
+export function describeRefusedPlays(refused: number): string {
+  const which = refused === 1 ? '1 play was refused' : `${formatCount(refused)} plays were refused`;
+  return `${which}: a play cannot end in the future, last over 3 hours, or add more than 24 hours of listening to one day`;
+}
+
 /** The words for a refused chunk: the server's message, and the first field it named. */
 export function describeImportFailure(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong while sending your history.';
@@ -230,6 +236,9 @@ export function HistoryImportSection() {
       ) : null}
       {progress && progress.totals.tooOld > 0 ? (
         <p className="history-import__too-old">{describeTooOld(progress.totals.tooOld)}</p>
+      ) : null}
+      {progress && progress.totals.refused > 0 ? (
+        <p className="history-import__too-old">{describeRefusedPlays(progress.totals.refused)}</p>
       ) : null}
       {progress ? (
         <p className="history-import__note">

@@ -10,6 +10,8 @@ export interface ImportTotals {
   ignored: number;
   /** Plays older than the 13-month retention, which the server does not keep. */
   tooOld: number;
+  /** Impossible plays the server refused: in the future, over 3 hours, or past 24 hours in one UTC day. */
+  refused: number;
 }
 
 export interface ImportProgress {
@@ -40,7 +42,7 @@ export interface RunImportOptions<C extends ChunkToSend> {
   describeFailure: (error: unknown) => string;
 }
 
-export const emptyTotals: ImportTotals = { imported: 0, duplicates: 0, ignored: 0, tooOld: 0 };
+export const emptyTotals: ImportTotals = { imported: 0, duplicates: 0, ignored: 0, tooOld: 0, refused: 0 };
 
 export function addTotals(a: ImportTotals, b: ImportTotals): ImportTotals {
   return {
@@ -48,6 +50,7 @@ export function addTotals(a: ImportTotals, b: ImportTotals): ImportTotals {
     duplicates: a.duplicates + b.duplicates,
     ignored: a.ignored + b.ignored,
     tooOld: a.tooOld + b.tooOld,
+    refused: a.refused + b.refused,
   };
 }
 

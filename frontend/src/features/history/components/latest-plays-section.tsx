@@ -1,12 +1,12 @@
 // The fan's stored plays, newest first, page by page; plays under 30 seconds are shown but do not count.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import type { LatestPlay } from '../../../../../functions/contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
 import { fetchLatestPlays, latestPlaysUrl } from '../api/history-api';
 import { formatListeningTime, formatRecentDateTime } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
-import { SectionEmpty, SectionError, SectionLoading } from './section-states';
+import { describeSectionState, HistoryPanel } from './section-states';
 
 function PlayItem({ play }: { play: LatestPlay }) {
   return (
@@ -29,35 +29,33 @@ function PlayItem({ play }: { play: LatestPlay }) {
 }
 
 export function LatestPlaysSection() {
-  const headingId = useId();
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useSWR(latestPlaysUrl(page), fetchLatestPlays, {
     keepPreviousData: true,
   });
   const pages = data?.pagination.pages ?? 0;
 
-  let content;
-  if (error && !data) content = <SectionError error={error} onRetry={() => void mutate()} />;
-  else if (!data) content = <SectionLoading>Loading your latest plays…</SectionLoading>;
-  else if (data.items.length === 0 && page === 1) content = <SectionEmpty>No plays yet.</SectionEmpty>;
-  else
-    content = (
-      <ol className="history-list" aria-busy={isLoading}>
-        {data.items.map((play) => (
-          <PlayItem key={`${play.endedAt}|${play.trackName}|${play.msPlayed}`} play={play} />
-        ))}
-      </ol>
-    );
+  const state = describeSectionState(
+    { data, error, retry: () => void mutate() },
+    {
+      loading: 'Loading your latest plays…',
+      empty: 'No plays yet.',
+      isEmpty: (answer) => answer.items.length === 0 && page === 1,
+    },
+  );
 
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        Latest plays
-      </h2>
-      <p className="app-panel__lead">
-        Every play OpenPie has stored, newest first. A play counts for your pie from 30 seconds.
-      </p>
-      {content}
+    <HistoryPanel
+      title="Latest plays"
+      lead="Every play OpenPie has stored, newest first. A play counts for your pie from 30 seconds."
+    >
+      {state ?? (
+        <ol className="history-list" aria-busy={isLoading}>
+          {data?.items.map((play) => (
+            <PlayItem key={`${play.endedAt}|${play.trackName}|${play.msPlayed}`} play={play} />
+          ))}
+        </ol>
+      )}
       {pages > 1 ? (
         <>
           <p className="visually-hidden" aria-live="polite">
@@ -66,6 +64,6 @@ export function LatestPlaysSection() {
           <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Latest plays pages" />
         </>
       ) : null}
-    </section>
+    </HistoryPanel>
   );
 }

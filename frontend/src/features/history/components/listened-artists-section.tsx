@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { fetchListenedArtists, listenedArtistsUrl } from '../api/history-api';
 import { formatListeningTime, formatPlays, formatShortDay } from '../../../lib/format';
-import { SectionEmpty, SectionError, SectionLoading } from './section-states';
+import { describeSectionState, HistoryPanel } from './section-states';
 
 const sortLabels: Readonly<Record<FanArtistSort, string>> = {
   popular: 'Most listened',
@@ -54,7 +54,6 @@ function ArtistItem({ entry }: { entry: ArtistListening }) {
 }
 
 export function ListenedArtistsSection() {
-  const headingId = useId();
   const searchId = useId();
   const sortId = useId();
   const [search, setSearch] = useState('');
@@ -69,28 +68,28 @@ export function ListenedArtistsSection() {
   const pages = data?.pagination.pages ?? 0;
   const searching = deferredSearch.trim() !== '';
 
-  let content;
-  if (error && !data) content = <SectionError error={error} onRetry={() => void mutate()} />;
-  else if (!data) content = <SectionLoading>Loading your artists…</SectionLoading>;
-  else if (data.items.length === 0 && searching)
-    content = <p className="app-state">{`No artist you listened to matches “${deferredSearch.trim()}”.`}</p>;
-  else if (data.items.length === 0 && page === 1)
-    content = <SectionEmpty>No artists with counted plays in the last 30 days.</SectionEmpty>;
-  else
-    content = (
-      <ul className="history-list" aria-busy={isLoading}>
-        {data.items.map((entry) => (
-          <ArtistItem key={entry.artistId ?? `name:${entry.artistName}`} entry={entry} />
-        ))}
-      </ul>
+  const content =
+    data && data.items.length === 0 && searching ? (
+      <p className="app-state">{`No artist you listened to matches “${deferredSearch.trim()}”.`}</p>
+    ) : (
+      (describeSectionState(
+        { data, error, retry: () => void mutate() },
+        {
+          loading: 'Loading your artists…',
+          empty: 'No artists with counted plays in the last 30 days.',
+          isEmpty: (answer) => answer.items.length === 0 && page === 1,
+        },
+      ) ?? (
+        <ul className="history-list" aria-busy={isLoading}>
+          {data?.items.map((entry) => (
+            <ArtistItem key={entry.artistId ?? `name:${entry.artistName}`} entry={entry} />
+          ))}
+        </ul>
+      ))
     );
 
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        Your artists
-      </h2>
-      <p className="app-panel__lead">Who you listened to in the last 30 days.</p>
+    <HistoryPanel title="Your artists" lead="Who you listened to in the last 30 days.">
       <div className="history-filters" role="search" aria-label="Search and sort your artists">
         <div className="field">
           <label className="field__label" htmlFor={searchId}>
@@ -136,6 +135,6 @@ export function ListenedArtistsSection() {
       {pages > 1 ? (
         <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Your artists pages" />
       ) : null}
-    </section>
+    </HistoryPanel>
   );
 }

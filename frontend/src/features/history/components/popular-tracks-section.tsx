@@ -1,60 +1,56 @@
 // The fan's most played tracks of the last 30 days (counted plays only), page by page.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { Pagination } from '../../../components/pagination';
 import { fetchPopularTracks, popularTracksPageSize, popularTracksUrl } from '../api/history-api';
 import { formatListeningTime, formatPlays } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
-import { SectionEmpty, SectionError, SectionLoading } from './section-states';
+import { describeSectionState, HistoryPanel } from './section-states';
 
 export function PopularTracksSection() {
-  const headingId = useId();
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useSWR(popularTracksUrl(page), fetchPopularTracks, {
     keepPreviousData: true,
   });
   const pages = data?.pagination.pages ?? 0;
 
-  let content;
-  if (error && !data) content = <SectionError error={error} onRetry={() => void mutate()} />;
-  else if (!data) content = <SectionLoading>Loading your most played tracks…</SectionLoading>;
-  else if (data.items.length === 0 && page === 1)
-    content = <SectionEmpty>No counted plays in the last 30 days.</SectionEmpty>;
-  else
-    content = (
-      <ol
-        className="history-list history-list--ranked"
-        start={(page - 1) * popularTracksPageSize + 1}
-        aria-busy={isLoading}
-      >
-        {data.items.map((track) => (
-          <li
-            key={`${track.trackId ?? ''}|${track.trackName}|${joinArtistNames(track.artists)}`}
-            className="history-item"
-          >
-            <div className="history-item__main">
-              <span className="history-item__title">{track.trackName}</span>
-              <span className="history-item__sub">{joinArtistNames(track.artists)}</span>
-            </div>
-            <div className="history-item__meta">
-              <span>{formatPlays(track.plays)}</span>
-              <span>{formatListeningTime(track.msPlayed)}</span>
-            </div>
-          </li>
-        ))}
-      </ol>
-    );
+  const state = describeSectionState(
+    { data, error, retry: () => void mutate() },
+    {
+      loading: 'Loading your most played tracks…',
+      empty: 'No counted plays in the last 30 days.',
+      isEmpty: (answer) => answer.items.length === 0 && page === 1,
+    },
+  );
 
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        Most played tracks
-      </h2>
-      <p className="app-panel__lead">Your counted plays of the last 30 days.</p>
-      {content}
+    <HistoryPanel title="Most played tracks" lead="Your counted plays of the last 30 days.">
+      {state ?? (
+        <ol
+          className="history-list history-list--ranked"
+          start={(page - 1) * popularTracksPageSize + 1}
+          aria-busy={isLoading}
+        >
+          {data?.items.map((track) => (
+            <li
+              key={`${track.trackId ?? ''}|${track.trackName}|${joinArtistNames(track.artists)}`}
+              className="history-item"
+            >
+              <div className="history-item__main">
+                <span className="history-item__title">{track.trackName}</span>
+                <span className="history-item__sub">{joinArtistNames(track.artists)}</span>
+              </div>
+              <div className="history-item__meta">
+                <span>{formatPlays(track.plays)}</span>
+                <span>{formatListeningTime(track.msPlayed)}</span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
       {pages > 1 ? (
         <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Most played tracks pages" />
       ) : null}
-    </section>
+    </HistoryPanel>
   );
 }

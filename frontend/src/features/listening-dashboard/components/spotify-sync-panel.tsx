@@ -138,7 +138,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
       <h2 id={headingId} className="app-panel__title">
         Spotify
       </h2>
-      <SocialErrorNotice />
+      <SocialErrorNotice attempt="connect" />
       {justConnected && status?.connection === 'ok' && !message ? (
         <p className="dashboard-sync__connected" role="status">
           Spotify is connected. Sync now to bring in your recent plays; after that OpenPie syncs every 30
