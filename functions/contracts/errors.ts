@@ -80,6 +80,14 @@ export const errorRegistry = {
   username_taken: { status: 409, message: 'That username is taken. Please choose another one.' },
   artist_not_found: { status: 404, message: 'We do not know this artist on OpenPie.' },
   report_repeated: { status: 409, message: 'You have already reported this claim.' },
+
+  // The ledger (services/ledger.ts).
+  insufficient_balance: { status: 409, message: 'There is not enough money in this balance for that.' },
+  idempotency_key_reused: {
+    status: 409,
+    message: 'This request was already made with different details.',
+  },
+  already_reversed: { status: 409, message: 'This transaction has already been reversed.' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorRegistry;

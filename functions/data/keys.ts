@@ -169,6 +169,35 @@ export function claimReportsOfTargetPartition(kind: string, targetId: string): s
   return `CLAIM_REPORTS#${kind.toUpperCase()}#${targetId}`;
 }
 
+// ── the ledger (docs/decisions/019-ledger.md) ─────────────────────────────────────────────────────────────────
+
+/** `LEDGER_ACCOUNT#<accountId>`: an account's balance item and its entries, newest last by sort key. */
+export function ledgerAccountPartition(accountId: string): string {
+  return `LEDGER_ACCOUNT#${accountId}`;
+}
+export function ledgerBalanceKey(accountId: string): ItemKey {
+  return { pk: ledgerAccountPartition(accountId), sk: 'BALANCE' };
+}
+export const ledgerEntrySortPrefix = 'ENTRY#';
+/**
+ * `ENTRY#<at>#<transactionId>#<chunk>`: entries sort by time; one per account, transaction and chunk (a chunked
+ * transaction posts to its clearing account once per chunk).
+ */
+export function ledgerEntryKey(accountId: string, at: string, transactionId: string, chunk: number): ItemKey {
+  return {
+    pk: ledgerAccountPartition(accountId),
+    sk: `${ledgerEntrySortPrefix}${at}#${transactionId}#${String(chunk).padStart(4, '0')}`,
+  };
+}
+/** The transaction item, also the idempotency guard: its id is derived from the idempotency key. */
+export function ledgerTransactionKey(transactionId: string): ItemKey {
+  return { pk: `LEDGER_TX#${transactionId}`, sk: 'TX' };
+}
+/** Marks chunk `index` (from 1; chunk 0 is the transaction item) of a chunked transaction as written. */
+export function ledgerChunkKey(transactionId: string, index: number): ItemKey {
+  return { pk: `LEDGER_TX#${transactionId}`, sk: `CHUNK#${String(index).padStart(4, '0')}` };
+}
+
 // ── outbox, seed markers, health ──────────────────────────────────────────────────────────────────────────────
 
 export function outboxKey(id: string): ItemKey {
