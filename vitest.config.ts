@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/cdk-outdir-setup.ts'],
           testTimeout: 120_000,
           // Synthesizing a stage takes seconds on a loaded machine; the stack tests do it in beforeAll.
           hookTimeout: 120_000,

@@ -16,6 +16,7 @@ import { normalizeEmail } from '../functions/domain/identity/email-address';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
 import { localTableName, repoRoot } from '../local/app';
+import { acquireDataDirLock, DataDirBusyError } from '../local/data-dir-lock';
 import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal } from '../local/dynamodb-local';
 import { ensureTable } from '../local/table';
 
@@ -105,16 +106,26 @@ if (stage === 'dev' || stage === 'prod') {
   }
 } else {
   const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
-  const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+  // One DynamoDB Local per data folder: refuse (with the running product named) rather than open its files twice.
+  const lock = await acquireDataDirLock(dataDir, 'npm run admin:create').catch((error: unknown) => {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`${error.message}\nStop it, run admin:create, and start it again.`);
+    process.exit(2);
+  });
   try {
-    await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
-    const client = createDocumentClient({ region: LOCAL_REGION, endpoint: dynamo.endpoint });
+    const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
     try {
-      await createStaffAccount({ client, name: localTableName }, email);
+      await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
+      const client = createDocumentClient({ region: LOCAL_REGION, endpoint: dynamo.endpoint });
+      try {
+        await createStaffAccount({ client, name: localTableName }, email);
+      } finally {
+        client.destroy();
+      }
     } finally {
-      client.destroy();
+      await dynamo.stop();
     }
   } finally {
-    await dynamo.stop();
+    await lock.release();
   }
 }
