@@ -25,7 +25,11 @@ const budgets = {
   syncWriteUnits: 80,
   /** A sync that finds nothing new: the connection and cursor reads, the cursor write. */
   idleSyncUnits: 5,
+  /** A fan payment (2 postings): 5 items of one transaction at 2 WRU each (docs/decisions/019-ledger.md). */
+  ledgerPaymentWriteUnits: 10,
 };
+/** DynamoDB on-demand price per write request unit, in dollars ($1.25 per million). */
+const dollarsPerWriteUnit = 1.25 / 1_000_000;
 
 interface Row {
   name: string;
@@ -403,6 +407,36 @@ for (const [source, chunk] of Object.entries(manifest)) {
       cost.nextSync.readUnits + cost.nextSync.catalogueReadUnits <= budgets.idleSyncUnits &&
       cost.nextSync.writeUnits + cost.nextSync.catalogueWriteUnits <= budgets.idleSyncUnits,
   });
+}
+
+// ── Ledger throughput and write cost ──────────────────────────────────────────
+// Ledger transactions through the ledger service on DynamoDB Local (bench/ledger-throughput.ts): one at a time and
+// four at once. Rates on Local are reported only; the write units are modelled as AWS charges them, because Local's
+// ReturnConsumedCapacity for TransactWriteItems is wrong (its figure is shown beside).
+{
+  const { measureLedgerThroughput } = await import('./ledger-throughput');
+  const ledger = await measureLedgerThroughput();
+  for (const [label, shape] of [
+    ['fan payment (2 postings)', ledger.payment],
+    ['split (60 postings, 2 chunks)', ledger.split],
+  ] as const) {
+    for (const run of [shape.sequential, shape.concurrent]) {
+      rows.push({
+        name: `ledger ${label}, ${run.concurrency === 1 ? 'one at a time' : `${run.concurrency} at once`}`,
+        figure: `${fmt(run.transactionsPerSecond)} tx/s (${run.transactions} tx, ${run.callsPerTransaction.toFixed(2)} writes a tx)`,
+        budget: '(reported, DynamoDB Local)',
+        ok: true,
+      });
+    }
+    const units = shape.sequential.modelledWriteUnitsPerTransaction;
+    const isPayment = shape === ledger.payment;
+    rows.push({
+      name: `ledger ${label}: write units a transaction`,
+      figure: `${fmt(units)} WRU = $${(units * 1000 * dollarsPerWriteUnit).toFixed(4)} per 1,000 tx (Local says ${fmt(shape.sequential.reportedWriteUnitsPerTransaction)})`,
+      budget: isPayment ? `≤ ${budgets.ledgerPaymentWriteUnits} WRU` : '(reported)',
+      ok: !isPayment || units <= budgets.ledgerPaymentWriteUnits,
+    });
+  }
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────
