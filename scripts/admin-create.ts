@@ -11,7 +11,7 @@ import { emailField, loginMessages } from '../functions/contracts/auth';
 import { createAccount } from '../functions/data/accounts';
 import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import type { TableRef } from '../functions/data/table';
-import { buildAccount } from '../functions/domain/identity/account';
+import { buildVerifiedAccount } from '../functions/domain/identity/account';
 import { normalizeEmail } from '../functions/domain/identity/email-address';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
@@ -65,17 +65,13 @@ async function choosePassword(): Promise<{ password: string; generated: boolean 
 async function createStaffAccount(table: TableRef, email: string): Promise<void> {
   const { password, generated } = await choosePassword();
   const now = new Date();
-  const account = buildAccount(
+  // The person running this command vouches for the address.
+  const account = buildVerifiedAccount(
     {
       kind: 'admin',
       id: randomUUID(),
       email,
-      firstName: null,
-      lastName: null,
       passwordHash: await createPasswordHasher(owaspScryptParameters).hash(password),
-      // The person running this command vouches for the address.
-      emailVerifiedAt: now.toISOString(),
-      promoEligible: false,
     },
     now,
   );

@@ -426,20 +426,11 @@ describe('staff sign-in with Google', () => {
 
   async function createStaffAccount(email: string): Promise<string> {
     const { createAccount } = await import('../../functions/data/accounts');
-    const { buildAccount } = await import('../../functions/domain/identity/account');
+    const { buildVerifiedAccount } = await import('../../functions/domain/identity/account');
     const { getTable } = await import('../../functions/runtime/table');
     const now = new Date();
-    const account = buildAccount(
-      {
-        kind: 'admin',
-        id: randomUUID(),
-        email,
-        firstName: 'Sam',
-        lastName: 'Staff',
-        passwordHash: null,
-        emailVerifiedAt: now.toISOString(),
-        promoEligible: false,
-      },
+    const account = buildVerifiedAccount(
+      { kind: 'admin', id: randomUUID(), email, firstName: 'Sam', lastName: 'Staff', passwordHash: null },
       now,
     );
     expect(await createAccount(getTable(), { ...account, email })).toBe('created');

@@ -84,21 +84,17 @@ export async function signUpThroughApi(
 /** Staff: created in the table as `npm run admin:create` does, then signed in through the staff login. */
 export async function signInStaffThroughApi(client: SiteClient, origin: string): Promise<SignedIn> {
   const { createAccount } = await import('../../functions/data/accounts');
-  const { buildAccount } = await import('../../functions/domain/identity/account');
+  const { buildVerifiedAccount } = await import('../../functions/domain/identity/account');
   const { getTable } = await import('../../functions/runtime/table');
   const { getPasswordHasher } = await import('../../functions/services/password-hasher');
   const email = `staff-${randomUUID()}@example.com`;
   const now = new Date();
-  const account = buildAccount(
+  const account = buildVerifiedAccount(
     {
       kind: 'admin',
       id: randomUUID(),
       email,
-      firstName: null,
-      lastName: null,
       passwordHash: await getPasswordHasher().hash(securityPassword),
-      emailVerifiedAt: now.toISOString(),
-      promoEligible: false,
     },
     now,
   );

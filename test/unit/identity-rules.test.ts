@@ -6,7 +6,7 @@ import {
   registrationFormSchema,
   registrationMessages,
 } from '../../functions/contracts/auth';
-import { buildAccount, isActiveAccount } from '../../functions/domain/identity/account';
+import { buildAccount, buildVerifiedAccount, isActiveAccount } from '../../functions/domain/identity/account';
 import { decodeCommonPasswords } from '../../functions/domain/identity/common-passwords';
 import { normalizeEmail } from '../../functions/domain/identity/email-address';
 import {
@@ -84,6 +84,25 @@ describe('e-mail normalisation and accounts', () => {
   it('trims and lower-cases one spelling per mailbox', () => {
     expect(normalizeEmail('  Fan@Example.COM ')).toBe('fan@example.com');
     expect(normalizeEmail('e\u0301lise@example.com')).toBe(normalizeEmail('\u00e9lise@example.com'));
+  });
+
+  it('builds a vouched-for account verified at the given time, without names or the promotion', () => {
+    // Prepare
+    const now = new Date('2026-05-01T10:00:00Z');
+    // Act
+    const account = buildVerifiedAccount(
+      { kind: 'admin', id: 's1', email: 's@b.co', passwordHash: 'h' },
+      now,
+    );
+    // Assess
+    expect(account).toMatchObject({
+      kind: 'admin',
+      emailVerifiedAt: now.toISOString(),
+      firstName: null,
+      lastName: null,
+      promoEligible: false,
+      status: 'active',
+    });
   });
 
   it('builds an active account at the given time; a deleted one is not active', () => {

@@ -59,6 +59,27 @@ export function buildAccount(input: NewAccount, now: Date): Account {
   };
 }
 
+/**
+ * An account whose e-mail address someone already vouches for: a staff member made by `npm run admin:create`, the
+ * demo accounts, test fixtures. Verified from the start, no promotion, names optional.
+ */
+export function buildVerifiedAccount(
+  input: Pick<NewAccount, 'kind' | 'id' | 'email' | 'passwordHash'> &
+    Partial<Pick<NewAccount, 'firstName' | 'lastName'>>,
+  now: Date,
+): Account {
+  return buildAccount(
+    {
+      firstName: null,
+      lastName: null,
+      ...input,
+      emailVerifiedAt: now.toISOString(),
+      promoEligible: false,
+    },
+    now,
+  );
+}
+
 /** A person can use the account: it exists and was not deleted. */
 export function isActiveAccount(account: Account | null): account is Account & { email: string } {
   return account !== null && account.status === 'active' && account.email !== null;

@@ -175,21 +175,12 @@ describe('staff sign-in', () => {
   async function createStaff(email: string, password: string) {
     const { randomUUID } = await import('node:crypto');
     const { createAccount } = await import('../../../functions/data/accounts');
-    const { buildAccount } = await import('../../../functions/domain/identity/account');
+    const { buildVerifiedAccount } = await import('../../../functions/domain/identity/account');
     const { getTable } = await import('../../../functions/runtime/table');
     const { getPasswordHasher } = await import('../../../functions/services/password-hasher');
     const now = new Date();
-    const account = buildAccount(
-      {
-        kind: 'admin',
-        id: randomUUID(),
-        email,
-        firstName: null,
-        lastName: null,
-        passwordHash: await getPasswordHasher().hash(password),
-        emailVerifiedAt: now.toISOString(),
-        promoEligible: false,
-      },
+    const account = buildVerifiedAccount(
+      { kind: 'admin', id: randomUUID(), email, passwordHash: await getPasswordHasher().hash(password) },
       now,
     );
     await createAccount(getTable(), { ...account, email });
