@@ -2,6 +2,7 @@
 // staff). Locally it works on the local data (DynamoDB Local on DATA_DIR, as `npm run job` does); with STAGE=dev or
 // prod it writes to TABLE_NAME in AWS_REGION with your AWS credentials. Asks for a password on a terminal
 // (Enter generates one), generates one otherwise, and prints it once.
+import { mkdirSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -102,6 +103,7 @@ if (stage === 'dev' || stage === 'prod') {
   }
 } else {
   const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
+  mkdirSync(dataDir, { recursive: true });
   // One DynamoDB Local per data folder: refuse (with the running product named) rather than open its files twice.
   const lock = await acquireDataDirLock(dataDir, 'npm run admin:create').catch((error: unknown) => {
     if (!(error instanceof DataDirBusyError)) throw error;
