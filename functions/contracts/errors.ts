@@ -88,6 +88,35 @@ export const errorRegistry = {
     message: 'This request was already made with different details.',
   },
   already_reversed: { status: 409, message: 'This transaction has already been reversed.' },
+
+  // Payments, the wallet and the /try promo (services/payments, services/promo; issue #11).
+  email_not_verified: {
+    status: 403,
+    message: 'Please verify your e-mail address first: we sent you a link. You can ask for a new one.',
+  },
+  active_pie_exists: {
+    status: 409,
+    message: 'You already have an active pie. You can change its settings or cancel it on My pies.',
+  },
+  subscription_not_found: { status: 404, message: 'We could not find this subscription.' },
+  no_billing_account: {
+    status: 409,
+    message: 'You have no billing account yet: it is created with your first card payment.',
+  },
+  promo_unavailable: { status: 409, message: 'No promotion codes are available' },
+  promo_not_eligible: {
+    status: 403,
+    message: 'This account did not sign up through the free pie offer, so it cannot use it.',
+  },
+  promo_spotify_required: {
+    status: 403,
+    message: 'Connect your Spotify account first: a free pie is split on what you listen to there.',
+  },
+  stripe_signature_invalid: { status: 400, message: 'The Stripe signature of this webhook is not valid.' },
+  payment_provider_unavailable: {
+    status: 503,
+    message: 'Our payment provider is not answering right now. Please try again in a moment.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorRegistry;

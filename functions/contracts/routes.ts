@@ -162,6 +162,8 @@ export const routes = [
 
   // Fan payments and promo
   fanApi('GET', '/stripe/promoAvailability', 'fan-payments', 'public'),
+  // Beyond SPEC §7 (issue #11): fees are shown before anyone pays, computed by the one fee rule on the server.
+  fanApi('GET', '/stripe/feeQuote', 'fan-payments', 'public'),
   fanApi('GET', '/stripe/promoEligibility', 'fan-payments', 'fan'),
   fanApi('POST', '/stripe/createCheckout', 'fan-payments', 'fan'),
   fanApi('POST', '/stripe/createPromoSubscription', 'fan-payments', 'fan'),

@@ -1,6 +1,13 @@
 // Payments and the /try promo (SPEC §7 "Payments and promo (fan)"), built by issue #11.
 import * as z from 'zod/mini';
 import {
+  activeSubscriptionSchema,
+  feeQuoteQuerySchema,
+  feeQuoteSchema,
+  pieSummarySchema,
+  subscriptionSchema,
+} from '../payments';
+import {
   cancelSubscriptionSchema,
   createCheckoutSchema,
   hostedPageSchema,
@@ -9,23 +16,21 @@ import {
   promoSubscriptionSchema,
 } from '../pie';
 import type { ResourceContracts } from './contract';
-import { json, notBuilt } from './contract';
+import { json } from './contract';
 
 const recaptchaQuery = z.object({ recaptchaToken: z.optional(z.string().check(z.maxLength(4096))) });
 
 export const fanPaymentsContracts = {
-  'GET /api/stripe/promoAvailability': {
-    query: recaptchaQuery,
-    reply: notBuilt('#11', json(promoAvailabilitySchema)),
+  'GET /api/stripe/promoAvailability': { query: recaptchaQuery, reply: json(promoAvailabilitySchema) },
+  'GET /api/stripe/feeQuote': { query: feeQuoteQuerySchema, reply: json(feeQuoteSchema) },
+  'GET /api/stripe/promoEligibility': { reply: json(promoEligibilitySchema) },
+  'POST /api/stripe/createCheckout': { body: createCheckoutSchema, reply: json(hostedPageSchema) },
+  'POST /api/stripe/createPromoSubscription': {
+    body: promoSubscriptionSchema,
+    reply: json(pieSummarySchema),
   },
-  'GET /api/stripe/promoEligibility': { reply: notBuilt('#11', json(promoEligibilitySchema)) },
-  'POST /api/stripe/createCheckout': {
-    body: createCheckoutSchema,
-    reply: notBuilt('#11', json(hostedPageSchema)),
-  },
-  'POST /api/stripe/createPromoSubscription': { body: promoSubscriptionSchema, reply: notBuilt('#11') },
-  'POST /api/stripe/cancelSubscription': { body: cancelSubscriptionSchema, reply: notBuilt('#11') },
-  'GET /api/stripe/customerBillingAccount': { reply: notBuilt('#11', json(hostedPageSchema)) },
-  'GET /api/stripe/activeSubscription': { reply: notBuilt('#11') },
-  'GET /api/stripe/refreshSubscription': { reply: notBuilt('#11') },
+  'POST /api/stripe/cancelSubscription': { body: cancelSubscriptionSchema, reply: json(subscriptionSchema) },
+  'GET /api/stripe/customerBillingAccount': { reply: json(hostedPageSchema) },
+  'GET /api/stripe/activeSubscription': { reply: json(activeSubscriptionSchema) },
+  'GET /api/stripe/refreshSubscription': { reply: json(activeSubscriptionSchema) },
 } satisfies ResourceContracts<'fan-payments'>;

@@ -1,4 +1,6 @@
 // Pies (SPEC §7), built by issue #12.
+import * as z from 'zod/mini';
+import { pieSummarySchema } from '../payments';
 import {
   pieArtistFlagSchema,
   pieArtistParamsSchema,
@@ -14,7 +16,8 @@ const pieParams = idParams('pieId');
 const idOnly = idParams('id');
 
 export const fanPieContracts = {
-  'GET /api/pie/active': { reply: notBuilt('#12') },
+  // Issue #11 builds these two for My pies (the pie as paid for); issue #12 adds the split's counts.
+  'GET /api/pie/active': { reply: json(z.nullable(pieSummarySchema)) },
   'GET /api/pie/active/{id}': { params: idOnly, reply: notBuilt('#12') },
   'GET /api/pie/{pieId}/realtime-stats': {
     params: pieParams,
@@ -23,7 +26,7 @@ export const fanPieContracts = {
   },
   'GET /api/pie/{pieId}/orphaned-tracks': { params: pieParams, reply: notBuilt('#12') },
   'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: notBuilt('#12') },
-  'GET /api/pie/user/{id}/pies': { params: idOnly, reply: notBuilt('#12') },
+  'GET /api/pie/user/{id}/pies': { params: idOnly, reply: json(z.array(pieSummarySchema)) },
   'GET /api/pie/pie/{id}': { params: idOnly, reply: notBuilt('#12', json(realtimeStatsSchema)) },
   'PATCH /api/pie/{pieId}': { params: pieParams, body: pieSettingsUpdateSchema, reply: notBuilt('#12') },
   'PATCH /api/pie/artist/{id}/ban': {
