@@ -15,6 +15,11 @@ import { lambdaBundling } from '../infra/lambda-bundling';
 const root = process.cwd();
 const budgets = {
   lambdaMinifiedKb: 400,
+  /**
+   * The Lambdas that call Stripe (fan-payments, webhooks-stripe, and later payouts and reconciliation) bundle the real
+   * `stripe` SDK, which registers every API resource at import: about 240 KB on its own (docs/decisions/020).
+   */
+  stripeLambdaMinifiedKb: 600,
   importRatio: 2,
   initialJsGzipKb: 100,
   /** A 5,000-record import chunk in at most 20 s, inside API Gateway's 29 s. */
@@ -109,6 +114,7 @@ const helloMs = median([
 function bundleAsLambda(options: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'outfile'>) {
   return build({
     ...options,
+    metafile: true,
     bundle: true,
     platform: 'node',
     logLevel: 'error',
@@ -119,16 +125,18 @@ function bundleAsLambda(options: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'o
 
 for (const { name, entry } of entries) {
   const outfile = join(outDir, `${name.replace('/', '-')}.mjs`);
-  await bundleAsLambda({ entryPoints: [join(root, entry)], outfile });
+  const { metafile } = await bundleAsLambda({ entryPoints: [join(root, entry)], outfile });
   const code = readFileSync(outfile);
   const minified = code.byteLength;
   const gzipped = gzipSync(code).byteLength;
   const ratio = measureStartRatio(outfile);
+  const callsStripe = Object.keys(metafile.inputs).some((input) => input.includes('node_modules/stripe/'));
+  const sizeBudget = callsStripe ? budgets.stripeLambdaMinifiedKb : budgets.lambdaMinifiedKb;
   rows.push({
-    name: `lambda ${name}`,
+    name: `lambda ${name}${callsStripe ? ' (stripe)' : ''}`,
     figure: `${fmt(kb(minified))} KB min, ${fmt(kb(gzipped))} KB gz, start ${ratio.toFixed(2)}x hello`,
-    budget: `≤ ${budgets.lambdaMinifiedKb} KB min, ≤ ${budgets.importRatio}x`,
-    ok: kb(minified) <= budgets.lambdaMinifiedKb && ratio <= budgets.importRatio,
+    budget: `≤ ${sizeBudget} KB min, ≤ ${budgets.importRatio}x`,
+    ok: kb(minified) <= sizeBudget && ratio <= budgets.importRatio,
   });
 }
 // What Powertools for AWS Lambda weighs on its own, as the runtime uses it (docs/decisions/014): the logger is in every
