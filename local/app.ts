@@ -26,6 +26,7 @@ import { createOAuthSandbox } from './oauth-sandbox';
 import { startOutboxEventPublishing } from './outbox-events';
 import { providerUserIdOf } from './oauth-sandbox/identities';
 import { startScheduler } from './scheduler';
+import { startStripeSandbox } from './stripe-sandbox';
 import { serveStatic } from './static-site';
 import { ensureTable } from './table';
 import type { TimeMachine } from './time-machine';
@@ -108,6 +109,13 @@ async function startOnLockedDataDir(
   const url = `http://localhost:${port}`;
   const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string })
     .version;
+  // Stripe stand-in: its state beside the table's, events signed to the product's own webhook route.
+  const stripeSandbox = await startStripeSandbox({
+    dataDir: options.dataDir,
+    publicUrl: url,
+    webhook: { url: `${url}/api/webhooks/stripe` },
+  });
+  cleanups.push(() => stripeSandbox.stop());
 
   Object.assign(process.env, {
     STAGE: 'local',
@@ -126,6 +134,9 @@ async function startOnLockedDataDir(
     QUEUE_ENDPOINT: `http://127.0.0.1:${port}/`,
     FAN_WORK_QUEUE_URL: `http://127.0.0.1:${port}/000000000000/fan-work`,
     JWT_SIGNING_KEY: secrets.JWT_SIGNING_KEY,
+    STRIPE_API_URL: stripeSandbox.apiUrl,
+    STRIPE_API_KEY: stripeSandbox.apiKey,
+    STRIPE_WEBHOOK_SECRET: stripeSandbox.webhookSecret,
   });
   // A configuration read before these were set (an earlier start in the same process) must not linger.
   resetEnvCache();
@@ -153,6 +164,7 @@ async function startOnLockedDataDir(
     dataDir: options.dataDir,
     scheduler,
     publishPendingEvents: () => outboxEvents.publishNow(),
+    stripeSandbox,
   });
   const localRoutes = createDevTimeRoutes(timeMachine);
 
@@ -203,6 +215,8 @@ async function startOnLockedDataDir(
       await serveMailbox(mailboxTable, res);
     } else if (requestUrl.pathname.startsWith('/_sandbox/oauth/')) {
       await oauthSandbox.handle(req, res, requestUrl);
+    } else if (requestUrl.pathname.startsWith('/_sandbox/stripe/')) {
+      await stripeSandbox.handlePage(req, res, requestUrl);
     } else if (isAwsApiCall(req)) {
       await serveAwsEmulation(req, res);
     } else if (vite) {

@@ -12,6 +12,7 @@ import type { AccountKind } from '../functions/domain/identity/account';
 import { buildAccount } from '../functions/domain/identity/account';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
 import { getClock } from '../functions/runtime/clock';
+import { addTryPromoCodes } from '../functions/services/promo/promo';
 import { msPerDay, utcDateOf } from '../functions/domain/calendar';
 import { toPlays } from '../functions/domain/listening/plays';
 import { spotifyTokenContext } from '../functions/domain/identity/connections';
@@ -233,6 +234,8 @@ export async function seedDemoData(): Promise<SeedResult> {
     const now = getClock().now();
     await seedDemoAccounts(table, now);
     await seedDemoCatalogue(table, now);
+    // The /try page's pool: 100 codes, once per data folder (a fixed batch id adds them once even without a marker).
+    await addTryPromoCodes({ table, clock: getClock() }, { count: 100, batchId: 'local-seed-v1' });
     // In the background: some 3,000 plays would hold up the first start by half a minute or more.
     startDemoListeningSeed(now);
   } finally {

@@ -10,6 +10,7 @@ import { settleDeliveries } from './aws-endpoints';
 import { saveClockOffset } from './clock-offset';
 import { settleQueues } from './queue';
 import type { LocalScheduler } from './scheduler';
+import type { StripeSandbox } from './stripe-sandbox';
 import { findJob, runJob as runScheduledJob } from './scheduler';
 
 export interface JobRunReport {
@@ -42,6 +43,8 @@ export interface TimeMachineOptions {
   onJobError?: (job: string, error: unknown) => void;
   /** Publishes the domain events waiting in the table's outbox now, rather than at the next poll. */
   publishPendingEvents?: () => Promise<void>;
+  /** The local Stripe: what fell due on its side (renewals, retries, disputes) runs before the product's jobs. */
+  stripeSandbox?: Pick<StripeSandbox, 'advance'>;
 }
 
 export function createTimeMachine(options: TimeMachineOptions): TimeMachine {
@@ -68,6 +71,8 @@ export function createTimeMachine(options: TimeMachineOptions): TimeMachine {
         if (!job) continue;
         // Never behind where the clock stood before the advance, so time does not run backwards.
         setLocalClockOffset(Math.max(startOffset, planned.scheduledAt.getTime() - Date.now()));
+        // Stripe first: a renewal or dispute due by now has reached the product's webhook before its jobs run.
+        await advanceStripe();
         let status: JobRunReport['status'];
         try {
           status = (await run(job, planned.scheduledAt)).status;
@@ -84,7 +89,17 @@ export function createTimeMachine(options: TimeMachineOptions): TimeMachine {
       setLocalClockOffset(startOffset + byMs);
       await saveClockOffset(options.dataDir);
     }
+    await advanceStripe();
+    await settle();
     return { now: getClock().now(), offsetMs: getLocalClockOffset(), jobsRun };
+  }
+
+  async function advanceStripe(): Promise<void> {
+    try {
+      await options.stripeSandbox?.advance();
+    } catch (error) {
+      onJobError('stripe-sandbox', error);
+    }
   }
 
   return {

@@ -129,6 +129,28 @@ export async function markEmailVerified(
 }
 
 /**
+ * setStripeCustomerIdIfAbsent (issue #11): the fan's Stripe customer, stored once. Answers the id the account holds
+ * afterwards: this one, or the one a concurrent first checkout stored before it; null when the account is gone.
+ */
+export async function setStripeCustomerIdIfAbsent(
+  table: TableRef,
+  fanId: string,
+  customerId: string,
+  at: Date,
+): Promise<string | null> {
+  const set = await updateIfCondition(table, {
+    Key: accountKey('fan', fanId),
+    UpdateExpression: 'SET stripeCustomerId = :customer, updatedAt = :at',
+    ConditionExpression:
+      'attribute_exists(pk) AND #status = :active AND attribute_not_exists(stripeCustomerId)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':customer': customerId, ':at': at.toISOString(), ':active': 'active' },
+  });
+  if (set) return customerId;
+  return (await getAccount(table, 'fan', fanId))?.stripeCustomerId ?? null;
+}
+
+/**
  * setPasswordHash: password reset (also proves the e-mail), a rehash at login, and the removal of a password a
  * stranger may have set before the owner signed in with a provider (`passwordHash` null). A reset adds the "password
  * changed" mail `alongside`, written in one transaction with the change.

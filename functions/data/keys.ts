@@ -198,6 +198,59 @@ export function ledgerChunkKey(transactionId: string, index: number): ItemKey {
   return { pk: `LEDGER_TX#${transactionId}`, sk: `CHUNK#${String(index).padStart(4, '0')}` };
 }
 
+// ── money in: pies, subscriptions, Stripe events (issue #11) ──────────────────────────────────────────────────
+
+export function pieKey(pieId: string): ItemKey {
+  return { pk: `PIE#${pieId}`, sk: 'PIE' };
+}
+/** gsi1: a fan's pies, sorted by `<periodStart ISO>#<pieId>` (read newest first). */
+export function fanPiesPartition(fanId: string): string {
+  return `FAN_PIES#${fanId}`;
+}
+/** gsi2: the pies whose period ends on a UTC day (`YYYY-MM-DD`), for the split (issue #12) without a Scan. */
+export function piesDuePartition(periodEndDate: string): string {
+  return `PIES_DUE#${periodEndDate}`;
+}
+
+export const subscriptionSortPrefix = 'SUBSCRIPTION#';
+/** A fan's Stripe subscription, in the fan's partition, as last re-read from Stripe. */
+export function fanSubscriptionKey(fanId: string, subscriptionId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: `${subscriptionSortPrefix}${subscriptionId}` };
+}
+
+/** The fan's Checkout session still open, so a new one expires it (one open session per fan). */
+export function openCheckoutSessionKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'CHECKOUT_SESSION' };
+}
+
+/** Written once a webhook event was handled: a re-delivery of the same event id is answered without work. */
+export function stripeEventKey(eventId: string): ItemKey {
+  return { pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' };
+}
+
+// ── the /try promo's code pool (data/promo-codes.ts) ──────────────────────────────────────────────────────────
+
+/** A promo's pool: how many codes were added and claimed, and how many remain (written only by adds and claims). */
+export function promoPoolKey(promo: string): ItemKey {
+  return { pk: `PROMO_POOL#${promo}`, sk: 'POOL' };
+}
+/** Code number `sequence` (from 1) of a promo: codes are handed out in order, so a claim knows which to take. */
+export function promoCodeKey(promo: string, sequence: number): ItemKey {
+  return { pk: `PROMO_CODE#${promo}#${String(sequence).padStart(9, '0')}`, sk: 'PROMO_CODE' };
+}
+/** Marks chunk `chunk` of an add of codes as written, so the same add run again adds nothing twice. */
+export function promoBatchChunkKey(promo: string, batchId: string, chunk: number): ItemKey {
+  return { pk: `PROMO_BATCH#${promo}#${batchId}`, sk: `CHUNK#${String(chunk).padStart(4, '0')}` };
+}
+/** A fan's claim of a promo code: which code, for which pie; its existence means the fan used the promotion. */
+export function promoClaimKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'PROMO_CLAIM' };
+}
+/** One promotion per Spotify account: the guard holds the fan who used it. */
+export function promoSpotifyGuardKey(spotifyAccountId: string): ItemKey {
+  return { pk: `PROMO_SPOTIFY#${spotifyAccountId}`, sk: 'PROMO_SPOTIFY' };
+}
+
 // ── outbox, seed markers, health ──────────────────────────────────────────────────────────────────────────────
 
 export function outboxKey(id: string): ItemKey {

@@ -1,7 +1,14 @@
 // The e-mail port: what the product sends, independent of how. Requests queue each mail in the table outbox; in AWS
 // the mail-sender worker sends it through SES (docs/decisions/005-identity.md).
 
-export const emailKinds = ['verify-email', 'reset-password', 'password-changed', 'account-deleted'] as const;
+export const emailKinds = [
+  'verify-email',
+  'reset-password',
+  'password-changed',
+  'account-deleted',
+  /** Issue #11: a pie's renewal payment failed (services/payments). */
+  'renewal-failed',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 export interface EmailMessage {

@@ -140,6 +140,14 @@ export const envSchema = z.object({
   /** AWS: the Stripe secret (JSON with STRIPE_API_KEY and STRIPE_WEBHOOK_SECRET), only on the functions that move
    * money through Stripe (docs/decisions/013-least-privilege.md). */
   STRIPE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Local and tests: Stripe's API root (the sandbox's `http://127.0.0.1:<port>`); Stripe's own when unset. */
+  STRIPE_API_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /** Local and tests (the sandbox's key); in AWS the Stripe secret holds it. */
+  STRIPE_API_KEY: z.optional(nonEmpty),
+  /** Local and tests; in AWS the Stripe secret holds it. Several comma-separated secrets during a rotation. */
+  STRIPE_WEBHOOK_SECRET: z.optional(nonEmpty),
+  /** OpenPie's fee on each pie in basis points (100 = 1%); 0 unless set. */
+  PLATFORM_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
   /** AWS: the value CloudFront adds to every API request, so a direct caller of the API cannot pose as CloudFront. */
   ORIGIN_VERIFY_SECRET: z.optional(longSecret),
   /** Local only (the local runtime generates one per data folder; tests set one): signs session tokens. */

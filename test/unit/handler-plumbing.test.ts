@@ -163,7 +163,7 @@ describe('handler plumbing', () => {
     expect(() =>
       createResourceHandler('fan-pie', fanPieContracts, {
         // @ts-expect-error: a not-built route has no reply type to return, so the table cannot hold it
-        'GET /api/pie/active': async () => ok({ pie: null }),
+        'GET /api/pie/active/{id}': async () => ok({ pie: null }),
       }),
     ).toThrow(/marked not built/);
   });

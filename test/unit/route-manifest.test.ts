@@ -57,6 +57,8 @@ const specCalls: string[] = [
     'GET stripe/customerBillingAccount',
     'GET stripe/activeSubscription',
     'GET stripe/refreshSubscription',
+    // Beyond SPEC §7 (issue #11): the fee quote the funding screen shows before anyone pays.
+    'GET stripe/feeQuote',
   ].map(fan),
   // Artists, tracks, users, pies, wallet (fan)
   ...[

@@ -9,6 +9,8 @@ export const accountTypes = [
   'platform-fees',
   'promo-funding',
   'dispute-losses',
+  /** Money the platform lost: a refund of money already split, Stripe's fee it keeps on a refund. */
+  'platform-losses',
   'fan-wallet',
   'artist-earnings',
   'artist-name-earnings',

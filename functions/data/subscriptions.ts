@@ -1,0 +1,142 @@
+// A fan's Stripe subscriptions as last re-read from Stripe (`FAN#<fanId>` / `SUBSCRIPTION#<id>`), and the fan's one
+// open Checkout session (`FAN#<fanId>` / `CHECKOUT_SESSION`). Both are written only from objects fetched from Stripe
+// (never from a webhook's copy), so a later write is never older than what Stripe said before it.
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { subscriptionStatuses } from '../contracts/payments';
+import type { SubscriptionStatus } from '../contracts/payments';
+import { fanPartition, fanSubscriptionKey, openCheckoutSessionKey, subscriptionSortPrefix } from './keys';
+import type { TableRef } from './table';
+import { isConditionFailure } from './table';
+
+const subscriptionEntity = 'fan-subscription';
+const checkoutEntity = 'fan-checkout-session';
+const version = 1;
+
+export interface StoredSubscription {
+  id: string;
+  fanId: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  /** ISO 8601. */
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  amountCents: number;
+  pieDays: number;
+  /** When OpenPie last read it from Stripe. */
+  updatedAt: string;
+}
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  fanId: z.string(),
+  customerId: z.string(),
+  status: z.enum(subscriptionStatuses),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  amountCents: z.number().check(z.int()),
+  pieDays: z.number().check(z.int()),
+  updatedAt: z.string(),
+});
+
+function toSubscription(item: Record<string, NativeAttributeValue>): StoredSubscription {
+  return subscriptionSchema.parse(item);
+}
+
+/** Access pattern `putFanSubscription`: the subscription as Stripe answered it just now. */
+export async function putFanSubscription(table: TableRef, subscription: StoredSubscription): Promise<void> {
+  await table.client.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: {
+        ...fanSubscriptionKey(subscription.fanId, subscription.id),
+        entity: subscriptionEntity,
+        v: version,
+        ...subscription,
+      },
+    }),
+  );
+}
+
+/** Access pattern `getFanSubscription`. */
+export async function getFanSubscription(
+  table: TableRef,
+  fanId: string,
+  subscriptionId: string,
+): Promise<StoredSubscription | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: fanSubscriptionKey(fanId, subscriptionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toSubscription(Item) : null;
+}
+
+/** Access pattern `listFanSubscriptions`: every subscription the fan has had (a handful). */
+export async function listFanSubscriptions(table: TableRef, fanId: string): Promise<StoredSubscription[]> {
+  const { Items } = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': fanPartition(fanId), ':prefix': subscriptionSortPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(toSubscription);
+}
+
+export interface OpenCheckoutSession {
+  sessionId: string;
+  createdAt: string;
+}
+
+/** Access pattern `getOpenCheckoutSession`: the fan's last Checkout session, which may still be open. */
+export async function getOpenCheckoutSession(
+  table: TableRef,
+  fanId: string,
+): Promise<OpenCheckoutSession | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: openCheckoutSessionKey(fanId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return z.object({ sessionId: z.string(), createdAt: z.string() }).parse(Item);
+}
+
+/** Access pattern `saveOpenCheckoutSession`: the session just created replaces the one before. */
+export async function saveOpenCheckoutSession(
+  table: TableRef,
+  fanId: string,
+  session: OpenCheckoutSession,
+): Promise<void> {
+  await table.client.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...openCheckoutSessionKey(fanId), entity: checkoutEntity, v: version, ...session },
+    }),
+  );
+}
+
+/** Access pattern `clearOpenCheckoutSession`: forgets the session once it completed, unless a newer one replaced it. */
+export async function clearOpenCheckoutSession(
+  table: TableRef,
+  fanId: string,
+  sessionId: string,
+): Promise<void> {
+  try {
+    await table.client.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: openCheckoutSessionKey(fanId),
+        ConditionExpression: 'sessionId = :session',
+        ExpressionAttributeValues: { ':session': sessionId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,114 @@
+// What the payment use cases ask of Stripe (issue #11), as a port: each reply is the part of Stripe's object the
+// product relies on, already checked at the boundary (schemas.ts). The adapter on the real SDK is sdk-gateway.ts;
+// locally it talks to the Stripe sandbox (local/stripe-sandbox/) through the same SDK.
+import type { SubscriptionStatus } from '../../contracts/payments';
+
+export type StripeMetadata = Record<string, string>;
+
+export interface CheckoutSessionView {
+  id: string;
+  /** The hosted page; null once the session is complete or expired. */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  customerId: string | null;
+  subscriptionId: string | null;
+  clientReferenceId: string | null;
+  metadata: StripeMetadata;
+}
+
+export interface SubscriptionView {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  metadata: StripeMetadata;
+  /** The price per period of its first item, in cents. */
+  amountCents: number | null;
+  /** Days per period when it renews by the day (a pie), else null. */
+  intervalDays: number | null;
+  latestInvoiceId: string | null;
+}
+
+export interface InvoiceView {
+  id: string;
+  status: string | null;
+  /** `subscription_create` for the first invoice, `subscription_cycle` for a renewal. */
+  billingReason: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** The subscription's metadata as the invoice saw it. */
+  subscriptionMetadata: StripeMetadata;
+  amountPaidCents: number;
+  /** The period its (first) line pays for. */
+  periodStart: Date;
+  periodEnd: Date;
+  /** The payment intents of its paid payments. */
+  paidPaymentIntentIds: string[];
+}
+
+export interface ChargeView {
+  id: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  /** True once the whole amount is refunded. */
+  refunded: boolean;
+  paymentIntentId: string | null;
+  customerId: string | null;
+  /** Stripe's fee from the balance transaction; null while Stripe has not settled it (async capture). */
+  feeCents: number | null;
+}
+
+export interface RefundView {
+  id: string;
+  amountCents: number;
+  status: string;
+  chargeId: string;
+}
+
+export interface DisputeView {
+  id: string;
+  amountCents: number;
+  chargeId: string;
+  /** `won`, `lost`, `needs_response` … */
+  status: string;
+  /** Stripe's dispute fee from its balance transactions (1500 for US cards). */
+  feeCents: number;
+}
+
+export interface CreateCheckoutSessionInput {
+  customerId: string;
+  amountCents: number;
+  intervalDays: number;
+  productName: string;
+  clientReferenceId: string;
+  metadata: StripeMetadata;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface StripeGateway {
+  /** A customer for the fan, created once per idempotency key. */
+  createCustomer(input: { email: string; fanId: string; idempotencyKey: string }): Promise<{ id: string }>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSessionView>;
+  /** Null when Stripe has no such session. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionView | null>;
+  /** Expires an open session; a session already complete or expired is left as it is. */
+  expireCheckoutSession(id: string): Promise<void>;
+  retrieveSubscription(id: string): Promise<SubscriptionView | null>;
+  /** The customer's subscriptions, newest first, in every status. */
+  listSubscriptions(customerId: string): Promise<SubscriptionView[]>;
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionView>;
+  retrieveInvoice(id: string): Promise<InvoiceView | null>;
+  /** The ids of a subscription's paid invoices, oldest period first. */
+  listPaidInvoicesOfSubscription(subscriptionId: string): Promise<string[]>;
+  /** The invoice a payment intent paid, or null when it paid none (not a subscription payment). */
+  findInvoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /** The latest charge of a payment intent, or null. */
+  findChargeOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  retrieveCharge(id: string): Promise<ChargeView | null>;
+  listRefunds(chargeId: string): Promise<RefundView[]>;
+  retrieveDispute(id: string): Promise<DisputeView | null>;
+  createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+}

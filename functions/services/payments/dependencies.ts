@@ -1,0 +1,61 @@
+// What the payment use cases take as one object (table, clock, Stripe, configuration), and the deployment's wiring:
+// Stripe's gateway is built on first use, because in AWS its key comes from the Stripe secret (an async read).
+import type { TableRef } from '../../data/table';
+import type { StripeGateway } from '../../integrations/stripe/port';
+import { createStripeGateway } from '../../integrations/stripe/sdk-gateway';
+import type { Clock } from '../../runtime/clock';
+import { getClock } from '../../runtime/clock';
+import type { Env } from '../../runtime/env';
+import { getEnv } from '../../runtime/env';
+import type { StripeSettings } from '../../runtime/stripe-settings';
+import { getStripeSettings } from '../../runtime/stripe-settings';
+import { getTable } from '../../runtime/table';
+
+export interface PaymentsDependencies {
+  table: TableRef;
+  clock: Clock;
+  /** Stripe, through the port; tests pass the SDK adapter pointed at the sandbox. */
+  stripe(): Promise<StripeGateway>;
+  /** The site's own origin, for Checkout's return pages and the billing portal's way back. */
+  siteOrigin: string | undefined;
+  /** OpenPie's fee on each pie (basis points). */
+  platformFeeBasisPoints: number;
+}
+
+export interface StripeWebhookDependencies extends PaymentsDependencies {
+  /** Every secret a webhook may be signed with (several during a rotation). */
+  webhookSecrets(): Promise<string[]>;
+}
+
+let wired: { env: Env; deps: StripeWebhookDependencies } | undefined;
+let gateway: { settings: StripeSettings; gateway: StripeGateway } | undefined;
+
+async function loadGateway(): Promise<StripeGateway> {
+  const settings = await getStripeSettings();
+  if (gateway?.settings !== settings) {
+    gateway = {
+      settings,
+      gateway: createStripeGateway({ apiKey: settings.apiKey, apiUrl: settings.apiUrl }),
+    };
+  }
+  return gateway.gateway;
+}
+
+/** The deployment's payment dependencies: the table, the product clock, Stripe from the Stripe settings. */
+export function paymentsDependencies(): StripeWebhookDependencies {
+  const env = getEnv();
+  if (wired?.env !== env) {
+    wired = {
+      env,
+      deps: {
+        table: getTable(),
+        clock: getClock(),
+        stripe: loadGateway,
+        webhookSecrets: async () => (await getStripeSettings()).webhookSecrets,
+        siteOrigin: env.SITE_ORIGIN,
+        platformFeeBasisPoints: env.PLATFORM_FEE_BASIS_POINTS,
+      },
+    };
+  }
+  return wired.deps;
+}

@@ -1,0 +1,106 @@
+// POST /api/webhooks/stripe (issue #11): Stripe's events are nudges. The signature over the raw bytes is checked first
+// (a bad one answers 400 and writes nothing); an event handled before is answered at once; otherwise the function of
+// its type re-fetches the object it names from Stripe and acts on that, never on the event's copy or its order. The
+// event is marked handled only after its function succeeded, so a failure is retried by Stripe.
+import { clearOpenCheckoutSession } from '../../data/subscriptions';
+import { isStripeEventHandled, markStripeEventHandled } from '../../data/stripe-events';
+import { setStripeCustomerIdIfAbsent } from '../../data/accounts';
+import type { StripeEventNudge } from '../../integrations/stripe/webhook-signature';
+import { verifyStripeWebhook } from '../../integrations/stripe/webhook-signature';
+import type { Logger } from '../../runtime/logger';
+import type { PaymentsDependencies, StripeWebhookDependencies } from './dependencies';
+import { recordChargePayment, recordChargeRefunds, recordDispute, recordInvoicePayment } from './money-in';
+import { recordFailedRenewal } from './renewals';
+import { storeSubscription } from './subscriptions';
+
+type EventFunction = (deps: PaymentsDependencies, objectId: string, log: Logger) => Promise<void>;
+
+/** `checkout.session.completed`: the fan's customer and subscription, and the pie if its invoice is paid already. */
+async function onCheckoutCompleted(
+  deps: PaymentsDependencies,
+  sessionId: string,
+  log: Logger,
+): Promise<void> {
+  const gateway = await deps.stripe();
+  const session = await gateway.retrieveCheckoutSession(sessionId);
+  if (session?.status !== 'complete' || !session.clientReferenceId) {
+    log.info('stripe checkout not complete: nothing to do', { sessionId, status: session?.status ?? null });
+    return;
+  }
+  const fanId = session.clientReferenceId;
+  if (session.customerId) {
+    await setStripeCustomerIdIfAbsent(deps.table, fanId, session.customerId, deps.clock.now());
+  }
+  await clearOpenCheckoutSession(deps.table, fanId, session.id);
+  if (!session.subscriptionId) return;
+  const subscription = await gateway.retrieveSubscription(session.subscriptionId);
+  if (!subscription) return;
+  await storeSubscription(deps, subscription);
+  if (subscription.latestInvoiceId) await recordInvoicePayment(deps, subscription.latestInvoiceId, log);
+}
+
+/** `customer.subscription.*`: the subscription as Stripe has it now (status, cancel at period end, period). */
+async function onSubscriptionChanged(deps: PaymentsDependencies, subscriptionId: string): Promise<void> {
+  const gateway = await deps.stripe();
+  const subscription = await gateway.retrieveSubscription(subscriptionId);
+  if (subscription) await storeSubscription(deps, subscription);
+}
+
+const eventFunctions: Readonly<Record<string, EventFunction>> = {
+  'checkout.session.completed': onCheckoutCompleted,
+  'invoice.paid': async (deps, id, log) => {
+    await recordInvoicePayment(deps, id, log);
+  },
+  'invoice.payment_failed': recordFailedRenewal,
+  'customer.subscription.created': onSubscriptionChanged,
+  'customer.subscription.updated': onSubscriptionChanged,
+  'customer.subscription.deleted': onSubscriptionChanged,
+  // The processing fee may be settled after the charge succeeded: either event books whatever is known now.
+  'charge.succeeded': async (deps, id, log) => {
+    await recordChargePayment(deps, id, log);
+  },
+  'charge.updated': async (deps, id, log) => {
+    await recordChargePayment(deps, id, log);
+  },
+  'charge.refunded': recordChargeRefunds,
+  'charge.dispute.created': recordDispute,
+  'charge.dispute.closed': recordDispute,
+};
+
+/** Events of artists' payouts (Connect), handled by issue #13: acknowledged, and said so in the log. */
+function isPayoutEvent(type: string): boolean {
+  return type === 'account.updated' || type.startsWith('transfer.') || type.startsWith('payout.');
+}
+
+export type WebhookOutcome = 'handled' | 'repeated' | 'deferred-to-issue-13' | 'ignored';
+
+/** Verifies, dedupes and handles one webhook delivery. */
+export async function handleStripeWebhook(
+  deps: StripeWebhookDependencies,
+  delivery: { payload: Uint8Array; signature: string | undefined; log: Logger },
+): Promise<WebhookOutcome> {
+  const event: StripeEventNudge = verifyStripeWebhook({
+    payload: delivery.payload,
+    header: delivery.signature,
+    secrets: await deps.webhookSecrets(),
+    now: deps.clock.now(),
+  });
+  const log = delivery.log.child({ stripeEventId: event.id, stripeEventType: event.type });
+  if (await isStripeEventHandled(deps.table, event.id)) {
+    log.info('stripe event already handled');
+    return 'repeated';
+  }
+  const handle = eventFunctions[event.type];
+  if (isPayoutEvent(event.type)) {
+    // Not marked handled: nothing was done with it.
+    log.info('stripe event acknowledged, not handled: Connect payouts are issue #13');
+    return 'deferred-to-issue-13';
+  }
+  if (!handle || !event.object.id) {
+    log.info('stripe event acknowledged and ignored: no function for its type');
+    return 'ignored';
+  }
+  await handle(deps, event.object.id, log);
+  await markStripeEventHandled(deps.table, event, deps.clock.now());
+  return 'handled';
+}

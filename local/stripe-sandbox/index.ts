@@ -1,0 +1,183 @@
+// A stateful local Stripe (issue #11 point 2): the real `stripe` SDK talks to it unchanged through host/port/
+// protocol. It answers /v1/... as API version 2026-10-28.endive with Stripe's objects (typed by the `stripe`
+// package and started from Stripe's own fixtures, templates.ts), keeps its state under DATA_DIR, runs on the
+// product's movable clock (in effect a Stripe test clock), serves the hosted Checkout, billing portal and Connect
+// onboarding pages through the product's server, and signs and delivers webhooks. Each resource registers its
+// routes from resources/<resource>.ts. Choices where Stripe leaves room:
+// - webhooks: retried after 0.2 s, 1 s and 3 s of real time, then given up (logged once per sandbox);
+// - card 4000 0000 0000 0259: disputed at once, right after its charge's funds (charge.updated);
+// - renewals that fail: `pm_card_chargeDeclined` as a subscription's default_payment_method (Stripe's test id);
+// - disputes: `POST /v1/disputes/{id}/close` loses, evidence `winning_evidence` / `losing_evidence` decides;
+// - `Stripe-Account` scopes Connect (balance, balance transactions, payouts); billing objects are the platform's.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getClock } from '../../functions/runtime/clock';
+import { SandboxCore } from './core';
+import { serveApi } from './http';
+import { createSecret } from './ids';
+import { handlePage } from './pages/handle-page';
+import { register as registerAccounts } from './resources/accounts';
+import { register as registerBalance } from './resources/balance';
+import { register as registerBillingPortal } from './resources/billing-portal';
+import type { CardInput, PayResult } from './resources/checkout';
+import { payCheckout, register as registerCheckout } from './resources/checkout';
+import { register as registerCoupons } from './resources/coupons';
+import { register as registerCustomers } from './resources/customers';
+import { register as registerDisputes } from './resources/disputes';
+import { register as registerEvents } from './resources/events';
+import { register as registerInvoices } from './resources/invoices';
+import { register as registerPayments } from './resources/payments';
+import { register as registerProducts } from './resources/products';
+import { register as registerRefunds } from './resources/refunds';
+import { register as registerPayouts } from './resources/payouts';
+import { register as registerSubscriptions } from './resources/subscriptions';
+import { register as registerTransfers } from './resources/transfers';
+import { Router } from './router';
+import { openStateStore } from './store';
+import { runDueTimers } from './timers';
+import type { DeliveryMode, WebhookTarget } from './webhooks';
+import { createWebhookQueue } from './webhooks';
+
+export { retryDelaysMs, signPayload } from './webhooks';
+export { processingFee } from './money';
+
+export interface StripeSandboxOptions {
+  /** State kept in <dataDir>/stripe-sandbox.json; null = memory (tests). */
+  dataDir: string | null;
+  /** Milliseconds; the product clock (functions/runtime/clock.ts) by default. */
+  clock?: () => number;
+  /** The product origin; hosted pages at `${publicUrl}/_sandbox/stripe/...`. */
+  publicUrl: string;
+  /** Where signed events go: a URL (the local runtime's `${url}/api/webhooks/stripe`) or a function (tests). */
+  webhook?: WebhookTarget;
+  /** Tests: `shuffled-duplicates` delivers each event 1-3 times in a seeded random order. */
+  delivery?: DeliveryMode;
+  /** Fixed keys (the local runtime keeps them across restarts); random by default. */
+  apiKey?: string;
+  webhookSecret?: string;
+}
+
+export interface StripeSandbox {
+  /** http://127.0.0.1:<port>: give it to the SDK as host/port/protocol. */
+  apiUrl: string;
+  /** sk_test_… accepted by this sandbox. */
+  apiKey: string;
+  /** whsec_… it signs with. */
+  webhookSecret: string;
+  /** Serves /_sandbox/stripe/* (Checkout and billing portal pages). */
+  handlePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Runs what fell due at the clock's now (renewals, retries, availability, expiries), then settle(). */
+  advance(): Promise<void>;
+  /** Resolves when every raised event is delivered or has given up its retries. */
+  settle(): Promise<void>;
+  /** The hosted page's POST, for seeds and tests. */
+  payCheckout(sessionId: string, card: CardInput): Promise<PayResult>;
+  stop(): Promise<void>;
+}
+
+export type { CardInput, PayResult } from './resources/checkout';
+export type { DeliveryMode, WebhookTarget } from './webhooks';
+
+export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
+  const clock = options.clock ?? (() => getClock().now().getTime());
+  const store = await openStateStore(options.dataDir);
+  const apiKey = options.apiKey ?? createSecret('sk_test');
+  const webhookSecret = options.webhookSecret ?? createSecret('whsec');
+  let warnedGiveUp = false;
+  const queue = createWebhookQueue({
+    target: options.webhook,
+    delivery: options.delivery ?? { mode: 'in-order' },
+    secret: webhookSecret,
+    now: () => Math.floor(clock() / 1000),
+    onGiveUp: (event, reason) => {
+      // Once per sandbox: until the product answers its webhook, every event would say the same.
+      if (warnedGiveUp) return;
+      warnedGiveUp = true;
+      console.warn(
+        `Stripe sandbox: gave up delivering ${event.type} (${event.id}) after its retries: ${reason}`,
+      );
+    },
+  });
+  const core = new SandboxCore({
+    store,
+    clock,
+    publicUrl: options.publicUrl,
+    onEvent: (event) => queue.enqueue(event),
+  });
+
+  let turn: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = turn.then(work);
+    turn = next.catch(() => undefined);
+    return next;
+  }
+
+  const router = new Router();
+  for (const register of [
+    registerCustomers,
+    registerProducts,
+    registerCheckout,
+    registerSubscriptions,
+    registerInvoices,
+    registerPayments,
+    registerRefunds,
+    registerDisputes,
+    registerCoupons,
+    registerBillingPortal,
+    registerEvents,
+    registerAccounts,
+    registerBalance,
+    registerTransfers,
+    registerPayouts,
+  ]) {
+    register(router);
+  }
+
+  const pay = (sessionId: string, card: CardInput) =>
+    exclusive(async () => {
+      const result = payCheckout(core, sessionId, card);
+      await core.save();
+      return result;
+    });
+  const pages = { core, exclusive, payCheckout: pay };
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const work = url.pathname.startsWith('/_sandbox/stripe/')
+      ? handlePage(pages, req, res, url)
+      : serveApi({ core, router, apiKey, exclusive }, req, res);
+    work.catch((error: unknown) => {
+      console.error('Stripe sandbox: request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'The Stripe sandbox failed.' } }));
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    apiUrl: `http://127.0.0.1:${port}`,
+    apiKey,
+    webhookSecret,
+    handlePage: (req, res, url) => handlePage(pages, req, res, url),
+    async advance() {
+      await exclusive(async () => {
+        if ((await runDueTimers(core)) > 0) await core.save();
+      });
+      await queue.settle();
+    },
+    settle: () => queue.settle(),
+    payCheckout: pay,
+    async stop() {
+      queue.stop();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await turn;
+      await store.save();
+    },
+  };
+}

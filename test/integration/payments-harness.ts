@@ -1,0 +1,137 @@
+// Shared by the payments integration tests (not a test file itself): a Stripe sandbox in memory whose webhooks go to
+// the product's webhook handler in-process (as API Gateway would call it), a signed-in fan, the fan's checkout through
+// the fan-payments handler, and reads of the ledger. Everything is real but the network: DynamoDB Local, the
+// sandbox over loopback, the `stripe` SDK.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { StripeSandbox } from '../../local/stripe-sandbox';
+import { buildGatewayEvent, testContext } from '../support/gateway-event';
+import type { HandlerResult, SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf } from '../support/identity';
+import type { TestStripeSandboxOptions } from '../support/stripe-sandbox';
+import { startTestStripeSandbox, stripeClientFor } from '../support/stripe-sandbox';
+
+export interface Delivery {
+  rawBody: string;
+  headers: Record<string, string>;
+  status: number;
+  type: string;
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: typeof testContext) => Promise<HandlerResult>;
+
+export async function loadHandlers() {
+  const [webhooks, payments, pie] = await Promise.all([
+    import('../../functions/handlers/webhooks-stripe'),
+    import('../../functions/handlers/fan-payments'),
+    import('../../functions/handlers/fan-pie'),
+  ]);
+  return {
+    webhooks: webhooks.handler as Handler,
+    payments: payments.handler as Handler,
+    pie: pie.handler as Handler,
+  };
+}
+
+/** Posts a webhook to the handler the way API Gateway passes it (header names in lower case). */
+export async function postWebhook(rawBody: string, headers: Record<string, string>): Promise<HandlerResult> {
+  const { webhooks } = await loadHandlers();
+  const lower = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  return webhooks(
+    buildGatewayEvent('POST', '/api/webhooks/stripe', { body: rawBody, headers: lower }),
+    testContext,
+  );
+}
+
+export interface PaymentsHarness {
+  sandbox: StripeSandbox;
+  stripe: ReturnType<typeof stripeClientFor>;
+  deliveries: Delivery[];
+  stop(): Promise<void>;
+}
+
+export async function startPaymentsHarness(
+  options: Pick<TestStripeSandboxOptions, 'delivery'> = {},
+): Promise<PaymentsHarness> {
+  const deliveries: Delivery[] = [];
+  const sandbox = await startTestStripeSandbox({
+    ...options,
+    deliver: async (rawBody, headers) => {
+      const result = await postWebhook(rawBody, headers);
+      const type = (JSON.parse(rawBody) as { type: string }).type;
+      deliveries.push({ rawBody, headers, status: result.statusCode, type });
+      return { status: result.statusCode };
+    },
+  });
+  return { sandbox, stripe: stripeClientFor(sandbox), deliveries, stop: () => sandbox.stop() };
+}
+
+export const pieSettings = { artistLimit: 12, artistPopularity: 40, excludeNonActive: true };
+
+/** POST /api/stripe/createCheckout as the fan. */
+export async function requestCheckout(
+  fan: SignedInAccount,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+): Promise<HandlerResult> {
+  const { payments } = await loadHandlers();
+  return call(payments, 'POST', '/api/stripe/createCheckout', {
+    cookies: [fan.cookie],
+    body: { amount, ...pieSettings, pieDays: 30, ...overrides },
+  });
+}
+
+/** The Checkout session id at the end of the hosted page's URL. */
+export function sessionIdOf(url: string): string {
+  const id = new URL(url).pathname.split('/').pop();
+  if (!id) throw new Error(`No session id in ${url}`);
+  return id;
+}
+
+/** A verified fan who checked out `amount` and paid with `card`; every event delivered. */
+export async function fundPie(
+  harness: PaymentsHarness,
+  card: string,
+  amount = 1000,
+): Promise<{ fan: SignedInAccount; sessionId: string }> {
+  const fan = await createSignedInAccount('fan');
+  const checkout = await requestCheckout(fan, amount);
+  if (checkout.statusCode !== 200)
+    throw new Error(`createCheckout answered ${checkout.statusCode}: ${checkout.body}`);
+  const sessionId = sessionIdOf(dataOf<{ url: string }>(checkout).url);
+  const paid = await harness.sandbox.payCheckout(sessionId, {
+    number: card,
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Test',
+  });
+  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
+  await harness.sandbox.settle();
+  return { fan, sessionId };
+}
+
+export async function getJson<T>(handler: Handler, path: string, fan: SignedInAccount): Promise<T> {
+  const result = await call(handler, 'GET', path, { cookies: [fan.cookie] });
+  if (result.statusCode !== 200) throw new Error(`GET ${path} answered ${result.statusCode}: ${result.body}`);
+  return dataOf<T>(result);
+}
+
+export async function ledger() {
+  const [service, runtime] = await Promise.all([
+    import('../../functions/services/ledger'),
+    import('../../functions/runtime/table'),
+  ]);
+  const deps = { table: runtime.getTable() };
+  return {
+    balance: (accountId: `${string}:${string}`) =>
+      service.getBalance(deps, accountId as Parameters<typeof service.getBalance>[1]),
+    entries: async (accountId: `${string}:${string}`) =>
+      (
+        await service.listEntries(deps, accountId as Parameters<typeof service.listEntries>[1], {
+          limit: 100,
+        })
+      ).entries,
+    transaction: (id: string) => service.getTransaction(deps, id),
+  };
+}

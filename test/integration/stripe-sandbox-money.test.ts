@@ -1,0 +1,98 @@
+// Refunds and disputes in the local Stripe sandbox through the real SDK: their balance transactions and events.
+import type Stripe from 'stripe';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StripeSandbox } from '../../local/stripe-sandbox';
+import {
+  openPieCheckout,
+  startTestStripeSandbox,
+  stripeClientFor,
+  testCards,
+} from '../support/stripe-sandbox';
+
+let sandbox: StripeSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.stop();
+  sandbox = undefined;
+});
+
+async function startWithPayment(card: string) {
+  const events: Stripe.Event[] = [];
+  sandbox = await startTestStripeSandbox({
+    deliver: (rawBody) => {
+      events.push(JSON.parse(rawBody) as Stripe.Event);
+      return Promise.resolve({ status: 200 });
+    },
+  });
+  const stripe = stripeClientFor(sandbox);
+  const session = await openPieCheckout(stripe, { amountCents: 1000, days: 30 });
+  await sandbox.payCheckout(session.id, { number: card });
+  await sandbox.settle();
+  const charge = (await stripe.charges.list({ customer: String(session.customer) })).data[0];
+  if (!charge) throw new Error('No charge after paying');
+  return { sandbox, stripe, charge, events };
+}
+
+describe('the Stripe sandbox refunds and disputes', () => {
+  it('refunds part of a charge, then the rest by payment intent, and refuses more', async () => {
+    // Prepare
+    const { sandbox, stripe, charge, events } = await startWithPayment(testCards.pays);
+    // Act
+    const partial = await stripe.refunds.create({ charge: charge.id, amount: 300 });
+    const rest = await stripe.refunds.create({ payment_intent: String(charge.payment_intent) });
+    const more = await stripe.refunds
+      .create({ charge: charge.id, amount: 1 })
+      .catch((error: unknown) => error);
+    await sandbox.settle();
+    // Assess
+    expect(partial).toMatchObject({ amount: 300, status: 'succeeded', charge: charge.id });
+    expect(rest.amount).toBe(700);
+    const refunded = await stripe.charges.retrieve(charge.id);
+    expect(refunded).toMatchObject({ amount_refunded: 1000, refunded: true });
+    const transaction = await stripe.balanceTransactions.retrieve(String(partial.balance_transaction));
+    expect(transaction).toMatchObject({ amount: -300, fee: 0, net: -300, type: 'refund' });
+    expect(more).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    const refundEvents = events.filter((event) => event.type === 'charge.refunded');
+    expect(refundEvents.map((event) => (event.data.object as Stripe.Charge).amount_refunded)).toEqual([
+      300, 1000,
+    ]);
+  });
+
+  it('disputes a 0259 card payment with the $15 fee, and closes it lost', async () => {
+    // Prepare
+    const { sandbox, stripe, charge, events } = await startWithPayment(testCards.disputed);
+    // Act
+    const [dispute] = (await stripe.disputes.list({ charge: charge.id })).data;
+    const closed = await stripe.disputes.close(String(dispute?.id));
+    await sandbox.settle();
+    // Assess
+    expect(dispute).toMatchObject({ amount: 1000, reason: 'fraudulent', status: 'needs_response' });
+    expect(dispute?.balance_transactions[0]).toMatchObject({ amount: -1000, fee: 1500, net: -2500 });
+    expect(dispute?.balance_transactions[0]?.fee_details[0]).toMatchObject({
+      amount: 1500,
+      type: 'stripe_fee',
+    });
+    expect((await stripe.charges.retrieve(charge.id)).disputed).toBe(true);
+    expect(closed.status).toBe('lost');
+    const types = events.map((event) => event.type);
+    expect(types.indexOf('charge.dispute.created')).toBeGreaterThan(types.indexOf('charge.updated'));
+    expect(types).toContain('charge.dispute.closed');
+    const refund = await stripe.refunds.create({ charge: charge.id }).catch((error: unknown) => error);
+    expect(refund).toMatchObject({ statusCode: 400, code: 'charge_disputed' });
+  });
+
+  it("wins a dispute with Stripe's winning_evidence: the amount comes back, the fee does not", async () => {
+    // Prepare
+    const { sandbox, stripe, charge, events } = await startWithPayment(testCards.disputed);
+    const [dispute] = (await stripe.disputes.list({ charge: charge.id })).data;
+    // Act
+    const won = await stripe.disputes.update(String(dispute?.id), {
+      evidence: { uncategorized_text: 'winning_evidence' },
+    });
+    await sandbox.settle();
+    // Assess
+    expect(won.status).toBe('won');
+    expect(won.balance_transactions.map((transaction) => transaction.net)).toEqual([-2500, 1000]);
+    const closedEvent = events.find((event) => event.type === 'charge.dispute.closed');
+    expect((closedEvent?.data.object as Stripe.Dispute).status).toBe('won');
+  });
+});

@@ -1,0 +1,115 @@
+// POST /api/webhooks/stripe through its handler, as API Gateway calls it, on DynamoDB Local and the Stripe sandbox:
+// a delivery whose signature does not hold (tampered body, old timestamp, missing header, another secret) answers 400
+// `stripe_signature_invalid` and writes nothing; the same event signed properly then books the payment. Event types
+// the product does not handle are acknowledged.
+import Stripe from 'stripe';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listFanPies } from '../../functions/data/pies';
+import { isStripeEventHandled } from '../../functions/data/stripe-events';
+import { getClock } from '../../functions/runtime/clock';
+import { getTable } from '../../functions/runtime/table';
+import type { StripeSandbox } from '../../local/stripe-sandbox';
+import { bodyOf } from '../support/gateway-event';
+import { createSignedInAccount, dataOf } from '../support/identity';
+import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
+import { ledger, postWebhook, requestCheckout, sessionIdOf } from './payments-harness';
+
+let sandbox: StripeSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.stop();
+  sandbox = undefined;
+});
+
+/** A paid checkout whose events were collected, not delivered: the invoice.paid event's body, and the fan. */
+async function paidButNotDelivered() {
+  const collected: string[] = [];
+  sandbox = await startTestStripeSandbox({
+    deliver: async (rawBody) => {
+      collected.push(rawBody);
+      return { status: 200 };
+    },
+  });
+  const fan = await createSignedInAccount('fan');
+  const checkout = await requestCheckout(fan, 1000);
+  await sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), { number: testCards.pays });
+  await sandbox.settle();
+  const invoicePaid = collected.find(
+    (body) => (JSON.parse(body) as { type: string }).type === 'invoice.paid',
+  );
+  if (!invoicePaid) throw new Error('The sandbox raised no invoice.paid');
+  return { fan, invoicePaid, secret: sandbox.webhookSecret };
+}
+
+function signed(payload: string, secret: string, at = getClock().now()): Record<string, string> {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  return { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
+}
+
+async function nothingWritten(fanId: string, eventId: string): Promise<void> {
+  expect(await (await ledger()).balance(`fan-wallet:${fanId}`)).toBe(0);
+  expect(await listFanPies(getTable(), fanId)).toEqual([]);
+  expect(await isStripeEventHandled(getTable(), eventId)).toBe(false);
+}
+
+describe('POST /api/webhooks/stripe', () => {
+  it('answers 400 and writes nothing for a tampered body, an old timestamp, a missing header or another secret', async () => {
+    // Prepare
+    const { fan, invoicePaid, secret } = await paidButNotDelivered();
+    const eventId = (JSON.parse(invoicePaid) as { id: string }).id;
+    const tampered = invoicePaid.replace(/"amount_paid": ?1000/, '"amount_paid": 100000');
+    expect(tampered).not.toBe(invoicePaid);
+    // Act
+    const results = [
+      await postWebhook(tampered, signed(invoicePaid, secret)),
+      await postWebhook(
+        invoicePaid,
+        signed(invoicePaid, secret, new Date(getClock().now().getTime() - 301_000)),
+      ),
+      await postWebhook(invoicePaid, {}),
+      await postWebhook(invoicePaid, signed(invoicePaid, 'whsec_someone_else')),
+    ];
+    // Assess
+    for (const result of results) {
+      expect(result.statusCode).toBe(400);
+      expect(bodyOf(result)['code']).toBe('stripe_signature_invalid');
+    }
+    await nothingWritten(fan.userId, eventId);
+
+    // Act: the genuine delivery
+    const good = await postWebhook(invoicePaid, signed(invoicePaid, secret));
+    // Assess
+    expect(good.statusCode).toBe(200);
+    expect(bodyOf(good)['data']).toEqual({ received: true });
+    expect(await (await ledger()).balance(`fan-wallet:${fan.userId}`)).toBe(941);
+    expect(await listFanPies(getTable(), fan.userId)).toHaveLength(1);
+    expect(await isStripeEventHandled(getTable(), eventId)).toBe(true);
+  });
+
+  it('acknowledges an event type it does not handle, and a payout event of issue #13, without marking them', async () => {
+    // Prepare
+    sandbox = await startTestStripeSandbox();
+    const unknown = JSON.stringify({
+      id: 'evt_unknown_type_1',
+      object: 'event',
+      type: 'customer.tax_id.created',
+      created: 1,
+      data: { object: { id: 'txi_1', object: 'tax_id' } },
+    });
+    const payout = JSON.stringify({
+      id: 'evt_payout_1',
+      object: 'event',
+      type: 'payout.paid',
+      created: 1,
+      data: { object: { id: 'po_1', object: 'payout' } },
+    });
+    // Act
+    const results = await Promise.all([
+      postWebhook(unknown, signed(unknown, sandbox.webhookSecret)),
+      postWebhook(payout, signed(payout, sandbox.webhookSecret)),
+    ]);
+    // Assess
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+    expect(await isStripeEventHandled(getTable(), 'evt_unknown_type_1')).toBe(false);
+    expect(await isStripeEventHandled(getTable(), 'evt_payout_1')).toBe(false);
+  });
+});
