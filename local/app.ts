@@ -26,6 +26,7 @@ import { createOAuthSandbox } from './oauth-sandbox';
 import { startOutboxEventPublishing } from './outbox-events';
 import { providerUserIdOf } from './oauth-sandbox/identities';
 import { startScheduler } from './scheduler';
+import type { StripeSandbox } from './stripe-sandbox';
 import { startStripeSandbox } from './stripe-sandbox';
 import { serveStatic } from './static-site';
 import { ensureTable } from './table';
@@ -58,6 +59,8 @@ export interface RunningOpenPie {
   tableName: string;
   /** The product clock: `npm run time` and POST /api/dev/time/advance move it. */
   timeMachine: TimeMachine;
+  /** The local Stripe: the seed pays the demo fan's pie through it. */
+  stripeSandbox: StripeSandbox;
   stop(): Promise<void>;
 }
 
@@ -232,6 +235,7 @@ async function startOnLockedDataDir(
     port,
     tableName: localTableName,
     timeMachine,
+    stripeSandbox,
     stop: () => (stopping ??= cleanUp()),
   };
 }

@@ -27,7 +27,7 @@ const app = await startOpenPie({
   process.exit(1);
 });
 const seedStartedAt = Date.now();
-const seeded = await seedDemoData();
+const seeded = await seedDemoData(app.stripeSandbox);
 progress(`demo data ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`);
 
 console.log('');

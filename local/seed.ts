@@ -20,7 +20,9 @@ import { getTokenCipher } from '../functions/services/token-cipher';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
 import { demoSpotifyRefreshToken } from './oauth-sandbox';
 import { spotifyAccountIdOf, spotifyUserIdOf } from './oauth-sandbox/identities';
+import { seedDemoPaidPie } from './seed-demo-pie';
 import { artistsById, playsOf } from './spotify-sandbox/catalogue';
+import type { StripeSandbox } from './stripe-sandbox';
 
 export interface SeedResult {
   lines: string[];
@@ -124,9 +126,13 @@ const demoListeningDays = 30;
  * and their last 30 days of sandbox plays, stored as the sync stores them, so the dashboard has something to show
  * and the scheduled sync carries on from there.
  */
+function demoFanEmail(): string {
+  return demoAccounts.find((demo) => demo.kind === 'fan')?.email ?? '';
+}
+
 async function seedDemoListening(table: TableRef, now: Date): Promise<void> {
   if (await isSeeded(table, listeningMarker)) return;
-  const email = demoAccounts.find((demo) => demo.kind === 'fan')?.email ?? '';
+  const email = demoFanEmail();
   const fan = await findAccountByEmail(table, 'fan', email);
   if (!fan) return;
   const listener = spotifyAccountIdOf(email);
@@ -227,8 +233,9 @@ async function seedDemoCatalogue(table: TableRef, now: Date): Promise<void> {
   await markSeeded(table, catalogueMarker, now);
 }
 
-export async function seedDemoData(): Promise<SeedResult> {
+export async function seedDemoData(stripeSandbox?: StripeSandbox): Promise<SeedResult> {
   const table = readTable();
+  let demoPie: string | null = null;
   try {
     // Product time: a moved clock (npm run time) seeds on the time line the rest of the data is on.
     const now = getClock().now();
@@ -238,6 +245,7 @@ export async function seedDemoData(): Promise<SeedResult> {
     await addTryPromoCodes({ table, clock: getClock() }, { count: 100, batchId: 'local-seed-v1' });
     // In the background: some 3,000 plays would hold up the first start by half a minute or more.
     startDemoListeningSeed(now);
+    if (stripeSandbox) demoPie = await seedDemoPaidPie(table, demoFanEmail(), stripeSandbox);
   } finally {
     table.client.destroy();
   }
@@ -248,6 +256,8 @@ export async function seedDemoData(): Promise<SeedResult> {
         (demo) => `  ${demo.label.padEnd(7)} ${demo.email} / ${demo.password}  (at ${demo.where})`,
       ),
       'Mail sent locally: /dev/mailbox',
+      ...(demoPie ? [`The demo fan's $10 pie: ${demoPie} (see /my-pies)`] : []),
+      'Stripe test cards on the sandbox Checkout page: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
     ],
   };
 }
