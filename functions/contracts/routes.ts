@@ -142,6 +142,8 @@ export const routes = [
   fanApi('POST', '/auth/register', 'fan-auth', 'public'),
   fanApi('POST', '/auth/logout', 'fan-auth', 'public'),
   fanApi('POST', '/auth/verify-email/{token}', 'fan-auth', 'public'),
+  // Beyond SPEC §7 (issue #11): paying needs a verified e-mail, so a signed-in fan can ask for a new link.
+  fanApi('POST', '/auth/resend-verification', 'fan-auth', 'fan'),
   fanApi('POST', '/auth/forgot-password', 'fan-auth', 'public'),
   fanApi('POST', '/auth/reset-password/{token}', 'fan-auth', 'public'),
   fanApi('POST', '/auth/link-google', 'fan-social', 'fan'),

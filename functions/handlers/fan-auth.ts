@@ -13,6 +13,7 @@ export const handler = createResourceHandler('fan-auth', fanAuthContracts, {
   'POST /api/auth/login': password.login,
   'POST /api/auth/logout': password.logout,
   'POST /api/auth/verify-email/{token}': password.verifyEmail,
+  'POST /api/auth/resend-verification': password.resendVerification,
   'POST /api/auth/forgot-password': password.forgotPassword,
   'POST /api/auth/reset-password/{token}': password.resetPassword,
   'DELETE /api/auth/account': password.deleteAccount,

@@ -57,8 +57,6 @@ const specCalls: string[] = [
     'GET stripe/customerBillingAccount',
     'GET stripe/activeSubscription',
     'GET stripe/refreshSubscription',
-    // Beyond SPEC §7 (issue #11): the fee quote the funding screen shows before anyone pays.
-    'GET stripe/feeQuote',
   ].map(fan),
   // Artists, tracks, users, pies, wallet (fan)
   ...[
@@ -181,6 +179,9 @@ const designCalls = [
   'POST /api/for-artists/auth/verify-email/{token}',
   'POST /api/admin/auth/logout',
   'POST /api/webhooks/stripe',
+  // Money in (issue #11): the fee quote shown before anyone pays, and a new verification link for paying.
+  'GET /api/stripe/feeQuote',
+  'POST /api/auth/resend-verification',
   'GET /api/health',
   'GET /api/dev/outbox',
   // The movable product clock, local only (issue #10).

@@ -16,6 +16,7 @@ export const passwordAccountContracts = {
   register: { body: registerSchema, reply: json(registerReplySchema) },
   logout: { reply: json(messageReplySchema) },
   verifyEmail: { params: linkTokenParamsSchema, reply: json(messageReplySchema) },
+  resendVerification: { reply: json(messageReplySchema) },
   forgotPassword: { body: forgotPasswordSchema, reply: json(messageReplySchema) },
   resetPassword: {
     params: linkTokenParamsSchema,

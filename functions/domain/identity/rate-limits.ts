@@ -7,7 +7,7 @@
 // down instead, up to a ceiling only a large network of addresses reaches. Register and forgot-password still count
 // per e-mail (10), since each call mails the address; a refusal there costs the owner a reset link, not the account.
 
-export type RateLimitedAction = 'login' | 'register' | 'forgot-password';
+export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'resend-verification';
 
 /** What a counter counts: one e-mail, one client address, or one e-mail from one address. */
 export type RateScope = 'email' | 'client' | 'email-client';

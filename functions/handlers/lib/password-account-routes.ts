@@ -9,7 +9,7 @@ import type { UserReplyBuilder } from '../../services/identity/account-replies';
 import { readConnections } from '../../services/identity/accounts';
 import { identityDependencies } from '../../services/identity/dependencies';
 import { deleteAccount } from '../../services/identity/deletion';
-import { verifyEmailWithLink } from '../../services/identity/email-verification';
+import { resendVerificationEmail, verifyEmailWithLink } from '../../services/identity/email-verification';
 import { loginWithPassword } from '../../services/identity/login';
 import { requestPasswordReset, resetPasswordWithLink } from '../../services/identity/password-reset';
 import { registerWithPassword } from '../../services/identity/registration';
@@ -40,6 +40,15 @@ export function passwordAccountHandlers<User>({ kind, toUser }: PasswordAccountA
     },
     verifyEmail: async ({ params }: { params: { token: string } }) =>
       ok(await verifyEmailWithLink(identityDependencies(), kind, params.token)),
+    resendVerification: async (input: RequestContext) =>
+      ok(
+        await resendVerificationEmail(
+          identityDependencies(),
+          kind,
+          requirePrincipal(input.principal).userId,
+          identityRequestOf(input),
+        ),
+      ),
     forgotPassword: async (input: RequestContext & { body: { email: string } }) =>
       ok(
         await requestPasswordReset(identityDependencies(), kind, input.body.email, identityRequestOf(input)),

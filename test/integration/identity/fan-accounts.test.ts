@@ -366,3 +366,57 @@ describe('deleting a fan account', () => {
     expect(dataOf(again)['id']).not.toBe(userId);
   });
 });
+
+describe('a signed-in fan asks for a new verification link (paying needs a verified address, issue #11)', () => {
+  it('mails a fresh link that verifies, answers a verified fan without mailing, and refuses the 11th in the window', async () => {
+    // Prepare: a fan who registered and lost the first mail
+    const email = uniqueEmail('resend');
+    await registerFan(email);
+    const cookie = cookiePair(await loginFan(email), sessionCookie.fan);
+    const handler = await fanAuth();
+    const mailsTo = async () => (await readOutbox()).filter((mail) => mail.to === email).length;
+    const before = await mailsTo();
+
+    // Act: ask for a new link
+    const resent = await call(handler, 'POST', '/api/auth/resend-verification', { cookies: [cookie] });
+
+    // Assess: a second mail whose link verifies the address
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(dataOf(resent)).toEqual({
+      message: `We have sent a new verification link to ${email}. Please check your inbox.`,
+    });
+    expect(await mailsTo()).toBe(before + 1);
+    const link = (await findMail(email, 'Verify your e-mail')).links[0] ?? '';
+    const verified = await call(handler, 'POST', `/api/auth/verify-email/${tokenOfLink(link)}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    // Act + Assess: a verified fan gets an answer and no mail
+    const again = await call(handler, 'POST', '/api/auth/resend-verification', { cookies: [cookie] });
+    expect(dataOf(again)).toEqual({ message: 'Your e-mail address is already verified.' });
+    expect(await mailsTo()).toBe(before + 1);
+
+    // Act + Assess: without a session, 401
+    const anonymous = await call(handler, 'POST', '/api/auth/resend-verification');
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('counts against the per-e-mail limit of calls that mail the address', async () => {
+    // Prepare: an unverified fan (its asks have a counter of their own: 10 per e-mail in 15 minutes)
+    const email = uniqueEmail('resend-limit');
+    await registerFan(email);
+    const cookie = cookiePair(await loginFan(email), sessionCookie.fan);
+    const handler = await fanAuth();
+
+    // Act: eleven asks in the same window
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push(
+        (await call(handler, 'POST', '/api/auth/resend-verification', { cookies: [cookie] })).statusCode,
+      );
+    }
+
+    // Assess: the first ten are mailed, the eleventh is refused with 429
+    expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(200));
+    expect(statuses[10]).toBe(429);
+  });
+});
