@@ -14,6 +14,7 @@ import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { FanProfileScreen, ProfileSettings, ReportClaimScreen } from '../../../features/fan-profile';
 import { readSessionProfile } from '../../../features/fan-profile/lib/session-profile';
 import { HistoryImportSection } from '../../../features/history-import';
+import type { PromoHumanCheck } from '../../../features/promo';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAreaSession, useSignedInSession } from '../../guards';
@@ -76,18 +77,52 @@ function HelpLink() {
 
 // ── Public fan screens ─────────────────────────────────────────────────────────
 
+// /try (SPEC §2): the promo feature's four states, with the sign-up pieces of the auth feature (the e-mail form and the
+// social buttons, both sending promo 'try') and its human check put in here, so neither feature imports the other.
+const PromoView = lazy(async () => {
+  const [{ TryScreen }, { RegistrationForm }, { SocialSignInButtons }, humanCheck, { captchaActions }] =
+    await Promise.all([
+      import('../../../features/promo'),
+      import('../../../features/auth/components/registration-form'),
+      import('../../../features/auth/components/social-sign-in-buttons'),
+      import('../../../features/auth/lib/human-check'),
+      import('../../../../../functions/contracts/auth'),
+    ]);
+  // The check is off without a site key (locally, DESIGN §3); with one, a script that cannot load or run is SPEC §8's
+  // 'reCAPTCHA not available'.
+  const checkHuman: PromoHumanCheck = async () => {
+    const siteKey: unknown = import.meta.env.VITE_RECAPTCHA_SITE_KEY;
+    if (typeof siteKey !== 'string' || siteKey.trim() === '') return { available: true, token: undefined };
+    if (!(await humanCheck.loadHumanCheck())) return { available: false };
+    return { available: true, token: await humanCheck.executeHumanCheck(captchaActions.promoAvailability) };
+  };
+  function PromoWithSignUp({ signedIn }: { signedIn: boolean }) {
+    return (
+      <TryScreen
+        signedIn={signedIn}
+        humanCheck={checkHuman}
+        renderRegistrationForm={(onRegistered) => (
+          <RegistrationForm area="fan" promo="try" onRegistered={onRegistered} />
+        )}
+        socialSignIn={<SocialSignInButtons promo="try" />}
+      />
+    );
+  }
+  return { default: PromoWithSignUp };
+});
+
 export function PromoScreen() {
+  const session = useAreaSession('fan');
   return (
-    <ComingSoon
-      title="Try OpenPie for free"
-      summary="New fans can start with a free 5 dollar pie while promotion codes last. Each person can use the offer once."
-      plannedItems={[
-        'How many free pies are still available',
-        'Sign-up with Google, Spotify, X or Facebook, or with your e-mail address',
-        'Your free 5 dollar pie, ready to use once you have confirmed your e-mail address',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Loading the free pie offer...
+        </p>
+      }
+    >
+      <PromoView signedIn={Boolean(session)} />
+    </Suspense>
   );
 }
 
@@ -118,19 +153,29 @@ export function DashboardScreen() {
   );
 }
 
+// /pie: the fan's running pie or the funding flow, with the free promo pie offered to a fan who may start it.
+const PieView = lazy(async () => {
+  const [{ PieScreen: View }, { FreePieOfferIfEligible }] = await Promise.all([
+    import('../../../features/pie-funding'),
+    import('../../../features/promo'),
+  ]);
+  function PieWithOffer() {
+    return <View renderFreePieOffer={(onStarted) => <FreePieOfferIfEligible onStarted={onStarted} />} />;
+  }
+  return { default: PieWithOffer };
+});
+
 export function PieScreen() {
   return (
-    <ComingSoon
-      title="My pie"
-      summary="Fund your monthly pie and follow how it is split among the artists you listen to."
-      plannedItems={[
-        'Choose a monthly amount and pay by card through Stripe',
-        'The live split of your active pie, to the cent',
-        'Ban an artist from your pie, or always include one',
-        'Cancel your subscription at any time',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Loading your pie...
+        </p>
+      }
+    >
+      <PieView />
+    </Suspense>
   );
 }
 
@@ -150,18 +195,23 @@ export function PieDetailScreen() {
   );
 }
 
+// Where Stripe's Checkout returns after paying: it waits for the payment to be confirmed, then shows the pie.
+const SuccessCheckoutView = lazy(async () => {
+  const { SuccessCheckoutScreen: View } = await import('../../../features/pie-funding');
+  return { default: View };
+});
+
 export function PieSuccessCheckoutScreen() {
   return (
-    <ComingSoon
-      title="Payment received"
-      summary="After you pay for your pie through Stripe, you land here to see that your pie is active."
-      plannedItems={[
-        'Confirmation that your subscription is active',
-        'The settings your new pie starts with',
-        'A way to tune those settings straight away',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Confirming your payment with Stripe…
+        </p>
+      }
+    >
+      <SuccessCheckoutView />
+    </Suspense>
   );
 }
 
@@ -181,18 +231,24 @@ export function PieSettingsScreen() {
   );
 }
 
+// Every pie of the fan, cancelling, Stripe's billing page and the fan wallet.
+const MyPiesView = lazy(async () => {
+  const { MyPiesScreen: View } = await import('../../../features/my-pies');
+  return { default: View };
+});
+
 export function MyPiesScreen() {
+  const session = useSignedInSession('fan');
   return (
-    <ComingSoon
-      title="My pies"
-      summary="Every pie you have funded, current and past."
-      plannedItems={[
-        'Each pie with its amount, period and status',
-        'What each pie paid to artists, and what was held for artists who have not joined',
-        'A link to the full details of each pie',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Loading your pies...
+        </p>
+      }
+    >
+      <MyPiesView fanId={readSessionProfile(session?.account).id} />
+    </Suspense>
   );
 }
 

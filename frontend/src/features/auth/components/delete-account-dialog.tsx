@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { accountDeletionText } from '../../../lib/account-deletion';
 import type { SelfServiceArea } from '../api/auth-area';
-import { ConfirmActions, ConfirmDialog } from './confirm-dialog';
+import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 
 export const deleteAccountDialogText = {
   title: 'Delete your account?',

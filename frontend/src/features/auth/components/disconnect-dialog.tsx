@@ -6,7 +6,7 @@ import {
   type SocialProviderName,
 } from '../../../../../functions/contracts/social-sign-in';
 import type { SelfServiceArea } from '../api/auth-area';
-import { ConfirmActions, ConfirmDialog } from './confirm-dialog';
+import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 
 export const disconnectDialogText = {
   cancel: 'Cancel',

@@ -1,4 +1,4 @@
-// The frame of the settings screens' confirmations (disconnect a provider, delete the account): a modal that cannot
+// The frame of a confirmation (disconnect a provider, delete the account, cancel a pie): a modal that cannot
 // be dismissed while its action runs, and Cancel beside the action that names what it is doing.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';

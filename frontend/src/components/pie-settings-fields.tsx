@@ -1,0 +1,167 @@
+// A pie's split settings (SPEC §3 "Pie settings"), with what each one does in plain words. Shared by the funding flow
+// and the free promo pie, which both start a pie with them.
+import { useId } from 'react';
+import { maximumArtistLimit } from '../../../functions/contracts/pie';
+import './pie-pieces.css';
+
+export interface PieSettingsValues {
+  artistLimit: number;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+/** What a fan starts with: every artist they listen to shares the pie by listening time alone. */
+export const defaultPieSettings: PieSettingsValues = {
+  artistLimit: 0,
+  artistPopularity: 0,
+  excludeNonActive: false,
+};
+
+/** While the fan types, the artist limit is text: it is read as a number only when the pie starts. */
+export interface PieSettingsDraft {
+  artistLimit: string;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+export const defaultPieSettingsDraft: PieSettingsDraft = {
+  artistLimit: String(defaultPieSettings.artistLimit),
+  artistPopularity: defaultPieSettings.artistPopularity,
+  excludeNonActive: defaultPieSettings.excludeNonActive,
+};
+
+export const pieSettingsText = {
+  legend: 'How your pie is split',
+  artistLimit: 'Most artists in your pie',
+  artistLimitHint: `The artists you listen to most share your pie, up to this many. 0 means no limit: everyone you listen to gets a share. At most ${maximumArtistLimit}.`,
+  artistLimitError: `Enter a whole number from 0 to ${maximumArtistLimit}.`,
+  artistPopularity: 'Lean toward less popular artists',
+  artistPopularityHint:
+    'At 0 your pie follows your listening time alone. The higher you set it, the more the shares of less popular artists are tilted up, within fixed limits.',
+  excludeNonActive: 'Leave out artists who are no longer active',
+  excludeNonActiveHint: 'Their share goes to the other artists you listen to.',
+} as const;
+
+/** `0` → "0: follow my listening only", `70` → "70 of 100". */
+export function describePopularityLean(value: number): string {
+  return value === 0 ? '0: follow my listening only' : `${value} of 100`;
+}
+
+export type PieSettingsErrors = Partial<Record<keyof PieSettingsValues, string>>;
+
+/** The settings to send, or the message of each field that is not right yet. */
+export function readPieSettings(
+  draft: PieSettingsDraft,
+): { ok: true; settings: PieSettingsValues } | { ok: false; errors: PieSettingsErrors } {
+  const limitText = draft.artistLimit.trim();
+  const artistLimit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN;
+  if (!(artistLimit >= 0 && artistLimit <= maximumArtistLimit)) {
+    return { ok: false, errors: { artistLimit: pieSettingsText.artistLimitError } };
+  }
+  return {
+    ok: true,
+    settings: {
+      artistLimit,
+      artistPopularity: draft.artistPopularity,
+      excludeNonActive: draft.excludeNonActive,
+    },
+  };
+}
+
+export interface PieSettingsFieldsProps {
+  value: PieSettingsDraft;
+  onChange: (next: PieSettingsDraft) => void;
+  /** Messages from the last attempt (the screen's own check or the server's 422), by field. */
+  errors?: PieSettingsErrors;
+  disabled?: boolean;
+}
+
+export function PieSettingsFields({ value, onChange, errors = {}, disabled }: PieSettingsFieldsProps) {
+  const id = useId();
+  const limitHintId = `${id}-limit-hint`;
+  const limitErrorId = `${id}-limit-error`;
+  const leanHintId = `${id}-lean-hint`;
+  const leanErrorId = `${id}-lean-error`;
+  const excludeHintId = `${id}-exclude-hint`;
+  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ');
+
+  return (
+    <fieldset className="pie-settings" disabled={disabled}>
+      <legend className="pie-settings__legend">{pieSettingsText.legend}</legend>
+
+      <div className={`field${errors.artistLimit ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-limit`}>
+          {pieSettingsText.artistLimit}
+        </label>
+        <p className="field__hint" id={limitHintId}>
+          {pieSettingsText.artistLimitHint}
+        </p>
+        <input
+          id={`${id}-limit`}
+          className="field__input pie-settings__number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value.artistLimit}
+          aria-invalid={errors.artistLimit ? true : undefined}
+          aria-describedby={describedBy(limitHintId, Boolean(errors.artistLimit) && limitErrorId)}
+          onChange={(event) => onChange({ ...value, artistLimit: event.target.value })}
+        />
+        {errors.artistLimit ? (
+          <p className="field__error" id={limitErrorId}>
+            {errors.artistLimit}
+          </p>
+        ) : null}
+      </div>
+
+      <div className={`field${errors.artistPopularity ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-lean`}>
+          {pieSettingsText.artistPopularity}
+        </label>
+        <p className="field__hint" id={leanHintId}>
+          {pieSettingsText.artistPopularityHint}
+        </p>
+        <div className="pie-settings__range">
+          <input
+            id={`${id}-lean`}
+            type="range"
+            min={0}
+            max={100}
+            step={10}
+            value={value.artistPopularity}
+            aria-valuetext={describePopularityLean(value.artistPopularity)}
+            aria-describedby={describedBy(leanHintId, Boolean(errors.artistPopularity) && leanErrorId)}
+            onChange={(event) => onChange({ ...value, artistPopularity: Number(event.target.value) })}
+          />
+          <output htmlFor={`${id}-lean`} className="pie-settings__range-value">
+            {describePopularityLean(value.artistPopularity)}
+          </output>
+        </div>
+        {errors.artistPopularity ? (
+          <p className="field__error" id={leanErrorId}>
+            {errors.artistPopularity}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="pie-settings__toggle">
+        <input
+          id={`${id}-exclude`}
+          type="checkbox"
+          checked={value.excludeNonActive}
+          aria-describedby={excludeHintId}
+          onChange={(event) => onChange({ ...value, excludeNonActive: event.target.checked })}
+        />
+        <div>
+          <label className="field__label" htmlFor={`${id}-exclude`}>
+            {pieSettingsText.excludeNonActive}
+          </label>
+          <p className="field__hint" id={excludeHintId}>
+            {pieSettingsText.excludeNonActiveHint}
+          </p>
+          {errors.excludeNonActive ? <p className="field__error">{errors.excludeNonActive}</p> : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

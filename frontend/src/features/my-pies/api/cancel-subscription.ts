@@ -1,0 +1,8 @@
+// POST /api/stripe/cancelSubscription: the subscription stops renewing; the running pie runs to the end of its period.
+import type { Subscription } from '../../../../../functions/contracts/payments';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function cancelSubscription(subscriptionId: string): Promise<Subscription> {
+  return apiClient.post<Subscription>(apiPath('POST /api/stripe/cancelSubscription'), { subscriptionId });
+}

@@ -1,0 +1,36 @@
+// my-pies (SPEC §2, issue #11): every pie the fan funded, the way to cancel the current one, Stripe's billing page,
+// and the fan wallet.
+import { useId } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BillingPortalButton } from './billing-portal-button';
+import { PiesSection } from './pies-section';
+import { WalletSection } from './wallet-section';
+import '../my-pies.css';
+
+export const myPiesText = {
+  title: 'My pies',
+  lead: 'Every pie you have funded, and your fan wallet: what came in, what went to artists, and what is left.',
+  billingTitle: 'Billing',
+} as const;
+
+/** `fanId`: the signed-in fan's own id, from the session. */
+export function MyPiesScreen({ fanId }: { fanId: string | null }) {
+  useDocumentTitle('My pies · OpenPie');
+  const billingId = useId();
+  return (
+    <div className="app-screen">
+      <header>
+        <h1 className="app-screen__title">{myPiesText.title}</h1>
+        <p className="app-screen__lead">{myPiesText.lead}</p>
+      </header>
+      <PiesSection fanId={fanId} />
+      <WalletSection />
+      <section className="app-panel" aria-labelledby={billingId}>
+        <h2 id={billingId} className="app-panel__title">
+          {myPiesText.billingTitle}
+        </h2>
+        <BillingPortalButton />
+      </section>
+    </div>
+  );
+}

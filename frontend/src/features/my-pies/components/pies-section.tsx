@@ -1,0 +1,165 @@
+// My pies' list (issue #11): the current pie with the way to cancel it, then the past ones, each with its amount,
+// period, status and fees.
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PieSummary } from '../../../../../functions/contracts/payments';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { describePiePeriod, PieFacts } from '../../../components/pie-facts';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { cancelSubscription } from '../api/cancel-subscription';
+import { useFanPies } from '../api/get-fan-pies';
+import { CancelPieDialog } from './cancel-pie-dialog';
+
+export const piesSectionText = {
+  title: 'Your pies',
+  current: 'Current pie',
+  past: 'Past pies',
+  loading: 'Loading your pies…',
+  failed: 'Your pies could not be loaded.',
+  empty: 'You have not funded a pie yet',
+  emptyHint: 'Fund a pie and it is split among the artists you listen to at the end of its period.',
+  fund: 'Fund your first pie',
+  cancel: 'Cancel this pie',
+  cancelFailed: 'Your pie could not be cancelled. Please try again.',
+  noPastPies: 'No past pies yet.',
+} as const;
+
+/** `Your pie runs to December 24, 2026, then stops.` */
+export function describeCancelled(endsAt: string): string {
+  return `Your pie runs to ${formatDate(endsAt)}, then stops.`;
+}
+
+function isCurrent(pie: PieSummary): boolean {
+  return pie.status === 'active' || pie.status === 'cancelling';
+}
+
+function PieItem({ pie, onCancel }: { pie: PieSummary; onCancel?: (pie: PieSummary) => void }) {
+  const id = useId();
+  return (
+    <li className="pie-item">
+      <article aria-labelledby={id}>
+        <h4 id={id} className="pie-item__title">
+          {pie.promo ? 'Free pie, ' : 'Pie, '}
+          {describePiePeriod(pie)}
+        </h4>
+        <PieFacts pie={pie} />
+        {onCancel && pie.status === 'active' && pie.subscriptionId ? (
+          <button type="button" className="button button--danger-outline" onClick={() => onCancel(pie)}>
+            {piesSectionText.cancel}
+          </button>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+export function PiesSection({ fanId }: { fanId: string | null }) {
+  const id = useId();
+  const pies = useFanPies(fanId);
+  const [confirming, setConfirming] = useState<PieSummary | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  const cancel = async (pie: PieSummary) => {
+    if (!pie.subscriptionId) return;
+    setCancelling(true);
+    try {
+      const subscription = await cancelSubscription(pie.subscriptionId);
+      setNotice({ text: describeCancelled(subscription.current_period_end || pie.periodEnd), failed: false });
+      await pies.mutate();
+    } catch (error) {
+      setNotice({ text: describeLoadError(error, piesSectionText.cancelFailed), failed: true });
+    } finally {
+      setCancelling(false);
+      setConfirming(null);
+      // The dialog gives focus back to its trigger, which may be gone: the outcome takes it instead.
+      requestAnimationFrame(() => noticeRef.current?.focus());
+    }
+  };
+
+  let body;
+  if (pies.error && !pies.data) {
+    body = (
+      <LoadFailure
+        message={describeLoadError(pies.error, piesSectionText.failed)}
+        onRetry={() => void pies.mutate()}
+      />
+    );
+  } else if (!pies.data) {
+    body = (
+      <p className="app-state" role="status">
+        {piesSectionText.loading}
+      </p>
+    );
+  } else if (pies.data.length === 0) {
+    body = (
+      <div className="app-state">
+        <p>
+          <strong>{piesSectionText.empty}</strong>
+        </p>
+        <p className="app-state__hint">{piesSectionText.emptyHint}</p>
+        <Link className="button button--primary" to={paths.fan.pie()}>
+          {piesSectionText.fund}
+        </Link>
+      </div>
+    );
+  } else {
+    const current = pies.data.filter(isCurrent);
+    const past = pies.data.filter((pie) => !isCurrent(pie));
+    body = (
+      <>
+        {current.length > 0 ? (
+          <section aria-labelledby={`${id}-current`} className="pie-group">
+            <h3 id={`${id}-current`} className="pie-group__title">
+              {piesSectionText.current}
+            </h3>
+            <ul className="pie-list">
+              {current.map((pie) => (
+                <PieItem key={pie.id} pie={pie} onCancel={setConfirming} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section aria-labelledby={`${id}-past`} className="pie-group">
+          <h3 id={`${id}-past`} className="pie-group__title">
+            {piesSectionText.past}
+          </h3>
+          {past.length > 0 ? (
+            <ul className="pie-list">
+              {past.map((pie) => (
+                <PieItem key={pie.id} pie={pie} />
+              ))}
+            </ul>
+          ) : (
+            <p className="app-state__hint">{piesSectionText.noPastPies}</p>
+          )}
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <section className="app-panel" aria-labelledby={id}>
+      <h2 id={id} className="app-panel__title">
+        {piesSectionText.title}
+      </h2>
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        className={`my-pies__notice${notice?.failed ? ' my-pies__notice--failed' : ''}`}
+        aria-live="polite"
+      >
+        {notice?.text ?? ''}
+      </p>
+      {body}
+      <CancelPieDialog
+        pie={confirming}
+        busy={cancelling}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(pie) => void cancel(pie)}
+      />
+    </section>
+  );
+}

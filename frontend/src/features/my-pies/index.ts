@@ -1,0 +1,1 @@
+export { MyPiesScreen } from './components/my-pies-screen';

@@ -1,0 +1,13 @@
+// GET /api/pie/active: the fan's running pie, or null when there is none.
+import useSWR from 'swr';
+import type { PieSummary } from '../../../../../functions/contracts/payments';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export const activePieUrl = apiPath('GET /api/pie/active');
+
+export const fetchActivePie = (url: string = activePieUrl) => apiClient.get<PieSummary | null>(url);
+
+export function useActivePie() {
+  return useSWR<PieSummary | null, unknown>(activePieUrl, fetchActivePie, { revalidateOnFocus: false });
+}

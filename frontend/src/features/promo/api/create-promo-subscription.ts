@@ -1,0 +1,9 @@
+// POST /api/stripe/createPromoSubscription (SPEC §7): starts the free $5 pie with the fan's settings.
+import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PromoSubscriptionPayload } from '../../../../../functions/contracts/pie';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function createPromoSubscription(payload: PromoSubscriptionPayload): Promise<PieSummary> {
+  return apiClient.post<PieSummary>(apiPath('POST /api/stripe/createPromoSubscription'), payload);
+}
