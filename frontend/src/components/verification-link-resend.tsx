@@ -45,9 +45,7 @@ export function VerificationLinkResend() {
         {sending ? verificationLinkResendText.sending : verificationLinkResendText.send}
       </button>
       {/* Mounted from the start, empty, so a screen reader announces the reply when it arrives. */}
-      <p role="status">
-        {outcome?.kind === 'sent' ? outcome.message : ''}
-      </p>
+      <p role="status">{outcome?.kind === 'sent' ? outcome.message : ''}</p>
       {outcome?.kind === 'failed' ? <FormAlert>{outcome.message}</FormAlert> : null}
     </div>
   );
