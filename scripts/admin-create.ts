@@ -2,24 +2,19 @@
 // staff). Locally it works on the local data (DynamoDB Local on DATA_DIR, as `npm run job` does); with STAGE=dev or
 // prod it writes to TABLE_NAME in AWS_REGION with your AWS credentials. Asks for a password on a terminal
 // (Enter generates one), generates one otherwise, and prints it once.
-import { mkdirSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import * as z from 'zod/mini';
 import { emailField, loginMessages } from '../functions/contracts/auth';
 import { createAccount } from '../functions/data/accounts';
-import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import type { TableRef } from '../functions/data/table';
 import { buildVerifiedAccount } from '../functions/domain/identity/account';
 import { normalizeEmail } from '../functions/domain/identity/email-address';
 import { findPasswordProblem } from '../functions/domain/identity/password-policy';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
-import { localTableName, repoRoot } from '../local/app';
-import { acquireDataDirLock, DataDirBusyError } from '../local/data-dir-lock';
-import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal } from '../local/dynamodb-local';
-import { ensureTable } from '../local/table';
+
+import { withStageTable } from '../local/with-stage-table';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -89,41 +84,5 @@ if (!parsed.success) {
   fail(`Usage: npm run admin:create -- <email>\n${z.prettifyError(parsed.error)}`);
 }
 const email = normalizeEmail(parsed.data);
-const stage = process.env.STAGE ?? 'local';
 
-if (stage === 'dev' || stage === 'prod') {
-  const { TABLE_NAME, AWS_REGION } = process.env;
-  if (!TABLE_NAME || !AWS_REGION)
-    fail('With STAGE=dev or prod, set TABLE_NAME and AWS_REGION (see the stack outputs).');
-  const client = createDocumentClient({ region: AWS_REGION });
-  try {
-    await createStaffAccount({ client, name: TABLE_NAME }, email);
-  } finally {
-    client.destroy();
-  }
-} else {
-  const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
-  mkdirSync(dataDir, { recursive: true });
-  // One DynamoDB Local per data folder: refuse (with the running product named) rather than open its files twice.
-  const lock = await acquireDataDirLock(dataDir, 'npm run admin:create').catch((error: unknown) => {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(`${error.message}\nStop it, run admin:create, and start it again.`);
-    process.exit(2);
-  });
-  try {
-    const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
-    try {
-      await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
-      const client = createDocumentClient({ region: LOCAL_REGION, endpoint: dynamo.endpoint });
-      try {
-        await createStaffAccount({ client, name: localTableName }, email);
-      } finally {
-        client.destroy();
-      }
-    } finally {
-      await dynamo.stop();
-    }
-  } finally {
-    await lock.release();
-  }
-}
+await withStageTable('admin:create', (table) => createStaffAccount(table, email));
