@@ -10,8 +10,10 @@
 // - disputes: `POST /v1/disputes/{id}/close` loses, evidence `winning_evidence` / `losing_evidence` decides;
 // - `Stripe-Account` scopes Connect (balance, balance transactions, payouts); billing objects are the platform's.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { getClock } from '../../functions/runtime/clock';
 import { SandboxCore } from './core';
 import { serveApi } from './http';
@@ -158,9 +160,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     server.listen(0, '127.0.0.1', () => done());
   });
   const port = (server.address() as AddressInfo).port;
+  const apiUrl = `http://127.0.0.1:${port}`;
+  // The port is random: tools outside this process (the e2e tests' refunds) find the API through this file.
+  const endpointFile = options.dataDir ? join(options.dataDir, 'stripe-sandbox-endpoint.json') : null;
+  if (endpointFile) writeFileSync(endpointFile, `${JSON.stringify({ apiUrl, apiKey })}\n`);
 
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl,
     apiKey,
     webhookSecret,
     handlePage: (req, res, url) => handlePage(pages, req, res, url),
@@ -178,6 +184,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       await new Promise<void>((done) => server.close(() => done()));
       await turn;
       await store.save();
+      if (endpointFile) rmSync(endpointFile, { force: true });
     },
   };
 }

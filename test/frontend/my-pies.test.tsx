@@ -255,7 +255,7 @@ describe('the fan wallet on my-pies', () => {
       'Given to artists $14.41',
       'Of that, held for artists who have not joined yet $3.20',
       'Returned to you $0.00',
-      'Refunded to your card $0.00',
+      'Refunded or taken back by a dispute $0.00',
       'Balance $9.41',
     ]);
   });

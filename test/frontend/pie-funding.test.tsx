@@ -328,7 +328,8 @@ describe('/pie with a running pie, or the free pie offer', () => {
     // Assess
     const panel = await screen.findByRole('region', { name: 'Your current pie' });
     expect(panel.textContent).toContain('$5.00 (free pie)');
-    expect(panel.textContent).toContain('Runs to its end, then stops');
+    expect(panel.textContent).toContain('None: OpenPie pays for this pie');
+    expect(panel.textContent).toContain('Active: a free pie, it runs to its end');
     expect(api.sentTo('POST /api/stripe/createPromoSubscription').map((request) => request.body)).toEqual([
       { artistLimit: 0, artistPopularity: 0, excludeNonActive: false, pieDays: 30 },
     ]);

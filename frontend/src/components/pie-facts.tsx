@@ -12,8 +12,9 @@ const statusWords: Readonly<Record<PieStatus, string>> = {
   split: 'Split among your artists',
 };
 
-/** The pie's status in the product's words. */
-export function describePieStatus(status: PieStatus): string {
+/** The pie's status in the product's words; a free pie never renews, so its running state says so plainly. */
+export function describePieStatus(status: PieStatus, promo = false): string {
+  if (promo && status === 'cancelling') return 'Active: a free pie, it runs to its end';
   return statusWords[status];
 }
 
@@ -31,11 +32,19 @@ export const pieFactsText = {
   net: 'Goes to artists',
   feePending: 'Known once Stripe settles the payment',
   promoFee: 'None: OpenPie pays for this pie',
+  stoppedNet: 'Nothing while this pie is stopped',
 } as const;
 
 function describeProcessingFee(pie: PieSummary): string {
+  if (pie.promo) return pieFactsText.promoFee;
   if (pie.processingFeeCents !== null) return formatMoney(pie.processingFeeCents);
-  return pie.promo ? pieFactsText.promoFee : pieFactsText.feePending;
+  return pieFactsText.feePending;
+}
+
+function describeNet(pie: PieSummary): string {
+  // A stopped pie's money went back (refund, dispute) or never came (failed renewal): none of it reaches artists.
+  if (pie.status === 'inactive') return pieFactsText.stoppedNet;
+  return pie.netCents === null ? pieFactsText.feePending : formatMoney(pie.netCents);
 }
 
 export function PieFacts({ pie }: { pie: PieSummary }) {
@@ -58,7 +67,9 @@ export function PieFacts({ pie }: { pie: PieSummary }) {
       <div>
         <dt>{pieFactsText.status}</dt>
         <dd>
-          <span className={`pie-status pie-status--${pie.status}`}>{describePieStatus(pie.status)}</span>
+          <span className={`pie-status pie-status--${pie.status}`}>
+            {describePieStatus(pie.status, pie.promo)}
+          </span>
         </dd>
       </div>
       <div>
@@ -71,9 +82,7 @@ export function PieFacts({ pie }: { pie: PieSummary }) {
       </div>
       <div>
         <dt>{pieFactsText.net}</dt>
-        <dd className="pie-facts__net">
-          {pie.netCents === null ? pieFactsText.feePending : formatMoney(pie.netCents)}
-        </dd>
+        <dd className="pie-facts__net">{describeNet(pie)}</dd>
       </div>
     </dl>
   );

@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The product's DATA_DIR (the Stripe sandbox writes stripe-sandbox-endpoint.json there). */
+    dataDir: string;
   }
 }
 
@@ -59,6 +61,7 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = await waitForUrl(child, 90_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

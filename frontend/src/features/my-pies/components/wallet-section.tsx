@@ -42,7 +42,7 @@ const summaryRows: readonly { key: keyof Omit<WalletSummary, 'currency'>; label:
   { key: 'givenToArtistsCents', label: 'Given to artists' },
   { key: 'heldForUnclaimedCents', label: 'Of that, held for artists who have not joined yet' },
   { key: 'returnedCents', label: 'Returned to you' },
-  { key: 'refundedCents', label: 'Refunded to your card' },
+  { key: 'refundedCents', label: 'Refunded or taken back by a dispute' },
   { key: 'balanceCents', label: 'Balance' },
 ];
 
