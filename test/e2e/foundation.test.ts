@@ -33,7 +33,9 @@ describe('the product as npm start runs it', () => {
     // A stranger learns only that they must sign in (issue #10: authenticate before saying a route is not built).
     const unbuilt = await fetch(`${baseUrl}/api/admin/dashboard/stats`);
     // A public route not built yet says so.
-    const unbuiltPublic = await fetch(`${baseUrl}/api/stripe/promoAvailability`);
+    const unbuiltPublic = await fetch(
+      `${baseUrl}/api/for-artists/offices/office-1/validate-invitation?token=e2e-token`,
+    );
     expect([unknown.status, malformed.status, unbuilt.status, unbuiltPublic.status]).toEqual([
       404, 400, 401, 501,
     ]);

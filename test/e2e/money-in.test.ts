@@ -383,7 +383,8 @@ describe('money in: a fan funds a pie through the Stripe sandbox', () => {
     );
     await visit(page, '/my-pies', 'My pies');
     const walletScreen = await readWalletScreen(page);
-    await page.locator('.pie-item').first().getByText('Stopped').waitFor();
+    await page.locator('.pie-item').first().getByText('Stopped', { exact: true }).waitFor();
+    await page.locator('.pie-item').first().getByText('Nothing while this pie is stopped').waitFor();
     await snap(page, 'my-pies-dispute');
     const summary = await readData<WalletSummary>(page, '/api/fan-wallet/summary');
 
