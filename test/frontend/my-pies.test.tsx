@@ -10,6 +10,7 @@ import type { PieSummary, WalletTransaction } from '../../functions/contracts/pa
 import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { fail, stubApi, succeed, type SentRequest, type StubHandler } from '../support/auth-api-stub';
+import { makePie } from '../support/pie-fixtures';
 
 const slow = { timeout: 5000 };
 
@@ -24,26 +25,6 @@ function makeFan() {
     promo_eligible: false,
     used_promotion_code: false,
     connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
-
-function makePie(overrides: Partial<PieSummary> = {}): PieSummary {
-  return {
-    id: `pie_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`,
-    status: 'active',
-    promo: false,
-    periodStart: '2026-11-24T10:00:00.000Z',
-    periodEnd: '2026-12-24T10:00:00.000Z',
-    pieDays: 30,
-    currency: 'usd',
-    amountCents: 1000,
-    processingFeeCents: 59,
-    platformFeeCents: 0,
-    netCents: 941,
-    settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-    subscriptionId: `sub_${crypto.randomUUID().replace(/-/g, '')}`,
-    createdAt: '2026-11-24T10:00:05.000Z',
-    ...overrides,
   };
 }
 

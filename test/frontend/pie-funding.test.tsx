@@ -7,12 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeeQuote, PieSummary, Subscription } from '../../functions/contracts/payments';
+import type { FeeQuote, Subscription } from '../../functions/contracts/payments';
 import { routes } from '../../frontend/src/app/router';
 import { SuccessCheckoutScreen } from '../../frontend/src/features/pie-funding';
 import { readDollarAmount } from '../../frontend/src/features/pie-funding/lib/pie-amount';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { createHeldReply, fail, stubApi, succeed, type SentRequest } from '../support/auth-api-stub';
+import { makePie } from '../support/pie-fixtures';
 
 const slow = { timeout: 5000 };
 
@@ -44,26 +45,6 @@ function quoteFor(request: SentRequest) {
     platformFeeBasisPoints: 0,
   };
   return succeed(quote);
-}
-
-function makePie(overrides: Partial<PieSummary> = {}): PieSummary {
-  return {
-    id: `pie_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`,
-    status: 'active',
-    promo: false,
-    periodStart: '2026-11-24T10:00:00.000Z',
-    periodEnd: '2026-12-24T10:00:00.000Z',
-    pieDays: 30,
-    currency: 'usd',
-    amountCents: 1000,
-    processingFeeCents: 59,
-    platformFeeCents: 0,
-    netCents: 941,
-    settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-    subscriptionId: `sub_${crypto.randomUUID().replace(/-/g, '')}`,
-    createdAt: '2026-11-24T10:00:05.000Z',
-    ...overrides,
-  };
 }
 
 function renderAt(path: string) {

@@ -326,37 +326,6 @@ describe('/try for a signed-in fan', () => {
     expect(api.sentTo('POST /api/stripe/createPromoSubscription')).toHaveLength(1);
   });
 
-  it('shows a refused resend (429) of the free pie offer as an alert', async () => {
-    // Prepare
-    rememberSessionHint('fan');
-    stubApi({
-      'GET /api/user': succeed({ ...makeFan(), email_verified: false, used_promotion_code: false }),
-      'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
-      'POST /api/stripe/createPromoSubscription': fail(
-        403,
-        'email_not_verified',
-        'Please verify your e-mail address first: we sent you a link. You can ask for a new one.',
-      ),
-      'POST /api/auth/resend-verification': fail(
-        429,
-        'rate_limited',
-        'Too many attempts. Please wait a moment and try again.',
-      ),
-    });
-    renderAt('/try');
-    await userEvent.click(await screen.findByRole('button', { name: 'Start my free pie' }, slow));
-    // Act
-    await userEvent.click(await screen.findByRole('button', { name: 'Send me a new link' }));
-    // Assess
-    await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
-        'Too many attempts. Please wait a moment and try again.',
-      ),
-    );
-    expect(screen.queryByText(/We have sent a new verification link/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toHaveProperty('disabled', false);
-  });
-
   it('refuses an artist limit out of range before asking the server', async () => {
     // Prepare
     rememberSessionHint('fan');
