@@ -33,6 +33,11 @@ const budgets = {
   idleSyncUnits: 5,
   /** A fan payment (2 postings): 5 items of one transaction at 2 WRU each (docs/decisions/019-ledger.md). */
   ledgerPaymentWriteUnits: 10,
+  /**
+   * The split function on one core, for months of 1,200 plays over 300 artists: at this rate a 10,000-fan month splits
+   * in 10 s of CPU, under 1 ms a pie next to the worker's DynamoDB calls (docs/decisions/021-the-split.md).
+   */
+  splitPiesPerSecond: 1_000,
 };
 /** DynamoDB on-demand price per write request unit, in dollars ($1.25 per million). */
 const dollarsPerWriteUnit = 1.25 / 1_000_000;
@@ -442,6 +447,26 @@ for (const [source, chunk] of Object.entries(manifest)) {
       ok: !isPayment || units <= budgets.ledgerPaymentWriteUnits,
     });
   }
+}
+
+// ── Split function throughput ─────────────────────────────────────────────────
+// The pure split (functions/domain/money/split.ts) on one core, in CPU time (bench/split-throughput.ts).
+{
+  const { measureSplitThroughput } = await import('./split-throughput');
+  const split = measureSplitThroughput();
+  const months = `months of ${split.plays.toLocaleString('en-US')} plays over ${split.artists} artists`;
+  rows.push({
+    name: `split function, ${months}`,
+    figure: `${Math.round(split.piesPerSecond)} pies/s on one core (${fmt(split.averageIncluded)} artists paid a pie)`,
+    budget: `≥ ${budgets.splitPiesPerSecond.toLocaleString('en-US')} pies/s`,
+    ok: split.piesPerSecond >= budgets.splitPiesPerSecond,
+  });
+  rows.push({
+    name: `split from the daily aggregates (sum per artist + split), ${months}`,
+    figure: `${Math.round(split.piesPerSecondFromDays)} pies/s on one core`,
+    budget: '(reported)',
+    ok: true,
+  });
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────

@@ -1,0 +1,281 @@
+// The split of a pie among the artists a fan listened to (DESIGN §5 "The split", docs/decisions/021-the-split.md):
+// one pure function that both the live preview (`realtime-stats`) and the end-of-period split call, so for the same
+// listening and settings they agree to the cent. It lives in domain/money because only domain/money splits amounts,
+// and the cents come from the one apportion rule.
+//
+// The steps, in DESIGN §5's order:
+// 3. Drop banned artists (the fan's bans hold for every pie), artists this pie leaves out (`set-inclusion` false) and,
+//    when `excludeNonActive`, artists that are not active; keep the top `artistLimit` by listening time (ties by
+//    artist key ascending; 0 = no limit) and also every artist this pie forces in (`set-inclusion` true) beyond them.
+// 4. Weight = milliseconds × a popularity factor in basis points (integers only):
+//      factor = clamp(10000 + artistPopularity × (50 − popularity) × 2, 1000, 20000)
+//    so no tilt (0) or popularity 50 (also a missing popularity) gives 1.0; the full tilt (100) gives 2.0 to
+//    popularity 0 and 0.1 from popularity 95 up. The upper bound never binds for valid inputs: it is the stated limit.
+// 5. Fold shares under one cent back into the rest: repeat { drop every artist whose exact share of the net is under
+//    one cent; recompute } until none is; then the one apportion rule (floors, then the cents left one each by largest
+//    remainder, ties by key ascending). The sum is the net exactly.
+// 6. Nobody left: nothing is allocated and the whole net stays in the fan's wallet (`outcome: 'nothing_to_split'`).
+import type { pieExclusionReasons } from '../../contracts/pie';
+import { normalizeArtistName } from '../listening/rules';
+import { apportion } from './apportion';
+
+export type PieExclusionReason = (typeof pieExclusionReasons)[number];
+
+/** One artist's listening in the pie's period, as the listening rules count it (plays ≥ 30 s, time shared). */
+export interface SplitListening {
+  /** The catalogue id; null for an artist known only by name (from an import). */
+  artistId: string | null;
+  artistName: string;
+  /** Whole milliseconds. */
+  msListened: number;
+  tracksListened: number;
+  /** Spotify's popularity, 0 to 100; null when unknown (counts as 50). */
+  popularity: number | null;
+  /** `isActiveArtist` at the pie's period end (domain/catalogue/artist-activity.ts). */
+  active: boolean;
+}
+
+export interface SplitSettings {
+  /** 0 = no limit. */
+  artistLimit: number;
+  /** The tilt toward less popular artists, 0 to 100. */
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+export interface SplitInput {
+  listening: readonly SplitListening[];
+  settings: SplitSettings;
+  /** The fan's bans (every pie), by `splitArtistKeyOf`. */
+  bannedArtistKeys: ReadonlySet<string>;
+  /** This pie's inclusions by `splitArtistKeyOf`: true forces in beyond the limit, false leaves out of this pie. */
+  inclusions: ReadonlyMap<string, boolean>;
+  /** What reaches artists: amount − fees, in whole cents. */
+  netCents: number;
+}
+
+export interface SplitArtist {
+  /** `id:<catalogue id>` or `name:<normalised name>`: the key of bans, inclusions and ties. */
+  artistKey: string;
+  artistId: string | null;
+  artistName: string;
+  msListened: number;
+  tracksListened: number;
+  popularity: number | null;
+  active: boolean;
+  banned: boolean;
+  /** This pie's inclusion: true forced in, false left out, null not set. */
+  inclusion: boolean | null;
+  weightFactorBasisPoints: number;
+  /** msListened × weightFactorBasisPoints: what the cents are apportioned by. */
+  weight: number;
+}
+
+export interface SplitIncludedArtist extends SplitArtist {
+  /** The exact share of the net in percent (display only: the cents are computed in integers). */
+  percentage: number;
+  cents: number;
+}
+
+export interface SplitExcludedArtist extends SplitArtist {
+  percentage: 0;
+  /** Every reason of the step the artist left at: the drops of step 3 together, else over_limit, else under_one_cent. */
+  reasons: PieExclusionReason[];
+}
+
+export interface PieSplit {
+  /** 'nothing_to_split' when no artist is left: nothing moves and the net stays in the wallet. */
+  outcome: 'split' | 'nothing_to_split';
+  netCents: number;
+  /** The included artists' cents together: the net, or 0. */
+  allocatedCents: number;
+  /** What stays in the fan's wallet for the next pie: 0, or the net when nothing is split. */
+  keptInWalletCents: number;
+  /** Most cents first, then by artist key. */
+  included: SplitIncludedArtist[];
+  /** Most listening time first, then by artist key. */
+  excluded: SplitExcludedArtist[];
+}
+
+export const neutralPopularity = 50;
+export const weightFactorBounds = { minBasisPoints: 1_000, maxBasisPoints: 20_000 } as const;
+const basisPointsPerWhole = 10_000;
+/** The most milliseconds whose weight (× 20000) is still a safe integer: about 14 years of listening. */
+export const maxSplitMilliseconds = Math.floor(Number.MAX_SAFE_INTEGER / weightFactorBounds.maxBasisPoints);
+
+/** The key an artist is split, banned, included and tie-broken under. */
+export function splitArtistKeyOf(artist: { artistId: string | null; artistName: string }): string {
+  return artist.artistId === null
+    ? `name:${normalizeArtistName(artist.artistName)}`
+    : `id:${artist.artistId}`;
+}
+
+/** The popularity factor in basis points: clamp(10000 + tilt × (50 − popularity) × 2, 1000, 20000). */
+export function weightFactorBasisPointsOf(artistPopularity: number, popularity: number | null): number {
+  const raw =
+    basisPointsPerWhole + artistPopularity * (neutralPopularity - (popularity ?? neutralPopularity)) * 2;
+  return Math.min(weightFactorBounds.maxBasisPoints, Math.max(weightFactorBounds.minBasisPoints, raw));
+}
+
+function assertWhole(value: number, what: string, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+    throw new RangeError(`${what} must be a whole number from 0 to ${max}, not ${value}`);
+  }
+}
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// The results are written field by field, not with `{ ...artist, … }`: a literal of fixed shape made the whole split
+// several times cheaper (bench/split-throughput.ts).
+function excludedOf(artist: SplitArtist, reasons: PieExclusionReason[]): SplitExcludedArtist {
+  return {
+    artistKey: artist.artistKey,
+    artistId: artist.artistId,
+    artistName: artist.artistName,
+    msListened: artist.msListened,
+    tracksListened: artist.tracksListened,
+    popularity: artist.popularity,
+    active: artist.active,
+    banned: artist.banned,
+    inclusion: artist.inclusion,
+    weightFactorBasisPoints: artist.weightFactorBasisPoints,
+    weight: artist.weight,
+    percentage: 0,
+    reasons,
+  };
+}
+
+function includedOf(artist: SplitArtist, percentage: number, cents: number): SplitIncludedArtist {
+  return {
+    artistKey: artist.artistKey,
+    artistId: artist.artistId,
+    artistName: artist.artistName,
+    msListened: artist.msListened,
+    tracksListened: artist.tracksListened,
+    popularity: artist.popularity,
+    active: artist.active,
+    banned: artist.banned,
+    inclusion: artist.inclusion,
+    weightFactorBasisPoints: artist.weightFactorBasisPoints,
+    weight: artist.weight,
+    percentage,
+    cents,
+  };
+}
+
+/** Splits a pie's net among the artists of its listening (see the head of this file). */
+export function splitPie(input: SplitInput): PieSplit {
+  const { listening, settings, bannedArtistKeys, inclusions, netCents } = input;
+  assertWhole(netCents, 'The net in cents');
+  assertWhole(settings.artistLimit, 'The artist limit');
+  assertWhole(settings.artistPopularity, 'The popularity tilt', 100);
+
+  // Step 4's weight is computed for every artist, dropped or not, so the fan sees what an excluded artist would weigh.
+  const artists = new Map<string, SplitArtist>();
+  for (const entry of listening) {
+    assertWhole(entry.msListened, `The time of ${entry.artistName}`, maxSplitMilliseconds);
+    assertWhole(entry.tracksListened, `The track count of ${entry.artistName}`);
+    if (entry.popularity !== null)
+      assertWhole(entry.popularity, `The popularity of ${entry.artistName}`, 100);
+    const artistKey = splitArtistKeyOf(entry);
+    if (artists.has(artistKey)) {
+      throw new RangeError(`The listening has ${artistKey} twice: add its times up before splitting`);
+    }
+    const weightFactorBasisPoints = weightFactorBasisPointsOf(settings.artistPopularity, entry.popularity);
+    artists.set(artistKey, {
+      artistKey,
+      artistId: entry.artistId,
+      artistName: entry.artistName,
+      msListened: entry.msListened,
+      tracksListened: entry.tracksListened,
+      popularity: entry.popularity,
+      active: entry.active,
+      banned: bannedArtistKeys.has(artistKey),
+      inclusion: inclusions.get(artistKey) ?? null,
+      weightFactorBasisPoints,
+      weight: entry.msListened * weightFactorBasisPoints,
+    });
+  }
+
+  const excluded: SplitExcludedArtist[] = [];
+  const exclude = (artist: SplitArtist, reasons: PieExclusionReason[]) =>
+    excluded.push(excludedOf(artist, reasons));
+
+  // Step 3: the fan's drops (all the reasons that apply, so lifting one shows what else holds the artist out) …
+  const eligible: SplitArtist[] = [];
+  for (const artist of artists.values()) {
+    const reasons: PieExclusionReason[] = [];
+    if (artist.banned) reasons.push('banned');
+    if (artist.inclusion === false) reasons.push('excluded_by_fan');
+    if (settings.excludeNonActive && !artist.active) reasons.push('not_active');
+    if (reasons.length > 0) exclude(artist, reasons);
+    else eligible.push(artist);
+  }
+  // … then the limit by raw time: the top artistLimit stay, and forced artists below them stay too.
+  const byTime = eligible.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
+  const kept: SplitArtist[] = [];
+  byTime.forEach((artist, rank) => {
+    if (settings.artistLimit === 0 || rank < settings.artistLimit || artist.inclusion === true)
+      kept.push(artist);
+    else exclude(artist, ['over_limit']);
+  });
+
+  // Step 5's fold. An exact share net × w ÷ W is under one cent when net × w < W. Every round's drops are the lightest
+  // artists still in, so with the artists sorted by weight the rounds drop a growing prefix: the same rounds as the
+  // literal loop, in one pass. (W only falls as artists leave, so the shares left only grow: the second round never
+  // drops anyone. The loop stays as DESIGN §5 words it.)
+  const net = BigInt(netCents);
+  const byWeight = [...kept].sort((a, b) => a.weight - b.weight || byKey(a.artistKey, b.artistKey));
+  const keptWeight = byWeight.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
+  let total = keptWeight;
+  let first = 0;
+  for (;;) {
+    let end = first;
+    let dropped = 0n;
+    for (; end < byWeight.length; end += 1) {
+      const weight = BigInt(byWeight[end]?.weight ?? 0);
+      // With no weight left at all (no time), every share is zero: all of them go.
+      if (total > 0n && net * weight >= total) break;
+      dropped += weight;
+    }
+    if (end === first) break;
+    first = end;
+    total -= dropped;
+  }
+  if (first === byWeight.length && keptWeight > 0n && net > 0n) {
+    // Every share is under a cent (more artists, listened to about evenly, than the net has cents): the literal rule
+    // would drop them all and keep the money from every artist. Instead the lightest leave one at a time (ties by key)
+    // until the lightest left gets a whole cent, so as many artists as the cents allow are paid, heaviest first
+    // (docs/decisions/021-the-split.md).
+    first = 0;
+    total = keptWeight;
+    while (first < byWeight.length - 1 && net * BigInt(byWeight[first]?.weight ?? 0) < total) {
+      total -= BigInt(byWeight[first]?.weight ?? 0);
+      first += 1;
+    }
+  }
+  for (const artist of byWeight.slice(0, first)) exclude(artist, ['under_one_cent']);
+  const paid = byWeight.slice(first);
+
+  const cents =
+    paid.length === 0
+      ? new Map<string, number>()
+      : apportion(netCents, new Map(paid.map((artist) => [artist.artistKey, BigInt(artist.weight)])));
+  const totalWeight = Number(total);
+  const included = paid
+    .map((artist) =>
+      includedOf(artist, (artist.weight / totalWeight) * 100, cents.get(artist.artistKey) ?? 0),
+    )
+    .sort((a, b) => b.cents - a.cents || byKey(a.artistKey, b.artistKey));
+  excluded.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
+
+  const allocatedCents = included.reduce((sum, artist) => sum + artist.cents, 0);
+  return {
+    outcome: included.length === 0 ? 'nothing_to_split' : 'split',
+    netCents,
+    allocatedCents,
+    keptInWalletCents: netCents - allocatedCents,
+    included,
+    excluded,
+  };
+}
