@@ -117,6 +117,16 @@ export const errorRegistry = {
     status: 503,
     message: 'Our payment provider is not answering right now. Please try again in a moment.',
   },
+
+  // Offices and members (services/offices; issue #13).
+  office_not_empty: {
+    status: 409,
+    message: 'This office still holds money or claims, so it cannot be deleted yet.',
+  },
+  last_admin: {
+    status: 409,
+    message: 'An office needs at least one admin: make another member an admin first.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorRegistry;

@@ -70,3 +70,28 @@ export const assignArtistsSchema = z.object({
 export const claimedArtistStatusSchema = z.object({
   status: z.literal('Deleted', 'The status can only be Deleted'),
 });
+
+// ── replies (issue #13; SPEC §3 names what the client reads: Office `_id, name, type, members`, member
+// `user_id, role, email`) ─────────────────────────────────────────────────────────────────────────────────────
+
+/** An office member as `GET offices/{id}/members` and the office replies show them. */
+export const officeMemberReplySchema = z.object({
+  user_id: z.string(),
+  role: z.enum(officeRoles),
+  email: z.string(),
+});
+export type OfficeMemberReply = z.infer<typeof officeMemberReplySchema>;
+
+/** An office as the caller sees it: `role` is the caller's own role in it. */
+export const officeReplySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(officeTypes),
+  role: z.enum(officeRoles),
+  members: z.array(officeMemberReplySchema),
+});
+export type OfficeReply = z.infer<typeof officeReplySchema>;
+
+/** DELETE offices/{officeId}. */
+export const deletedOfficeReplySchema = z.object({ _id: z.string(), deleted: z.literal(true) });
+export type DeletedOfficeReply = z.infer<typeof deletedOfficeReplySchema>;

@@ -251,6 +251,29 @@ export function promoSpotifyGuardKey(spotifyAccountId: string): ItemKey {
   return { pk: `PROMO_SPOTIFY#${spotifyAccountId}`, sk: 'PROMO_SPOTIFY' };
 }
 
+// ── offices and members (issue #13, data/offices.ts) ──────────────────────────────────────────────────────────
+
+/** `OFFICE#<officeId>`: the office item and its member items, so an office with its members is one Query. */
+export function officePartition(officeId: string): string {
+  return `OFFICE#${officeId}`;
+}
+export function officeKey(officeId: string): ItemKey {
+  return { pk: officePartition(officeId), sk: 'OFFICE' };
+}
+export const officeMemberSortPrefix = 'MEMBER#';
+export function officeMemberKey(officeId: string, userId: string): ItemKey {
+  return { pk: officePartition(officeId), sk: `${officeMemberSortPrefix}${userId}` };
+}
+/** The per-user index of memberships, in the artist-side user's partition: `GET offices` without a Scan. */
+export const userOfficeSortPrefix = 'OFFICE#';
+export function userOfficeKey(userId: string, officeId: string): ItemKey {
+  return { pk: userPartition('artist', userId), sk: `${userOfficeSortPrefix}${officeId}` };
+}
+/** Written with the personal office a new artist-side user gets, so it is made once, whatever happens to it later. */
+export function personalOfficeGuardKey(userId: string): ItemKey {
+  return { pk: userPartition('artist', userId), sk: 'PERSONAL_OFFICE' };
+}
+
 // ── outbox, seed markers, health ──────────────────────────────────────────────────────────────────────────────
 
 export function outboxKey(id: string): ItemKey {

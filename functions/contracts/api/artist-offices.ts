@@ -1,48 +1,62 @@
 // Offices, members and invitations (SPEC §7), built by issue #13.
+import * as z from 'zod/mini';
 import {
   acceptInvitationSchema,
   addMemberSchema,
   assignArtistsSchema,
   claimedArtistStatusSchema,
   createOfficeSchema,
+  deletedOfficeReplySchema,
   invitationTokenParamsSchema,
   memberEmailSchema,
   memberRoleSchema,
   officeArtistParamsSchema,
   officeMemberArtistParamsSchema,
   officeMemberParamsSchema,
+  officeMemberReplySchema,
   officeParamsSchema,
+  officeReplySchema,
   renameOfficeSchema,
   updateOfficeSchema,
   validateInvitationQuerySchema,
 } from '../offices';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
+import { json, notBuilt } from './contract';
 
 const office = officeParamsSchema;
 const member = officeMemberParamsSchema;
 
 export const artistOfficesContracts = {
-  'GET /api/for-artists/offices': { reply: notBuilt('#13') },
-  'POST /api/for-artists/offices': { body: createOfficeSchema, reply: notBuilt('#13') },
+  'GET /api/for-artists/offices': { reply: json(z.array(officeReplySchema)) },
+  'POST /api/for-artists/offices': { body: createOfficeSchema, reply: json(officeReplySchema) },
   'PATCH /api/for-artists/offices/{officeId}': {
     params: office,
     body: updateOfficeSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeReplySchema),
   },
-  'PATCH /api/for-artists/office/name': { body: renameOfficeSchema, reply: notBuilt('#13') },
-  'DELETE /api/for-artists/offices/{officeId}': { params: office, reply: notBuilt('#13') },
-  'GET /api/for-artists/offices/{officeId}/members': { params: office, reply: notBuilt('#13') },
+  'PATCH /api/for-artists/office/name': { body: renameOfficeSchema, reply: json(officeReplySchema) },
+  'DELETE /api/for-artists/offices/{officeId}': {
+    params: office,
+    reply: json(deletedOfficeReplySchema),
+  },
+  'GET /api/for-artists/offices/{officeId}/members': {
+    params: office,
+    reply: json(z.array(officeMemberReplySchema)),
+  },
   'POST /api/for-artists/offices/{officeId}/members': {
     params: office,
     body: addMemberSchema,
     reply: notBuilt('#13'),
   },
-  'DELETE /api/for-artists/offices/{officeId}/members/{member}': { params: member, reply: notBuilt('#13') },
+  // `{member}` is the member's e-mail here (SPEC §7).
+  'DELETE /api/for-artists/offices/{officeId}/members/{member}': {
+    params: member,
+    reply: json(officeMemberReplySchema),
+  },
   'PATCH /api/for-artists/offices/{officeId}/members/{member}/role': {
     params: member,
     body: memberRoleSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeMemberReplySchema),
   },
   'GET /api/for-artists/offices/{officeId}/validate-invitation': {
     params: office,

@@ -1,0 +1,420 @@
+// Offices and their members (issue #13, docs/data-model.md "Offices"). An office's partition holds the office item
+// and one item per member, so an office with its members is one consistent Query; each membership also has an index
+// item in the member's own partition, so a user's offices are one Query too, never a Scan. The office item counts
+// its members and admins, and every change of membership or role updates those counts under a condition in the same
+// transaction: two admins demoting each other at once cannot leave an office without an admin, and a member added
+// while the office is deleted makes the deletion fail instead of leaving a member of nothing.
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OfficeType } from '../domain/offices/office';
+import { maxOfficeMembers } from '../domain/offices/office';
+import type { OfficeMember, OfficeRole } from '../domain/offices/rights';
+import {
+  officeKey,
+  officeMemberKey,
+  officeMemberSortPrefix,
+  officePartition,
+  personalOfficeGuardKey,
+  userOfficeKey,
+  userOfficeSortPrefix,
+  userPartition,
+} from './keys';
+import type { TableRef, TransactionItem } from './table';
+import { forEachItem, isConditionFailure, putNewItem, queryAll, transactionCancellationCodes } from './table';
+
+const officeVersion = 1;
+
+type Item = Record<string, NativeAttributeValue>;
+
+export interface StoredOffice {
+  id: string;
+  name: string;
+  type: OfficeType;
+  memberCount: number;
+  adminCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OfficeWithMembers {
+  office: StoredOffice;
+  /** In the order they joined. */
+  members: (OfficeMember & { joinedAt: string })[];
+}
+
+function toOffice(item: Item): StoredOffice {
+  return {
+    id: String(item['id']),
+    name: String(item['name']),
+    type: item['type'] === 'Label' ? 'Label' : 'Artist',
+    memberCount: Number(item['memberCount'] ?? 0),
+    adminCount: Number(item['adminCount'] ?? 0),
+    createdAt: String(item['createdAt']),
+    updatedAt: String(item['updatedAt']),
+  };
+}
+
+function toRole(value: unknown): OfficeRole {
+  return value === 'admin' || value === 'accountant' ? value : 'member';
+}
+
+function memberItems(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: string,
+): [TransactionItem, TransactionItem] {
+  return [
+    putNewItem(table, {
+      ...officeMemberKey(officeId, member.userId),
+      entity: 'office-member',
+      v: officeVersion,
+      officeId,
+      userId: member.userId,
+      role: member.role,
+      email: member.email,
+      joinedAt: at,
+    }),
+    putNewItem(table, {
+      ...userOfficeKey(member.userId, officeId),
+      entity: 'user-office',
+      v: officeVersion,
+      officeId,
+      userId: member.userId,
+      joinedAt: at,
+    }),
+  ];
+}
+
+/**
+ * createOffice: `POST offices` and a new user's personal office. The office, its first admin and the admin's index
+ * item are written together; with `personal`, the user's personal-office guard too, so two first visits at once
+ * make one office ('already-provisioned' for the second).
+ */
+export async function createOffice(
+  table: TableRef,
+  office: { id: string; name: string; type: OfficeType },
+  firstAdmin: { userId: string; email: string },
+  at: Date,
+  options: { personal?: boolean } = {},
+): Promise<'created' | 'already-provisioned'> {
+  const when = at.toISOString();
+  const items: TransactionItem[] = [
+    ...(options.personal
+      ? [
+          putNewItem(table, {
+            ...personalOfficeGuardKey(firstAdmin.userId),
+            entity: 'personal-office-guard',
+            v: officeVersion,
+            officeId: office.id,
+            createdAt: when,
+          }),
+        ]
+      : []),
+    putNewItem(table, {
+      ...officeKey(office.id),
+      entity: 'office',
+      v: officeVersion,
+      id: office.id,
+      name: office.name,
+      type: office.type,
+      memberCount: 1,
+      adminCount: 1,
+      createdAt: when,
+      updatedAt: when,
+    }),
+    ...memberItems(table, office.id, { ...firstAdmin, role: 'admin' }, when),
+  ];
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'created';
+  } catch (error) {
+    if (options.personal && transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') {
+      return 'already-provisioned';
+    }
+    throw error;
+  }
+}
+
+/** hasPersonalOffice: whether the user's personal office was ever made (it is made once, at the first `GET offices`). */
+export async function hasPersonalOffice(table: TableRef, userId: string): Promise<boolean> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: personalOfficeGuardKey(userId),
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
+}
+
+/** getOfficeWithMembers: the office and its members in one consistent Query of its partition; null if none. */
+export async function getOfficeWithMembers(
+  table: TableRef,
+  officeId: string,
+): Promise<OfficeWithMembers | null> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': officePartition(officeId) },
+    ConsistentRead: true,
+  });
+  const officeItem = items.find((item) => item['sk'] === officeKey(officeId).sk);
+  if (!officeItem) return null;
+  const members = items
+    .filter((item) => String(item['sk']).startsWith(officeMemberSortPrefix))
+    .map((item) => ({
+      userId: String(item['userId']),
+      role: toRole(item['role']),
+      email: String(item['email']),
+      joinedAt: String(item['joinedAt']),
+    }))
+    .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId));
+  return { office: toOffice(officeItem), members };
+}
+
+/** listUserOfficeIds: the offices the user is a member of, from their partition's index items. */
+export async function listUserOfficeIds(table: TableRef, userId: string): Promise<string[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPartition('artist', userId), ':prefix': userOfficeSortPrefix },
+    ProjectionExpression: 'officeId',
+    ConsistentRead: true,
+  });
+  return items.map((item) => String(item['officeId']));
+}
+
+/** listUserOffices: `GET offices`, each office with its members; an index item whose office is gone is skipped. */
+export async function listUserOffices(table: TableRef, userId: string): Promise<OfficeWithMembers[]> {
+  const officeIds = await listUserOfficeIds(table, userId);
+  const found: OfficeWithMembers[] = [];
+  await forEachItem(officeIds, 8, async (officeId) => {
+    const office = await getOfficeWithMembers(table, officeId);
+    if (office && office.members.some((member) => member.userId === userId)) found.push(office);
+  });
+  return found.sort(
+    (a, b) => a.office.createdAt.localeCompare(b.office.createdAt) || a.office.id.localeCompare(b.office.id),
+  );
+}
+
+/** updateOffice: `PATCH offices/{officeId}` and `PATCH office/name`; null when the office is gone. */
+export async function updateOffice(
+  table: TableRef,
+  officeId: string,
+  changes: { name?: string; type?: OfficeType },
+  at: Date,
+): Promise<StoredOffice | null> {
+  const sets = ['updatedAt = :at'];
+  const values: Item = { ':at': at.toISOString() };
+  const names: Record<string, string> = {};
+  if (changes.name !== undefined) {
+    sets.push('#name = :name');
+    names['#name'] = 'name';
+    values[':name'] = changes.name;
+  }
+  if (changes.type !== undefined) {
+    sets.push('#type = :type');
+    names['#type'] = 'type';
+    values[':type'] = changes.type;
+  }
+  try {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toOffice(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * addOfficeMember: a member joins (accepting an invitation, issue #13's invitations work; tests until then). The
+ * member item, their index item and the office's counts change together; 'full' at maxOfficeMembers, 'already-member'
+ * when the user is one, 'missing' when the office is gone.
+ */
+export async function addOfficeMember(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): Promise<'added' | 'already-member' | 'full' | 'missing'> {
+  const when = at.toISOString();
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                member.role === 'admin'
+                  ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
+                  : 'SET updatedAt = :at ADD memberCount :plus',
+              ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
+              ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
+            },
+          },
+          ...memberItems(table, officeId, member, when),
+        ],
+      }),
+    );
+    return 'added';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[1] === 'ConditionalCheckFailed') return 'already-member';
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.name, Key: officeKey(officeId), ConsistentRead: true }),
+    );
+    return Item ? 'full' : 'missing';
+  }
+}
+
+/** What a change of membership came to: done, or refused by a condition because the office changed meanwhile. */
+export type MembershipOutcome = 'done' | 'last-admin' | 'changed';
+
+function outcomeOf(error: unknown, guardedCountIndex: number): MembershipOutcome {
+  const codes = transactionCancellationCodes(error);
+  if (!codes) throw error;
+  return codes[guardedCountIndex] === 'ConditionalCheckFailed' ? 'last-admin' : 'changed';
+}
+
+/**
+ * deleteOffice: `DELETE offices/{officeId}`. The office, every member and every member's index item go in one
+ * transaction, on condition that the office still has the members read ('changed' otherwise).
+ */
+export async function deleteOffice(
+  table: TableRef,
+  { office, members }: OfficeWithMembers,
+): Promise<'deleted' | 'changed'> {
+  const items: TransactionItem[] = [
+    {
+      Delete: {
+        TableName: table.name,
+        Key: officeKey(office.id),
+        ConditionExpression: 'memberCount = :count',
+        ExpressionAttributeValues: { ':count': members.length },
+      },
+    },
+    ...members.flatMap((member): TransactionItem[] => [
+      { Delete: { TableName: table.name, Key: officeMemberKey(office.id, member.userId) } },
+      { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, office.id) } },
+    ]),
+  ];
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'deleted';
+  } catch (error) {
+    if (transactionCancellationCodes(error)) return 'changed';
+    throw error;
+  }
+}
+
+/**
+ * removeOfficeMember: `DELETE offices/{officeId}/members/{member}`. Removing an admin needs another admin left
+ * ('last-admin'); the member must still hold the role read ('changed').
+ */
+export async function removeOfficeMember(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): Promise<MembershipOutcome> {
+  const removesAdmin = member.role === 'admin';
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression: removesAdmin
+                ? 'SET updatedAt = :at ADD memberCount :minus, adminCount :minus'
+                : 'SET updatedAt = :at ADD memberCount :minus',
+              ConditionExpression: removesAdmin ? 'adminCount > :one' : 'attribute_exists(pk)',
+              ExpressionAttributeValues: {
+                ':at': at.toISOString(),
+                ':minus': -1,
+                ...(removesAdmin ? { ':one': 1 } : {}),
+              },
+            },
+          },
+          {
+            Delete: {
+              TableName: table.name,
+              Key: officeMemberKey(officeId, member.userId),
+              ConditionExpression: '#role = :role',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':role': member.role },
+            },
+          },
+          { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (error) {
+    return removesAdmin ? outcomeOf(error, 0) : outcomeOf(error, -1);
+  }
+}
+
+/**
+ * changeOfficeMemberRole: `PATCH offices/{officeId}/members/{member}/role`. Demoting an admin needs another admin
+ * left ('last-admin'); the member must still hold the role read ('changed').
+ */
+export async function changeOfficeMemberRole(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  role: OfficeRole,
+  at: Date,
+): Promise<MembershipOutcome> {
+  if (member.role === role) return 'done';
+  const adminChange = member.role === 'admin' ? -1 : role === 'admin' ? 1 : 0;
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                adminChange === 0 ? 'SET updatedAt = :at' : 'SET updatedAt = :at ADD adminCount :change',
+              ConditionExpression: adminChange < 0 ? 'adminCount > :one' : 'attribute_exists(pk)',
+              ExpressionAttributeValues: {
+                ':at': at.toISOString(),
+                ...(adminChange === 0 ? {} : { ':change': adminChange }),
+                ...(adminChange < 0 ? { ':one': 1 } : {}),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeMemberKey(officeId, member.userId),
+              UpdateExpression: 'SET #role = :role',
+              ConditionExpression: '#role = :from',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':role': role, ':from': member.role },
+            },
+          },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (error) {
+    return adminChange < 0 ? outcomeOf(error, 0) : outcomeOf(error, -1);
+  }
+}
