@@ -9,7 +9,7 @@ import type { PlayToStore } from '../domain/listening/plays';
 import { dayExpiryOf, playExpiryOf } from '../domain/listening/retention';
 import { saveDayReadModels } from './listening-reads';
 import { markMonthlyListeners } from './catalogue/monthly-listeners';
-import { dailyListeningSortKey, fanPartition, playSortKey, playsOfDayPrefix } from './keys';
+import { dailyListeningSortKey, fanPartition, playSortKey, playSortPrefix, playsOfDayPrefix } from './keys';
 import type { TableRef } from './table';
 import { batchGetAll, batchWriteAll, queryAll } from './table';
 
@@ -142,6 +142,39 @@ export async function listPlaysOfDay(table: TableRef, fanId: string, date: strin
     ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
   });
   return items as StoredPlay[];
+}
+
+/** A play as the pie's split reads it: with its source, since a promo pie counts synced plays only. */
+export interface SourcedPlay {
+  endedAt: string;
+  msPlayed: number;
+  artists: PlayArtist[];
+  source: 'spotify' | 'import';
+}
+
+/**
+ * Access pattern `listPlaysBetween`: a fan's plays that ended in [from, to) (ISO 8601 UTC, as `toISOString` writes
+ * them), oldest first. `PLAY#<from>` sorts before every play key of that instant and `PLAY#<to>` before every one of
+ * `to`, so BETWEEN takes exactly the half-open range.
+ */
+export async function listPlaysBetween(
+  table: TableRef,
+  fanId: string,
+  from: string,
+  to: string,
+): Promise<SourcedPlay[]> {
+  if (from >= to) return [];
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': fanPartition(fanId),
+      ':from': `${playSortPrefix}${from}`,
+      ':to': `${playSortPrefix}${to}`,
+    },
+    ProjectionExpression: 'endedAt, msPlayed, artists, #source',
+    ExpressionAttributeNames: { '#source': 'source' },
+  });
+  return items as SourcedPlay[];
 }
 
 /** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */

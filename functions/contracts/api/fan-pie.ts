@@ -22,7 +22,7 @@ export const fanPieContracts = {
   'GET /api/pie/{pieId}/realtime-stats': {
     params: pieParams,
     query: realtimeStatsQuerySchema,
-    reply: notBuilt('#12', json(realtimeStatsSchema)),
+    reply: json(realtimeStatsSchema),
   },
   'GET /api/pie/{pieId}/orphaned-tracks': { params: pieParams, reply: notBuilt('#12') },
   'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: notBuilt('#12') },

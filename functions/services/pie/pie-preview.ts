@@ -1,0 +1,192 @@
+// The live preview of a pie's split (GET /api/pie/{pieId}/realtime-stats, issue #12 point 2): the fan's listening in
+// the pie's period, split by the one split function (domain/money/split.ts) with the pie's settings or a what-if of
+// them (never saved). The end-of-period split reads its input through `readPieSplitInput` too, so for the same
+// listening and settings the preview's cents are the cents the split pays (docs/decisions/021-the-split.md).
+import type { RealtimeStats } from '../../contracts/pie';
+import { getCatalogueArtists } from '../../data/catalogue/artists';
+import { getDailyListening, listPlaysBetween } from '../../data/listening';
+import type { StoredPie } from '../../data/pies';
+import { getPie } from '../../data/pies';
+import { isActiveArtist } from '../../domain/catalogue/artist-activity';
+import { AppError } from '../../domain/errors';
+import { aggregateDaily } from '../../domain/listening/daily';
+import type { PieListening } from '../../domain/listening/pie-listening';
+import { isInRanges, planPieCounting, sumPieListening } from '../../domain/listening/pie-listening';
+import { computeNetCents, computeProcessingFeeCents } from '../../domain/money/fees';
+import type {
+  PieSplit,
+  SplitArtist,
+  SplitExcludedArtist,
+  SplitIncludedArtist,
+  SplitListening,
+  SplitSettings,
+} from '../../domain/money/split';
+import { splitPie } from '../../domain/money/split';
+import type { PieDependencies } from '../payments/pies';
+
+/** The query's what-if: any of the three settings, used for this answer only. */
+export interface PieSettingsWhatIf {
+  limit?: number | undefined;
+  artistPopularity?: number | undefined;
+  excludeNonActive?: boolean | undefined;
+}
+
+export interface PieFees {
+  processingCents: number;
+  platformCents: number;
+  netCents: number;
+}
+
+/**
+ * A pie's fees and net. Stripe's fee is known a moment after the payment (`charge.updated`); until then the pie holds
+ * null and the preview uses the same 2.9% + 30¢ estimate the fee quote showed before checkout. The reply's shape has
+ * no "estimated" flag (issue #12 states it exactly), and the split runs at the period's end, long after the fee is
+ * known, so the estimate is only ever seen in the first seconds of a pie.
+ */
+export function pieFeesOf(pie: StoredPie): PieFees {
+  const processingCents = pie.processingFeeCents ?? computeProcessingFeeCents(pie.amountCents);
+  return {
+    processingCents,
+    platformCents: pie.platformFeeCents,
+    netCents: computeNetCents(pie.amountCents, processingCents, pie.platformFeeCents),
+  };
+}
+
+/** The pie's listening as the split counts it (domain/listening/pie-listening.ts says which plays). */
+export async function readPieListening(deps: PieDependencies, pie: StoredPie): Promise<PieListening> {
+  const plan = planPieCounting(pie.periodStart, pie.periodEnd, pie.promo);
+  const [wholeDays, ...playsOfRanges] = await Promise.all([
+    plan.wholeDays
+      ? getDailyListening(deps.table, pie.fanId, plan.wholeDays.first, plan.wholeDays.last)
+      : Promise.resolve([]),
+    ...plan.playRanges.map((range) => listPlaysBetween(deps.table, pie.fanId, range.from, range.to)),
+  ]);
+  const plays = playsOfRanges
+    .flat()
+    .filter((play) => isInRanges(play.endedAt, plan.playRanges))
+    .filter((play) => !pie.promo || play.source === 'spotify');
+  // The same aggregation the day totals are built with, so a partial day's plays count as a day total would.
+  return sumPieListening([...wholeDays, ...aggregateDaily(plays)]);
+}
+
+/**
+ * The split's listening: each artist's time with its popularity from the catalogue and whether it is active at the
+ * period's end. The catalogue records no releases or removals yet (decision 021), so `isActiveArtist` finds no facts
+ * and every artist counts as active; `excludeNonActive` leaves nobody out until it does.
+ */
+export async function readPieSplitInput(
+  deps: PieDependencies,
+  pie: StoredPie,
+): Promise<{ listening: SplitListening[]; stats: PieListening['stats'] }> {
+  const { artists, stats } = await readPieListening(deps, pie);
+  const ids = artists.flatMap((artist) => (artist.artistId === null ? [] : [artist.artistId]));
+  const catalogue = new Map(
+    (ids.length === 0 ? [] : await getCatalogueArtists(deps.table, ids)).map((artist) => [artist.id, artist]),
+  );
+  const periodEnd = new Date(pie.periodEnd);
+  const listening = artists.map((artist): SplitListening => {
+    const known = artist.artistId === null ? undefined : catalogue.get(artist.artistId);
+    return {
+      artistId: artist.artistId,
+      artistName: known?.name ?? artist.artistName,
+      msListened: artist.msListened,
+      tracksListened: artist.tracksListened,
+      popularity: known?.popularity ?? null,
+      active: isActiveArtist(null, periodEnd),
+    };
+  });
+  return { listening, stats };
+}
+
+/** The settings the split uses: the pie's own, with the what-if's values over them. */
+export function settingsWithWhatIf(pie: StoredPie, whatIf: PieSettingsWhatIf): SplitSettings {
+  return {
+    artistLimit: whatIf.limit ?? pie.settings.artistLimit,
+    artistPopularity: whatIf.artistPopularity ?? pie.settings.artistPopularity,
+    excludeNonActive: whatIf.excludeNonActive ?? pie.settings.excludeNonActive,
+  };
+}
+
+const basisPointsPerWhole = 10_000;
+
+function artistFieldsOf(artist: SplitArtist) {
+  return {
+    artist_id: artist.artistId,
+    artist_name: artist.artistName,
+    total_time_listened: artist.msListened,
+    total_tracks_listened: artist.tracksListened,
+    popularity: artist.popularity,
+    manual_inclusion_status: artist.inclusion === true,
+    is_banned: artist.banned,
+    // Decision 021: the integer weight (ms × basis points) shown as weighted milliseconds.
+    weight: artist.weight / basisPointsPerWhole,
+  };
+}
+
+function includedReplyOf(artist: SplitIncludedArtist): RealtimeStats['includedArtists'][number] {
+  return { ...artistFieldsOf(artist), percentage: artist.percentage, cents: artist.cents };
+}
+
+function excludedReplyOf(artist: SplitExcludedArtist): RealtimeStats['excludedArtists'][number] {
+  return { ...artistFieldsOf(artist), percentage: artist.percentage, reasons: [...artist.reasons] };
+}
+
+const byTimeThenKey = (a: SplitArtist, b: SplitArtist) =>
+  b.msListened - a.msListened || (a.artistKey < b.artistKey ? -1 : a.artistKey > b.artistKey ? 1 : 0);
+
+/** A split in the reply shape of `realtimeStatsSchema` (the preview now; the receipt of a closed pie later). */
+export function toRealtimeStats(
+  pie: StoredPie,
+  fees: PieFees,
+  split: PieSplit,
+  stats: PieListening['stats'],
+): RealtimeStats {
+  // Every artist of the period, paid or not, most time first (ties by the split's key).
+  const allArtists: RealtimeStats['allArtists'] = [
+    ...split.included.map((artist) => ({ artist, reply: includedReplyOf(artist) })),
+    ...split.excluded.map((artist) => ({ artist, reply: excludedReplyOf(artist) })),
+  ]
+    .sort((a, b) => byTimeThenKey(a.artist, b.artist))
+    .map((entry) => entry.reply);
+  return {
+    pieId: pie.id,
+    periodStart: pie.periodStart,
+    periodEnd: pie.periodEnd,
+    amountCents: pie.amountCents,
+    feesCents: { processing: fees.processingCents, platform: fees.platformCents },
+    netCents: fees.netCents,
+    includedArtists: split.included.map(includedReplyOf),
+    excludedArtists: split.excluded.map(excludedReplyOf),
+    allArtists,
+    stats: {
+      count_tracks: stats.countTracks,
+      count_artists: stats.countArtists,
+      total_time_listened: stats.totalMs,
+    },
+  };
+}
+
+/**
+ * GET /api/pie/{pieId}/realtime-stats: the split of the fan's own pie as it stands, with the what-if settings over the
+ * pie's (not saved). Another fan's pie is answered like an unknown id. Bans and per-pie inclusions have no storage yet
+ * (their PATCH routes answer 501), so the split gets none: nobody is banned, nobody forced in or left out.
+ */
+export async function previewPieSplit(
+  deps: PieDependencies,
+  fanId: string,
+  pieId: string,
+  whatIf: PieSettingsWhatIf,
+): Promise<RealtimeStats> {
+  const pie = await getPie(deps.table, pieId);
+  if (!pie || pie.fanId !== fanId) throw new AppError('not_found', 'You have no pie with this id.');
+  const { listening, stats } = await readPieSplitInput(deps, pie);
+  const fees = pieFeesOf(pie);
+  const split = splitPie({
+    listening,
+    settings: settingsWithWhatIf(pie, whatIf),
+    bannedArtistKeys: new Set<string>(),
+    inclusions: new Map<string, boolean>(),
+    netCents: fees.netCents,
+  });
+  return toRealtimeStats(pie, fees, split, stats);
+}
