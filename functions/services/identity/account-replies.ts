@@ -30,7 +30,16 @@ export function toFanUser(account: Account, connections: readonly ConnectionReco
   };
 }
 
-export function toArtistUser(account: Account, connections: readonly ConnectionRecord[]): ArtistUser {
+/**
+ * The artist-side user as the artist area reads it. `offices` are the user's memberships (`GET /for-artists/user`
+ * lists them; replies made where the offices are not read, such as login, leave them empty and the area reads the
+ * user next).
+ */
+export function toArtistUser(
+  account: Account,
+  connections: readonly ConnectionRecord[],
+  offices: ArtistUser['offices'] = [],
+): ArtistUser {
   return {
     _id: account.id,
     email: account.email ?? '',
@@ -40,8 +49,7 @@ export function toArtistUser(account: Account, connections: readonly ConnectionR
     country: account.country,
     email_verified: account.emailVerifiedAt !== null,
     profile_complete: isProfileComplete(account),
-    // Offices arrive with the offices work (issue: offices and members).
-    offices: [],
+    offices,
     connected_accounts: {
       google: connections.some((connection) => connection.provider === 'google'),
     },

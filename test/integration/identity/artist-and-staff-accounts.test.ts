@@ -72,7 +72,8 @@ describe('an artist-side user registers, verifies, signs in and completes the pr
       country: null,
       email_verified: true,
       profile_complete: false,
-      offices: [],
+      // Made on the first visit (decision 022): the user is its admin.
+      offices: [{ _id: expect.any(String), name: "Ari Artist's office", role: 'admin' }],
       connected_accounts: { google: false },
     });
 
