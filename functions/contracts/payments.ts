@@ -50,6 +50,23 @@ export const pieSummarySchema = z.object({
   /** The Stripe subscription that pays for it; null for a promo pie. */
   subscriptionId: z.nullable(z.string()),
   createdAt: z.string(),
+  /**
+   * Issue #12: what the split did, once the pie is split (null before): the totals at the time of the split, for
+   * My pies' receipts list. The receipt itself (GET /api/pie/pie/{id}) says what became of each held cent since.
+   */
+  receipt: z.nullable(
+    z.object({
+      outcome: z.enum(['split', 'nothing_to_split']),
+      splitAt: z.string(),
+      allocatedCents: z.number(),
+      keptInWalletCents: z.number(),
+      artistCount: z.number(),
+      heldCents: z.number(),
+      heldArtistCount: z.number(),
+      /** The day (YYYY-MM-DD) the held money goes back to the wallet if nobody claims those artists; null if none. */
+      heldUntil: z.nullable(z.string()),
+    }),
+  ),
 });
 export type PieSummary = z.infer<typeof pieSummarySchema>;
 

@@ -56,8 +56,33 @@ export const pieSettingsUpdateSchema = z.object({
   excludeNonActive: z.optional(pieSettingsFields.excludeNonActive),
 });
 
-/** PATCH /api/pie/artist/{id}/ban and /set-inclusion (SPEC §3 "Pie artist"): the flag's new value. */
+/** PATCH /api/pie/artist/{id}/ban (SPEC §3 "Pie artist"): the ban's new value (per fan, for every pie). */
 export const pieArtistFlagSchema = z.object({ value: z.boolean({ error: 'Send value: true or false' }) });
+
+/**
+ * PATCH /api/pie/artist/{id}/set-inclusion (SPEC §3 "Pie artist"), for one pie: `true` keeps the artist in beyond the
+ * artist limit, `false` leaves it out of this pie, `null` hands it back to the settings. The pie is the fan's current
+ * one unless `pieId` names another of the fan's open pies.
+ */
+export const pieArtistInclusionSchema = z.object({
+  value: z.nullable(z.boolean({ error: 'Send value: true, false or null' })),
+  pieId: z.optional(z.string().check(z.minLength(1), z.maxLength(100, 'Use a pie id'))),
+});
+
+/** What PATCH /api/pie/artist/{id}/ban answers: the artist as the split keys it, and the ban now. */
+export const pieArtistBanSchema = z.object({
+  /** `id:<catalogue id>` or `name:<normalised name>` (decision 021). */
+  artistKey: z.string(),
+  banned: z.boolean(),
+});
+
+/** What PATCH /api/pie/artist/{id}/set-inclusion answers. */
+export const pieArtistInclusionReplySchema = z.object({
+  artistKey: z.string(),
+  pieId: z.string(),
+  /** true: kept in beyond the limit; false: left out of this pie; null: as the settings decide. */
+  inclusion: z.nullable(z.boolean()),
+});
 
 /** The artist of a pie route: a catalogue id, or the normalised name of an artist known only by name (#12). */
 export const pieArtistParamsSchema = z.object({
@@ -129,3 +154,50 @@ export const realtimeStatsSchema = z.object({
   stats: z.object({ count_tracks: z.number(), count_artists: z.number(), total_time_listened: z.number() }),
 });
 export type RealtimeStats = z.infer<typeof realtimeStatsSchema>;
+
+/** A lot of money held for an artist nobody has claimed yet (issue #12 point 4), as the fan sees it. */
+export const escrowLotStatuses = ['held', 'released', 'returned'] as const;
+export type EscrowLotStatus = (typeof escrowLotStatuses)[number];
+
+export const pieEscrowLotSchema = z.object({
+  /** `id:<catalogue id>` or `name:<normalised name>` (decision 021). */
+  artist_key: z.string(),
+  artist_id: z.nullable(z.string()),
+  artist_name: z.string(),
+  cents: z.number(),
+  status: z.enum(escrowLotStatuses),
+  /** ISO 8601 instant: held lots go back to the fan's wallet then, if nobody claims the artist first. */
+  heldUntil: z.string(),
+});
+
+/** What a closed pie did with its money: the split's outcome and where each cent is now. */
+export const pieReceiptFactsSchema = z.object({
+  outcome: z.enum(['split', 'nothing_to_split']),
+  /** ISO 8601 instant the split was posted (or found nothing to split). */
+  splitAt: z.string(),
+  /** Cents that went to artists (the net when split, 0 otherwise). */
+  allocatedCents: z.number(),
+  /** Cents that stayed in the fan's wallet for the next pie (the net when nothing was split). */
+  keptInWalletCents: z.number(),
+  /** The ledger transaction of the split; null when nothing was split. */
+  transactionId: z.nullable(z.string()),
+  /** Totals of the lots still held for artists nobody has claimed; returnsOn is the earliest heldUntil (a day). */
+  held: z.object({ artistCount: z.number(), cents: z.number(), returnsOn: z.nullable(z.string()) }),
+  /** Cents of this pie already returned to the wallet from lots nobody claimed in time. */
+  returnedCents: z.number(),
+  /** Cents of this pie released to the offices of artists who joined. */
+  releasedCents: z.number(),
+  lots: z.array(pieEscrowLotSchema),
+});
+export type PieReceiptFacts = z.infer<typeof pieReceiptFactsSchema>;
+
+/**
+ * GET /api/pie/pie/{id}: a pie in the realtime-stats shape. An open or ended pie answers its live preview (what the
+ * split will pay if nothing changes) with `receipt: null`; a split pie answers its receipt: the cents actually paid,
+ * frozen when the split ran, and `receipt` with what became of them.
+ */
+export const pieDetailSchema = z.extend(realtimeStatsSchema, {
+  status: z.enum(['active', 'cancelling', 'inactive', 'ended', 'split']),
+  receipt: z.nullable(pieReceiptFactsSchema),
+});
+export type PieDetail = z.infer<typeof pieDetailSchema>;

@@ -18,6 +18,7 @@ export function makePie(overrides: Partial<PieSummary> = {}): PieSummary {
     settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
     subscriptionId: `sub_${crypto.randomUUID().replace(/-/g, '')}`,
     createdAt: '2026-11-24T10:00:05.000Z',
+    receipt: null,
     ...overrides,
   };
 }

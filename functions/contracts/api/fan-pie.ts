@@ -2,8 +2,12 @@
 import * as z from 'zod/mini';
 import { pieSummarySchema } from '../payments';
 import {
+  pieArtistBanSchema,
   pieArtistFlagSchema,
+  pieArtistInclusionReplySchema,
+  pieArtistInclusionSchema,
   pieArtistParamsSchema,
+  pieDetailSchema,
   pieSettingsUpdateSchema,
   realtimeStatsQuerySchema,
   realtimeStatsSchema,
@@ -27,16 +31,20 @@ export const fanPieContracts = {
   'GET /api/pie/{pieId}/orphaned-tracks': { params: pieParams, reply: notBuilt('#12') },
   'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: notBuilt('#12') },
   'GET /api/pie/user/{id}/pies': { params: idOnly, reply: json(z.array(pieSummarySchema)) },
-  'GET /api/pie/pie/{id}': { params: idOnly, reply: notBuilt('#12', json(realtimeStatsSchema)) },
-  'PATCH /api/pie/{pieId}': { params: pieParams, body: pieSettingsUpdateSchema, reply: notBuilt('#12') },
+  'GET /api/pie/pie/{id}': { params: idOnly, reply: notBuilt('#12', json(pieDetailSchema)) },
+  'PATCH /api/pie/{pieId}': {
+    params: pieParams,
+    body: pieSettingsUpdateSchema,
+    reply: notBuilt('#12', json(pieSummarySchema)),
+  },
   'PATCH /api/pie/artist/{id}/ban': {
     params: pieArtistParamsSchema,
     body: pieArtistFlagSchema,
-    reply: notBuilt('#12'),
+    reply: notBuilt('#12', json(pieArtistBanSchema)),
   },
   'PATCH /api/pie/artist/{id}/set-inclusion': {
     params: pieArtistParamsSchema,
-    body: pieArtistFlagSchema,
-    reply: notBuilt('#12'),
+    body: pieArtistInclusionSchema,
+    reply: notBuilt('#12', json(pieArtistInclusionReplySchema)),
   },
 } satisfies ResourceContracts<'fan-pie'>;

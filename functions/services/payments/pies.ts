@@ -124,5 +124,6 @@ export function toPieSummary(
     settings: { ...pie.settings },
     subscriptionId: pie.subscriptionId,
     createdAt: pie.createdAt,
+    receipt: null,
   };
 }

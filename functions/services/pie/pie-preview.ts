@@ -166,19 +166,24 @@ export function toRealtimeStats(
   };
 }
 
+/** What one split of a pie comes to: the split itself, the period's counts and the fees its net is left by. */
+export interface ComputedPieSplit {
+  split: PieSplit;
+  stats: PieListening['stats'];
+  fees: PieFees;
+}
+
 /**
- * GET /api/pie/{pieId}/realtime-stats: the split of the fan's own pie as it stands, with the what-if settings over the
- * pie's (not saved). Another fan's pie is answered like an unknown id. Bans and per-pie inclusions have no storage yet
- * (their PATCH routes answer 501), so the split gets none: nobody is banned, nobody forced in or left out.
+ * The one way a pie's split is computed, for the live preview and for the end-of-period split alike: the pie's
+ * listening, its settings (with a what-if over them, never saved), the fan's bans and the pie's inclusions, and its
+ * net. Bans and per-pie inclusions have no storage yet (their PATCH routes answer 501), so the split gets none: nobody
+ * is banned, nobody forced in or left out.
  */
-export async function previewPieSplit(
+export async function computePieSplit(
   deps: PieDependencies,
-  fanId: string,
-  pieId: string,
-  whatIf: PieSettingsWhatIf,
-): Promise<RealtimeStats> {
-  const pie = await getPie(deps.table, pieId);
-  if (!pie || pie.fanId !== fanId) throw new AppError('not_found', 'You have no pie with this id.');
+  pie: StoredPie,
+  whatIf: PieSettingsWhatIf = {},
+): Promise<ComputedPieSplit> {
   const { listening, stats } = await readPieSplitInput(deps, pie);
   const fees = pieFeesOf(pie);
   const split = splitPie({
@@ -188,5 +193,21 @@ export async function previewPieSplit(
     inclusions: new Map<string, boolean>(),
     netCents: fees.netCents,
   });
+  return { split, stats, fees };
+}
+
+/**
+ * GET /api/pie/{pieId}/realtime-stats: the split of the fan's own pie as it stands, with the what-if settings over the
+ * pie's (not saved). Another fan's pie is answered like an unknown id.
+ */
+export async function previewPieSplit(
+  deps: PieDependencies,
+  fanId: string,
+  pieId: string,
+  whatIf: PieSettingsWhatIf,
+): Promise<RealtimeStats> {
+  const pie = await getPie(deps.table, pieId);
+  if (!pie || pie.fanId !== fanId) throw new AppError('not_found', 'You have no pie with this id.');
+  const { split, stats, fees } = await computePieSplit(deps, pie, whatIf);
   return toRealtimeStats(pie, fees, split, stats);
 }
