@@ -2,7 +2,8 @@
 // server itself so that no deployed bundle contains a way to move time. They run behind the same request edge as
 // every handler (envelope, validation to 422, same-site check on the POST), through createResourceHandler.
 import type { AdvanceBody } from '../functions/contracts/api/dev';
-import { devContracts } from '../functions/contracts/api/dev';
+import { devContracts, maxAdvanceDays } from '../functions/contracts/api/dev';
+import { AppError } from '../functions/domain/errors';
 import { ok } from '../functions/handlers/lib/http';
 import { createResourceHandler } from '../functions/handlers/lib/resource';
 import type { LocalRouteHandlers } from './handlers';
@@ -13,8 +14,23 @@ import type { TimeMachine } from './time-machine';
 export { advanceBodySchema, maxAdvanceDays, maxAdvanceHours } from '../functions/contracts/api/dev';
 export type { AdvanceBody } from '../functions/contracts/api/dev';
 
-export function advanceMsOf(body: AdvanceBody): number {
+/** How far an advance moves the clock from `now`: days, hours, or up to the instant `until`. */
+export function advanceMsOf(body: AdvanceBody, now: Date): number {
+  if (body.until !== undefined) return Date.parse(body.until) - now.getTime();
   return body.days !== undefined ? body.days * 86_400_000 : (body.hours ?? 0) * 3_600_000;
+}
+
+/** The 422 of an `until` that is not ahead of the product's time or lies beyond the longest advance. */
+function assertReachable(ms: number): void {
+  if (ms > 0 && ms <= maxAdvanceDays * 86_400_000) return;
+  throw new AppError('validation_failed', undefined, {
+    fields: {
+      until:
+        ms <= 0
+          ? 'Until must be after the product’s time.'
+          : `Until must be at most ${maxAdvanceDays} days ahead.`,
+    },
+  });
 }
 
 /** The local handlers of GET /api/dev/time and POST /api/dev/time/advance, for local/handlers.ts. */
@@ -23,7 +39,9 @@ export function createDevTimeRoutes(timeMachine: TimeMachine): LocalRouteHandler
     'GET /api/dev/time': async () =>
       ok({ now: timeMachine.now().toISOString(), offsetMs: timeMachine.offsetMs() }),
     'POST /api/dev/time/advance': async ({ body }) => {
-      const report = await timeMachine.advance(advanceMsOf(body));
+      const ms = advanceMsOf(body, timeMachine.now());
+      assertReachable(ms);
+      const report = await timeMachine.advance(ms);
       return ok({ now: report.now.toISOString(), offsetMs: report.offsetMs, jobsRun: report.jobsRun });
     },
   }) as GatewayHandler;

@@ -52,7 +52,7 @@ if (running) {
     async (app) => {
       const reply: TimeReply = body
         ? await app.timeMachine
-            .advance(advanceMsOf(body))
+            .advance(advanceMsOf(body, app.timeMachine.now()))
             .then((moved) => ({ ...moved, now: moved.now.toISOString() }))
         : { now: app.timeMachine.now().toISOString(), offsetMs: app.timeMachine.offsetMs() };
       report(reply, `the data in ${dataDir} (OpenPie is not running)`);

@@ -147,6 +147,21 @@ describe('the product clock of the local runtime', () => {
     expect(file.offsetMs).toBe(startOffset + 26 * hourMs);
   });
 
+  it('moves to the exact instant of until, to the millisecond', async () => {
+    // Prepare: an instant 2 hours and 1 millisecond past the product's time, not on any whole hour
+    const before = await readTime(app!);
+    const target = new Date(Date.parse(before.now) + 2 * hourMs + 1).toISOString();
+    // Act
+    const reply = await advance(app!, { until: target });
+    // Assess: the clock moved by the instant's distance from the product's time when the route read it
+    expect(reply.status).toBe(200);
+    const moved = ((await reply.json()) as { data: TimeData }).data;
+    const movedBy = moved.offsetMs - before.offsetMs;
+    expect(movedBy).toBeGreaterThan(2 * hourMs - 1_000);
+    expect(movedBy).toBeLessThanOrEqual(2 * hourMs + 1);
+    expect(Date.parse(moved.now)).toBeGreaterThanOrEqual(Date.parse(target));
+  });
+
   it.each([
     [{}, 'days', /days \(1 to 400\) or hours/],
     [{ days: 0 }, 'days', /from 1 to 400/],
@@ -156,6 +171,10 @@ describe('the product clock of the local runtime', () => {
     [{ hours: 9601 }, 'hours', /from 1 to 9600/],
     [{ hours: -1 }, 'hours', /from 1 to 9600/],
     [{ days: 1, hours: 1 }, 'hours', /not both/],
+    [{ until: 'tomorrow' }, 'until', /ISO 8601 instant/],
+    [{ until: '2000-01-01T00:00:00.000Z' }, 'until', /after the product’s time/],
+    [{ until: '2999-01-01T00:00:00.000Z' }, 'until', /at most 400 days ahead/],
+    [{ until: '2999-01-01T00:00:00.000Z', days: 1 }, 'until', /until alone/],
   ])('refuses %j with 422 and a message for %s, leaving the clock', async (body, field, message) => {
     // Prepare
     const before = await readTime(app!);

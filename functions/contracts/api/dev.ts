@@ -20,7 +20,13 @@ export const maxAdvanceHours = maxAdvanceDays * 24;
 const daysMessage = `Days is a whole number from 1 to ${maxAdvanceDays}.`;
 const hoursMessage = `Hours is a whole number from 1 to ${maxAdvanceHours}.`;
 
-/** POST /api/dev/time/advance: `{ "days": N }` or `{ "hours": N }`, exactly one. */
+const untilMessage = 'Until is an ISO 8601 instant, e.g. 2026-12-24T10:00:00.000Z.';
+
+/**
+ * POST /api/dev/time/advance: `{ "days": N }`, `{ "hours": N }` or `{ "until": "<ISO instant>" }`, exactly one. `until`
+ * moves the clock to an exact instant (a test takes the preview a millisecond before a pie's period ends); the route
+ * refuses one that is not ahead of the product's time or lies more than the maximum ahead.
+ */
 export const advanceBodySchema = z
   .object({
     days: z.optional(
@@ -29,15 +35,20 @@ export const advanceBodySchema = z
     hours: z.optional(
       z.int({ error: hoursMessage }).check(z.gte(1, hoursMessage), z.lte(maxAdvanceHours, hoursMessage)),
     ),
+    until: z.optional(z.iso.datetime({ offset: true, error: untilMessage })),
   })
   .check(
-    z.refine((body) => body.days !== undefined || body.hours !== undefined, {
+    z.refine((body) => body.days !== undefined || body.hours !== undefined || body.until !== undefined, {
       message: `Give days (1 to ${maxAdvanceDays}) or hours (1 to ${maxAdvanceHours}).`,
       path: ['days'],
     }),
     z.refine((body) => body.days === undefined || body.hours === undefined, {
       message: 'Give days or hours, not both.',
       path: ['hours'],
+    }),
+    z.refine((body) => body.until === undefined || (body.days === undefined && body.hours === undefined), {
+      message: 'Give until alone, without days or hours.',
+      path: ['until'],
     }),
   );
 export type AdvanceBody = z.infer<typeof advanceBodySchema>;
