@@ -186,7 +186,8 @@ describe('the fan wallet', () => {
       promoCents: 500,
       feesCents: 59 + 50,
       givenToArtistsCents: 1050,
-      heldForUnclaimedCents: 250,
+      // Nobody has claimed either artist: all 1050 are held for them
+      heldForUnclaimedCents: 1050,
       returnedCents: 0,
       refundedCents: 100,
       balanceCents: 241,

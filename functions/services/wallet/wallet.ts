@@ -146,21 +146,23 @@ export async function listWalletTransactions(
 /** Where a split's money went, from its postings: fees to OpenPie (or Stripe), the rest to artists. */
 function sharesOfSplit(transaction: StoredTransaction, wallet: AccountId, walletCents: number) {
   let feesCents = 0;
-  let heldByNameCents = 0;
+  let heldCents = 0;
   for (const posting of transaction.postings) {
     if (posting.accountId === wallet) continue;
     const { type } = parseAccountId(posting.accountId);
     if (type === 'platform-fees' || type === 'processing-fees') feesCents += posting.amountCents;
-    // An artist known only by name has joined no office, so what it earns is held for it by definition.
-    if (type === 'artist-name-earnings') heldByNameCents += posting.amountCents;
+    // A split credits an artist's earnings, where the money is held (an escrow lot, decision 023) until a claim of
+    // the artist releases it to an office; an artist known only by name can never be claimed under that name.
+    if (type === 'artist-earnings' || type === 'artist-name-earnings') heldCents += posting.amountCents;
   }
-  return { feesCents, artistsCents: -walletCents - feesCents, heldByNameCents };
+  return { feesCents, artistsCents: -walletCents - feesCents, heldCents };
 }
 
 /**
  * `GET /fan-wallet/summary`: the wallet's entries added up by kind. A reversal counts under the kind it reverses, so
- * a dispute won lowers what was refunded. Held for unclaimed artists counts what the splits credited to artists known
- * only by name, less what came back to the wallet; the escrow lots of issue #12 will name the held catalogue artists.
+ * a dispute won lowers what was refunded. Held for unclaimed artists counts what the splits credited to artists, less
+ * what came back to the wallet: nobody can claim an artist yet, so every credited cent is held in an escrow lot. When
+ * claims release lots (issue #13), what they released must be taken off here too.
  */
 export async function readWalletSummary(deps: WalletDependencies, fanId: string): Promise<WalletSummary> {
   const wallet = walletOf(fanId);
@@ -173,7 +175,7 @@ export async function readWalletSummary(deps: WalletDependencies, fanId: string)
     return kind === 'split' || kind === 'reversal';
   });
   const { byId, reversedKindOf } = await readTransactions(deps, needsPostings);
-  const totals = { paidIn: 0, promo: 0, fees: 0, artists: 0, heldByName: 0, returned: 0, refunded: 0 };
+  const totals = { paidIn: 0, promo: 0, fees: 0, artists: 0, held: 0, returned: 0, refunded: 0 };
   for (const entry of entries) {
     const transaction = byId.get(entry.transactionId);
     const kind =
@@ -194,7 +196,7 @@ export async function readWalletSummary(deps: WalletDependencies, fanId: string)
         const shares = sharesOfSplit(transaction, wallet, amount);
         totals.fees += shares.feesCents;
         totals.artists += shares.artistsCents;
-        totals.heldByName += shares.heldByNameCents;
+        totals.held += shares.heldCents;
         break;
       }
       case 'escrow-return':
@@ -214,7 +216,7 @@ export async function readWalletSummary(deps: WalletDependencies, fanId: string)
     promoCents: totals.promo,
     feesCents: totals.fees,
     givenToArtistsCents: totals.artists,
-    heldForUnclaimedCents: Math.max(0, totals.heldByName - totals.returned),
+    heldForUnclaimedCents: Math.max(0, totals.held - totals.returned),
     returnedCents: totals.returned,
     refundedCents: totals.refunded,
     balanceCents,
