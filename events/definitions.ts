@@ -65,6 +65,12 @@ export const rules = [
     detailTypes: ['reconciliation.failed'],
     entry: 'events/consumers/reconciliation-alert.ts',
   },
+  {
+    name: 'pie-renewal-stops',
+    description: 'Sets a subscription to cancel at period end when its pie had no listening to split.',
+    detailTypes: ['pie.nothing-to-split'],
+    entry: 'events/consumers/pie-renewal-stop.ts',
+  },
 ] as const satisfies readonly RuleDefinition[];
 
 export interface QueueDefinition {

@@ -6,6 +6,7 @@ import {
   loadListeningSyncDependencies,
   syncFanListening,
 } from '../../functions/services/listening/listening-sync';
+import { pieSplitDependencies, splitEndedPie } from '../../functions/services/pie/pie-split';
 import type { Logger } from '../../functions/runtime/logger';
 import { createLogger } from '../../functions/runtime/logger';
 import type { FanWorkMessage } from '../../functions/contracts/fan-work';
@@ -25,6 +26,15 @@ const processors: Partial<Record<FanWorkMessage['kind'], Processor>> = {
       maxWaitSeconds: 5,
     });
     if (outcome.status !== 'synced') log.info('listening not synced', { fanId: message.fanId, ...outcome });
+  },
+  // Each step is idempotent: a redelivered message, or two workers on one pie, moves the money once. A throw (a short
+  // wallet, a fee not known yet) brings the message back, and after the queue's receives it goes to the DLQ.
+  'pie-split': async (message, log) => {
+    if (message.kind !== 'pie-split') throw new Error(`A ${message.kind} message reached the pie split`);
+    const result = await splitEndedPie(pieSplitDependencies(), message.pieId, {
+      log: log.child({ fanId: message.fanId, pieId: message.pieId, runId: message.runId }),
+    });
+    if (result.outcome === 'skipped') log.info('pie not split', { ...result, runId: message.runId });
   },
 };
 

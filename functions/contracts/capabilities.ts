@@ -123,6 +123,8 @@ export const backgroundCapabilities = {
   consumers: {
     // Logs an alert that the stack's metric filter turns into a page.
     'reconciliation-alerts': { table: 'none', secrets: [] },
+    // A pie with nothing to split: sets its subscription to cancel at period end (Stripe) and stores it as Stripe says.
+    'pie-renewal-stops': { table: 'read-write', secrets: ['stripe'] },
   },
   queueWorkers: {
     // Per-fan syncs (sealed tokens, Spotify's client secret for refreshes) and pie splits on the ledger. It never

@@ -118,6 +118,21 @@ export const errorRegistry = {
     message: 'Our payment provider is not answering right now. Please try again in a moment.',
   },
 
+  // The pie calls (services/pie; issue #12).
+  pie_closed: {
+    status: 409,
+    message: 'This pie has ended or been split, so it can no longer be changed.',
+  },
+  no_active_pie: { status: 409, message: 'You have no active pie to change.' },
+  pie_ban_limit_reached: {
+    status: 409,
+    message: 'You have banned as many artists as you can. Lift a ban before adding another.',
+  },
+  pie_inclusion_limit_reached: {
+    status: 409,
+    message: 'This pie has as many artist choices as it can hold. Hand one back to the settings first.',
+  },
+
   // Offices and members (services/offices; issue #13).
   office_not_empty: {
     status: 409,
@@ -126,6 +141,25 @@ export const errorRegistry = {
   last_admin: {
     status: 409,
     message: 'An office needs at least one admin: make another member an admin first.',
+  },
+
+  // Claims (services/claims; issue #13).
+  artist_already_claimed: {
+    status: 409,
+    message: 'This artist has already been claimed successfully by an office.',
+  },
+  claim_already_open: {
+    status: 409,
+    message: 'Your office already has an open claim for this artist.',
+  },
+  verification_string_taken: {
+    status: 409,
+    message: 'This verification string is already in use. Go back and generate a new one.',
+  },
+  claim_not_pending: { status: 409, message: 'Only a pending claim can be deleted.' },
+  claim_transition_not_allowed: {
+    status: 409,
+    message: 'A claim cannot move to this status from its current one.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -22,10 +22,23 @@ export const reconciliationFailedSchema = z.object({
   problems: z.array(z.object({ account: z.optional(z.string()), message: z.string() })),
 });
 
+/**
+ * A pie's period held nothing to split (issue #12): its money stays in the fan's wallet and the subscription that
+ * funds it is to stop renewing. The split worker has no Stripe key, so a consumer with one sets the subscription to
+ * cancel at the end of its current period.
+ */
+export const pieNothingToSplitSchema = z.object({
+  pieId: z.string(),
+  fanId: z.string(),
+  subscriptionId: z.string(),
+  periodEnd: z.string(),
+});
+
 /** Every domain event's detail, by detail type. */
 export const domainEventSchemas = {
   'claim.reported': claimReportedSchema,
   'reconciliation.failed': reconciliationFailedSchema,
+  'pie.nothing-to-split': pieNothingToSplitSchema,
 } as const;
 export type DomainEventType = keyof typeof domainEventSchemas;
 export type DomainEventDetail<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;

@@ -1,6 +1,8 @@
 // A pie's settings and the calls that take them (SPEC §3 "Pie settings", §7 payments and pies; issues #11 and #12).
 // The routes answer 501 until those issues build them; these are the shapes they state, so bad input is refused now.
 import * as z from 'zod/mini';
+import { wholeNumberParam } from './api/fields';
+import { pieSummarySchema } from './payments';
 
 /** Issue #11: a pie's amount in integer cents, $3 to $500. */
 export const pieAmountLimits = { minCents: 300, maxCents: 50_000 } as const;
@@ -201,3 +203,99 @@ export const pieDetailSchema = z.extend(realtimeStatsSchema, {
   receipt: z.nullable(pieReceiptFactsSchema),
 });
 export type PieDetail = z.infer<typeof pieDetailSchema>;
+
+// ── issue #12: the pie calls of one pie (GET /pie/active/{id}, daily listening, orphaned tracks) ─────────────────
+
+/**
+ * GET /api/pie/active/{id}: a pie of the fan's own as My pies shows it, with its listening's counts as they stand
+ * (the plays of its period as the split counts them) and how many artists its split pays: for an open or ended pie
+ * the live split's, for a split pie the receipt's.
+ */
+export const pieActiveDetailSchema = z.extend(pieSummarySchema, {
+  count_tracks: z.number(),
+  count_artists: z.number(),
+  /** Milliseconds. */
+  total_time_listened: z.number(),
+  included_artists: z.number(),
+});
+export type PieActiveDetail = z.infer<typeof pieActiveDetailSchema>;
+
+/** One UTC day of a pie's period as the pie counts it (a partial first or last day only from the period's instants). */
+export const pieListeningDaySchema = z.object({
+  /** `YYYY-MM-DD`, UTC. */
+  date: z.string(),
+  /** Counted milliseconds. */
+  ms: z.number(),
+  /** Counted plays. */
+  tracks: z.number(),
+});
+
+/** GET /api/pie/{pieId}/daily-listening: every UTC day the period touches, oldest first, days without plays at 0. */
+export const pieDailyListeningSchema = z.object({
+  pieId: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  days: z.array(pieListeningDaySchema),
+});
+export type PieDailyListening = z.infer<typeof pieDailyListeningSchema>;
+
+/**
+ * Why a play of the fan's history is not counted by a pie (docs/decisions/021-the-split.md "Orphaned tracks"):
+ * before the pie started or after it closed (no pie next to it), between the previous pie's end and this one's start
+ * (or this one's end and the next one's start), no artist, under 30 s, an imported play of a promo pie, or a play
+ * stored after the pie was split (a late sync or import: the split does not change).
+ */
+export const orphanedTrackReasons = [
+  'before_pie',
+  'after_pie',
+  'between_pies',
+  'no_artist',
+  'too_short',
+  'not_synced',
+  'arrived_after_split',
+] as const;
+export type OrphanedTrackReason = (typeof orphanedTrackReasons)[number];
+
+/** Where the next page starts: the last play of this page as `<endedAt>#<key hash>`. */
+const orphanedTracksCursor = z
+  .string()
+  .check(
+    z.maxLength(64, { error: 'Use the nextCursor of the previous page', abort: true }),
+    z.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z#[0-9a-f]{20}$/,
+      'Use the nextCursor of the previous page',
+    ),
+  );
+
+/** GET /api/pie/{pieId}/orphaned-tracks: pages of up to 100 plays, oldest first. */
+export const pieOrphanedTracksQuerySchema = z.object({
+  limit: wholeNumberParam(100, 50),
+  cursor: z.optional(orphanedTracksCursor),
+});
+export type PieOrphanedTracksQuery = z.infer<typeof pieOrphanedTracksQuerySchema>;
+
+export const pieOrphanedTrackSchema = z.object({
+  /** ISO 8601 UTC end of the play: a pie counts the plays that ended in its period. */
+  endedAt: z.string(),
+  trackName: z.string(),
+  trackId: z.optional(z.string()),
+  artists: z.array(z.object({ artistId: z.optional(z.string()), artistName: z.string() })),
+  msPlayed: z.number(),
+  source: z.enum(['spotify', 'import']),
+  reason: z.enum(orphanedTrackReasons),
+});
+export type PieOrphanedTrack = z.infer<typeof pieOrphanedTrackSchema>;
+
+export const pieOrphanedTracksSchema = z.object({
+  pieId: z.string(),
+  /** The stretch of history looked at, [from, to) (the rule: decision 021 "Orphaned tracks"). */
+  window: z.object({ from: z.string(), to: z.string() }),
+  tracks: z.array(pieOrphanedTrackSchema),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.nullable(z.string()),
+});
+export type PieOrphanedTracks = z.infer<typeof pieOrphanedTracksSchema>;
+
+export type PieSettingsUpdate = z.infer<typeof pieSettingsUpdateSchema>;
+export type PieArtistBan = z.infer<typeof pieArtistBanSchema>;
+export type PieArtistInclusionReply = z.infer<typeof pieArtistInclusionReplySchema>;

@@ -211,6 +211,27 @@ export function fanPiesPartition(fanId: string): string {
 export function piesDuePartition(periodEndDate: string): string {
   return `PIES_DUE#${periodEndDate}`;
 }
+/** The frozen result of a pie's end-of-period split (issue #12), beside the pie: written once. */
+export function pieReceiptKey(pieId: string): ItemKey {
+  return { pk: `PIE#${pieId}`, sk: 'RECEIPT' };
+}
+export const escrowLotSortPrefix = 'ESCROW_LOT#';
+/** One lot per pie and paid artist (split key, decision 021), in the pie's partition: a pie's lots are one Query. */
+export function escrowLotKey(pieId: string, artistKey: string): ItemKey {
+  return { pk: `PIE#${pieId}`, sk: `${escrowLotSortPrefix}${artistKey}` };
+}
+/** gsi1 (sparse, held lots only): the lots held for one artist, for the claim that releases them (issue #13). */
+export function escrowArtistPartition(artistKey: string): string {
+  return `ESCROW_ARTIST#${artistKey}`;
+}
+/** gsi2 (sparse, held lots only): the lots whose holding period ends on a UTC day, for the escrow-aging job. */
+export function escrowDuePartition(heldUntilDate: string): string {
+  return `ESCROW_DUE#${heldUntilDate}`;
+}
+/** A fan's pie bans (issue #12): one item per fan, every ban a key of its `bans` map. */
+export function pieBansKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'PIE_BANS' };
+}
 
 export const subscriptionSortPrefix = 'SUBSCRIPTION#';
 /** A fan's Stripe subscription, in the fan's partition, as last re-read from Stripe. */
@@ -272,6 +293,45 @@ export function userOfficeKey(userId: string, officeId: string): ItemKey {
 /** Written with the personal office a new artist-side user gets, so it is made once, whatever happens to it later. */
 export function personalOfficeGuardKey(userId: string): ItemKey {
   return { pk: userPartition('artist', userId), sk: 'PERSONAL_OFFICE' };
+}
+
+// ── claims (issue #13, data/claims.ts) ────────────────────────────────────────────────────────────────────────
+
+/** `CLAIM#<claimId>`: the claim item and its audit entries, so a claim with its history is one Query. */
+export function claimPartition(claimId: string): string {
+  return `CLAIM#${claimId}`;
+}
+export function claimKey(claimId: string): ItemKey {
+  return { pk: claimPartition(claimId), sk: 'CLAIM' };
+}
+export const claimAuditSortPrefix = 'AUDIT#';
+/** `AUDIT#<at>#<entryId>`: status changes in the order they happened. */
+export function claimAuditKey(claimId: string, at: string, entryId: string): ItemKey {
+  return { pk: claimPartition(claimId), sk: `${claimAuditSortPrefix}${at}#${entryId}` };
+}
+/** gsi1: an office's claims, newest first by `<createdAt>#<claimId>`. */
+export function officeClaimsPartition(officeId: string): string {
+  return `OFFICE_CLAIMS#${officeId}`;
+}
+/** gsi2: every claim of one catalogue artist, across offices (staff compare competing claims). */
+export function artistClaimsPartition(artistId: string): string {
+  return `ARTIST_CLAIMS#${artistId}`;
+}
+/** gsi3: claims by status, oldest first, for staff's queue. */
+export function claimsByStatusPartition(status: string): string {
+  return `CLAIMS#${status}`;
+}
+/** One open claim (pending, verified or successful) per office and artist; holds the claim's id. */
+export function openOfficeClaimGuardKey(officeId: string, artistId: string): ItemKey {
+  return { pk: `OPEN_CLAIM#${officeId}#${artistId}`, sk: 'OPEN_CLAIM' };
+}
+/** One successful claim per artist across all offices; holds the claim's and the office's ids. */
+export function successfulClaimGuardKey(artistId: string): ItemKey {
+  return { pk: `SUCCESSFUL_CLAIM#${artistId}`, sk: 'SUCCESSFUL_CLAIM' };
+}
+/** A verification string belongs to one claim ever, so nobody can copy a string already in an artist's bio. */
+export function verificationStringGuardKey(verificationString: string): ItemKey {
+  return { pk: `VERIFICATION_STRING#${verificationString}`, sk: 'VERIFICATION_STRING' };
 }
 
 // ── outbox, seed markers, health ──────────────────────────────────────────────────────────────────────────────

@@ -59,7 +59,9 @@ export type LedgerWriteResult =
   | { outcome: 'written' | 'repeated'; transaction: StoredTransaction }
   | { outcome: 'key-conflict'; transaction: StoredTransaction }
   | { outcome: 'insufficient-balance'; accountId: AccountId }
-  | { outcome: 'already-reversed'; reversedBy: string | null };
+  | { outcome: 'already-reversed'; reversedBy: string | null }
+  /** An item written `alongside` failed its own condition: nothing was written. */
+  | { outcome: 'alongside-refused' };
 
 /** The transaction id of an idempotency key: the same key always names the same transaction item. */
 export function transactionIdOf(idempotencyKey: string): string {
@@ -170,7 +172,8 @@ function postingItems(
   ];
 }
 
-type ChunkOutcome = 'written' | 'already' | { insufficient: AccountId } | 'already-reversed';
+type ChunkOutcome =
+  'written' | 'already' | { insufficient: AccountId } | 'already-reversed' | 'alongside-refused';
 
 /**
  * One TransactWriteItems: `guard` (the transaction item or a chunk marker) at index 0, `extra` items after it, then
@@ -185,6 +188,7 @@ async function writeChunk(
   linkIndex: number | null,
   failBefore?: (chunkIndex: number) => void,
   chunkIndex = 0,
+  alongsideFrom: number | null = null,
 ): Promise<ChunkOutcome> {
   const items = [
     guard,
@@ -201,6 +205,12 @@ async function writeChunk(
       if (!codes) throw error;
       if (codes[0] === 'ConditionalCheckFailed') return 'already';
       if (linkIndex !== null && codes[linkIndex] === 'ConditionalCheckFailed') return 'already-reversed';
+      if (
+        alongsideFrom !== null &&
+        codes.slice(alongsideFrom, 1 + extra.length).includes('ConditionalCheckFailed')
+      ) {
+        return 'alongside-refused';
+      }
       const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
       // Posting items come in pairs (balance, entry): only a balance update carries a guard a caller can fail.
       if (failed > extra.length && (failed - 1 - extra.length) % 2 === 0) {
@@ -221,6 +231,11 @@ export interface WriteLedgerOptions {
   at: Date;
   /** Tests only: throws before the write of a chunk, to prove a crash between chunks resumes. */
   failBeforeChunk?: (chunkIndex: number) => void;
+  /**
+   * Items written in the same TransactWriteItems as a transaction that fits one chunk (a lot leaving escrow with its
+   * money), so both happen or neither. A failed condition of one of them refuses the whole (`alongside-refused`).
+   */
+  alongside?: readonly TransactionItem[];
 }
 
 /**
@@ -264,17 +279,23 @@ export async function writeLedgerTransaction(
         },
       ]
     : [];
+  const alongside = options.alongside ?? [];
+  if (alongside.length > 0 && chunks.length > 1) {
+    throw new Error('Items alongside a ledger transaction need it to fit one chunk');
+  }
   const first = await writeChunk(
     table,
     putNewItem(table, header),
-    link,
+    [...link, ...alongside],
     chunks[0] ?? [],
     { id, kind: transaction.kind, at: header.at },
     link.length > 0 ? 1 : null,
     options.failBeforeChunk,
     0,
+    alongside.length > 0 ? 1 + link.length : null,
   );
   if (typeof first === 'object') return { outcome: 'insufficient-balance', accountId: first.insufficient };
+  if (first === 'alongside-refused') return { outcome: 'alongside-refused' };
   if (first === 'already-reversed') {
     const original = transaction.reverses ? await getLedgerTransaction(table, transaction.reverses) : null;
     return { outcome: 'already-reversed', reversedBy: original?.reversedBy ?? null };

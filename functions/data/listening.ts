@@ -1,7 +1,7 @@
 // A fan's plays and per-day listening. Plays are the source of truth; the day items are derived from them and can
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing.
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
@@ -45,6 +45,11 @@ export async function findNewPlays(
   return { fresh, duplicates: plays.length - fresh.length };
 }
 
+/** When a play was stored: a pie's orphaned tracks name plays that arrived after its split (issue #12). */
+export interface StorePlaysOptions {
+  storedAt?: Date;
+}
+
 /**
  * Access pattern `storePlays`: writes plays (BatchWrite, 25 a call; idempotent by key) and answers the UTC days
  * whose totals must be recomputed.
@@ -53,7 +58,9 @@ export async function storePlays(
   table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
+  options: StorePlaysOptions = {},
 ): Promise<string[]> {
+  const storedAt = options.storedAt ? { storedAt: options.storedAt.toISOString() } : {};
   const pk = fanPartition(fanId);
   const items = plays.map((play) => ({
     pk,
@@ -66,6 +73,7 @@ export async function storePlays(
     ...(play.trackId ? { trackId: play.trackId } : {}),
     artists: play.artists,
     source: play.source,
+    ...storedAt,
     expiresAt: playExpiryOf(play.endedAt),
   }));
   await batchWriteAll(
@@ -84,9 +92,10 @@ export async function savePlays(
   table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
+  options: StorePlaysOptions = {},
 ): Promise<SavePlaysResult> {
   const { fresh, duplicates } = await findNewPlays(table, fanId, plays);
-  const days = await storePlays(table, fanId, fresh);
+  const days = await storePlays(table, fanId, fresh, options);
   return { saved: fresh.length, duplicates, days };
 }
 
@@ -175,6 +184,55 @@ export async function listPlaysBetween(
     ExpressionAttributeNames: { '#source': 'source' },
   });
   return items as SourcedPlay[];
+}
+
+/** A stored play with its place in the history: `<endedAt>#<key hash>`, the tail of its sort key. */
+export interface HistoryPlay {
+  key: string;
+  endedAt: string;
+  msPlayed: number;
+  artists: PlayArtist[];
+  trackName: string;
+  trackId?: string;
+  source: 'spotify' | 'import';
+  /** When it was stored; absent on plays stored before this was recorded (issue #12). */
+  storedAt?: string;
+}
+
+/**
+ * Access pattern `listHistoryPlaysPage`: up to `limit` of a fan's plays that ended in [from, to), oldest first,
+ * starting after the play `after` (a `HistoryPlay.key`) when given; `more` when the range holds more. A page of a
+ * pie's orphaned tracks (issue #12).
+ */
+export async function listHistoryPlaysPage(
+  table: TableRef,
+  fanId: string,
+  { from, to, after, limit }: { from: string; to: string; after?: string | undefined; limit: number },
+): Promise<{ plays: HistoryPlay[]; more: boolean }> {
+  const start = `${playSortPrefix}${from}`;
+  const afterKey = after === undefined ? undefined : `${playSortPrefix}${after}`;
+  const lower = afterKey !== undefined && afterKey > start ? afterKey : start;
+  const upper = `${playSortPrefix}${to}`;
+  if (lower >= upper) return { plays: [], more: false };
+  const reply = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': fanPartition(fanId), ':from': lower, ':to': upper },
+      ProjectionExpression: 'sk, endedAt, msPlayed, artists, trackName, trackId, #source, storedAt',
+      ExpressionAttributeNames: { '#source': 'source' },
+      // BETWEEN is inclusive: the play `after` itself may come back first and is dropped below.
+      Limit: limit + 1,
+    }),
+  );
+  const plays = (reply.Items ?? [])
+    .filter((item) => item['sk'] !== afterKey)
+    .slice(0, limit)
+    .map((item) => {
+      const { sk, ...play } = item as Omit<HistoryPlay, 'key'> & { sk: string };
+      return { ...play, key: sk.slice(playSortPrefix.length) };
+    });
+  return { plays, more: reply.LastEvaluatedKey !== undefined || (reply.Items ?? []).length > plays.length };
 }
 
 /** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */

@@ -8,6 +8,12 @@ export const emailKinds = [
   'account-deleted',
   /** Issue #11: a pie's renewal payment failed (services/payments). */
   'renewal-failed',
+  /** Issue #12: where a pie's money went, when its period ended and it was split (services/pie). */
+  'pie-receipt',
+  /** Issue #12: a pie whose period held no listening to split: the money stays, the subscription stops renewing. */
+  'pie-nothing-to-split',
+  /** Issue #12: money held for artists who never joined went back to the fan's wallet (escrow-aging). */
+  'escrow-returned',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

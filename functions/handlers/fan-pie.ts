@@ -2,7 +2,14 @@
 import { fanPieContracts } from '../contracts/api/fan-pie';
 import { listPiesOfFan, readActivePie } from '../services/payments/pie-reads';
 import { pieDependencies } from '../services/payments/pies';
+import {
+  readPieActiveDetail,
+  readPieDailyListening,
+  readPieOrphanedTracks,
+} from '../services/pie/pie-listening-reads';
 import { previewPieSplit } from '../services/pie/pie-preview';
+import { setPieArtistBan, setPieArtistInclusion, updateOwnPieSettings } from '../services/pie/pie-settings';
+import { readPieDetail } from '../services/pie/pie-receipt';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
@@ -16,4 +23,23 @@ export const handler = createResourceHandler('fan-pie', fanPieContracts, {
   // Issue #12: the live split of the fan's own pie, with the query's settings as a what-if (not saved).
   'GET /api/pie/{pieId}/realtime-stats': async ({ params, query, principal }) =>
     ok(await previewPieSplit(pieDependencies(), requirePrincipal(principal).userId, params.pieId, query)),
+  // Issue #12: a pie in the realtime-stats shape: its live preview, or once split its receipt.
+  'GET /api/pie/pie/{id}': async ({ params, principal }) =>
+    ok(await readPieDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
+  // Issue #12: the fan's choices (settings of an open pie, bans for every pie, one pie's inclusions).
+  'PATCH /api/pie/{pieId}': async ({ params, body, principal }) =>
+    ok(await updateOwnPieSettings(pieDependencies(), requirePrincipal(principal).userId, params.pieId, body)),
+  'PATCH /api/pie/artist/{id}/ban': async ({ params, body, principal }) =>
+    ok(await setPieArtistBan(pieDependencies(), requirePrincipal(principal).userId, params.id, body.value)),
+  'PATCH /api/pie/artist/{id}/set-inclusion': async ({ params, body, principal }) =>
+    ok(await setPieArtistInclusion(pieDependencies(), requirePrincipal(principal).userId, params.id, body)),
+  // Issue #12: what a pie of the fan's own counts, day by day, and the plays near it that it does not count.
+  'GET /api/pie/active/{id}': async ({ params, principal }) =>
+    ok(await readPieActiveDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
+  'GET /api/pie/{pieId}/daily-listening': async ({ params, principal }) =>
+    ok(await readPieDailyListening(pieDependencies(), requirePrincipal(principal).userId, params.pieId)),
+  'GET /api/pie/{pieId}/orphaned-tracks': async ({ params, query, principal }) =>
+    ok(
+      await readPieOrphanedTracks(pieDependencies(), requirePrincipal(principal).userId, params.pieId, query),
+    ),
 });

@@ -9,7 +9,7 @@ import {
   transactionIdOf,
   writeLedgerTransaction,
 } from '../data/ledger';
-import type { TableRef } from '../data/table';
+import type { TableRef, TransactionItem } from '../data/table';
 import { AppError } from '../domain/errors';
 import type { AccountId, TransactionDraft, TransactionReferences } from '../domain/money/ledger';
 import { buildReversal, LedgerRuleError, validateTransaction } from '../domain/money/ledger';
@@ -40,10 +40,12 @@ function toValid<T>(build: () => T): T {
 async function write(
   deps: LedgerDependencies,
   transaction: ReturnType<typeof validateTransaction>,
+  alongside: readonly TransactionItem[] = [],
 ): Promise<PostedTransaction> {
   const result = await writeLedgerTransaction(deps.table, transaction, {
     at: deps.clock.now(),
     ...(deps.failBeforeChunk ? { failBeforeChunk: deps.failBeforeChunk } : {}),
+    ...(alongside.length > 0 ? { alongside } : {}),
   });
   switch (result.outcome) {
     case 'written':
@@ -57,6 +59,35 @@ async function write(
       });
     case 'already-reversed':
       throw new AppError('conflict', undefined, { code: 'already_reversed' });
+    case 'alongside-refused':
+      throw new AlongsideRefusedError();
+  }
+}
+
+/** An item written alongside a transaction failed its own condition, so nothing was written. */
+export class AlongsideRefusedError extends Error {
+  constructor() {
+    super('An item written alongside the ledger transaction refused it; nothing was written.');
+    this.name = 'AlongsideRefusedError';
+  }
+}
+
+/**
+ * Posts a transaction that fits one chunk together with `alongside` items (e.g. a lot leaving escrow) in one
+ * TransactWriteItems: a retry answers the first result (`written: false`); null, and nothing written, when an
+ * alongside item's condition failed.
+ */
+export async function postTransactionAlongside(
+  deps: LedgerDependencies,
+  draft: Omit<TransactionDraft, 'reverses'>,
+  alongside: readonly TransactionItem[],
+): Promise<PostedTransaction | null> {
+  const transaction = toValid(() => validateTransaction(draft));
+  try {
+    return await write(deps, transaction, alongside);
+  } catch (error) {
+    if (error instanceof AlongsideRefusedError) return null;
+    throw error;
   }
 }
 

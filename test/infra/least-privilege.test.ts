@@ -45,6 +45,8 @@ const stripeReaders = [
   'artist-payments',
   'admin-reconciliation',
   'job-reconciliation',
+  // Issue #12: a pie with nothing to split stops its subscription at Stripe.
+  'consumer-pie-renewal-stops',
 ];
 
 type Kind = 'api' | 'job' | 'consumer' | 'queue-worker' | 'stream-worker';

@@ -123,7 +123,7 @@ describe('local event bus', () => {
 
 describe('local queue', () => {
   it('retries a message its worker cannot process, then moves it to the dead-letter queue', async () => {
-    // Prepare: the fan-work worker has no processor for this kind yet, so every receive fails
+    // Prepare: a message the fan-work worker cannot read (a pie split that names no pie), so every receive fails
     const { createWorkQueue } = await import('../../functions/integrations/queue');
     const { deadLettersOf, settleQueues } = await import('../../local/queue');
     const { findQueue } = await import('../../local/queue');
@@ -138,8 +138,8 @@ describe('local queue', () => {
     const quietConsole = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Act
     try {
-      // No processor takes pie splits yet, so the worker fails this message every time.
-      await queue.sendAll([{ kind: 'pie-split', fanId: 'fan-1', pieId: 'pie-1', runId }]);
+      // The worker refuses a message its schema does not accept, so it fails this one every time.
+      await queue.sendAll([{ kind: 'pie-split', fanId: 'fan-1', runId }]);
       await settleQueues();
     } finally {
       quiet.mockRestore();

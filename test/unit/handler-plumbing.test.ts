@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../functions/contracts/api/contract';
 import { artistOfficesContracts } from '../../functions/contracts/api/artist-offices';
 import { fanAuthContracts } from '../../functions/contracts/api/fan-auth';
-import { fanPieContracts } from '../../functions/contracts/api/fan-pie';
 import { AppError } from '../../functions/domain/errors';
 import { ok } from '../../functions/handlers/lib/http';
 import { createResourceHandler } from '../../functions/handlers/lib/resource';
@@ -161,9 +160,9 @@ describe('handler plumbing', () => {
 
   it('refuses to build a handler for a route whose contract is marked not built', () => {
     expect(() =>
-      createResourceHandler('fan-pie', fanPieContracts, {
+      createResourceHandler('artist-offices', artistOfficesContracts, {
         // @ts-expect-error: a not-built route has no reply type to return, so the table cannot hold it
-        'GET /api/pie/active/{id}': async () => ok({ pie: null }),
+        'GET /api/for-artists/offices/{officeId}/validate-invitation': async () => ok({ valid: true }),
       }),
     ).toThrow(/marked not built/);
   });

@@ -2,18 +2,22 @@
 import * as z from 'zod/mini';
 import { pieSummarySchema } from '../payments';
 import {
+  pieActiveDetailSchema,
   pieArtistBanSchema,
   pieArtistFlagSchema,
   pieArtistInclusionReplySchema,
   pieArtistInclusionSchema,
   pieArtistParamsSchema,
+  pieDailyListeningSchema,
   pieDetailSchema,
+  pieOrphanedTracksQuerySchema,
+  pieOrphanedTracksSchema,
   pieSettingsUpdateSchema,
   realtimeStatsQuerySchema,
   realtimeStatsSchema,
 } from '../pie';
 import type { ResourceContracts } from './contract';
-import { json, notBuilt } from './contract';
+import { json } from './contract';
 import { idParams } from './fields';
 
 const pieParams = idParams('pieId');
@@ -22,29 +26,33 @@ const idOnly = idParams('id');
 export const fanPieContracts = {
   // Issue #11 builds these two for My pies (the pie as paid for); issue #12 adds the split's counts.
   'GET /api/pie/active': { reply: json(z.nullable(pieSummarySchema)) },
-  'GET /api/pie/active/{id}': { params: idOnly, reply: notBuilt('#12') },
+  'GET /api/pie/active/{id}': { params: idOnly, reply: json(pieActiveDetailSchema) },
   'GET /api/pie/{pieId}/realtime-stats': {
     params: pieParams,
     query: realtimeStatsQuerySchema,
     reply: json(realtimeStatsSchema),
   },
-  'GET /api/pie/{pieId}/orphaned-tracks': { params: pieParams, reply: notBuilt('#12') },
-  'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: notBuilt('#12') },
+  'GET /api/pie/{pieId}/orphaned-tracks': {
+    params: pieParams,
+    query: pieOrphanedTracksQuerySchema,
+    reply: json(pieOrphanedTracksSchema),
+  },
+  'GET /api/pie/{pieId}/daily-listening': { params: pieParams, reply: json(pieDailyListeningSchema) },
   'GET /api/pie/user/{id}/pies': { params: idOnly, reply: json(z.array(pieSummarySchema)) },
-  'GET /api/pie/pie/{id}': { params: idOnly, reply: notBuilt('#12', json(pieDetailSchema)) },
+  'GET /api/pie/pie/{id}': { params: idOnly, reply: json(pieDetailSchema) },
   'PATCH /api/pie/{pieId}': {
     params: pieParams,
     body: pieSettingsUpdateSchema,
-    reply: notBuilt('#12', json(pieSummarySchema)),
+    reply: json(pieSummarySchema),
   },
   'PATCH /api/pie/artist/{id}/ban': {
     params: pieArtistParamsSchema,
     body: pieArtistFlagSchema,
-    reply: notBuilt('#12', json(pieArtistBanSchema)),
+    reply: json(pieArtistBanSchema),
   },
   'PATCH /api/pie/artist/{id}/set-inclusion': {
     params: pieArtistParamsSchema,
     body: pieArtistInclusionSchema,
-    reply: notBuilt('#12', json(pieArtistInclusionReplySchema)),
+    reply: json(pieArtistInclusionReplySchema),
   },
 } satisfies ResourceContracts<'fan-pie'>;

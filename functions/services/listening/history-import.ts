@@ -67,7 +67,7 @@ export async function importListeningHistory(
     fresh.map((play) => utcDateOf(play.endedAt)),
   );
   const { admitted, refused: overDailyCap } = capDailyListening(fresh, stored);
-  const days = await storePlays(table, fanId, admitted);
+  const days = await storePlays(table, fanId, admitted, { storedAt: clock.now() });
   await recomputeDailyListening(table, fanId, days);
   recordMetric('HistoryImport');
   recordMetric('ImportedPlays', 'Count', admitted.length);

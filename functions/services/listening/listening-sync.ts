@@ -157,7 +157,7 @@ export async function syncFanListening(
   }
 
   const plays = toPlays(recent, cursor).filter((play) => isWithinRetention(play.endedAt, now));
-  const saved = await savePlays(table, fanId, plays);
+  const saved = await savePlays(table, fanId, plays, { storedAt: now });
   await recomputeDailyListening(table, fanId, saved.days);
   const newest = Math.max(cursor ?? 0, ...recent.items.map((item) => Date.parse(item.played_at)));
   const latestFetchedDate = now.toISOString();

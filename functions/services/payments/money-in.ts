@@ -182,6 +182,7 @@ export async function recordInvoicePayment(
     processingFeeCents: feeCents,
     platformFeeCents: computePlatformFeeCents(grossCents, deps.platformFeeBasisPoints),
     settings: previous ? previous.settings : settingsFromMetadata(metadata),
+    inclusions: previous ? previous.inclusions : {},
     subscriptionId: invoice.subscriptionId,
     invoiceId: invoice.id,
   });

@@ -27,6 +27,8 @@ export interface OpenPieInput {
   amountCents: number;
   processingFeeCents: number | null;
   settings: PieSettings;
+  /** The previous pie's inclusions for a renewal (issue #12); none when not given. */
+  inclusions?: Record<string, boolean>;
   subscriptionId: string | null;
   invoiceId: string | null;
   /** OpenPie's fee on this pie; 0 when not given (the default platform fee). */
@@ -80,6 +82,8 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
       artistPopularity: input.settings.artistPopularity,
       excludeNonActive: input.settings.excludeNonActive,
     },
+    inclusions: { ...input.inclusions },
+    receipt: null,
     subscriptionId: input.subscriptionId,
     invoiceId: input.invoiceId,
     createdAt: deps.clock.now().toISOString(),
@@ -124,6 +128,7 @@ export function toPieSummary(
     settings: { ...pie.settings },
     subscriptionId: pie.subscriptionId,
     createdAt: pie.createdAt,
-    receipt: null,
+    // The totals as the split left them; what became of held money since is the receipt's (GET /api/pie/pie/{id}).
+    receipt: pie.receipt ? { ...pie.receipt } : null,
   };
 }

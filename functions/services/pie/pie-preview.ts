@@ -5,10 +5,12 @@
 import type { RealtimeStats } from '../../contracts/pie';
 import { getCatalogueArtists } from '../../data/catalogue/artists';
 import { getDailyListening, listPlaysBetween } from '../../data/listening';
+import { getPieBans } from '../../data/pie-preferences';
 import type { StoredPie } from '../../data/pies';
 import { getPie } from '../../data/pies';
 import { isActiveArtist } from '../../domain/catalogue/artist-activity';
 import { AppError } from '../../domain/errors';
+import type { DailyListening } from '../../domain/listening/daily';
 import { aggregateDaily } from '../../domain/listening/daily';
 import type { PieListening } from '../../domain/listening/pie-listening';
 import { isInRanges, planPieCounting, sumPieListening } from '../../domain/listening/pie-listening';
@@ -52,8 +54,11 @@ export function pieFeesOf(pie: StoredPie): PieFees {
   };
 }
 
-/** The pie's listening as the split counts it (domain/listening/pie-listening.ts says which plays). */
-export async function readPieListening(deps: PieDependencies, pie: StoredPie): Promise<PieListening> {
+/**
+ * The pie's listening day by day as the split counts it (domain/listening/pie-listening.ts says which plays): the whole
+ * days' totals, and the partial first and last days (every day of a promo pie) from their plays in the period.
+ */
+export async function readPieDays(deps: PieDependencies, pie: StoredPie): Promise<DailyListening[]> {
   const plan = planPieCounting(pie.periodStart, pie.periodEnd, pie.promo);
   const [wholeDays, ...playsOfRanges] = await Promise.all([
     plan.wholeDays
@@ -66,7 +71,12 @@ export async function readPieListening(deps: PieDependencies, pie: StoredPie): P
     .filter((play) => isInRanges(play.endedAt, plan.playRanges))
     .filter((play) => !pie.promo || play.source === 'spotify');
   // The same aggregation the day totals are built with, so a partial day's plays count as a day total would.
-  return sumPieListening([...wholeDays, ...aggregateDaily(plays)]);
+  return [...wholeDays, ...aggregateDaily(plays)];
+}
+
+/** The pie's listening as the split counts it, per artist. */
+export async function readPieListening(deps: PieDependencies, pie: StoredPie): Promise<PieListening> {
+  return sumPieListening(await readPieDays(deps, pie));
 }
 
 /**
@@ -175,22 +185,24 @@ export interface ComputedPieSplit {
 
 /**
  * The one way a pie's split is computed, for the live preview and for the end-of-period split alike: the pie's
- * listening, its settings (with a what-if over them, never saved), the fan's bans and the pie's inclusions, and its
- * net. Bans and per-pie inclusions have no storage yet (their PATCH routes answer 501), so the split gets none: nobody
- * is banned, nobody forced in or left out.
+ * listening, its settings (with a what-if over them, never saved), the fan's bans as they stand (every pie) and the
+ * pie's own inclusions, and its net.
  */
 export async function computePieSplit(
   deps: PieDependencies,
   pie: StoredPie,
   whatIf: PieSettingsWhatIf = {},
 ): Promise<ComputedPieSplit> {
-  const { listening, stats } = await readPieSplitInput(deps, pie);
+  const [{ listening, stats }, bans] = await Promise.all([
+    readPieSplitInput(deps, pie),
+    getPieBans(deps.table, pie.fanId),
+  ]);
   const fees = pieFeesOf(pie);
   const split = splitPie({
     listening,
     settings: settingsWithWhatIf(pie, whatIf),
-    bannedArtistKeys: new Set<string>(),
-    inclusions: new Map<string, boolean>(),
+    bannedArtistKeys: new Set(bans.keys()),
+    inclusions: new Map(Object.entries(pie.inclusions)),
     netCents: fees.netCents,
   });
   return { split, stats, fees };

@@ -1,0 +1,165 @@
+// Escrow lots (issue #12 point 4, docs/decisions/023-the-split-run-and-escrow.md): what a split credited to an artist
+// nobody has claimed, held per pie and artist (`PIE#<pieId>` / `ESCROW_LOT#<artistKey>`). The money itself sits in
+// the artist's earnings account on the ledger; a lot says whose it is and until when. While held, a lot is in two
+// sparse indexes: by artist (gsi1, for the claim that releases it, issue #13) and by the day its holding ends (gsi2,
+// for the escrow-aging job). Returning or releasing it takes it out of both, in the same write as its ledger move.
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import type { EscrowLot } from '../domain/money/escrow';
+import { escrowLotStatuses } from '../domain/money/escrow';
+import type { AccountId } from '../domain/money/ledger';
+import { escrowArtistPartition, escrowDuePartition, escrowLotKey, escrowLotSortPrefix } from './keys';
+import type { TableRef, TransactionItem } from './table';
+import { forEachItem, isConditionFailure, queryAll, queryPages } from './table';
+
+const lotEntity = 'escrow-lot';
+const lotVersion = 1;
+
+const lotSchema = z.object({
+  pieId: z.string(),
+  fanId: z.string(),
+  artistKey: z.string(),
+  artistId: z.nullable(z.string()),
+  artistName: z.string(),
+  accountId: z.string(),
+  cents: z.number().check(z.int()),
+  status: z.enum(escrowLotStatuses),
+  heldFrom: z.string(),
+  heldUntil: z.string(),
+});
+
+function toLot(item: Record<string, NativeAttributeValue>): EscrowLot {
+  const parsed = lotSchema.parse(item);
+  return { ...parsed, accountId: parsed.accountId as AccountId };
+}
+
+function heldIndexes(lot: EscrowLot) {
+  const sortKey = `${lot.heldUntil}#${lot.pieId}#${lot.artistKey}`;
+  return {
+    gsi1pk: escrowArtistPartition(lot.artistKey),
+    gsi1sk: sortKey,
+    gsi2pk: escrowDuePartition(lot.heldUntil.slice(0, 10)),
+    gsi2sk: sortKey,
+  };
+}
+
+/**
+ * Access pattern `putEscrowLots`: each lot is put only where none exists, so a split resumed after a crash writes the
+ * missing ones and never resets a lot already returned or released. Answers how many were new.
+ */
+export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[]): Promise<number> {
+  let created = 0;
+  await forEachItem(lots, 16, async (lot) => {
+    try {
+      await table.client.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: {
+            ...escrowLotKey(lot.pieId, lot.artistKey),
+            entity: lotEntity,
+            v: lotVersion,
+            ...lot,
+            ...(lot.status === 'held' ? heldIndexes(lot) : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      created += 1;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  });
+  return created;
+}
+
+/** Access pattern `listPieLots`: a pie's lots (its receipt). */
+export async function listPieLots(table: TableRef, pieId: string): Promise<EscrowLot[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': escrowLotKey(pieId, '').pk, ':prefix': escrowLotSortPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toLot);
+}
+
+/**
+ * Access pattern `listLotsDue`: the lots still held whose holding ends on a UTC day (`YYYY-MM-DD`), a page at a time
+ * (every fan who joined on one day shares that day: the job must not hold them all in memory at once).
+ */
+export async function* pagesOfLotsDue(
+  table: TableRef,
+  heldUntilDate: string,
+  pageSize = 100,
+): AsyncGenerator<EscrowLot[]> {
+  for await (const page of queryPages(table, {
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': escrowDuePartition(heldUntilDate) },
+    Limit: pageSize,
+  })) {
+    yield (page.Items ?? []).map(toLot);
+  }
+}
+
+/**
+ * Access pattern `findHeldLotsOfArtist`: every lot held for one artist (split key, decision 021), oldest holding
+ * first: what a verified claim releases to the artist's office (issue #13, with `buildReleaseLotUpdate`).
+ */
+export async function findHeldLotsOfArtist(table: TableRef, artistKey: string): Promise<EscrowLot[]> {
+  const items = await queryAll(table, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': escrowArtistPartition(artistKey) },
+  });
+  return items.map(toLot);
+}
+
+function leaveHeld(
+  table: TableRef,
+  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  status: 'returned' | 'released',
+  at: Date,
+  extra: { set: string; values: Record<string, NativeAttributeValue> } = { set: '', values: {} },
+): TransactionItem {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: escrowLotKey(lot.pieId, lot.artistKey),
+      UpdateExpression: `SET #status = :status, ${status}At = :at${extra.set} REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :held',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':at': at.toISOString(),
+        ':held': 'held',
+        ...extra.values,
+      },
+    },
+  };
+}
+
+/**
+ * The lot's side of a return (escrow-aging): written `alongside` the ledger's escrow-return transaction, so the money
+ * moves back exactly when the lot leaves `held`, and never for a lot a claim released first.
+ */
+export function buildReturnLotUpdate(
+  table: TableRef,
+  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  at: Date,
+): TransactionItem {
+  return leaveHeld(table, lot, 'returned', at);
+}
+
+/** The lot's side of a release to the office of the artist's verified claim (issue #13), alongside its ledger move. */
+export function buildReleaseLotUpdate(
+  table: TableRef,
+  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  officeId: string,
+  at: Date,
+): TransactionItem {
+  return leaveHeld(table, lot, 'released', at, {
+    set: ', officeId = :office',
+    values: { ':office': officeId },
+  });
+}

@@ -1,0 +1,105 @@
+// A pie's receipt (issue #12, docs/decisions/023-the-split-run-and-escrow.md): the split its period came to, computed
+// once when the period ended and frozen (`PIE#<pieId>` / `RECEIPT`, put only where none exists), so a late sync or a
+// changed setting never changes what was paid, and a second worker on the same pie pays what the first computed.
+// The body (the artists with their cents, in the realtime-stats shape) is gzip'd JSON: a month of a few thousand
+// artists stays far below DynamoDB's 400 KB item limit.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import type { RealtimeStats } from '../contracts/pie';
+import { realtimeStatsSchema } from '../contracts/pie';
+import type { SplitPayout } from '../domain/money/escrow';
+import { pieReceiptKey } from './keys';
+import type { TableRef } from './table';
+import { isConditionFailure } from './table';
+
+const receiptEntity = 'pie-receipt';
+const receiptVersion = 1;
+
+export interface StoredPieReceipt {
+  pieId: string;
+  fanId: string;
+  outcome: 'split' | 'nothing_to_split';
+  /** ISO 8601: when the split was computed (the product clock), after the period's end. */
+  computedAt: string;
+  netCents: number;
+  platformFeeCents: number;
+  allocatedCents: number;
+  keptInWalletCents: number;
+  /** The paid artists and their cents, most cents first (empty when nothing was split). */
+  payouts: SplitPayout[];
+  /** The split in the reply shape of GET /api/pie/{pieId}/realtime-stats, as it was when computed. */
+  stats: RealtimeStats;
+}
+
+const bodySchema = z.object({
+  payouts: z.array(
+    z.object({
+      artistKey: z.string(),
+      artistId: z.nullable(z.string()),
+      artistName: z.string(),
+      cents: z.number().check(z.int()),
+    }),
+  ),
+  stats: realtimeStatsSchema,
+});
+
+const itemSchema = z.object({
+  pieId: z.string(),
+  fanId: z.string(),
+  outcome: z.enum(['split', 'nothing_to_split']),
+  computedAt: z.string(),
+  netCents: z.number().check(z.int()),
+  platformFeeCents: z.number().check(z.int()),
+  allocatedCents: z.number().check(z.int()),
+  keptInWalletCents: z.number().check(z.int()),
+  body: z.instanceof(Uint8Array),
+});
+
+function toReceipt(item: Record<string, NativeAttributeValue>): StoredPieReceipt {
+  const { body, ...facts } = itemSchema.parse(item);
+  const parsed = bodySchema.parse(JSON.parse(gunzipSync(body).toString('utf8')));
+  return { ...facts, payouts: parsed.payouts, stats: parsed.stats };
+}
+
+/** Access pattern `getPieReceipt`. */
+export async function getPieReceipt(table: TableRef, pieId: string): Promise<StoredPieReceipt | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: pieReceiptKey(pieId), ConsistentRead: true }),
+  );
+  return Item ? toReceipt(Item) : null;
+}
+
+/**
+ * Access pattern `putPieReceipt`: the first receipt of a pie wins. A second writer (a redelivered message, a
+ * concurrent worker) gets the stored one back, so every later step works from one set of cents.
+ */
+export async function putPieReceipt(
+  table: TableRef,
+  receipt: StoredPieReceipt,
+): Promise<{ outcome: 'created' | 'exists'; receipt: StoredPieReceipt }> {
+  const { payouts, stats, ...facts } = receipt;
+  const body = gzipSync(Buffer.from(JSON.stringify({ payouts, stats }), 'utf8'));
+  try {
+    await table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          ...pieReceiptKey(receipt.pieId),
+          entity: receiptEntity,
+          v: receiptVersion,
+          ...facts,
+          body: new Uint8Array(body),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { outcome: 'created', receipt };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const stored = await getPieReceipt(table, receipt.pieId);
+    if (!stored) throw error;
+    return { outcome: 'exists', receipt: stored };
+  }
+}

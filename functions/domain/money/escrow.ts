@@ -1,0 +1,202 @@
+// The end-of-period split's money rules, pure (issue #12 points 3 and 4, docs/decisions/023-the-split-run-and-escrow.md):
+// which pies are split, the ledger postings of a split, the artist accounts money is credited to, the escrow lots
+// held for artists nobody has claimed, and the holding period's calendar arithmetic.
+import type { AccountId, Posting } from './ledger';
+import { accountIdOf, platformOwner } from './ledger';
+
+/** What a pie item says about whether its money may be split (data/pies.ts). */
+export interface SplittablePieFacts {
+  status: 'open' | 'inactive' | 'split';
+  inactiveReason: 'renewal-failed' | 'refunded' | 'disputed' | null;
+  periodEnd: string;
+}
+
+/**
+ * A pie is split once its period is over, when it is open, or inactive only because the renewal after it failed
+ * (its own period was paid for, decision 020). A refunded or disputed pie is never split: its money went back.
+ */
+export function isSplittablePie(pie: SplittablePieFacts): boolean {
+  return pie.status === 'open' || (pie.status === 'inactive' && pie.inactiveReason === 'renewal-failed');
+}
+
+export function hasPeriodEnded(pie: Pick<SplittablePieFacts, 'periodEnd'>, now: Date): boolean {
+  return Date.parse(pie.periodEnd) <= now.getTime();
+}
+
+/** The longest account owner the ledger takes (domain/money/ledger.ts). */
+const maxOwnerLength = 200;
+
+/**
+ * The ledger account an artist's share is credited to, from its split key (decision 021): `id:<catalogue id>` →
+ * `artist-earnings:<id>`; `name:<normalised name>` → `artist-name-earnings:<name, spaces as '-'>`. A normalised name
+ * holds only letters, digits and single spaces, so writing the spaces as '-' keeps two names two accounts. A name too
+ * long for an account owner keeps its first 150 characters and a hash of the whole (`~<16 hex>`).
+ */
+export function artistEarningsAccountOf(artistKey: string, hash: (text: string) => string): AccountId {
+  if (artistKey.startsWith('id:')) return accountIdOf('artist-earnings', artistKey.slice(3));
+  if (!artistKey.startsWith('name:')) throw new RangeError(`Not a split artist key: ${artistKey}`);
+  // A name of punctuation only normalises to nothing; '-' alone can stand for it (no other name becomes '-').
+  const owner = artistKey.slice(5).replaceAll(' ', '-') || '-';
+  if (owner.length <= maxOwnerLength) return accountIdOf('artist-name-earnings', owner);
+  return accountIdOf('artist-name-earnings', `${owner.slice(0, 150)}~${hash(owner).slice(0, 16)}`);
+}
+
+/** One artist's share of a split, as the receipt keeps it. */
+export interface SplitPayout {
+  artistKey: string;
+  artistId: string | null;
+  artistName: string;
+  cents: number;
+}
+
+/**
+ * The split's postings: the fan's wallet gives the net and OpenPie's platform fee (the processing fee left the wallet
+ * when the payment was booked, decision 020); each paid artist's earnings account receives its cents, and the platform
+ * fees account the platform fee. The sum is zero when the payouts add up to the net.
+ */
+export function buildSplitPostings(input: {
+  fanId: string;
+  netCents: number;
+  platformFeeCents: number;
+  payouts: readonly SplitPayout[];
+  accountOf: (artistKey: string) => AccountId;
+}): Posting[] {
+  const paid = input.payouts.reduce((sum, payout) => sum + payout.cents, 0);
+  if (paid !== input.netCents) {
+    throw new RangeError(`The payouts add up to ${paid} cents, not the net of ${input.netCents}`);
+  }
+  const postings: Posting[] = [
+    { accountId: accountIdOf('fan-wallet', input.fanId), amountCents: -(paid + input.platformFeeCents) },
+    ...input.payouts.map((payout) => ({
+      accountId: input.accountOf(payout.artistKey),
+      amountCents: payout.cents,
+    })),
+  ];
+  if (input.platformFeeCents > 0) {
+    postings.push({
+      accountId: accountIdOf('platform-fees', platformOwner),
+      amountCents: input.platformFeeCents,
+    });
+  }
+  return postings;
+}
+
+/**
+ * The instant a lot held from `periodEnd` goes back to the fan: `months` calendar months later at the same time of
+ * day; a day the target month lacks becomes its last day (31 January + 1 month = 28 or 29 February).
+ */
+export function heldUntilOf(periodEnd: string, months: number): string {
+  if (!Number.isSafeInteger(months) || months < 0) throw new RangeError(`Not a holding period: ${months}`);
+  const start = new Date(periodEnd);
+  if (Number.isNaN(start.getTime())) throw new RangeError(`Not an instant: ${periodEnd}`);
+  const monthIndex = start.getUTCMonth() + months;
+  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = monthIndex % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(start.getUTCDate(), lastDay);
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      day,
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+      start.getUTCMilliseconds(),
+    ),
+  ).toISOString();
+}
+
+export const escrowLotStatuses = ['held', 'released', 'returned'] as const;
+export type EscrowLotStatus = (typeof escrowLotStatuses)[number];
+
+/** Money held for one artist from one pie, until the artist is claimed (released) or the holding period ends. */
+export interface EscrowLot {
+  pieId: string;
+  fanId: string;
+  artistKey: string;
+  artistId: string | null;
+  artistName: string;
+  accountId: AccountId;
+  cents: number;
+  status: EscrowLotStatus;
+  heldFrom: string;
+  heldUntil: string;
+}
+
+/**
+ * One held lot per paid artist: nobody can claim an artist before the artists issue (#13), so every artist a split
+ * pays is unclaimed and its share is held. When claims exist, a claimed artist's share goes to its office instead.
+ */
+export function buildEscrowLots(input: {
+  pieId: string;
+  fanId: string;
+  periodEnd: string;
+  holdingMonths: number;
+  payouts: readonly SplitPayout[];
+  accountOf: (artistKey: string) => AccountId;
+}): EscrowLot[] {
+  const heldUntil = heldUntilOf(input.periodEnd, input.holdingMonths);
+  return input.payouts
+    .filter((payout) => payout.cents > 0)
+    .map((payout) => ({
+      pieId: input.pieId,
+      fanId: input.fanId,
+      artistKey: payout.artistKey,
+      artistId: payout.artistId,
+      artistName: payout.artistName,
+      accountId: input.accountOf(payout.artistKey),
+      cents: payout.cents,
+      status: 'held',
+      heldFrom: input.periodEnd,
+      heldUntil,
+    }));
+}
+
+export interface EscrowTotals {
+  held: { artistCount: number; cents: number; returnsOn: string | null };
+  returnedCents: number;
+  releasedCents: number;
+}
+
+/** What became of a pie's lots: held (with the first day one goes back), returned to the wallet, released. */
+export function summariseLots(
+  lots: readonly Pick<EscrowLot, 'cents' | 'status' | 'heldUntil'>[],
+): EscrowTotals {
+  const totals: EscrowTotals = {
+    held: { artistCount: 0, cents: 0, returnsOn: null },
+    returnedCents: 0,
+    releasedCents: 0,
+  };
+  for (const lot of lots) {
+    if (lot.status === 'returned') totals.returnedCents += lot.cents;
+    else if (lot.status === 'released') totals.releasedCents += lot.cents;
+    else {
+      totals.held.artistCount += 1;
+      totals.held.cents += lot.cents;
+      const day = lot.heldUntil.slice(0, 10);
+      if (totals.held.returnsOn === null || day < totals.held.returnsOn) totals.held.returnsOn = day;
+    }
+  }
+  return totals;
+}
+
+/** The ledger posting a lot's return makes: the artist's earnings back to the fan's wallet. */
+export function buildEscrowReturnPostings(lot: Pick<EscrowLot, 'fanId' | 'accountId' | 'cents'>): Posting[] {
+  return [
+    { accountId: lot.accountId, amountCents: -lot.cents },
+    { accountId: accountIdOf('fan-wallet', lot.fanId), amountCents: lot.cents },
+  ];
+}
+
+/** Idempotency keys: one split per pie, one return per lot. */
+export function splitIdempotencyKey(pieId: string): string {
+  return `split:${pieId}`;
+}
+/** A name key too long for the ledger's 300-character keys is replaced by its (bounded) account id. */
+export function escrowReturnIdempotencyKey(
+  lot: Pick<EscrowLot, 'pieId' | 'artistKey' | 'accountId'>,
+): string {
+  const key = `escrow-return:${lot.pieId}:${lot.artistKey}`;
+  return key.length <= 300 ? key : `escrow-return:${lot.pieId}:${lot.accountId}`;
+}
