@@ -14,6 +14,7 @@ import { readDollarAmount } from '../../frontend/src/features/pie-funding/lib/pi
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { createHeldReply, fail, stubApi, succeed, type SentRequest } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
+import { makeStats } from '../support/pie-split-fixtures';
 
 const slow = { timeout: 5000 };
 
@@ -268,9 +269,12 @@ describe('the funding flow on /pie', () => {
 describe('/pie with a running pie, or the free pie offer', () => {
   it('shows the running pie’s amount, period, status and fees, with the way to My pies', async () => {
     // Prepare
+    const pie = makePie({ amountCents: 2000, processingFeeCents: 88, netCents: 1912 });
     const api = stubApi({
       'GET /api/user': succeed(makeFan()),
-      'GET /api/pie/active': succeed(makePie({ amountCents: 2000, processingFeeCents: 88, netCents: 1912 })),
+      'GET /api/pie/active': succeed(pie),
+      // The live split under the summary (issue #12, test/frontend/pie-live.test.tsx).
+      [`GET /api/pie/${pie.id}/realtime-stats`]: succeed(makeStats([])),
     });
     // Act
     renderAt('/pie');
@@ -302,6 +306,7 @@ describe('/pie with a running pie, or the free pie offer', () => {
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
       'GET /api/stripe/feeQuote': quoteFor,
       'POST /api/stripe/createPromoSubscription': succeed(freePie),
+      [`GET /api/pie/${freePie.id}/realtime-stats`]: succeed(makeStats([])),
     });
     renderAt('/pie');
     // Act

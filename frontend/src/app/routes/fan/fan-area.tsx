@@ -1,8 +1,7 @@
 // The fan side of OpenPie (SPEC §2): the shared layout of the public pages and the fan area, and the fan screens
 // that later issues fill in. This chunk loads the first time one of those routes is visited.
 import { lazy, Suspense } from 'react';
-import { Link, Outlet } from 'react-router-dom';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '../../../components/site-footer';
 import {
   ArtistScreen as FanArtistPage,
@@ -64,14 +63,6 @@ export function FanLayout() {
       </main>
       <SiteFooter linkAs={RouterLink} />
     </>
-  );
-}
-
-function HelpLink() {
-  return (
-    <Link className="button button--secondary" to={paths.fan.help()}>
-      How the pie works
-    </Link>
   );
 }
 
@@ -153,14 +144,21 @@ export function DashboardScreen() {
   );
 }
 
-// /pie: the fan's running pie or the funding flow, with the free promo pie offered to a fan who may start it.
+// /pie: the fan's running pie with its live split (the pie feature), or the funding flow, with the free promo pie
+// offered to a fan who may start it.
 const PieView = lazy(async () => {
-  const [{ PieScreen: View }, { FreePieOfferIfEligible }] = await Promise.all([
+  const [{ PieScreen: View }, { FreePieOfferIfEligible }, { LivePieSection }] = await Promise.all([
     import('../../../features/pie-funding'),
     import('../../../features/promo'),
+    import('../../../features/pie'),
   ]);
   function PieWithOffer() {
-    return <View renderFreePieOffer={(onStarted) => <FreePieOfferIfEligible onStarted={onStarted} />} />;
+    return (
+      <View
+        renderFreePieOffer={(onStarted) => <FreePieOfferIfEligible onStarted={onStarted} />}
+        renderLivePie={(pie) => <LivePieSection pieId={pie.id} />}
+      />
+    );
   }
   return { default: PieWithOffer };
 });
@@ -179,19 +177,23 @@ export function PieScreen() {
   );
 }
 
+// pie/:pieId: a split pie's receipt ("where my pie went"), or the live preview of a pie not split yet.
+const PieDetailView = lazy(async () => {
+  const { PieDetailScreen: View } = await import('../../../features/pie');
+  return { default: View };
+});
+
 export function PieDetailScreen() {
   return (
-    <ComingSoon
-      title="Pie details"
-      summary="Everything about one pie: how much went in, the fees, and what each artist received."
-      plannedItems={[
-        "The pie's amount, period and settings",
-        'Each artist’s listening time and share of the pie',
-        'Tracks that could not be matched to an artist yet',
-        'Daily listening over the period',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Loading your pie...
+        </p>
+      }
+    >
+      <PieDetailView />
+    </Suspense>
   );
 }
 
@@ -215,26 +217,44 @@ export function PieSuccessCheckoutScreen() {
   );
 }
 
+// pie/settings: the running pie's settings with a what-if preview, bans and this pie's inclusions.
+const PieSettingsView = lazy(async () => {
+  const { PieSettingsScreen: View } = await import('../../../features/pie');
+  return { default: View };
+});
+
 export function PieSettingsScreen() {
   return (
-    <ComingSoon
-      title="Pie settings"
-      summary="Tune how your pie is split. Changes apply to your live preview straight away and to the next split."
-      plannedItems={[
-        'How many artists share your pie',
-        'How far the split leans toward less popular artists',
-        'Whether artists who are no longer active are left out',
-        'How many days each pie runs',
-      ]}
-      actions={<HelpLink />}
-    />
+    <Suspense
+      fallback={
+        <p className="app-state" role="status">
+          Loading your pie settings...
+        </p>
+      }
+    >
+      <PieSettingsView />
+    </Suspense>
   );
 }
 
-// Every pie of the fan, cancelling, Stripe's billing page and the fan wallet.
+// Every pie of the fan with the receipts of split ones (their CSV from the pie feature), cancelling, Stripe's billing
+// page and the fan wallet.
 const MyPiesView = lazy(async () => {
-  const { MyPiesScreen: View } = await import('../../../features/my-pies');
-  return { default: View };
+  const [{ MyPiesScreen: View }, { ReceiptCsvButton }] = await Promise.all([
+    import('../../../features/my-pies'),
+    import('../../../features/pie'),
+  ]);
+  function MyPiesWithReceipts({ fanId }: { fanId: string | null }) {
+    return (
+      <View
+        fanId={fanId}
+        renderReceiptDownload={(pie, describedAs) => (
+          <ReceiptCsvButton pieId={pie.id} describedAs={describedAs} />
+        )}
+      />
+    );
+  }
+  return { default: MyPiesWithReceipts };
 });
 
 export function MyPiesScreen() {

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BillingPortalButton } from './billing-portal-button';
-import { PiesSection } from './pies-section';
+import { PiesSection, type RenderReceiptDownload } from './pies-section';
 import { WalletSection } from './wallet-section';
 import '../my-pies.css';
 
@@ -13,8 +13,14 @@ export const myPiesText = {
   billingTitle: 'Billing',
 } as const;
 
-/** `fanId`: the signed-in fan's own id, from the session. */
-export function MyPiesScreen({ fanId }: { fanId: string | null }) {
+export interface MyPiesScreenProps {
+  /** The signed-in fan's own id, from the session. */
+  fanId: string | null;
+  /** A split pie's "Download CSV" (the pie feature's). */
+  renderReceiptDownload?: RenderReceiptDownload;
+}
+
+export function MyPiesScreen({ fanId, renderReceiptDownload }: MyPiesScreenProps) {
   useDocumentTitle('My pies · OpenPie');
   const billingId = useId();
   return (
@@ -23,7 +29,7 @@ export function MyPiesScreen({ fanId }: { fanId: string | null }) {
         <h1 className="app-screen__title">{myPiesText.title}</h1>
         <p className="app-screen__lead">{myPiesText.lead}</p>
       </header>
-      <PiesSection fanId={fanId} />
+      <PiesSection fanId={fanId} renderReceiptDownload={renderReceiptDownload} />
       <WalletSection />
       <section className="app-panel" aria-labelledby={billingId}>
         <h2 id={billingId} className="app-panel__title">

@@ -1,6 +1,6 @@
 // My pies' list (issue #11): the current pie with the way to cancel it, then the past ones, each with its amount,
 // period, status and fees.
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PieSummary } from '../../../../../functions/contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { cancelSubscription } from '../api/cancel-subscription';
 import { useFanPies } from '../api/get-fan-pies';
 import { CancelPieDialog } from './cancel-pie-dialog';
+import { PieReceiptSummary } from './pie-receipt-summary';
 
 export const piesSectionText = {
   title: 'Your pies',
@@ -34,8 +35,18 @@ function isCurrent(pie: PieSummary): boolean {
   return pie.status === 'active' || pie.status === 'cancelling';
 }
 
-function PieItem({ pie, onCancel }: { pie: PieSummary; onCancel?: (pie: PieSummary) => void }) {
+/** Builds a split pie's "Download CSV" (the pie feature's, joined in app/). */
+export type RenderReceiptDownload = (pie: PieSummary, describedAs: string) => ReactNode;
+
+interface PieItemProps {
+  pie: PieSummary;
+  onCancel?: (pie: PieSummary) => void;
+  renderReceiptDownload?: RenderReceiptDownload;
+}
+
+function PieItem({ pie, onCancel, renderReceiptDownload }: PieItemProps) {
   const id = useId();
+  const describedAs = `of the pie of ${describePiePeriod(pie)}`;
   return (
     <li className="pie-item">
       <article aria-labelledby={id}>
@@ -44,6 +55,11 @@ function PieItem({ pie, onCancel }: { pie: PieSummary; onCancel?: (pie: PieSumma
           {describePiePeriod(pie)}
         </h4>
         <PieFacts pie={pie} />
+        <PieReceiptSummary
+          pie={pie}
+          describedAs={describedAs}
+          renderReceiptDownload={renderReceiptDownload}
+        />
         {onCancel && pie.status === 'active' && pie.subscriptionId ? (
           <button type="button" className="button button--danger-outline" onClick={() => onCancel(pie)}>
             {piesSectionText.cancel}
@@ -54,7 +70,13 @@ function PieItem({ pie, onCancel }: { pie: PieSummary; onCancel?: (pie: PieSumma
   );
 }
 
-export function PiesSection({ fanId }: { fanId: string | null }) {
+export function PiesSection({
+  fanId,
+  renderReceiptDownload,
+}: {
+  fanId: string | null;
+  renderReceiptDownload?: RenderReceiptDownload;
+}) {
   const id = useId();
   const pies = useFanPies(fanId);
   const [confirming, setConfirming] = useState<PieSummary | null>(null);
@@ -129,7 +151,7 @@ export function PiesSection({ fanId }: { fanId: string | null }) {
           {past.length > 0 ? (
             <ul className="pie-list">
               {past.map((pie) => (
-                <PieItem key={pie.id} pie={pie} />
+                <PieItem key={pie.id} pie={pie} renderReceiptDownload={renderReceiptDownload} />
               ))}
             </ul>
           ) : (

@@ -19,9 +19,11 @@ export const pieScreenText = {
 export interface PieScreenProps {
   /** The free pie offer (promo feature); it shows nothing unless this fan may use it. */
   renderFreePieOffer?: (onStarted: (pie: PieSummary) => void) => ReactNode;
+  /** The running pie's live split (the pie feature), shown under its summary. */
+  renderLivePie?: (pie: PieSummary) => ReactNode;
 }
 
-export function PieScreen({ renderFreePieOffer }: PieScreenProps) {
+export function PieScreen({ renderFreePieOffer, renderLivePie }: PieScreenProps) {
   useDocumentTitle('My pie · OpenPie');
   const activePie = useActivePie();
 
@@ -40,7 +42,12 @@ export function PieScreen({ renderFreePieOffer }: PieScreenProps) {
       </p>
     );
   } else if (activePie.data) {
-    body = <ActivePiePanel pie={activePie.data} />;
+    body = (
+      <>
+        <ActivePiePanel pie={activePie.data} />
+        {renderLivePie?.(activePie.data)}
+      </>
+    );
   } else {
     body = (
       <>

@@ -1,0 +1,13 @@
+// GET /api/pie/active: the fan's running pie, whose settings pie/settings changes; null when there is none.
+import useSWR from 'swr';
+import type { PieSummary } from '../../../../../functions/contracts/payments';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export const currentPieUrl = apiPath('GET /api/pie/active');
+
+export const fetchCurrentPie = (url: string = currentPieUrl) => apiClient.get<PieSummary | null>(url);
+
+export function useCurrentPie() {
+  return useSWR<PieSummary | null, unknown>(currentPieUrl, fetchCurrentPie, { revalidateOnFocus: false });
+}

@@ -1,0 +1,15 @@
+// GET /api/pie/pie/{id}: one pie of the fan, its live preview while open, its receipt once split.
+import useSWR from 'swr';
+import type { PieDetail } from '../../../../../functions/contracts/pie';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function pieDetailUrl(pieId: string): string {
+  return apiPath('GET /api/pie/pie/{id}', { params: { id: pieId } });
+}
+
+export const fetchPieDetail = (url: string) => apiClient.get<PieDetail>(url);
+
+export function usePieDetail(pieId: string) {
+  return useSWR<PieDetail, unknown>(pieDetailUrl(pieId), fetchPieDetail, { revalidateOnFocus: true });
+}

@@ -1,0 +1,40 @@
+// GET /api/pie/{pieId}/realtime-stats: the live split of a pie (what each artist would get now), with a what-if of
+// the settings that is never saved.
+import useSWR from 'swr';
+import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export interface PieWhatIf {
+  limit: number;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+export function realtimeStatsUrl(pieId: string, whatIf?: PieWhatIf): string {
+  return apiPath('GET /api/pie/{pieId}/realtime-stats', {
+    params: { pieId },
+    query: whatIf ? { ...whatIf } : {},
+  });
+}
+
+export const fetchRealtimeStats = (url: string) => apiClient.get<RealtimeStats>(url);
+
+export interface RealtimeStatsOptions {
+  /** Milliseconds between refreshes while the screen is open; 0 for none. */
+  refreshInterval?: number;
+}
+
+/** The pie's preview with its saved settings, or with `whatIf` over them; no call while `pieId` is null. */
+export function useRealtimeStats(
+  pieId: string | null,
+  whatIf?: PieWhatIf,
+  { refreshInterval = 0 }: RealtimeStatsOptions = {},
+) {
+  return useSWR<RealtimeStats, unknown>(pieId ? realtimeStatsUrl(pieId, whatIf) : null, fetchRealtimeStats, {
+    refreshInterval,
+    revalidateOnFocus: true,
+    // A what-if keeps the last preview on screen while the next one loads, so moving a slider does not flicker.
+    keepPreviousData: true,
+  });
+}

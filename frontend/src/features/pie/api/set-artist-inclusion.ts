@@ -1,0 +1,19 @@
+// PATCH /api/pie/artist/{id}/set-inclusion: keeps an artist in one pie beyond the limit, leaves it out of that pie, or
+// hands it back to the settings (null).
+import type * as z from 'zod/mini';
+import type { pieArtistInclusionReplySchema } from '../../../../../functions/contracts/pie';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export type PieArtistInclusion = z.infer<typeof pieArtistInclusionReplySchema>;
+
+export function setArtistInclusion(
+  artistRouteId: string,
+  pieId: string,
+  inclusion: boolean | null,
+): Promise<PieArtistInclusion> {
+  return apiClient.patch<PieArtistInclusion>(
+    apiPath('PATCH /api/pie/artist/{id}/set-inclusion', { params: { id: artistRouteId } }),
+    { value: inclusion, pieId },
+  );
+}

@@ -1,0 +1,12 @@
+// PATCH /api/pie/{pieId}: saves any of the three split settings of the fan's open pie; answers the pie.
+import type * as z from 'zod/mini';
+import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { pieSettingsUpdateSchema } from '../../../../../functions/contracts/pie';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export type PieSettingsUpdate = z.infer<typeof pieSettingsUpdateSchema>;
+
+export function updatePieSettings(pieId: string, update: PieSettingsUpdate): Promise<PieSummary> {
+  return apiClient.patch<PieSummary>(apiPath('PATCH /api/pie/{pieId}', { params: { pieId } }), update);
+}

@@ -1,0 +1,97 @@
+// Every artist of a pie's period as a table (the chart's text alternative): listening time, its share, the weight the
+// popularity tilt gives it, and the cents it gets, or why it gets none.
+import type { ReactNode } from 'react';
+import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import { formatCount, formatListeningTime, formatMoney, formatShare } from '../../../lib/format';
+import { keyOfArtist } from '../lib/pie-slices';
+import { describeReasons, divideShare } from '../lib/pie-words';
+
+export type PieArtist = RealtimeStats['allArtists'][number];
+
+export const pieTableText = {
+  artist: 'Artist',
+  time: 'Listening time',
+  timeShare: 'Share of your time',
+  weight: 'Weighted time',
+  pieShare: 'Share of the pie',
+  nameOnly: '(known by name only)',
+  nothing: 'Nothing',
+} as const;
+
+export interface PieArtistsTableProps {
+  caption: string;
+  stats: Pick<RealtimeStats, 'allArtists' | 'stats'>;
+  /** The money column's heading: "Would get now", "Got". */
+  centsHeading: string;
+  /** Extra columns, e.g. the escrow status on a receipt or the actions on pie/settings. */
+  extraHeadings?: readonly string[];
+  renderExtraCells?: (artist: PieArtist) => ReactNode;
+}
+
+export function PieArtistsTable({
+  caption,
+  stats,
+  centsHeading,
+  extraHeadings = [],
+  renderExtraCells,
+}: PieArtistsTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table pie-table">
+        <caption className="pie-table__caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{pieTableText.artist}</th>
+            <th scope="col">{pieTableText.time}</th>
+            <th scope="col">{pieTableText.timeShare}</th>
+            <th scope="col">{pieTableText.weight}</th>
+            <th scope="col">{pieTableText.pieShare}</th>
+            <th scope="col">{centsHeading}</th>
+            {extraHeadings.map((heading) => (
+              <th scope="col" key={heading}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {stats.allArtists.map((artist) => (
+            <tr
+              key={keyOfArtist(artist)}
+              className={artist.cents === undefined ? 'pie-table__out' : undefined}
+            >
+              <th scope="row">
+                {artist.artist_name}
+                {artist.artist_id === null ? (
+                  <span className="pie-table__note"> {pieTableText.nameOnly}</span>
+                ) : null}
+              </th>
+              <td>{formatListeningTime(artist.total_time_listened)}</td>
+              <td>{formatShare(divideShare(artist.total_time_listened, stats.stats.total_time_listened))}</td>
+              <td>{formatListeningTime(artist.weight)}</td>
+              <td>{artist.cents === undefined ? '–' : formatShare(artist.percentage / 100)}</td>
+              <td>
+                {artist.cents === undefined ? (
+                  <>
+                    {pieTableText.nothing}
+                    {artist.reasons && artist.reasons.length > 0 ? (
+                      <span className="pie-table__reasons">: {describeReasons(artist.reasons)}</span>
+                    ) : null}
+                  </>
+                ) : (
+                  <strong>{formatMoney(artist.cents)}</strong>
+                )}
+              </td>
+              {renderExtraCells?.(artist)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** `12 artists, 340 tracks, 21 h 5 min`. */
+export function describeListeningTotals(stats: RealtimeStats['stats']): string {
+  return `${formatCount(stats.count_artists)} ${stats.count_artists === 1 ? 'artist' : 'artists'}, ${formatCount(stats.count_tracks)} ${stats.count_tracks === 1 ? 'track' : 'tracks'}, ${formatListeningTime(stats.total_time_listened)}`;
+}

@@ -1,0 +1,159 @@
+// "Where my pie went" (issue #12 point 5): a split pie's receipt, the cents actually paid artist by artist, what is
+// held for artists who have not joined yet (with the day it comes back), released or returned, the fees and what
+// stayed in the wallet.
+import { useId } from 'react';
+import type { PieDetail, PieReceiptFacts } from '../../../../../functions/contracts/pie';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { keyOfArtist } from '../lib/pie-slices';
+import { countDaysLeft } from '../lib/pie-words';
+import { PieArtistsTable, type PieArtist } from './pie-artists-table';
+import { PieChart } from './pie-chart';
+import { ReceiptCsvButton } from './receipt-csv-button';
+
+type EscrowLot = PieReceiptFacts['lots'][number];
+
+export const pieReceiptText = {
+  money: 'Where the money went',
+  amount: 'Amount',
+  processingFee: 'Stripe’s card fee',
+  platformFee: 'OpenPie’s platform fee',
+  allocated: 'Went to artists',
+  kept: 'Stayed in your wallet',
+  released: 'Paid to artists who joined',
+  returned: 'Came back to your wallet',
+  chartTitle: 'Where your pie went',
+  tableCaption: 'What each artist got from this pie',
+  got: 'Got',
+  now: 'Now',
+  paid: 'Paid to the artist',
+  releasedLot: 'Paid: the artist joined OpenPie',
+  returnedLot: 'Returned to your wallet: the artist did not join in time',
+  nothingTitle: 'Nothing was split',
+  heldTitle: 'Held for artists who have not joined yet',
+} as const;
+
+/** `Held for 14 artists who have not joined yet: $3.12`. */
+export function describeHeld(held: PieReceiptFacts['held']): string {
+  const artists = `${formatCount(held.artistCount)} ${held.artistCount === 1 ? 'artist who has' : 'artists who have'}`;
+  return `Held for ${artists} not joined yet: ${formatMoney(held.cents)}`;
+}
+
+/** `Returned to your wallet on November 30, 2027 if they do not join.` */
+export function describeHeldReturn(returnsOn: string): string {
+  return `Returned to your wallet on ${formatDate(returnsOn)} if they do not join.`;
+}
+
+/** `Nothing was split: none of your listening counted, so $9.41 stayed in your wallet for your next pie.` */
+export function describeNothingSplit(keptCents: number): string {
+  return `None of this pie’s listening counted for an artist, so ${formatMoney(keptCents)} stayed in your wallet for your next pie.`;
+}
+
+/** `Held: returned to your wallet on November 30, 2027 if they do not join (371 days)`. */
+export function describeLot(lot: EscrowLot, now: number): string {
+  if (lot.status === 'released') return pieReceiptText.releasedLot;
+  if (lot.status === 'returned') return pieReceiptText.returnedLot;
+  const days = countDaysLeft(lot.heldUntil, now);
+  return `Held: returned to your wallet on ${formatDate(lot.heldUntil)} if they do not join (${formatCount(days)} ${days === 1 ? 'day' : 'days'} left)`;
+}
+
+function describeArtistNow(artist: PieArtist, lots: ReadonlyMap<string, EscrowLot>, now: number): string {
+  if (artist.cents === undefined) return '';
+  const lot = lots.get(keyOfArtist(artist));
+  return lot ? describeLot(lot, now) : pieReceiptText.paid;
+}
+
+export function PieReceipt({
+  detail,
+  receipt,
+  now,
+}: {
+  detail: PieDetail;
+  receipt: PieReceiptFacts;
+  now: number;
+}) {
+  const moneyId = useId();
+  const heldId = useId();
+  const lots = new Map(receipt.lots.map((lot) => [lot.artist_key, lot]));
+
+  return (
+    <div className="pie-receipt">
+      <p className="pie-receipt__when">
+        <span>
+          Split on <time dateTime={receipt.splitAt}>{formatDateTime(receipt.splitAt)}</time>.
+        </span>
+        <ReceiptCsvButton pieId={detail.pieId} detail={detail} />
+      </p>
+
+      <section className="pie-receipt__part" aria-labelledby={moneyId}>
+        <h2 id={moneyId} className="app-panel__title">
+          {pieReceiptText.money}
+        </h2>
+        <dl className="pie-money">
+          <div>
+            <dt>{pieReceiptText.amount}</dt>
+            <dd>{formatMoney(detail.amountCents)}</dd>
+          </div>
+          <div>
+            <dt>{pieReceiptText.processingFee}</dt>
+            <dd>{formatMoney(detail.feesCents.processing)}</dd>
+          </div>
+          <div>
+            <dt>{pieReceiptText.platformFee}</dt>
+            <dd>{formatMoney(detail.feesCents.platform)}</dd>
+          </div>
+          <div>
+            <dt>{pieReceiptText.allocated}</dt>
+            <dd className="pie-money__net">{formatMoney(receipt.allocatedCents)}</dd>
+          </div>
+          <div>
+            <dt>{pieReceiptText.kept}</dt>
+            <dd>{formatMoney(receipt.keptInWalletCents)}</dd>
+          </div>
+          {receipt.releasedCents > 0 ? (
+            <div>
+              <dt>{pieReceiptText.released}</dt>
+              <dd>{formatMoney(receipt.releasedCents)}</dd>
+            </div>
+          ) : null}
+          {receipt.returnedCents > 0 ? (
+            <div>
+              <dt>{pieReceiptText.returned}</dt>
+              <dd>{formatMoney(receipt.returnedCents)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {receipt.held.artistCount > 0 ? (
+          <div className="pie-receipt__held" role="note" aria-labelledby={heldId}>
+            <p id={heldId}>
+              <strong>{describeHeld(receipt.held)}</strong>
+            </p>
+            {receipt.held.returnsOn ? <p>{describeHeldReturn(receipt.held.returnsOn)}</p> : null}
+          </div>
+        ) : null}
+      </section>
+
+      {receipt.outcome === 'nothing_to_split' ? (
+        <div className="app-state">
+          <p>
+            <strong>{pieReceiptText.nothingTitle}</strong>
+          </p>
+          <p className="app-state__hint">{describeNothingSplit(receipt.keptInWalletCents)}</p>
+        </div>
+      ) : (
+        <PieChart artists={detail.includedArtists} title={pieReceiptText.chartTitle} />
+      )}
+
+      {detail.allArtists.length > 0 ? (
+        <PieArtistsTable
+          caption={pieReceiptText.tableCaption}
+          stats={detail}
+          centsHeading={pieReceiptText.got}
+          extraHeadings={[pieReceiptText.now]}
+          renderExtraCells={(artist) => (
+            <td className="pie-table__wrap">{describeArtistNow(artist, lots, now)}</td>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// pie/settings' three settings: the artist limit (a slider and a number, 0 = no limit), the popularity tilt (a slider)
+// and whether artists who are no longer active are left out. Every move updates the draft; the screen debounces the
+// what-if preview and saves on demand.
+import { useId } from 'react';
+import { maximumArtistLimit } from '../../../../../functions/contracts/pie';
+import { describePopularityLean, pieSettingsText } from '../../../components/pie-settings-fields';
+import { describeArtistLimit, readLimitText, type SettingsDraft } from '../lib/settings-draft';
+
+export const settingsFieldsText = {
+  limitNumber: 'Most artists, as a number',
+  limitHint: `The artists you listen to most share your pie, up to this many. 0 means no limit. At most ${maximumArtistLimit}.`,
+  limitError: `Enter a whole number from 0 to ${maximumArtistLimit}.`,
+} as const;
+
+export type SettingsFieldErrors = Partial<
+  Record<'artistLimit' | 'artistPopularity' | 'excludeNonActive', string>
+>;
+
+export interface SettingsFieldsProps {
+  draft: SettingsDraft;
+  onChange: (next: SettingsDraft) => void;
+  errors: SettingsFieldErrors;
+  disabled: boolean;
+}
+
+export function SettingsFields({ draft, onChange, errors, disabled }: SettingsFieldsProps) {
+  const id = useId();
+  const limitError =
+    readLimitText(draft.limitText) === null ? settingsFieldsText.limitError : errors.artistLimit;
+  return (
+    <fieldset className="pie-settings" disabled={disabled}>
+      <legend className="pie-settings__legend">{pieSettingsText.legend}</legend>
+
+      <div className={`field${limitError ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-limit`}>
+          {pieSettingsText.artistLimit}
+        </label>
+        <p className="field__hint" id={`${id}-limit-hint`}>
+          {settingsFieldsText.limitHint}
+        </p>
+        <div className="pie-settings__range">
+          <input
+            id={`${id}-limit`}
+            type="range"
+            min={0}
+            max={maximumArtistLimit}
+            step={1}
+            value={draft.artistLimit}
+            aria-valuetext={describeArtistLimit(draft.artistLimit)}
+            aria-describedby={`${id}-limit-hint`}
+            onChange={(event) => {
+              const artistLimit = Number(event.target.value);
+              onChange({ ...draft, artistLimit, limitText: String(artistLimit) });
+            }}
+          />
+          <output htmlFor={`${id}-limit`} className="pie-settings__range-value">
+            {describeArtistLimit(draft.artistLimit)}
+          </output>
+        </div>
+        <label className="field__label pie-settings__sub-label" htmlFor={`${id}-limit-number`}>
+          {settingsFieldsText.limitNumber}
+        </label>
+        <input
+          id={`${id}-limit-number`}
+          className="field__input pie-settings__number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.limitText}
+          aria-invalid={limitError ? true : undefined}
+          aria-describedby={limitError ? `${id}-limit-error` : `${id}-limit-hint`}
+          onChange={(event) => {
+            const limitText = event.target.value;
+            const artistLimit = readLimitText(limitText);
+            onChange({ ...draft, limitText, artistLimit: artistLimit ?? draft.artistLimit });
+          }}
+        />
+        {limitError ? (
+          <p className="field__error" id={`${id}-limit-error`}>
+            {limitError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className={`field${errors.artistPopularity ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-lean`}>
+          {pieSettingsText.artistPopularity}
+        </label>
+        <p className="field__hint" id={`${id}-lean-hint`}>
+          {pieSettingsText.artistPopularityHint}
+        </p>
+        <div className="pie-settings__range">
+          <input
+            id={`${id}-lean`}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={draft.artistPopularity}
+            aria-valuetext={describePopularityLean(draft.artistPopularity)}
+            aria-describedby={`${id}-lean-hint`}
+            onChange={(event) => onChange({ ...draft, artistPopularity: Number(event.target.value) })}
+          />
+          <output htmlFor={`${id}-lean`} className="pie-settings__range-value">
+            {describePopularityLean(draft.artistPopularity)}
+          </output>
+        </div>
+        {errors.artistPopularity ? <p className="field__error">{errors.artistPopularity}</p> : null}
+      </div>
+
+      <div className="pie-settings__toggle">
+        <input
+          id={`${id}-exclude`}
+          type="checkbox"
+          checked={draft.excludeNonActive}
+          aria-describedby={`${id}-exclude-hint`}
+          onChange={(event) => onChange({ ...draft, excludeNonActive: event.target.checked })}
+        />
+        <div>
+          <label className="field__label" htmlFor={`${id}-exclude`}>
+            {pieSettingsText.excludeNonActive}
+          </label>
+          <p className="field__hint" id={`${id}-exclude-hint`}>
+            {pieSettingsText.excludeNonActiveHint}
+          </p>
+          {errors.excludeNonActive ? <p className="field__error">{errors.excludeNonActive}</p> : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

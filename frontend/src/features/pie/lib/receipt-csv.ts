@@ -1,0 +1,68 @@
+// A pie's receipt as CSV, built in the browser from GET /api/pie/pie/{id}: one row per artist of the period, paid or
+// not, with what became of each held cent. Money is written in cents and in dollars so a spreadsheet needs no rounding.
+import type { PieDetail } from '../../../../../functions/contracts/pie';
+import { keyOfArtist } from './pie-slices';
+import { describeReasons, divideShare } from './pie-words';
+
+export const receiptCsvColumns = [
+  'artist_id',
+  'artist_name',
+  'included',
+  'listening_ms',
+  'tracks',
+  'time_share_percent',
+  'popularity',
+  'weight',
+  'percentage',
+  'cents',
+  'dollars',
+  'escrow_status',
+  'held_until',
+  'reasons',
+] as const;
+
+/** Quotes a field when it must be, and defuses text a spreadsheet would run as a formula (an artist's name). */
+export function escapeCsvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** `1234` → `12.34`, in integers so no cent is lost to a float. */
+export function writeDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+export function buildReceiptCsv(detail: PieDetail): string {
+  const lots = new Map((detail.receipt?.lots ?? []).map((lot) => [lot.artist_key, lot]));
+  const rows = detail.allArtists.map((artist) => {
+    const lot = lots.get(keyOfArtist(artist));
+    const cents = artist.cents ?? 0;
+    const timeShare = divideShare(artist.total_time_listened, detail.stats.total_time_listened) * 100;
+    return [
+      artist.artist_id,
+      artist.artist_name,
+      artist.cents === undefined ? 'no' : 'yes',
+      artist.total_time_listened,
+      artist.total_tracks_listened,
+      timeShare.toFixed(2),
+      artist.popularity,
+      artist.weight,
+      artist.percentage,
+      cents,
+      writeDollars(cents),
+      lot?.status ?? null,
+      lot ? lot.heldUntil.slice(0, 10) : null,
+      artist.reasons ? describeReasons(artist.reasons) : null,
+    ];
+  });
+  return [receiptCsvColumns, ...rows].map((row) => row.map(escapeCsvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** `openpie-pie-2026-11-24.csv`: the day the pie started names it, as the fan knows it. */
+export function nameReceiptCsv(detail: Pick<PieDetail, 'periodStart'>): string {
+  return `openpie-pie-${detail.periodStart.slice(0, 10)}.csv`;
+}
