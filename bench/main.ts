@@ -469,6 +469,37 @@ for (const [source, chunk] of Object.entries(manifest)) {
   });
 }
 
+// ── A month of pies split end to end ──────────────────────────────────────────
+// Fans whose pie just ended, split through the pie-renewals fan-out and the worker's splitEndedPie on DynamoDB Local
+// (bench/split-end-to-end.ts): a sample of the 10,000-fan month, since Local writes some thousand items a second and
+// a split writes hundreds; the whole month is `npx tsx bench/split-end-to-end.ts 10000` (BENCH_SPLIT_FANS here).
+{
+  const { measureSplitEndToEnd, splitBudgetDollarsPerFanMonth } = await import('./split-end-to-end');
+  const monthFans = 10_000;
+  const e2e = await measureSplitEndToEnd({ fans: Number(process.env.BENCH_SPLIT_FANS ?? 150), monthFans });
+  const month = `${e2e.fans.toLocaleString('en-US')} fans of a ${monthFans.toLocaleString('en-US')}-fan month`;
+  rows.push({
+    name: `pie split end to end, ${month} (${e2e.concurrency} at once)`,
+    figure: `${fmt(e2e.fansPerSecond)} fans/s: the month in ${fmt(monthFans / e2e.fansPerSecond / 60)} min (${fmt(e2e.workerSecondsPerFan)} s a pie a worker)`,
+    budget: '(reported, DynamoDB Local)',
+    ok: true,
+  });
+  rows.push({
+    name: `pie split end to end: units a fan (${fmt(e2e.paidArtistsPerFan)} of ${fmt(e2e.artistsPerFan)} artists paid)`,
+    figure: `${fmt(e2e.readUnitsPerFan)} RRU, ${fmt(e2e.writeUnitsPerFan)} WRU in ${fmt(e2e.callsPerFan)} calls`,
+    budget: '(reported)',
+    ok: true,
+  });
+  const { cost } = e2e;
+  const dollars = (value: number) => `$${value.toFixed(6)}`;
+  rows.push({
+    name: 'pie split end to end: AWS cost a fan-month',
+    figure: `${dollars(cost.total)} = ${(cost.total / splitBudgetDollarsPerFanMonth).toFixed(2)} of the budget (DynamoDB ${dollars(cost.dynamoDb)}, Lambda ${dollars(cost.lambda)}, SQS ${dollars(cost.sqs)}, SES ${dollars(cost.ses)})`,
+    budget: `≤ $${splitBudgetDollarsPerFanMonth}`,
+    ok: cost.total <= splitBudgetDollarsPerFanMonth,
+  });
+}
+
 // ── Report ────────────────────────────────────────────────────────────────────
 const width = Math.max(...rows.map((row) => row.name.length));
 const figureWidth = Math.max(...rows.map((row) => row.figure.length));
