@@ -1,6 +1,7 @@
 // Claims of artist profiles as the artist area and staff take them (SPEC §3, §5 claim wizard texts, §7; issue #13).
 // The routes answer 501 until issue #13 builds them; these are the shapes SPEC and the issue state.
 import * as z from 'zod/mini';
+import { artistSummarySchema } from './artists';
 
 /** SPEC §5, the claim wizard. */
 export const claimWizardMessages = {
@@ -15,6 +16,25 @@ export const claimWizardMessages = {
 
 /** Issue #13's claim statuses. */
 export const claimStatuses = ['Pending', 'Verified', 'Successful', 'Rejected', 'Deleted'] as const;
+
+/** Claims still in play: they keep the office from claiming the artist again and from being deleted. */
+export const openClaimStatuses = ['Pending', 'Verified', 'Successful'] as const;
+
+/**
+ * How a claim is proven (issue #13): the OpenPie link with the verification string in the artist's Spotify bio, or
+ * the verification string in the bio of a social profile connected through OAuth.
+ */
+export const verificationMethods = ['spotify-bio', 'social-bio'] as const;
+export type VerificationMethod = (typeof verificationMethods)[number];
+/** Where the bio is read: Spotify for `spotify-bio`, one of the four social platforms for `social-bio`. */
+export const verificationPlatforms = ['spotify', 'twitter', 'youtube', 'facebook', 'instagram'] as const;
+export type VerificationPlatform = (typeof verificationPlatforms)[number];
+
+/** The verification string: `openpie_` and 8 random letters and digits (issue #13). */
+export const verificationStringPrefix = 'openpie_';
+export const verificationStringAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const verificationStringRandomLength = 8;
+export const verificationStringPattern = /^openpie_[A-Za-z0-9]{8}$/;
 
 /** SPEC §9: the transaction filter. */
 export const transactionFilters = ['all', 'credit', 'payout'] as const;
@@ -39,11 +59,72 @@ export const createClaimSchema = z.object({
   agreesToWaiver: z.literal(true, claimWizardMessages.waiverRequired),
   agreesToFundsTerms: z.literal(true, claimWizardMessages.fundsTermsRequired),
   agreesToTerms: z.literal(true, claimWizardMessages.termsRequired),
-  verificationMethod: required(claimWizardMessages.methodRequired, 32),
-  selectedPlatform: required(claimWizardMessages.platformRequired, 32),
-  verificationString: required(claimWizardMessages.verificationStringRequired, 64),
+  verificationMethod: z.enum(verificationMethods, claimWizardMessages.methodRequired),
+  selectedPlatform: z.enum(verificationPlatforms, claimWizardMessages.platformRequired),
+  verificationString: required(claimWizardMessages.verificationStringRequired, 64).check(
+    z.regex(verificationStringPattern, 'Use the verification string the wizard generated'),
+  ),
 });
 export type CreateClaimPayload = z.infer<typeof createClaimSchema>;
+
+const officeIdQuery = z
+  .string()
+  .check(
+    z.maxLength(64, { error: 'Use an office id', abort: true }),
+    z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use an office id'),
+  );
+
+/** GET /api/for-artists/claims: the claims of one of the caller's offices, or of all of them; optionally by status. */
+export const claimListQuerySchema = z.object({
+  officeId: z.optional(officeIdQuery),
+  status: z.optional(z.enum(claimStatuses, 'Choose a claim status')),
+});
+export type ClaimListQuery = z.infer<typeof claimListQuerySchema>;
+
+// ── replies ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A claim as its office sees it. */
+export const claimReplySchema = z.object({
+  _id: z.string(),
+  officeId: z.string(),
+  artistId: z.string(),
+  artistName: z.string(),
+  artistImageUrl: z.optional(z.string()),
+  status: z.enum(claimStatuses),
+  verificationMethod: z.enum(verificationMethods),
+  selectedPlatform: z.enum(verificationPlatforms),
+  verificationString: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ClaimReply = z.infer<typeof claimReplySchema>;
+
+/** One try at finding the verification string (issue #13, point 3; none are made until verification is built). */
+export const verificationAttemptSchema = z.object({
+  method: z.enum(verificationMethods),
+  platform: z.enum(verificationPlatforms),
+  checked: z.string(),
+  found: z.boolean(),
+  at: z.string(),
+});
+export type VerificationAttempt = z.infer<typeof verificationAttemptSchema>;
+
+/** One change of a claim's status, with its reason (the office sees why; staff also see who). */
+export const claimStatusChangeSchema = z.object({
+  from: z.nullable(z.enum(claimStatuses)),
+  to: z.enum(claimStatuses),
+  reason: z.string(),
+  at: z.string(),
+});
+export type ClaimStatusChange = z.infer<typeof claimStatusChangeSchema>;
+
+/** GET /api/for-artists/claims/{id}/detailed: the claim with its artist, attempts and status history. */
+export const claimDetailReplySchema = z.extend(claimReplySchema, {
+  artist: z.nullable(artistSummarySchema),
+  verificationAttempts: z.array(verificationAttemptSchema),
+  statusHistory: z.array(claimStatusChangeSchema),
+});
+export type ClaimDetailReply = z.infer<typeof claimDetailReplySchema>;
 
 const linkField = z
   .string({ error: 'Give the link' })

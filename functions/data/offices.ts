@@ -149,6 +149,19 @@ export async function hasPersonalOffice(table: TableRef, userId: string): Promis
   return Item !== undefined;
 }
 
+/** getPersonalOfficeId: the id of the personal office the user was given (it may be deleted since), or null. */
+export async function getPersonalOfficeId(table: TableRef, userId: string): Promise<string | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: personalOfficeGuardKey(userId),
+      ProjectionExpression: 'officeId',
+      ConsistentRead: true,
+    }),
+  );
+  return typeof Item?.['officeId'] === 'string' ? Item['officeId'] : null;
+}
+
 /** getOfficeWithMembers: the office and its members in one consistent Query of its partition; null if none. */
 export async function getOfficeWithMembers(
   table: TableRef,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { sampleTokenCalls, sessionEndpoints } from './spec-routes';
+import { sampleIdCalls, sampleTokenCalls, sessionEndpoints } from './spec-routes';
 
 export const axeScriptPath = join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -27,7 +27,7 @@ export function isExpectedRefusal(message: ConsoleMessage): boolean {
   if (!status || !url) return false;
   const pathname = new URL(url).pathname;
   if (sessionEndpoints.includes(pathname)) return status === '401' || status === '501';
-  return sampleTokenCalls.includes(pathname) && status.startsWith('4');
+  return (sampleTokenCalls.includes(pathname) || sampleIdCalls.includes(pathname)) && status.startsWith('4');
 }
 
 /** A page that records problems; one per browser context, reused from route to route. */

@@ -7,6 +7,10 @@ import { PieMark } from '../../../components/pie-mark';
 import { SiteFooter } from '../../../components/site-footer';
 import { ArtistSettings } from '../../../features/auth/components/artist-settings';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import {
+  ArtistsScreen as OfficeClaimsScreen,
+  ClaimScreen as ClaimDetailScreen,
+} from '../../../features/claims';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAreaSession, useSignedInSession } from '../../guards';
@@ -177,17 +181,7 @@ export function ArtistErrorScreen() {
 // ── Screens behind the artist-only guard ───────────────────────────────────────
 
 export function ArtistsScreen() {
-  return (
-    <ComingSoon
-      title="Your artists"
-      summary="The artists your office has claimed, and the way to claim more."
-      plannedItems={[
-        'Each claimed artist with the status of its claim',
-        'Search for an artist profile, 6 results a page',
-        'The claim wizard: choose the artist, accept three agreements, verify through your bio',
-      ]}
-    />
-  );
+  return <OfficeClaimsScreen />;
 }
 
 export function ArtistDetailScreen() {
@@ -205,16 +199,7 @@ export function ArtistDetailScreen() {
 }
 
 export function ClaimScreen() {
-  return (
-    <ComingSoon
-      title="Claim"
-      summary="One claim from start to payout."
-      plannedItems={[
-        'Where the claim stands, and what is still needed to verify it',
-        'The transactions and payouts that belong to this claim',
-      ]}
-    />
-  );
+  return <ClaimDetailScreen />;
 }
 
 export function FundsScreen() {

@@ -1,0 +1,140 @@
+// /for-artists/artists: the claims of the selected office, each with its status, and "Claim an artist", which opens
+// the claim wizard for an admin of the office (SPEC §6: only an admin of the selected office claims).
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ClaimReply } from '../../../../../functions/contracts/claims';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOfficeClaims, useOffices } from '../api/claims-api';
+import { platformLabels, statusLabels } from '../lib/claim-words';
+import '../claims.css';
+import { ClaimWizard } from './claim-wizard';
+
+export const artistsText = {
+  title: 'Your artists',
+  lead: 'The artists your office has claimed, and where each claim stands.',
+  office: 'Office',
+  claim: 'Claim an artist',
+  empty: 'Your office has not claimed an artist yet.',
+  adminOnly: 'Only an admin of this office can claim artists.',
+  loading: 'Loading your claims...',
+  failed: 'We could not load your claims.',
+  officesFailed: 'We could not load your offices.',
+} as const;
+
+export function ClaimStatusBadge({ status }: { status: ClaimReply['status'] }) {
+  return (
+    <span className={`badge claims__status claims__status--${status.toLowerCase()}`}>
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+export function ArtistsScreen() {
+  useDocumentTitle('Your artists · OpenPie for Artists');
+  const offices = useOffices();
+  const [chosenOfficeId, setChosenOfficeId] = useState<string | null>(null);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const office =
+    offices.data?.find((candidate) => candidate._id === chosenOfficeId) ?? offices.data?.[0] ?? null;
+  const claims = useOfficeClaims(office?._id ?? null);
+
+  return (
+    <div className="claims">
+      <header className="claims__header">
+        <div>
+          <h1 className="claims__title">{artistsText.title}</h1>
+          <p className="claims__lead">{artistsText.lead}</p>
+        </div>
+        {office && office.role === 'admin' && !wizardOpen ? (
+          <button type="button" className="button button--primary" onClick={() => setWizardOpen(true)}>
+            {artistsText.claim}
+          </button>
+        ) : null}
+      </header>
+
+      {offices.error ? (
+        <LoadFailure
+          message={describeLoadError(offices.error, artistsText.officesFailed)}
+          onRetry={() => void offices.mutate()}
+        />
+      ) : null}
+
+      {offices.data && offices.data.length > 1 ? (
+        <div className="field claims__office">
+          <label className="field__label" htmlFor="claims-office">
+            {artistsText.office}
+          </label>
+          <select
+            id="claims-office"
+            className="field__input field__select"
+            value={office?._id ?? ''}
+            onChange={(event) => {
+              setChosenOfficeId(event.target.value);
+              setWizardOpen(false);
+            }}
+          >
+            {offices.data.map((candidate) => (
+              <option key={candidate._id} value={candidate._id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {office && office.role !== 'admin' ? <p className="claims__muted">{artistsText.adminOnly}</p> : null}
+
+      {office && wizardOpen ? (
+        <ClaimWizard key={office._id} officeId={office._id} onCancel={() => setWizardOpen(false)} />
+      ) : null}
+
+      <section className="claims__panel" aria-labelledby="claims-list-title">
+        <h2 id="claims-list-title" className="claims__subtitle">
+          {office ? `Claims of ${office.name}` : 'Claims'}
+        </h2>
+        {claims.error ? (
+          <LoadFailure
+            message={describeLoadError(claims.error, artistsText.failed)}
+            onRetry={() => void claims.mutate()}
+          />
+        ) : null}
+        {!claims.data && !claims.error && (offices.isLoading || claims.isLoading) ? (
+          <p className="claims__muted" role="status">
+            {artistsText.loading}
+          </p>
+        ) : null}
+        {claims.data && claims.data.length === 0 ? (
+          <p className="claims__muted">{artistsText.empty}</p>
+        ) : null}
+        {claims.data && claims.data.length > 0 ? (
+          <ul className="claims__list">
+            {claims.data.map((claim) => (
+              <li key={claim._id} className="claims__item">
+                {claim.artistImageUrl ? (
+                  <img className="claims__image" src={claim.artistImageUrl} alt="" />
+                ) : (
+                  <span className="claims__image claims__image--initial" aria-hidden="true">
+                    {claim.artistName.charAt(0)}
+                  </span>
+                )}
+                <div className="claims__item-text">
+                  <Link className="claims__artist" to={paths.artist.claim({ id: claim._id })}>
+                    {claim.artistName}
+                  </Link>
+                  <span className="claims__muted">
+                    Claimed {formatDate(claim.createdAt)} · verified through{' '}
+                    {platformLabels[claim.selectedPlatform]}
+                  </span>
+                </div>
+                <ClaimStatusBadge status={claim.status} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ArtistsScreen } from './components/artists-screen';
+export { ClaimScreen } from './components/claim-screen';

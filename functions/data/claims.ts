@@ -1,0 +1,385 @@
+// Claims of catalogue artists by offices (issue #13, docs/data-model.md "Claims", decision 024). A claim's partition
+// holds the claim item and an audit entry per change of status. Three guard items keep the rules in the table, not
+// in a read before a write: one open claim per office and artist (two clicks of "Claim" make one claim), one
+// successful claim per artist across every office (competing pending claims are all kept; staff decide), and one
+// claim per verification string ever (nobody can copy a string already visible in an artist's bio).
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { claimStatuses, verificationMethods, verificationPlatforms } from '../contracts/claims';
+import type { ClaimActorKind, ClaimStatus } from '../domain/claims/claim-status';
+import { isOpenClaimStatus } from '../domain/claims/claim-status';
+import {
+  artistClaimsPartition,
+  artistKey,
+  claimAuditKey,
+  claimAuditSortPrefix,
+  claimKey,
+  claimPartition,
+  claimsByStatusPartition,
+  officeClaimsPartition,
+  officeMemberKey,
+  openOfficeClaimGuardKey,
+  successfulClaimGuardKey,
+  verificationStringGuardKey,
+} from './keys';
+import type { TableRef, TransactionItem } from './table';
+import { putNewItem, queryAll, queryPages, transactionCancellationCodes } from './table';
+
+const claimVersion = 1;
+
+type Item = Record<string, NativeAttributeValue>;
+
+const storedClaimSchema = z.object({
+  id: z.string(),
+  officeId: z.string(),
+  artistId: z.string(),
+  artistName: z.string(),
+  artistImageUrl: z.optional(z.string()),
+  status: z.enum(claimStatuses),
+  verificationMethod: z.enum(verificationMethods),
+  selectedPlatform: z.enum(verificationPlatforms),
+  verificationString: z.string(),
+  agreedAt: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoredClaim = z.infer<typeof storedClaimSchema>;
+
+const claimAuditSchema = z.object({
+  from: z.nullable(z.enum(claimStatuses)),
+  to: z.enum(claimStatuses),
+  reason: z.string(),
+  actorKind: z.enum(['office', 'verification', 'staff']),
+  actorId: z.string(),
+  at: z.string(),
+});
+export type ClaimAuditEntry = z.infer<typeof claimAuditSchema>;
+
+/** Who made a change, as the audit log keeps it. */
+export interface ClaimActor {
+  kind: ClaimActorKind;
+  /** The user, staff member or verification run. */
+  id: string;
+}
+
+function toClaim(item: Item): StoredClaim {
+  return storedClaimSchema.parse({
+    id: item['id'],
+    officeId: item['officeId'],
+    artistId: item['artistId'],
+    artistName: item['artistName'],
+    ...(typeof item['artistImageUrl'] === 'string' ? { artistImageUrl: item['artistImageUrl'] } : {}),
+    status: item['status'],
+    verificationMethod: item['verificationMethod'],
+    selectedPlatform: item['selectedPlatform'],
+    verificationString: item['verificationString'],
+    agreedAt: item['agreedAt'],
+    createdBy: item['createdBy'],
+    createdAt: item['createdAt'],
+    updatedAt: item['updatedAt'],
+  });
+}
+
+function auditItem(
+  table: TableRef,
+  claimId: string,
+  entryId: string,
+  entry: ClaimAuditEntry,
+): TransactionItem {
+  return putNewItem(table, {
+    ...claimAuditKey(claimId, entry.at, entryId),
+    entity: 'claim-audit',
+    v: claimVersion,
+    claimId,
+    ...entry,
+  });
+}
+
+function statusIndexKeys(status: ClaimStatus, createdAt: string, claimId: string) {
+  return { gsi3pk: claimsByStatusPartition(status), gsi3sk: `${createdAt}#${claimId}` };
+}
+
+export type CreateClaimOutcome =
+  | 'created'
+  /** The caller is no longer an admin of the office (or the office is gone). */
+  | 'not-admin'
+  /** Another office's claim on the artist became successful. */
+  | 'artist-claimed'
+  /** This office already has a pending, verified or successful claim on the artist. */
+  | 'office-has-open-claim'
+  | 'string-taken';
+
+/**
+ * createClaim: `POST claims`. In one transaction: the caller is still an admin of the office (condition on their
+ * member item), no successful claim on the artist exists, the office's open-claim guard and the string's guard are
+ * new, the claim and its first audit entry are written.
+ */
+export async function createClaim(
+  table: TableRef,
+  claim: Omit<StoredClaim, 'status' | 'updatedAt'>,
+  auditEntryId: string,
+): Promise<CreateClaimOutcome> {
+  const at = claim.createdAt;
+  const items: TransactionItem[] = [
+    {
+      ConditionCheck: {
+        TableName: table.name,
+        Key: officeMemberKey(claim.officeId, claim.createdBy),
+        ConditionExpression: '#role = :admin',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':admin': 'admin' },
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: table.name,
+        Key: successfulClaimGuardKey(claim.artistId),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    putNewItem(table, {
+      ...openOfficeClaimGuardKey(claim.officeId, claim.artistId),
+      entity: 'open-claim-guard',
+      v: claimVersion,
+      claimId: claim.id,
+      createdAt: at,
+    }),
+    putNewItem(table, {
+      ...verificationStringGuardKey(claim.verificationString),
+      entity: 'verification-string-guard',
+      v: claimVersion,
+      claimId: claim.id,
+      createdAt: at,
+    }),
+    putNewItem(table, {
+      ...claimKey(claim.id),
+      entity: 'claim',
+      v: claimVersion,
+      ...claim,
+      status: 'Pending',
+      updatedAt: at,
+      gsi1pk: officeClaimsPartition(claim.officeId),
+      gsi1sk: `${at}#${claim.id}`,
+      gsi2pk: artistClaimsPartition(claim.artistId),
+      gsi2sk: `${at}#${claim.id}`,
+      ...statusIndexKeys('Pending', at, claim.id),
+    }),
+    auditItem(table, claim.id, auditEntryId, {
+      from: null,
+      to: 'Pending',
+      reason: 'Claimed by an admin of the office',
+      actorKind: 'office',
+      actorId: claim.createdBy,
+      at,
+    }),
+  ];
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'created';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return 'not-admin';
+    if (codes[1] === 'ConditionalCheckFailed') return 'artist-claimed';
+    if (codes[2] === 'ConditionalCheckFailed') return 'office-has-open-claim';
+    if (codes[3] === 'ConditionalCheckFailed') return 'string-taken';
+    throw error;
+  }
+}
+
+/** getClaim: one claim (consistent), or null. */
+export async function getClaim(table: TableRef, claimId: string): Promise<StoredClaim | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: claimKey(claimId), ConsistentRead: true }),
+  );
+  return Item ? toClaim(Item) : null;
+}
+
+/** getClaimWithHistory: the claim and its audit entries, oldest first, in one consistent Query of its partition. */
+export async function getClaimWithHistory(
+  table: TableRef,
+  claimId: string,
+): Promise<{ claim: StoredClaim; history: ClaimAuditEntry[] } | null> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': claimPartition(claimId) },
+    ConsistentRead: true,
+  });
+  const claimItem = items.find((item) => item['sk'] === claimKey(claimId).sk);
+  if (!claimItem) return null;
+  const history = items
+    .filter((item) => String(item['sk']).startsWith(claimAuditSortPrefix))
+    .map((item) =>
+      claimAuditSchema.parse({
+        from: item['from'] ?? null,
+        to: item['to'],
+        reason: item['reason'],
+        actorKind: item['actorKind'],
+        actorId: item['actorId'],
+        at: item['at'],
+      }),
+    );
+  return { claim: toClaim(claimItem), history };
+}
+
+/** The most claims one office listing reads; far above what an office holds. */
+export const maxOfficeClaimsListed = 500;
+
+/** listOfficeClaims: `GET claims`, an office's claims newest first (gsi1; eventually consistent). */
+export async function listOfficeClaims(table: TableRef, officeId: string): Promise<StoredClaim[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(table, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': officeClaimsPartition(officeId) },
+    ScanIndexForward: false,
+    Limit: maxOfficeClaimsListed,
+  })) {
+    items.push(...(page.Items ?? []));
+    if (items.length >= maxOfficeClaimsListed) break;
+  }
+  return items.slice(0, maxOfficeClaimsListed).map(toClaim);
+}
+
+/** listArtistClaims: every claim on one artist across offices, oldest first (gsi2), for staff and tests. */
+export async function listArtistClaims(table: TableRef, artistId: string): Promise<StoredClaim[]> {
+  const items = await queryAll(table, {
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': artistClaimsPartition(artistId) },
+  });
+  return items.map(toClaim);
+}
+
+/** getSuccessfulClaimOfArtist: the claim holding the artist's successful-claim guard, if any. */
+export async function getSuccessfulClaimOfArtist(
+  table: TableRef,
+  artistId: string,
+): Promise<{ claimId: string; officeId: string } | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: successfulClaimGuardKey(artistId), ConsistentRead: true }),
+  );
+  return Item ? { claimId: String(Item['claimId']), officeId: String(Item['officeId']) } : null;
+}
+
+export type ClaimStatusChangeOutcome =
+  | 'changed'
+  /** The claim was no longer in the status read (another change came first). */
+  | 'stale'
+  /** Another claim on the artist is successful already. */
+  | 'artist-claimed';
+
+/**
+ * changeClaimStatus: every move of the state machine (domain/claims/claim-status.ts checks it is legal first). One
+ * transaction: the claim (condition: still in `from`), its audit entry, and the guards the move touches: leaving the
+ * open statuses frees the office's open-claim guard; becoming successful takes the artist's successful-claim guard
+ * and marks the catalogue artist `claimed`; leaving successful gives both back.
+ */
+export async function changeClaimStatus(
+  table: TableRef,
+  claim: StoredClaim,
+  to: ClaimStatus,
+  change: { reason: string; actor: ClaimActor; at: string; auditEntryId: string },
+): Promise<ClaimStatusChangeOutcome> {
+  const from = claim.status;
+  const items: TransactionItem[] = [
+    {
+      Update: {
+        TableName: table.name,
+        Key: claimKey(claim.id),
+        UpdateExpression: 'SET #status = :to, updatedAt = :at, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': from,
+          ':at': change.at,
+          ':gsi3pk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3pk,
+          ':gsi3sk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3sk,
+        },
+      },
+    },
+    auditItem(table, claim.id, change.auditEntryId, {
+      from,
+      to,
+      reason: change.reason,
+      actorKind: change.actor.kind,
+      actorId: change.actor.id,
+      at: change.at,
+    }),
+  ];
+  let successfulGuardIndex = -1;
+  if (isOpenClaimStatus(from) && !isOpenClaimStatus(to)) {
+    items.push({
+      Delete: {
+        TableName: table.name,
+        Key: openOfficeClaimGuardKey(claim.officeId, claim.artistId),
+        ConditionExpression: 'claimId = :id',
+        ExpressionAttributeValues: { ':id': claim.id },
+      },
+    });
+  }
+  if (to === 'Successful') {
+    successfulGuardIndex = items.length;
+    items.push(
+      putNewItem(table, {
+        ...successfulClaimGuardKey(claim.artistId),
+        entity: 'successful-claim-guard',
+        v: claimVersion,
+        claimId: claim.id,
+        officeId: claim.officeId,
+        at: change.at,
+      }),
+      {
+        Update: {
+          TableName: table.name,
+          Key: artistKey(claim.artistId),
+          UpdateExpression: 'SET claimed = :true',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':true': true },
+        },
+      },
+    );
+  }
+  if (from === 'Successful') {
+    items.push(
+      {
+        Delete: {
+          TableName: table.name,
+          Key: successfulClaimGuardKey(claim.artistId),
+          ConditionExpression: 'claimId = :id',
+          ExpressionAttributeValues: { ':id': claim.id },
+        },
+      },
+      {
+        Update: {
+          TableName: table.name,
+          Key: artistKey(claim.artistId),
+          UpdateExpression: 'SET claimed = :false',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':false': false },
+        },
+      },
+    );
+  }
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'changed';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (successfulGuardIndex >= 0 && codes[successfulGuardIndex] === 'ConditionalCheckFailed') {
+      return 'artist-claimed';
+    }
+    if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+    throw error;
+  }
+}
+
+/** hasOpenOfficeClaims: whether an office still has pending, verified or successful claims (office deletion). */
+export async function hasOpenOfficeClaims(table: TableRef, officeId: string): Promise<boolean> {
+  const claims = await listOfficeClaims(table, officeId);
+  return claims.some((claim) => isOpenClaimStatus(claim.status));
+}

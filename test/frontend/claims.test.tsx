@@ -1,0 +1,327 @@
+// The artist area's claim screens (issue #13): the office's claims with "Claim an artist" and the three-step claim
+// wizard (SPEC §2, with SPEC §5's texts), and one claim with its verification string and what to do next. The API
+// is faked at fetch, as the browser would reach it.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ArtistsScreen, ClaimScreen } from '../../frontend/src/features/claims';
+
+interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+type Answer = (call: Call) => { status: number; body: unknown } | undefined;
+
+const success = (data: unknown, extra: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: { success: true, data, ...extra },
+});
+
+/** Fakes fetch: each call goes to `answer`; anything it does not answer is a 404. Returns the calls made. */
+function stubApi(answer: Answer): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        search: url.searchParams,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const reply = answer(call) ?? {
+        status: 404,
+        body: { success: false, code: 'not_found', message: 'Not here.' },
+      };
+      return Promise.resolve(
+        new Response(JSON.stringify(reply.body), {
+          status: reply.status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    }),
+  );
+  return calls;
+}
+
+const office = (role: 'admin' | 'member' | 'accountant' = 'admin') => ({
+  _id: 'office-1',
+  name: "Ada Lovelace's office",
+  type: 'Artist',
+  role,
+  members: [{ user_id: 'u1', role, email: 'ada@example.com' }],
+});
+
+const claim = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'claim-1',
+  officeId: 'office-1',
+  artistId: 'nina1',
+  artistName: 'Nina Simone',
+  status: 'Pending',
+  verificationMethod: 'social-bio',
+  selectedPlatform: 'instagram',
+  verificationString: 'openpie_Ab3dE6gH',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const artist = {
+  id: 'nina1',
+  name: 'Nina Simone',
+  genres: ['jazz'],
+  spotifyUrl: 'https://open.spotify.com/artist/nina1',
+  claimed: false,
+};
+
+function renderAt(path: string) {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/for-artists/artists" element={<ArtistsScreen />} />
+          <Route path="/for-artists/claims/:id" element={<ClaimScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the artists screen', () => {
+  it("lists the office's claims with their status, each linking to its claim", async () => {
+    // Prepare
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([claim()]);
+      return undefined;
+    });
+    // Act
+    renderAt('/for-artists/artists');
+    // Assess
+    const link = await screen.findByRole('link', { name: 'Nina Simone' });
+    expect(link.getAttribute('href')).toBe('/for-artists/claims/claim-1');
+    const item = link.closest('li');
+    if (!item) throw new Error('the claim is not a list item');
+    expect(within(item).getByText('Pending')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Claim an artist' })).toBeTruthy();
+  });
+
+  it('offers no claim wizard to a member who is not an admin of the office', async () => {
+    // Prepare
+    stubApi(({ path }) => {
+      if (path === '/api/for-artists/offices') return success([office('accountant')]);
+      if (path === '/api/for-artists/claims') return success([]);
+      return undefined;
+    });
+    // Act
+    renderAt('/for-artists/artists');
+    // Assess
+    expect(await screen.findByText('Only an admin of this office can claim artists.')).toBeTruthy();
+    expect(await screen.findByText('Your office has not claimed an artist yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Claim an artist' })).toBeNull();
+  });
+
+  it('walks through the three steps with the SPEC §5 texts and sends the claim', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const calls = stubApi(({ method, path, search }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
+      if (path === '/api/for-artists/search' && search.get('search_term') === 'nina') {
+        return success([artist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
+      }
+      if (method === 'POST' && path === '/api/for-artists/claims')
+        return { ...success(claim()), status: 201 };
+      if (path === '/api/for-artists/claims/claim-1/detailed') {
+        return success({ ...claim(), artist, verificationAttempts: [], statusHistory: [] });
+      }
+      return undefined;
+    });
+    renderAt('/for-artists/artists');
+    await user.click(await screen.findByRole('button', { name: 'Claim an artist' }));
+    // Act: step 1 without an artist, then with one
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const noArtist = await screen.findByText('Please select an artist');
+    await user.type(screen.getByLabelText('Search for the artist'), 'nina');
+    await user.click(await screen.findByRole('radio', { name: /Nina Simone/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Act: step 2 without the agreements, then with them
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const agreementErrors = await Promise.all([
+      screen.findByText('You must agree to the waiver'),
+      screen.findByText('You must agree to the funds terms'),
+      screen.findByText('You must agree to the terms and conditions'),
+    ]);
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Act: step 3 without a method, then complete
+    await user.click(await screen.findByRole('button', { name: 'Claim artist' }));
+    const methodError = await screen.findByText('Please select a verification method');
+    const platformError = await screen.findByText('Please select a social platform');
+    const generated = (screen.getByLabelText('Verification string') as HTMLInputElement).value;
+    await user.selectOptions(screen.getByLabelText('Verification method'), 'social-bio');
+    await user.selectOptions(screen.getByLabelText('Social platform'), 'instagram');
+    await user.click(screen.getByRole('button', { name: 'Claim artist' }));
+    // Assess
+    expect(noArtist).toBeTruthy();
+    expect(agreementErrors).toHaveLength(3);
+    expect(methodError).toBeTruthy();
+    expect(platformError).toBeTruthy();
+    expect(generated).toMatch(/^openpie_[A-Za-z0-9]{8}$/);
+    await screen.findByRole('heading', { level: 1, name: 'Nina Simone' });
+    const posted = calls.find((call) => call.method === 'POST');
+    expect(posted?.body).toEqual({
+      artistId: 'nina1',
+      officeId: 'office-1',
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'social-bio',
+      selectedPlatform: 'instagram',
+      verificationString: generated,
+    });
+  });
+
+  it("shows the server's refusal on the wizard, e.g. a claim the office already has", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    stubApi(({ method, path }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
+      if (path === '/api/for-artists/search') {
+        return success([artist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
+      }
+      if (method === 'POST') {
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: 'claim_already_open',
+            message: 'Your office already has an open claim for this artist.',
+          },
+        };
+      }
+      return undefined;
+    });
+    renderAt('/for-artists/artists');
+    await user.click(await screen.findByRole('button', { name: 'Claim an artist' }));
+    await user.type(screen.getByLabelText('Search for the artist'), 'nina');
+    await user.click(await screen.findByRole('radio', { name: /Nina Simone/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const box of await screen.findAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.selectOptions(await screen.findByLabelText('Verification method'), 'spotify-bio');
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Claim artist' }));
+    // Assess
+    expect(await screen.findByText('Your office already has an open claim for this artist.')).toBeTruthy();
+    expect((screen.getByLabelText('Social platform') as HTMLSelectElement).value).toBe('spotify');
+  });
+});
+
+describe('the claim screen', () => {
+  it('shows the status, the verification string and what to do next, and deletes a pending claim', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const calls = stubApi(({ method, path }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims/claim-1/detailed') {
+        return success({
+          ...claim(),
+          artist,
+          verificationAttempts: [],
+          statusHistory: [
+            { from: null, to: 'Pending', reason: 'Claimed by an admin of the office', at: claim().createdAt },
+          ],
+        });
+      }
+      if (method === 'DELETE' && path === '/api/for-artists/claims/claim-1') {
+        return success(claim({ status: 'Deleted' }));
+      }
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
+      return undefined;
+    });
+    renderAt('/for-artists/claims/claim-1');
+    // Act
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Nina Simone' });
+    const nextSteps = screen.getByRole('region', { name: 'What to do next' });
+    const shownString = screen.getByText('openpie_Ab3dE6gH');
+    await user.click(await screen.findByRole('button', { name: 'Delete claim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this claim?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete claim' }));
+    // Assess
+    expect(heading).toBeTruthy();
+    expect(shownString.tagName).toBe('CODE');
+    expect(
+      within(nextSteps).getByText(
+        "Put this verification string into the bio of the artist's Instagram profile.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your artists' })).toBeTruthy();
+  });
+
+  it('shows a rejected claim with the reason and no delete button', async () => {
+    // Prepare
+    stubApi(({ path }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (path === '/api/for-artists/claims/claim-1/detailed') {
+        return success({
+          ...claim({ status: 'Rejected' }),
+          artist,
+          verificationAttempts: [],
+          statusHistory: [
+            { from: null, to: 'Pending', reason: 'Claimed by an admin of the office', at: claim().createdAt },
+            {
+              from: 'Pending',
+              to: 'Rejected',
+              reason: 'The bio belongs to a fan page',
+              at: claim().createdAt,
+            },
+          ],
+        });
+      }
+      return undefined;
+    });
+    // Act
+    renderAt('/for-artists/claims/claim-1');
+    // Assess
+    expect(await screen.findByText('openpie_Ab3dE6gH')).toBeTruthy();
+    expect(screen.getByText('Our staff rejected this claim.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The bio belongs to a fan page. You can claim the artist again from Your artists, with a new verification string.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete claim' })).toBeNull();
+  });
+
+  it('says so when the claim cannot be found', async () => {
+    // Prepare
+    stubApi(({ path }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (path === '/api/for-artists/claims/claim-9/detailed') {
+        return {
+          status: 404,
+          body: { success: false, code: 'not_found', message: 'We could not find this claim.' },
+        };
+      }
+      return undefined;
+    });
+    // Act
+    renderAt('/for-artists/claims/claim-9');
+    // Assess
+    expect(await screen.findByText('We could not find this claim.')).toBeTruthy();
+  });
+});
