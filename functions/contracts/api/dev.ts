@@ -35,7 +35,9 @@ export const advanceBodySchema = z
     hours: z.optional(
       z.int({ error: hoursMessage }).check(z.gte(1, hoursMessage), z.lte(maxAdvanceHours, hoursMessage)),
     ),
-    until: z.optional(z.iso.datetime({ offset: true, error: untilMessage })),
+    until: z.optional(
+      z.iso.datetime({ offset: true, error: untilMessage }).check(z.maxLength(40, untilMessage)),
+    ),
   })
   .check(
     z.refine((body) => body.days !== undefined || body.hours !== undefined || body.until !== undefined, {
