@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Resource } from '../functions/contracts/routes';
 import { matchRoute } from '../functions/contracts/route-matcher';
+import { getClock } from '../functions/runtime/clock';
+import { productTimeHeader } from '../functions/contracts/envelope';
 import {
   PayloadTooLargeError,
   readRequestBody,
@@ -75,5 +77,8 @@ export async function serveApiRequest(
   // API Gateway's 30 s limit is for deployed routes; a local one (a year of time travel) may take longer.
   const context = toLambdaContext(resource, localHandler ? localRouteTimeoutMs : undefined);
   const result = await handler(toGatewayEvent(req, url, body, route), context);
+  // The product clock may run ahead of the system's here (the time machine): the SPA counts days from this
+  // (frontend/src/lib/product-time.ts). In AWS the header is absent and the browser's clock is the product's.
+  res.setHeader(productTimeHeader, getClock().now().toISOString());
   writeGatewayResult(res, result);
 }

@@ -26,3 +26,10 @@ export interface SuccessEnvelope<T> {
 }
 
 // The machine codes a failure may carry, with their statuses, are registered in contracts/errors.ts.
+
+/**
+ * A reply header the local server adds (local/handlers.ts): the product clock's instant when it answered, which the
+ * time machine may have moved ahead of the system clock. The SPA counts days from it (frontend/src/lib/product-time.ts).
+ * Never set in AWS, where the product clock is the system clock.
+ */
+export const productTimeHeader = 'x-openpie-product-time';

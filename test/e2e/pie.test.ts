@@ -238,11 +238,13 @@ describe('the pie: live, tuned, split and receipted', () => {
     await snap(page, 'receipt-phone');
     await page.setViewportSize(viewports.desktop);
 
-    // Assess: the screen shows each artist's cents
+    // Assess: the screen shows each artist's cents, and counts the year a lot is held from the product's day (the
+    // clock moved ahead of the browser's)
     for (const artist of preview.includedArtists) {
       expect(receiptText).toContain(artist.artist_name);
       expect(receiptText).toContain(money(artist.cents));
     }
+    expect(receiptText).toMatch(/\(36[3-5] days left\)/);
     expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
   });
 

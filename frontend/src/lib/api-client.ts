@@ -4,6 +4,7 @@ import type { FailureEnvelope, Pagination } from '../../../functions/contracts/e
 import { browserActions } from './browser-actions';
 import { isArtistAreaPath, paths } from './paths';
 import { forgetSessionHints, listRolesEndedByUnauthorized } from './session-hints';
+import { productTimeHeader, recordProductTime } from './product-time';
 
 /** Codes the client itself assigns, next to the server's `ErrorCode`s. */
 export const clientErrorCodes = {
@@ -238,6 +239,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError({ status: 0, code: clientErrorCodes.network, message: networkFailureMessage });
     }
 
+    // Test doubles of fetch may answer without real Headers.
+    if (typeof response.headers?.get === 'function')
+      recordProductTime(response.headers.get(productTimeHeader));
     if (response.status === 401 && !isSessionExemptUrl(url)) expireSession(url);
 
     let body: unknown;
