@@ -43,7 +43,7 @@ export const sampleTokenCalls = ['/api/auth', '/api/for-artists/auth'].flatMap((
  * Calls the screens opened with a sample id make for it. Nothing has that id, so the server's 404 is the screen
  * working (it then says it could not find the thing), logged by Chromium like any refused request.
  */
-export const sampleIdCalls = ['/api/for-artists/claims/e2e-claim-1/detailed'];
+export const sampleIdCalls = ['/api/for-artists/claims/e2e-claim-1/detailed', '/api/pie/pie/e2e-pie-1'];
 
 const publicRoutes: SpecRoute[] = [
   { name: 'landing', path: '/', access: 'public' },

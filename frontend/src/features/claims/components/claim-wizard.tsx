@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import type { ArtistSummary } from '../../../../../functions/contracts/artists';
 import type { VerificationMethod, VerificationPlatform } from '../../../../../functions/contracts/claims';
@@ -17,7 +18,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
-import { createClaim, useArtistSearch } from '../api/claims-api';
+import { createClaim, officeClaimsUrl, useArtistSearch } from '../api/claims-api';
 import { methodLabels, platformLabels } from '../lib/claim-words';
 import { generateVerificationString } from '../lib/verification-string';
 
@@ -87,6 +88,7 @@ export interface ClaimWizardProps {
 
 export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const [step, setStep] = useState(0);
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(1);
@@ -137,6 +139,8 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
       selectedPlatform: values.selectedPlatform,
       verificationString: values.verificationString,
     });
+    // The office's list now holds the claim: refresh it rather than show the list cached before the wizard opened.
+    await mutate(officeClaimsUrl(officeId));
     navigate(paths.artist.claim({ id: claim._id }));
   });
 
