@@ -143,6 +143,12 @@ export const errorRegistry = {
     message: 'An office needs at least one admin: make another member an admin first.',
   },
 
+  // Stripe Connect onboarding (services/connect; issue #13).
+  payout_account_not_onboarded: {
+    status: 409,
+    message: 'This office has not finished setting up payouts with Stripe yet.',
+  },
+
   // Claims (services/claims; issue #13).
   artist_already_claimed: {
     status: 409,

@@ -243,6 +243,8 @@ export const routes = [
   artistApi('GET', '/stripe/createLoginLink', 'artist-payments', 'artist', stateChangingGet),
   artistApi('GET', '/stripe/check-monthly-fee', 'artist-payments', 'artist'),
   artistApi('POST', '/stripe/completeOnboarding', 'artist-payments', 'artist'),
+  // Beyond SPEC §7 (issue #13): the funds screen shows where the office's Stripe onboarding stands.
+  artistApi('GET', '/stripe/account-status', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/payouts', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/payout-details', 'artist-payments', 'artist'),
   artistApi('POST', '/stripe/create-payout', 'artist-payments', 'artist'),

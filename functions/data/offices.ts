@@ -431,3 +431,87 @@ export async function changeOfficeMemberRole(
     return adminChange < 0 ? outcomeOf(error, 0) : outcomeOf(error, -1);
   }
 }
+
+/** The office's Stripe connected account (issue #13, decision 025) as last read from Stripe. */
+export interface OfficeStripeAccount {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  currentlyDue: string[];
+  disabledReason: string | null;
+  /** When this state was read from Stripe: an older read never replaces a newer one. */
+  checkedAt: string;
+}
+
+function toStripeAccount(item: Item): OfficeStripeAccount | null {
+  const state: unknown = item['stripeAccount'];
+  if (typeof item['stripeAccountId'] !== 'string' || typeof state !== 'object' || state === null) return null;
+  const fields = state as Record<string, unknown>;
+  return {
+    accountId: item['stripeAccountId'],
+    chargesEnabled: fields['chargesEnabled'] === true,
+    payoutsEnabled: fields['payoutsEnabled'] === true,
+    detailsSubmitted: fields['detailsSubmitted'] === true,
+    currentlyDue: Array.isArray(fields['currentlyDue']) ? fields['currentlyDue'].map(String) : [],
+    disabledReason: typeof fields['disabledReason'] === 'string' ? fields['disabledReason'] : null,
+    checkedAt: String(fields['checkedAt']),
+  };
+}
+
+/** getOfficeStripeAccount: the office's connected account and its state, or null before onboarding starts. */
+export async function getOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+): Promise<OfficeStripeAccount | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: officeKey(officeId),
+      ProjectionExpression: 'stripeAccountId, stripeAccount',
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toStripeAccount(Item) : null;
+}
+
+/**
+ * storeOfficeStripeAccount: the account's state as read from Stripe at `checkedAt`. The office takes the account id
+ * only if it has none (the guard that keeps one account per office, even for two first calls at once: 'taken' with
+ * the id it holds otherwise), and the state only if it was read no earlier than the stored one ('stale' otherwise),
+ * so webhooks handled in any order or twice leave the latest read. 'missing' when the office is gone.
+ */
+export async function storeOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+  account: OfficeStripeAccount,
+): Promise<'stored' | 'stale' | { taken: string } | 'missing'> {
+  const { accountId, ...state } = account;
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression: 'SET stripeAccountId = if_not_exists(stripeAccountId, :id), stripeAccount = :state',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(stripeAccountId) OR stripeAccountId = :id) AND ' +
+          '(attribute_not_exists(stripeAccount) OR stripeAccount.checkedAt <= :at)',
+        ExpressionAttributeValues: { ':id': accountId, ':state': state, ':at': state.checkedAt },
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await table.client.send(
+      new GetCommand({
+        TableName: table.name,
+        Key: officeKey(officeId),
+        ProjectionExpression: 'stripeAccountId',
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return 'missing';
+    const held = Item['stripeAccountId'];
+    return typeof held === 'string' && held !== accountId ? { taken: held } : 'stale';
+  }
+}

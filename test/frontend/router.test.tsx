@@ -282,10 +282,10 @@ describe('layouts', () => {
     stubSessions(['artist']);
 
     // Act
-    renderAt('/for-artists/funds');
+    renderAt('/for-artists/funds/payouts/payout-1');
 
     // Assess
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Funds');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payout');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What you will find here' })).toBeTruthy();
   });

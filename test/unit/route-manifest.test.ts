@@ -182,6 +182,8 @@ const designCalls = [
   // Money in (issue #11): the fee quote shown before anyone pays, and a new verification link for paying.
   'GET /api/stripe/feeQuote',
   'POST /api/auth/resend-verification',
+  // Connect onboarding (issue #13, decision 025): where the office's onboarding stands, for the funds screen.
+  'GET /api/for-artists/stripe/account-status',
   'GET /api/health',
   'GET /api/dev/outbox',
   // The movable product clock, local only (issue #10).

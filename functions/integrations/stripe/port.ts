@@ -88,6 +88,19 @@ export interface CreateCheckoutSessionInput {
   cancelUrl: string;
 }
 
+/** An office's connected account (Connect, issue #13): what onboarding has reached. */
+export interface ConnectedAccountView {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** `requirements.currently_due`. */
+  currentlyDue: string[];
+  /** `requirements.disabled_reason`. */
+  disabledReason: string | null;
+  metadata: StripeMetadata;
+}
+
 export interface StripeGateway {
   /** A customer for the fan, created once per idempotency key. */
   createCustomer(input: { email: string; fanId: string; idempotencyKey: string }): Promise<{ id: string }>;
@@ -111,4 +124,18 @@ export interface StripeGateway {
   listRefunds(chargeId: string): Promise<RefundView[]>;
   retrieveDispute(id: string): Promise<DisputeView | null>;
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * An office's connected account with controller properties (DESIGN §5: Stripe-hosted onboarding, Express
+   * dashboard, the platform pays Stripe's fees and bears losses), created once per idempotency key.
+   */
+  createConnectedAccount(input: { officeId: string; idempotencyKey: string }): Promise<ConnectedAccountView>;
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccountView | null>;
+  /** A single-use `account_onboarding` link to Stripe's hosted onboarding. */
+  createAccountOnboardingLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  /** A link into the Express dashboard of an account that completed onboarding. */
+  createLoginLink(accountId: string): Promise<{ url: string }>;
 }

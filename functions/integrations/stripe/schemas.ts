@@ -145,3 +145,25 @@ export const invoiceListSchema = z.looseObject({
   ),
   has_more: z.boolean(),
 });
+
+// Connect (issue #13).
+export const accountSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('account'),
+  charges_enabled: z.optional(z.nullable(z.boolean())),
+  payouts_enabled: z.optional(z.nullable(z.boolean())),
+  details_submitted: z.optional(z.nullable(z.boolean())),
+  requirements: z.optional(
+    z.nullable(
+      z.looseObject({
+        currently_due: z.optional(z.nullable(z.array(z.string()))),
+        disabled_reason: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
+  metadata,
+});
+
+export const accountLinkSchema = z.looseObject({ object: z.literal('account_link'), url: z.string() });
+
+export const loginLinkSchema = z.looseObject({ object: z.literal('login_link'), url: z.string() });

@@ -8,6 +8,7 @@ import { AppError } from '../../domain/errors';
 import type {
   ChargeView,
   CheckoutSessionView,
+  ConnectedAccountView,
   DisputeView,
   InvoiceView,
   RefundView,
@@ -15,6 +16,8 @@ import type {
   SubscriptionView,
 } from './port';
 import {
+  accountLinkSchema,
+  accountSchema,
   balanceTransactionSchema,
   billingPortalSessionSchema,
   chargeSchema,
@@ -25,6 +28,7 @@ import {
   invoicePaymentListSchema,
   invoiceListSchema,
   invoiceSchema,
+  loginLinkSchema,
   paymentIntentSchema,
   refundListSchema,
   subscriptionListSchema,
@@ -133,6 +137,19 @@ export function toSubscriptionView(value: unknown): SubscriptionView {
     amountCents: item.price?.unit_amount ?? null,
     intervalDays: recurring?.interval === dayInterval ? recurring.interval_count : null,
     latestInvoiceId: idOf(subscription.latest_invoice),
+  };
+}
+
+export function toConnectedAccountView(value: unknown): ConnectedAccountView {
+  const account = accountSchema.parse(value);
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    currentlyDue: account.requirements?.currently_due ?? [],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+    metadata: account.metadata ?? {},
   };
 }
 
@@ -361,6 +378,51 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
         ),
       );
       return { url: session.url };
+    },
+
+    async createConnectedAccount({ officeId, idempotencyKey }) {
+      // Nothing that differs between two admins (their e-mail, say) is sent: a replay with the same key must carry
+      // the same parameters, or Stripe refuses it.
+      return toConnectedAccountView(
+        await call(() =>
+          stripe.accounts.create(
+            {
+              controller: {
+                fees: { payer: 'application' },
+                losses: { payments: 'application' },
+                stripe_dashboard: { type: 'express' },
+                requirement_collection: 'stripe',
+              },
+              capabilities: { transfers: { requested: true } },
+              metadata: { officeId },
+            },
+            { idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    retrieveConnectedAccount(id) {
+      return retrieveOrNull(async () => toConnectedAccountView(await stripe.accounts.retrieve(id)));
+    },
+
+    async createAccountOnboardingLink({ accountId, refreshUrl, returnUrl }) {
+      const link = accountLinkSchema.parse(
+        await call(() =>
+          stripe.accountLinks.create({
+            account: accountId,
+            type: 'account_onboarding',
+            refresh_url: refreshUrl,
+            return_url: returnUrl,
+          }),
+        ),
+      );
+      return { url: link.url };
+    },
+
+    async createLoginLink(accountId) {
+      const link = loginLinkSchema.parse(await call(() => stripe.accounts.createLoginLink(accountId)));
+      return { url: link.url };
     },
   };
 }

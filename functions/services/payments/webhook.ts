@@ -11,6 +11,7 @@ import type { Logger } from '../../runtime/logger';
 import type { PaymentsDependencies, StripeWebhookDependencies } from './dependencies';
 import { recordChargePayment, recordChargeRefunds, recordDispute, recordInvoicePayment } from './money-in';
 import { recordFailedRenewal } from './renewals';
+import { recordConnectedAccountUpdate } from '../connect/onboarding';
 import { storeSubscription } from './subscriptions';
 
 type EventFunction = (deps: PaymentsDependencies, objectId: string, log: Logger) => Promise<void>;
@@ -65,11 +66,13 @@ const eventFunctions: Readonly<Record<string, EventFunction>> = {
   'charge.refunded': recordChargeRefunds,
   'charge.dispute.created': recordDispute,
   'charge.dispute.closed': recordDispute,
+  // An office's connected account: onboarding finished, or Stripe needs something more (issue #13).
+  'account.updated': recordConnectedAccountUpdate,
 };
 
-/** Events of artists' payouts (Connect), handled by issue #13: acknowledged, and said so in the log. */
+/** Events of artists' payouts (Connect transfers and payouts, issue #13): acknowledged, and said so in the log. */
 function isPayoutEvent(type: string): boolean {
-  return type === 'account.updated' || type.startsWith('transfer.') || type.startsWith('payout.');
+  return type.startsWith('transfer.') || type.startsWith('payout.');
 }
 
 export type WebhookOutcome = 'handled' | 'repeated' | 'deferred-to-issue-13' | 'ignored';

@@ -26,7 +26,7 @@ function createAccount(core: SandboxCore, params: FormObject): Stripe.Account {
   const fees = optionalObject(controllerParams, 'fees');
   const losses = optionalObject(controllerParams, 'losses');
   const dashboard = optionalObject(controllerParams, 'stripe_dashboard');
-  const requirements = optionalObject(controllerParams, 'requirement_collection');
+  const requirements = optionalString(controllerParams, 'requirement_collection');
   const account: Stripe.Account = {
     ...template,
     id,
@@ -51,7 +51,7 @@ function createAccount(core: SandboxCore, params: FormObject): Stripe.Account {
       fees: { payer: fees?.payer === 'account' ? 'account' : 'application' },
       is_controller: true,
       losses: { payments: losses?.payments === 'stripe' ? 'stripe' : 'application' },
-      requirement_collection: requirements?.toString() === 'application' ? 'application' : 'stripe',
+      requirement_collection: requirements === 'application' ? 'application' : 'stripe',
       stripe_dashboard: {
         type: dashboard?.type === 'full' ? 'full' : dashboard?.type === 'none' ? 'none' : 'express',
       },

@@ -11,6 +11,7 @@ import {
   ArtistsScreen as OfficeClaimsScreen,
   ClaimScreen as ClaimDetailScreen,
 } from '../../../features/claims';
+import { FundsScreen as OfficeFundsScreen } from '../../../features/funds';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAreaSession, useSignedInSession } from '../../guards';
@@ -203,18 +204,7 @@ export function ClaimScreen() {
 }
 
 export function FundsScreen() {
-  return (
-    <ComingSoon
-      title="Funds"
-      summary="Your office's money, through its connected Stripe account."
-      plannedItems={[
-        'Your balance and what is on its way',
-        'Transactions, filtered by all, credit or payout',
-        'Payouts, and a button to request one',
-        'Connecting your Stripe account, and the monthly fee check',
-      ]}
-    />
-  );
+  return <OfficeFundsScreen />;
 }
 
 export function PayoutScreen() {

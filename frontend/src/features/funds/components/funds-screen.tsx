@@ -1,0 +1,207 @@
+// /for-artists/funds: the selected office's payout account at Stripe (issue #13 point 4): not started, in progress
+// with what Stripe still needs, or ready with payouts enabled. An admin sets payouts up on Stripe's hosted page and
+// opens the Express dashboard once onboarded; an accountant reads the state; a member's role does not read money.
+// Balances, transactions and payouts come with payouts, and the screen says so plainly.
+import { useState } from 'react';
+import type { PayoutAccountReply } from '../../../../../functions/contracts/artist-payments';
+import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { isApiError } from '../../../lib/api-client';
+import { browserActions } from '../../../lib/browser-actions';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { fetchDashboardUrl, fetchOnboardingUrl, useOffices, usePayoutAccount } from '../api/funds-api';
+import '../funds.css';
+import { describeRequirements } from '../lib/requirement-words';
+
+export const fundsText = {
+  title: 'Funds',
+  lead: "Your office's money, paid out through its account with Stripe.",
+  office: 'Office',
+  accountTitle: 'Payouts with Stripe',
+  statusLabels: {
+    not_started: 'Not started',
+    in_progress: 'In progress',
+    ready: 'Ready: payouts enabled',
+  },
+  notStarted:
+    'To receive money, your office needs a payout account with Stripe. Stripe asks who you are and where to pay you; it takes a few minutes.',
+  inProgress: 'You have started setting up payouts. Stripe still needs:',
+  inProgressChecking: 'Stripe is checking what you gave it. This usually takes a few minutes.',
+  ready: 'Stripe has everything it needs: payouts go to the bank account you gave Stripe.',
+  setUp: 'Set up payouts with Stripe',
+  setUpOpening: 'Opening Stripe…',
+  dashboard: 'Open your Stripe dashboard',
+  dashboardOpening: 'Opening your dashboard…',
+  adminOnly: 'Only an admin of this office can set up payouts.',
+  setUpFailed: "Stripe's page could not be opened. Please try again.",
+  loading: 'Loading your payout account...',
+  failed: 'We could not load your payout account.',
+  officesFailed: 'We could not load your offices.',
+  noMoneyRole: 'Your role in this office does not include its funds. An admin can change your role.',
+  laterTitle: 'Balance, transactions and payouts',
+  later:
+    "Your office's balance, its transactions and its payouts will be shown here when requesting payouts opens on OpenPie.",
+} as const;
+
+function RequirementList({ currentlyDue }: { currentlyDue: readonly string[] }) {
+  return (
+    <ul className="funds__requirements">
+      {describeRequirements(currentlyDue).map((words) => (
+        <li key={words}>{words}</li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountState({ account }: { account: PayoutAccountReply }) {
+  if (account.status === 'not_started') return <p>{fundsText.notStarted}</p>;
+  if (account.status === 'ready') return <p>{fundsText.ready}</p>;
+  if (account.currentlyDue.length === 0) return <p>{fundsText.inProgressChecking}</p>;
+  return (
+    <>
+      <p>{fundsText.inProgress}</p>
+      <RequirementList currentlyDue={account.currentlyDue} />
+    </>
+  );
+}
+
+function StripeButtons({ officeId, account }: { officeId: string; account: PayoutAccountReply }) {
+  const [opening, setOpening] = useState<'onboarding' | 'dashboard' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const open = async (which: 'onboarding' | 'dashboard') => {
+    setOpening(which);
+    setMessage(null);
+    try {
+      browserActions.goTo(
+        which === 'onboarding' ? await fetchOnboardingUrl(officeId) : await fetchDashboardUrl(officeId),
+      );
+    } catch (error) {
+      // SPEC §8: failed artist-area calls are logged; the person still gets a clear sentence.
+      console.error('Opening Stripe failed', error);
+      setOpening(null);
+      setMessage(describeLoadError(error, fundsText.setUpFailed));
+    }
+  };
+
+  if (!account.canManage) return <p className="funds__muted">{fundsText.adminOnly}</p>;
+  return (
+    <div className="funds__actions">
+      {account.status !== 'ready' ? (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={opening !== null}
+          aria-busy={opening === 'onboarding'}
+          onClick={() => void open('onboarding')}
+        >
+          {opening === 'onboarding' ? fundsText.setUpOpening : fundsText.setUp}
+        </button>
+      ) : null}
+      {account.detailsSubmitted ? (
+        <button
+          type="button"
+          className={account.status === 'ready' ? 'button button--primary' : 'button button--secondary'}
+          disabled={opening !== null}
+          aria-busy={opening === 'dashboard'}
+          onClick={() => void open('dashboard')}
+        >
+          {opening === 'dashboard' ? fundsText.dashboardOpening : fundsText.dashboard}
+        </button>
+      ) : null}
+      <p className="funds__message" aria-live="polite">
+        {message ?? ''}
+      </p>
+    </div>
+  );
+}
+
+function PayoutAccountPanel({ office }: { office: OfficeReply }) {
+  const account = usePayoutAccount(office._id);
+  const refused = isApiError(account.error) && account.error.status === 403;
+  return (
+    <section className="funds__panel" aria-labelledby="funds-account-title">
+      <div className="funds__panel-header">
+        <h2 id="funds-account-title" className="funds__subtitle">
+          {fundsText.accountTitle}
+        </h2>
+        {account.data ? (
+          <span className={`badge funds__status funds__status--${account.data.status}`}>
+            {fundsText.statusLabels[account.data.status]}
+          </span>
+        ) : null}
+      </div>
+      {refused ? <p className="funds__muted">{fundsText.noMoneyRole}</p> : null}
+      {account.error && !refused ? (
+        <LoadFailure
+          message={describeLoadError(account.error, fundsText.failed)}
+          onRetry={() => void account.mutate()}
+        />
+      ) : null}
+      {!account.data && !account.error ? (
+        <p className="funds__muted" role="status">
+          {fundsText.loading}
+        </p>
+      ) : null}
+      {account.data ? (
+        <>
+          <AccountState account={account.data} />
+          <StripeButtons officeId={office._id} account={account.data} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function FundsScreen() {
+  useDocumentTitle('Funds · OpenPie for Artists');
+  const offices = useOffices();
+  const [chosenOfficeId, setChosenOfficeId] = useState<string | null>(null);
+  const office =
+    offices.data?.find((candidate) => candidate._id === chosenOfficeId) ?? offices.data?.[0] ?? null;
+
+  return (
+    <div className="funds">
+      <header>
+        <h1 className="funds__title">{fundsText.title}</h1>
+        <p className="funds__lead">{fundsText.lead}</p>
+      </header>
+
+      {offices.error ? (
+        <LoadFailure
+          message={describeLoadError(offices.error, fundsText.officesFailed)}
+          onRetry={() => void offices.mutate()}
+        />
+      ) : null}
+
+      {offices.data && offices.data.length > 1 ? (
+        <div className="field funds__office">
+          <label className="field__label" htmlFor="funds-office">
+            {fundsText.office}
+          </label>
+          <select
+            id="funds-office"
+            className="field__input field__select"
+            value={office?._id ?? ''}
+            onChange={(event) => setChosenOfficeId(event.target.value)}
+          >
+            {offices.data.map((candidate) => (
+              <option key={candidate._id} value={candidate._id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {office ? <PayoutAccountPanel key={office._id} office={office} /> : null}
+
+      <section className="funds__panel funds__panel--quiet" aria-labelledby="funds-later-title">
+        <h2 id="funds-later-title" className="funds__subtitle">
+          {fundsText.laterTitle}
+        </h2>
+        <p className="funds__muted">{fundsText.later}</p>
+      </section>
+    </div>
+  );
+}
