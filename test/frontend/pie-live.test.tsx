@@ -100,6 +100,21 @@ describe('/pie with a running pie: the live split', () => {
     expect(api.sentTo(`GET /api/pie/${pie.id}/realtime-stats`)[0]?.search).toBe('');
   });
 
+  it('says how much of what goes to artists is wallet credit carried from before', async () => {
+    // Prepare: $10 less 59¢ is 941, and 500 left in the wallet by a pie that had nothing to split
+    const carried: FixtureArtist[] = [
+      { id: 'a1', name: 'Aurora Lane', ms: 6 * 3_600_000, cents: 865 },
+      { id: 'a2', name: 'Basalt', ms: 4 * 3_600_000, cents: 576 },
+    ];
+    stubRunningPie(12, (periodEnd) => () => succeed(makeStats(carried, { periodEnd, netCents: 1441 })));
+    // Act
+    renderAt('/pie');
+    // Assess
+    const panel = await screen.findByRole('region', { name: 'Where your pie goes now' }, slow);
+    await within(panel).findByRole('img', {}, slow);
+    expect(panel.textContent).toContain('$14.41 (with what was left in your wallet: $5.00)');
+  });
+
   it('says the pie has no listening yet instead of an empty chart', async () => {
     // Prepare
     stubRunningPie(30, () => () => succeed(makeStats([])));

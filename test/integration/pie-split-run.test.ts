@@ -645,4 +645,45 @@ describe('splitEndedPie', () => {
     await expect(attempt).rejects.toThrow('processing fee is not known');
     expect((await getStoredPie(pie.id)).status).toBe('open');
   });
+
+  it('carries what stayed in the wallet into the next pie: previewed, then paid with that pie’s net, once', async () => {
+    // Prepare: October's pie had no listening, so its 941 stayed; November's $10 pie is listened to 3:1
+    const fan = await createSignedInAccount('fan');
+    const october = await openTestPie(fan.userId);
+    const { splitEndedPie } = await loadSplit();
+    await splitEndedPie(splitDeps(), october.id, { log });
+    const novemberStart = new Date(periodEnd);
+    const november = await openTestPie(fan.userId, { start: novemberStart });
+    const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+    const bandId = `band${randomUUID().slice(0, 8)}`;
+    await upsertCatalogueArtists(
+      table(),
+      [{ id: bandId, name: 'Carried Band', popularity: 50 }],
+      novemberStart,
+    );
+    await storePlays(fan.userId, [
+      {
+        endedAt: '2026-11-05T10:00:00.000Z',
+        msPlayed: 300_000,
+        artists: [{ artistId: bandId, artistName: 'Carried Band' }],
+      },
+      { endedAt: '2026-11-06T10:00:00.000Z', msPlayed: 100_000, artists: [{ artistName: 'Carried Duo' }] },
+    ]);
+    const { previewPieSplit } = await import('../../functions/services/pie/pie-preview');
+    const during = { table: table(), clock: createFixedClock(new Date('2026-11-20T00:00:00.000Z')) };
+    // Act
+    const preview = await previewPieSplit(during, fan.userId, november.id, {});
+    const octoberPreview = await previewPieSplit(during, fan.userId, october.id, {});
+    const afterEnd = new Date('2026-11-30T16:00:00.000Z');
+    const result = await splitEndedPie(splitDeps(afterEnd), november.id, { log });
+    const again = await splitEndedPie(splitDeps(afterEnd), november.id, { log });
+    // Assess: 941 + 941 = 1882, split 3:1 as 1412 and 470; the wallet ends empty, and only once
+    expect(preview.netCents).toBe(1882);
+    expect(preview.includedArtists.map((artist) => artist.cents)).toEqual([1412, 470]);
+    expect(octoberPreview.netCents).toBe(941);
+    expect(result).toMatchObject({ outcome: 'split', allocatedCents: 1882 });
+    expect(again.outcome).toBe('already_split');
+    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(await balanceOf(accountIdOf('artist-earnings', bandId))).toBe(1412);
+  });
 });

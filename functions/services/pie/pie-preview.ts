@@ -7,7 +7,7 @@ import { getCatalogueArtists } from '../../data/catalogue/artists';
 import { getDailyListening, listPlaysBetween } from '../../data/listening';
 import { getPieBans } from '../../data/pie-preferences';
 import type { StoredPie } from '../../data/pies';
-import { getPie } from '../../data/pies';
+import { getPie, listFanPies } from '../../data/pies';
 import { isActiveArtist } from '../../domain/catalogue/artist-activity';
 import { AppError } from '../../domain/errors';
 import type { DailyListening } from '../../domain/listening/daily';
@@ -23,7 +23,10 @@ import type {
   SplitListening,
   SplitSettings,
 } from '../../domain/money/split';
+import { accountIdOf } from '../../domain/money/ledger';
 import { splitPie } from '../../domain/money/split';
+import { carriedInCentsOf } from '../../domain/money/wallet-carry';
+import { getBalance } from '../ledger';
 import type { PieDependencies } from '../payments/pies';
 
 /** The query's what-if: any of the three settings, used for this answer only. */
@@ -36,7 +39,10 @@ export interface PieSettingsWhatIf {
 export interface PieFees {
   processingCents: number;
   platformCents: number;
+  /** What the split pays artists: the pie's own net plus the wallet credit it carries (`carriedInCents`). */
   netCents: number;
+  /** Wallet credit that belonged to no pie, paid out with this pie (domain/money/wallet-carry.ts). */
+  carriedInCents: number;
 }
 
 /**
@@ -45,12 +51,13 @@ export interface PieFees {
  * no "estimated" flag (issue #12 states it exactly), and the split runs at the period's end, long after the fee is
  * known, so the estimate is only ever seen in the first seconds of a pie.
  */
-export function pieFeesOf(pie: StoredPie): PieFees {
+export function pieFeesOf(pie: StoredPie, carriedInCents = 0): PieFees {
   const processingCents = pie.processingFeeCents ?? computeProcessingFeeCents(pie.amountCents);
   return {
     processingCents,
     platformCents: pie.platformFeeCents,
-    netCents: computeNetCents(pie.amountCents, processingCents, pie.platformFeeCents),
+    netCents: computeNetCents(pie.amountCents, processingCents, pie.platformFeeCents) + carriedInCents,
+    carriedInCents,
   };
 }
 
@@ -176,6 +183,19 @@ export function toRealtimeStats(
   };
 }
 
+/**
+ * The wallet credit a pie's split carries (domain/money/wallet-carry.ts): two reads, the wallet's balance and the
+ * fan's newest pies (two years of monthly pies is more than any fan has unsplit).
+ */
+export async function readCarriedInCents(deps: PieDependencies, pie: StoredPie): Promise<number> {
+  if (pie.status === 'split') return 0;
+  const [walletBalanceCents, fanPies] = await Promise.all([
+    getBalance(deps, accountIdOf('fan-wallet', pie.fanId)),
+    listFanPies(deps.table, pie.fanId, { limit: 24 }),
+  ]);
+  return carriedInCentsOf({ pieId: pie.id, walletBalanceCents, fanPies });
+}
+
 /** What one split of a pie comes to: the split itself, the period's counts and the fees its net is left by. */
 export interface ComputedPieSplit {
   split: PieSplit;
@@ -193,11 +213,12 @@ export async function computePieSplit(
   pie: StoredPie,
   whatIf: PieSettingsWhatIf = {},
 ): Promise<ComputedPieSplit> {
-  const [{ listening, stats }, bans] = await Promise.all([
+  const [{ listening, stats }, bans, carriedInCents] = await Promise.all([
     readPieSplitInput(deps, pie),
     getPieBans(deps.table, pie.fanId),
+    readCarriedInCents(deps, pie),
   ]);
-  const fees = pieFeesOf(pie);
+  const fees = pieFeesOf(pie, carriedInCents);
   const split = splitPie({
     listening,
     settings: settingsWithWhatIf(pie, whatIf),

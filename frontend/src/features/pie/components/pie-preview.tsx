@@ -15,6 +15,7 @@ export const piePreviewText = {
   processingFee: 'Stripe’s card fee',
   platformFee: 'OpenPie’s platform fee',
   net: 'Goes to artists',
+  carried: 'with what was left in your wallet',
   daysLeft: 'Time left',
   listening: 'Counted listening',
   chartTitle: 'Your pie now',
@@ -37,7 +38,19 @@ export interface PieMoneyProps {
   withFees?: boolean;
 }
 
+/**
+ * Wallet credit the split carries (a pie that had nothing to split, money returned from artists who did not join):
+ * what goes to artists beyond this pie's own amount less its fees.
+ */
+export function carriedInCentsOf(stats: RealtimeStats): number {
+  return Math.max(
+    0,
+    stats.netCents - (stats.amountCents - stats.feesCents.processing - stats.feesCents.platform),
+  );
+}
+
 export function PieMoney({ stats, now, withFees = true }: PieMoneyProps) {
+  const carried = carriedInCentsOf(stats);
   return (
     <dl className="pie-money">
       <div>
@@ -67,7 +80,15 @@ export function PieMoney({ stats, now, withFees = true }: PieMoneyProps) {
       ) : null}
       <div>
         <dt>{piePreviewText.net}</dt>
-        <dd className="pie-money__net">{formatMoney(stats.netCents)}</dd>
+        <dd className="pie-money__net">
+          {formatMoney(stats.netCents)}
+          {carried > 0 ? (
+            <span className="pie-money__note">
+              {' '}
+              ({piePreviewText.carried}: {formatMoney(carried)})
+            </span>
+          ) : null}
+        </dd>
       </div>
       <div>
         <dt>{piePreviewText.listening}</dt>
