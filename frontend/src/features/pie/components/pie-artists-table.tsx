@@ -35,8 +35,10 @@ export function PieArtistsTable({
   extraHeadings = [],
   renderExtraCells,
 }: PieArtistsTableProps) {
+  // A wide table scrolls sideways on a phone: the scrolling box takes the keyboard focus so it can be scrolled without
+  // a pointer, and is named by the table's caption.
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table pie-table">
         <caption className="pie-table__caption">{caption}</caption>
         <thead>

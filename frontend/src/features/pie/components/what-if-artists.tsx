@@ -67,7 +67,7 @@ export interface WhatIfArtistsProps {
 export function WhatIfArtists({ preview, saved, busyArtistKey, onBan, onInclusion }: WhatIfArtistsProps) {
   const savedByKey = new Map((saved ?? preview).allArtists.map((artist) => [keyOfArtist(artist), artist]));
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={whatIfArtistsText.caption} tabIndex={0}>
       <table className="data-table pie-table what-if-table">
         <caption className="pie-table__caption">{whatIfArtistsText.caption}</caption>
         <thead>
