@@ -1,32 +1,17 @@
 // my-pies (issue #11): current and past pies with their amounts, periods, statuses and fees; cancelling with a
 // confirmation that says the pie runs to its end; the billing portal (and why there is none yet); the fan wallet with
 // its totals, movements, type filter and pages. The API is a stub of fetch; everything else is the real SPA.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PieSummary, WalletTransaction } from '../../functions/contracts/payments';
-import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { fail, stubApi, succeed, type SentRequest, type StubHandler } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: 'cus_1',
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
 
 function makeLine(overrides: Partial<WalletTransaction>): WalletTransaction {
   return {
@@ -68,16 +53,6 @@ function stubMyPies(pies: PieSummary[] | (() => PieSummary[]), extra: Record<str
     ...extra,
   });
   return { api, fan };
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
 }
 
 const region = (name: string) => screen.getByRole('region', { name });

@@ -4,33 +4,19 @@
 // stub of fetch (the server side is built elsewhere); everything else is the real SPA.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeeQuote, Subscription } from '../../functions/contracts/payments';
-import { routes } from '../../frontend/src/app/router';
 import { SuccessCheckoutScreen } from '../../frontend/src/features/pie-funding';
 import { readDollarAmount } from '../../frontend/src/features/pie-funding/lib/pie-amount';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { createHeldReply, fail, stubApi, succeed, type SentRequest } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
 import { makeStats } from '../support/pie-split-fixtures';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: null,
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
 
 /** The server's rule (2.9% + 30¢, platform 0), so the stub answers like the real quote. */
 function quoteFor(request: SentRequest) {
@@ -48,21 +34,10 @@ function quoteFor(request: SentRequest) {
   return succeed(quote);
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // A cache of its own, so no reply of an earlier test shows first.
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
-}
-
 /** A fan with no pie, who may not use the promo: the funding flow alone. */
 function stubNoPie(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
-    'GET /api/user': succeed(makeFan()),
+    'GET /api/user': succeed(makeFan({ stripe_customer_id: null })),
     'GET /api/pie/active': succeed(null),
     'GET /api/stripe/promoEligibility': succeed({ available: false, used: false }),
     'GET /api/stripe/feeQuote': quoteFor,
@@ -271,7 +246,7 @@ describe('/pie with a running pie, or the free pie offer', () => {
     // Prepare
     const pie = makePie({ amountCents: 2000, processingFeeCents: 88, netCents: 1912 });
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeFan({ stripe_customer_id: null })),
       'GET /api/pie/active': succeed(pie),
       // The live split under the summary (issue #12, test/frontend/pie-live.test.tsx).
       [`GET /api/pie/${pie.id}/realtime-stats`]: succeed(makeStats([])),
@@ -301,7 +276,7 @@ describe('/pie with a running pie, or the free pie offer', () => {
       subscriptionId: null,
     });
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeFan({ stripe_customer_id: null })),
       'GET /api/pie/active': succeed(null),
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
       'GET /api/stripe/feeQuote': quoteFor,

@@ -1,33 +1,18 @@
 // /pie's live split (issue #12): the running pie as a pie chart of its slices with a table of every artist, the days
 // left and the money; the empty, failed and refreshed states. The API is a stub of fetch; everything else is the real
 // SPA.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { livePieRefreshMs } from '../../frontend/src/features/pie/components/live-pie-section';
 import { fail, stubApi, succeed, type StubHandler } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
 import { makeStats, type FixtureArtist } from '../support/pie-split-fixtures';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
 const dayMs = 86_400_000;
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: 'cus_1',
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
 
 /** A running pie whose period ends `daysLeft` days (and a few hours) from now, and its live split. */
 function stubRunningPie(daysLeft: number, stats: (periodEnd: string) => StubHandler) {
@@ -39,16 +24,6 @@ function stubRunningPie(daysLeft: number, stats: (periodEnd: string) => StubHand
     [`GET /api/pie/${pie.id}/realtime-stats`]: stats(periodEnd),
   });
   return { api, pie };
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
 }
 
 const threeArtists: FixtureArtist[] = [

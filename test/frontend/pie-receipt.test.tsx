@@ -2,32 +2,17 @@
 // share, weight and cents, held with the day it comes back, released or returned, the fees and what stayed in the
 // wallet), a pie not split yet as its live preview, an unknown pie, and the receipt as CSV built in the browser. The
 // API is a stub of fetch; everything else is the real SPA.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PieReceiptFacts } from '../../functions/contracts/pie';
-import { routes } from '../../frontend/src/app/router';
 import { fail, stubApi, succeed, type StubHandler } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
 import { makeDetail, makeStats } from '../support/pie-split-fixtures';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: 'cus_1',
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
 
 /** A split pie: Aurora held (nobody claimed her), Basalt's lot already returned, Cellar under one cent. */
 function makeSplitPie() {
@@ -68,16 +53,6 @@ function makeSplitPie() {
     ],
   };
   return makeDetail(stats, receipt);
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
 }
 
 /** Catches the file the browser would save: its name and its text. */

@@ -1,13 +1,11 @@
 // pie/settings (issue #12): the three settings with a what-if preview that follows them (debounced, the previous
 // preview kept while the next loads), Save with only what changed, bans after a confirmation, this pie's inclusions,
 // each with its effect shown. The API is a stub of fetch; everything else is the real SPA.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PieSummary } from '../../functions/contracts/payments';
-import { routes } from '../../frontend/src/app/router';
 import {
   createHeldReply,
   fail,
@@ -18,22 +16,9 @@ import {
 } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
 import { makeStats, type FixtureArtist } from '../support/pie-split-fixtures';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: 'cus_1',
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
 
 const aurora: FixtureArtist = { id: 'art-1', name: 'Aurora Lane', ms: 6 * 3_600_000, cents: 565 };
 const basalt: FixtureArtist = { id: 'art-2', name: 'Basalt', ms: 4 * 3_600_000, cents: 376 };
@@ -66,16 +51,6 @@ function stubSettings(pie: PieSummary, extra: Record<string, StubHandler> = {}) 
     [`GET /api/pie/${pie.id}/realtime-stats`]: answerPreview,
     ...extra,
   });
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
 }
 
 const previewRegion = () => screen.getByRole('region', { name: 'Preview' });
