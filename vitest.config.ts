@@ -54,6 +54,7 @@ export default defineConfig({
           include: ['test/frontend/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/frontend-setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -17,6 +17,26 @@ interface Tally {
   skipped: number;
 }
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+// What failed, repeated just above the last line, so that a log cut to its tail still names it.
+const failures: string[] = [];
+
+function firstLine(text: string | undefined): string {
+  const line = (text ?? '').split('\n').find((part) => part.trim() !== '') ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+function collectFailures(label: string, report: VitestReport): void {
+  for (const file of report.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failures.push(`${label} · ${path} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      failures.push(`${label} · ${path} (did not run)\n    ${firstLine(file.message)}`);
+    }
+  }
+}
 const timings: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -34,10 +54,25 @@ function bin(name: string): string {
 
 function staticCheck(label: string, command: string, args: string[]): void {
   if (run(label, command, args)) tally.passed += 1;
-  else tally.failed += 1;
+  else {
+    tally.failed += 1;
+    failures.push(`${label} failed (see its output above)`);
+  }
 }
 
+interface VitestAssertion {
+  fullName: string;
+  status: string;
+  failureMessages?: string[];
+}
+interface VitestFileResult {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: VitestAssertion[];
+}
 interface VitestReport {
+  testResults?: VitestFileResult[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -62,9 +97,11 @@ function vitest(label: string, reportName: string, args: string[]): void {
   }
   if (!report) {
     tally.failed += 1;
+    failures.push(`${label}: no report was written`);
     console.error(`${label}: no report was written`);
     return;
   }
+  collectFailures(label, report);
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
   tally.skipped += report.numPendingTests + report.numTodoTests;
@@ -85,11 +122,17 @@ const built = run('build the web app', bin('vite'), [
   'warn',
 ]);
 if (built) tally.passed += 1;
-else tally.failed += 1;
+else {
+  tally.failed += 1;
+  failures.push('build the web app failed (see its output above)');
+}
 vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'test/e2e/vitest.config.ts']);
 
 console.log(`\n── timings ─────────────────────────────────────────\n${timings.join('\n')}`);
 console.log(`total: ${((Date.now() - began) / 1000).toFixed(1)} s\n`);
+if (failures.length > 0) {
+  console.log(`── what failed ─────────────────────────────────────\n${failures.join('\n')}\n`);
+}
 const skipped = tally.skipped > 0 ? `, ${tally.skipped} skipped` : '';
 console.log(`${tally.passed} passed, ${tally.failed} failed${skipped}`);
 process.exit(tally.failed > 0 ? 1 : 0);

@@ -1,7 +1,11 @@
 // Setup for the `frontend` vitest project (jsdom): each test starts from an empty document, no cookies and empty
 // storage, so tests run in any order.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// On CI's two loaded cores a lazy screen can take more than the library's default second to appear; a waiting query
+// that still finds nothing after five seconds is a real failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout and its scrollTo only logs a warning; the router's scroll restoration calls it.
 window.scrollTo = () => {};
