@@ -469,6 +469,26 @@ for (const [source, chunk] of Object.entries(manifest)) {
   });
 }
 
+// ── Payouts against the Stripe sandbox ───────────────────────────────────────
+// Offices' payouts through the payouts service on DynamoDB Local and the Stripe sandbox (bench/payouts.ts), with
+// Stripe's test-mode limit of 25 requests a second honoured by a client-side limiter; the busiest second proves it.
+{
+  const { measurePayoutThroughput, stripeTestModeRequestsPerSecond } = await import('./payouts');
+  const payouts = await measurePayoutThroughput({ offices: Number(process.env.BENCH_PAYOUT_OFFICES ?? 60) });
+  rows.push({
+    name: `payout requests, ${payouts.payouts} offices, ${payouts.concurrency} at once`,
+    figure: `${fmt(payouts.payoutsPerSecond)} payouts/s (${fmt(payouts.stripeRequestsPerPayout)} Stripe requests a payout)`,
+    budget: '(reported, sandbox)',
+    ok: true,
+  });
+  rows.push({
+    name: 'payout requests: Stripe requests in the busiest second',
+    figure: `${payouts.busiestSecondRequests} requests`,
+    budget: `≤ ${stripeTestModeRequestsPerSecond} (Stripe test mode)`,
+    ok: payouts.busiestSecondRequests <= stripeTestModeRequestsPerSecond,
+  });
+}
+
 // ── A month of pies split end to end ──────────────────────────────────────────
 // Fans whose pie just ended, split through the pie-renewals fan-out and the worker's splitEndedPie on DynamoDB Local
 // (bench/split-end-to-end.ts): the whole 10,000-fan month issue #12 asks for, about 50 minutes on two cores (Local

@@ -1,5 +1,6 @@
 // Demo data for local mode, written on first start only (a seed marker says it was) and never in AWS: a verified
-// demo fan, a verified artist-side user with a complete profile, and a staff admin. The console prints their logins.
+// demo fan, a verified artist-side user with a complete profile, a second member of that user's office, and a staff
+// admin. The console prints their logins.
 import { randomUUID } from 'node:crypto';
 import { createAccount, findAccountByEmail, saveConnection } from '../functions/data/accounts';
 import { upsertCatalogueArtists } from '../functions/data/catalogue/artists';
@@ -20,6 +21,7 @@ import { getTokenCipher } from '../functions/services/token-cipher';
 import { createPasswordHasher, owaspScryptParameters } from '../functions/integrations/password-hashing';
 import { demoSpotifyRefreshToken } from './oauth-sandbox';
 import { spotifyAccountIdOf, spotifyUserIdOf } from './oauth-sandbox/identities';
+import { seedDemoOffice } from './seed-demo-office';
 import { seedDemoPaidPie } from './seed-demo-pie';
 import { artistsById, playsOf } from './spotify-sandbox/catalogue';
 import type { StripeSandbox } from './stripe-sandbox';
@@ -63,6 +65,17 @@ export const demoAccounts: readonly DemoAccount[] = [
     where: '/for-artists/login',
   },
   {
+    kind: 'artist',
+    label: 'member',
+    email: 'demo-member@openpie.example',
+    password: 'demo-member-pie-2026',
+    firstName: 'Mo',
+    lastName: 'Member',
+    phoneNumber: '+1 555 0101',
+    country: 'US',
+    where: '/for-artists/login',
+  },
+  {
     kind: 'admin',
     label: 'staff',
     email: 'demo-admin@openpie.example',
@@ -73,7 +86,8 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
 ];
 
-const identityMarker = 'demo-identity-v1';
+// v2: the office's second member joined the list; accounts already there are kept as they are.
+const identityMarker = 'demo-identity-v2';
 
 function readTable(): TableRef {
   const { TABLE_NAME, DYNAMODB_ENDPOINT, AWS_REGION, STAGE } = process.env;
@@ -233,9 +247,38 @@ async function seedDemoCatalogue(table: TableRef, now: Date): Promise<void> {
   await markSeeded(table, catalogueMarker, now);
 }
 
+function demoEmailOf(label: string): string {
+  return demoAccounts.find((demo) => demo.label === label)?.email ?? '';
+}
+
+/**
+ * The demo artist's office (seed-demo-office.ts). It builds on the claims, Connect and payout services: when one of
+ * them fails, the start goes on and says what is missing, and the next start tries again.
+ */
+async function seedDemoOfficeOrSay(table: TableRef, stripeSandbox: StripeSandbox): Promise<string[]> {
+  try {
+    return await seedDemoOffice(
+      table,
+      {
+        artistEmail: demoEmailOf('artist'),
+        memberEmail: demoEmailOf('member'),
+        staffEmail: demoEmailOf('staff'),
+        fanEmail: demoFanEmail(),
+      },
+      stripeSandbox,
+    );
+  } catch (error) {
+    console.error('The demo office could not be completed', error);
+    return [
+      `The demo artist's office is incomplete (${error instanceof Error ? error.message : String(error)})`,
+    ];
+  }
+}
+
 export async function seedDemoData(stripeSandbox?: StripeSandbox): Promise<SeedResult> {
   const table = readTable();
   let demoPie: string | null = null;
+  let demoOffice: string[] = [];
   try {
     // Product time: a moved clock (npm run time) seeds on the time line the rest of the data is on.
     const now = getClock().now();
@@ -246,6 +289,7 @@ export async function seedDemoData(stripeSandbox?: StripeSandbox): Promise<SeedR
     // In the background: some 3,000 plays would hold up the first start by half a minute or more.
     startDemoListeningSeed(now);
     if (stripeSandbox) demoPie = await seedDemoPaidPie(table, demoFanEmail(), stripeSandbox);
+    if (stripeSandbox) demoOffice = await seedDemoOfficeOrSay(table, stripeSandbox);
   } finally {
     table.client.destroy();
   }
@@ -257,6 +301,7 @@ export async function seedDemoData(stripeSandbox?: StripeSandbox): Promise<SeedR
       ),
       'Mail sent locally: /dev/mailbox',
       ...(demoPie ? [`The demo fan's $10 pie: ${demoPie} (see /my-pies)`] : []),
+      ...demoOffice,
       'Stripe test cards on the sandbox Checkout page: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
     ],
   };

@@ -77,8 +77,9 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
   'fan-claims': sessionWriter,
 
   'artist-auth': sessionWriter,
-  // Answers the connected profiles; reading their bios through the providers (issue 13) will add the token key.
-  'artist-socials': session,
+  // Claim verification through a social profile (decision 027): the OAuth flow and the profile APIs, then the
+  // attempt, the profile and the claim's move. No provider token is kept, so no token key.
+  'artist-socials': { ...sessionWriter, providers: true },
   // Connect onboarding, balances and payouts: Stripe calls and the ledger.
   'artist-payments': { table: 'read-write', secrets: ['app', 'stripe'] },
   'artist-user': sessionWriter,

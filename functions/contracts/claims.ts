@@ -99,12 +99,14 @@ export const claimReplySchema = z.object({
 });
 export type ClaimReply = z.infer<typeof claimReplySchema>;
 
-/** One try at finding the verification string (issue #13, point 3; none are made until verification is built). */
+/** One try at finding the verification string (issue #13, point 3; services/claims/verification.ts records them). */
 export const verificationAttemptSchema = z.object({
   method: z.enum(verificationMethods),
   platform: z.enum(verificationPlatforms),
   checked: z.string(),
   found: z.boolean(),
+  /** What was found, or why not, in words for people (decision 027). */
+  detail: z.optional(z.string()),
   at: z.string(),
 });
 export type VerificationAttempt = z.infer<typeof verificationAttemptSchema>;

@@ -142,12 +142,40 @@ export const errorRegistry = {
     status: 409,
     message: 'An office needs at least one admin: make another member an admin first.',
   },
+  // Invitations (services/offices/invitations.ts; decision 026).
+  already_member: { status: 409, message: 'This person is already a member of this office.' },
+  invitation_pending: {
+    status: 409,
+    message: 'This person has already been invited. Send the invitation again instead.',
+  },
+  office_full: { status: 409, message: 'An office can have at most 49 members and invitations.' },
+  invitation_email_mismatch: {
+    status: 403,
+    message: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  },
+  invitation_expired: {
+    status: 409,
+    message: 'This invitation has expired. Ask the office to send it again.',
+  },
+  invitation_used: { status: 409, message: 'This invitation has already been accepted.' },
 
   // Stripe Connect onboarding (services/connect; issue #13).
   payout_account_not_onboarded: {
     status: 409,
     message: 'This office has not finished setting up payouts with Stripe yet.',
   },
+  // Payouts (services/connect/payouts.ts; issue #13, decision 029).
+  payout_account_not_ready: {
+    status: 409,
+    message: 'Stripe has not enabled payouts for this office yet: finish setting up payouts first.',
+  },
+  payout_in_progress: {
+    status: 409,
+    message: 'A payout of this office is already on its way. Try again once it has been sent.',
+  },
+  payout_below_minimum: { status: 409, message: 'A payout must be at least the minimum amount.' },
+  payout_exceeds_payable: { status: 409, message: 'A payout cannot be more than the office balance.' },
+  payout_fees_exceed_amount: { status: 409, message: 'The fees would take the whole payout.' },
 
   // Claims (services/claims; issue #13).
   artist_already_claimed: {
@@ -166,6 +194,16 @@ export const errorRegistry = {
   claim_transition_not_allowed: {
     status: 409,
     message: 'A claim cannot move to this status from its current one.',
+  },
+  // Staff's decisions and the release of held earnings (services/claims/staff-claims.ts, release.ts; decision 028).
+  claim_not_successful: {
+    status: 409,
+    message: 'Only a successful claim releases the held earnings of its artist.',
+  },
+  // Claim verification (services/claims/verification.ts; issue #13, decision 027).
+  claim_not_verifiable: {
+    status: 409,
+    message: 'Only a pending claim can be verified.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

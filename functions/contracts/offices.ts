@@ -2,6 +2,7 @@
 // 501 until issue #13 builds them; these are the shapes SPEC and the issue state, so bad input is refused now.
 import * as z from 'zod/mini';
 import { emailField } from './auth';
+import { claimStatuses } from './claims';
 
 export const officeTypes = ['Artist', 'Label'] as const;
 /** Issue #13: `admin` does everything, `member` sees its artists, `accountant` reads money and changes nothing. */
@@ -95,3 +96,54 @@ export type OfficeReply = z.infer<typeof officeReplySchema>;
 /** DELETE offices/{officeId}. */
 export const deletedOfficeReplySchema = z.object({ _id: z.string(), deleted: z.literal(true) });
 export type DeletedOfficeReply = z.infer<typeof deletedOfficeReplySchema>;
+
+// ── invitations, member artists, claimed artists (issue #13, decision 026) ──────────────────────────────────────
+
+/**
+ * An entry of `GET offices/{id}/members`: a member (`status: 'active'`, with their user id) or a pending invitation
+ * (`status: 'invited'`, `user_id` null until someone accepts it, with when it expires).
+ */
+export const officeMemberEntryReplySchema = z.object({
+  user_id: z.nullable(z.string()),
+  role: z.enum(officeRoles),
+  email: z.string(),
+  status: z.enum(['active', 'invited']),
+  expiresAt: z.optional(z.string()),
+});
+export type OfficeMemberEntryReply = z.infer<typeof officeMemberEntryReplySchema>;
+
+/** An invitation as its office's admins see it (never its secret: only the secret's hash is stored). */
+export const officeInvitationReplySchema = z.object({
+  officeId: z.string(),
+  email: z.string(),
+  role: z.enum(officeRoles),
+  state: z.enum(['pending', 'expired', 'accepted']),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OfficeInvitationReply = z.infer<typeof officeInvitationReplySchema>;
+
+/** `GET offices/{officeId}/validate-invitation` (public, for the holder of the link). */
+export const invitationValidationReplySchema = z.object({
+  officeId: z.string(),
+  officeName: z.string(),
+  email: z.string(),
+  role: z.enum(officeRoles),
+  state: z.enum(['pending', 'expired', 'accepted']),
+  expiresAt: z.string(),
+});
+export type InvitationValidationReply = z.infer<typeof invitationValidationReplySchema>;
+
+/** An artist assigned to a member: one of the office's claims that still counts. */
+export const memberArtistReplySchema = z.object({
+  artistId: z.string(),
+  artistName: z.string(),
+  claimId: z.string(),
+  claimStatus: z.enum(claimStatuses),
+});
+/** `GET/POST offices/{officeId}/members/{member}/artists` and the DELETE of one. */
+export const memberArtistsReplySchema = z.object({
+  userId: z.string(),
+  artists: z.array(memberArtistReplySchema),
+});
+export type MemberArtistsReply = z.infer<typeof memberArtistsReplySchema>;

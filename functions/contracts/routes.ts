@@ -238,6 +238,10 @@ export const routes = [
   artistApi('DELETE', '/auth/delete-account', 'artist-auth', 'artist'),
   artistApi('POST', '/artist/socials/fetch', 'artist-socials', 'artist'),
   fanApi('POST', '/user-artist/artist/socials/fetch', 'artist-socials', 'artist'),
+  // Claim verification through a social profile (decision 027): start the OAuth connection, and where the
+  // provider sends the browser back (`{provider}` twitter, google or facebook).
+  artistApi('POST', '/artist/socials/connect', 'artist-socials', 'artist'),
+  artistApi('GET', '/artist/socials/callback/{provider}', 'artist-socials', 'public', providerCallback),
 
   // Artist payment account (Stripe Connect)
   artistApi('GET', '/stripe/createLoginLink', 'artist-payments', 'artist', stateChangingGet),
@@ -255,6 +259,11 @@ export const routes = [
   artistApi('GET', '/stripe/transactions', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/transaction-details', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/total-payout', 'artist-payments', 'artist'),
+  // Beyond SPEC §7 (issue #13 points 6 and 7, decision 030): give-back to the fans and the office's statements.
+  artistApi('GET', '/give-back', 'artist-payments', 'artist'),
+  artistApi('GET', '/give-back/preview', 'artist-payments', 'artist'),
+  artistApi('POST', '/give-back', 'artist-payments', 'artist'),
+  artistApi('GET', '/statements', 'artist-payments', 'artist'),
 
   // Artist user
   artistApi('GET', '/user', 'artist-user', 'artist'),
@@ -269,6 +278,8 @@ export const routes = [
   artistApi('GET', '/claims/{id}/transactions', 'artist-claims', 'artist'),
   artistApi('GET', '/claims/{id}/payouts', 'artist-claims', 'artist'),
   artistApi('POST', '/claims/{id}/verify-bio', 'artist-claims', 'artist'),
+  // Beyond SPEC §7 (issue #13 point 8, decision 030): the artist screen's chart, fans this month and claim status.
+  artistApi('GET', '/claims/{id}/stats', 'artist-claims', 'artist'),
 
   // Artist search
   artistApi('GET', '/search', 'artist-search', 'artist'),

@@ -129,3 +129,21 @@ function encodeCursor(key: Record<string, unknown>): string {
 function decodeCursor(cursor: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** Access pattern `listClaimReportsOfTarget`: every report about one artist, oldest first (gsi2), for staff's claim. */
+export async function listClaimReportsOfTarget(
+  table: TableRef,
+  kind: ClaimReportTargetKind,
+  targetId: string,
+): Promise<ClaimReport[]> {
+  const reply = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': claimReportsOfTargetPartition(kind, targetId) },
+      Limit: 200,
+    }),
+  );
+  return (reply.Items ?? []).map(toReport);
+}

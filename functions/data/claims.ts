@@ -24,7 +24,7 @@ import {
   verificationStringGuardKey,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { putNewItem, queryAll, queryPages, transactionCancellationCodes } from './table';
+import { batchGetAll, putNewItem, queryAll, queryPages, transactionCancellationCodes } from './table';
 
 const claimVersion = 1;
 
@@ -382,4 +382,47 @@ export async function changeClaimStatus(
 export async function hasOpenOfficeClaims(table: TableRef, officeId: string): Promise<boolean> {
   const claims = await listOfficeClaims(table, officeId);
   return claims.some((claim) => isOpenClaimStatus(claim.status));
+}
+
+/** The most claims of one status staff's list reads before it filters and pages (decision 028). */
+export const maxStaffClaimsPerStatus = 2000;
+
+/**
+ * listClaimsByStatus: staff's queue, the claims of one status oldest first (gsi3 `CLAIMS#<status>`; eventually
+ * consistent), at most `maxStaffClaimsPerStatus`. Staff's list filters these by artist name and pages them.
+ */
+export async function listClaimsByStatus(table: TableRef, status: ClaimStatus): Promise<StoredClaim[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
+  })) {
+    items.push(...(page.Items ?? []));
+    if (items.length >= maxStaffClaimsPerStatus) break;
+  }
+  return items.slice(0, maxStaffClaimsPerStatus).map(toClaim);
+}
+
+/**
+ * getSuccessfulClaimsOfArtists: of these catalogue artists, those with a successful claim, by artist id (BatchGet of
+ * their guards, consistent). The split asks it once for all the artists it pays (decision 028).
+ */
+export async function getSuccessfulClaimsOfArtists(
+  table: TableRef,
+  artistIds: readonly string[],
+): Promise<Map<string, { claimId: string; officeId: string }>> {
+  const unique = [...new Set(artistIds)];
+  const items = await batchGetAll(
+    table,
+    unique.map((artistId) => successfulClaimGuardKey(artistId)),
+    { projection: 'pk, claimId, officeId', consistent: true, parallel: 4 },
+  );
+  const byPk = new Map(items.map((item) => [String(item['pk']), item]));
+  const claimed = new Map<string, { claimId: string; officeId: string }>();
+  for (const artistId of unique) {
+    const item = byPk.get(successfulClaimGuardKey(artistId).pk);
+    if (item) claimed.set(artistId, { claimId: String(item['claimId']), officeId: String(item['officeId']) });
+  }
+  return claimed;
 }

@@ -4,12 +4,18 @@
 // sparse indexes: by artist (gsi1, for the claim that releases it, issue #13) and by the day its holding ends (gsi2,
 // for the escrow-aging job). Returning or releasing it takes it out of both, in the same write as its ledger move.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { EscrowLot } from '../domain/money/escrow';
 import { escrowLotStatuses } from '../domain/money/escrow';
 import type { AccountId } from '../domain/money/ledger';
-import { escrowArtistPartition, escrowDuePartition, escrowLotKey, escrowLotSortPrefix } from './keys';
+import {
+  escrowArtistPartition,
+  escrowDuePartition,
+  escrowLotKey,
+  escrowLotSortPrefix,
+  escrowReleasedPartition,
+} from './keys';
 import type { TableRef, TransactionItem } from './table';
 import { forEachItem, isConditionFailure, queryAll, queryPages } from './table';
 
@@ -27,11 +33,21 @@ const lotSchema = z.object({
   status: z.enum(escrowLotStatuses),
   heldFrom: z.string(),
   heldUntil: z.string(),
+  officeId: z.optional(z.string()),
+  claimId: z.optional(z.string()),
+  releasedAt: z.optional(z.string()),
 });
 
 function toLot(item: Record<string, NativeAttributeValue>): EscrowLot {
-  const parsed = lotSchema.parse(item);
-  return { ...parsed, accountId: parsed.accountId as AccountId };
+  const { officeId, claimId, releasedAt, ...parsed } = lotSchema.parse(item);
+  return {
+    ...parsed,
+    accountId: parsed.accountId as AccountId,
+    // Only a released lot names its office and claim (decision 028), so a held lot reads exactly as before.
+    ...(officeId === undefined ? {} : { officeId }),
+    ...(claimId === undefined ? {} : { claimId }),
+    ...(releasedAt === undefined ? {} : { releasedAt }),
+  };
 }
 
 function heldIndexes(lot: EscrowLot) {
@@ -115,6 +131,18 @@ export async function findHeldLotsOfArtist(table: TableRef, artistKey: string): 
   return items.map(toLot);
 }
 
+/** Access pattern `getEscrowLot`: one lot as it is now (consistent), or null: a release re-reads a refused batch. */
+export async function getEscrowLot(
+  table: TableRef,
+  pieId: string,
+  artistKey: string,
+): Promise<EscrowLot | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: escrowLotKey(pieId, artistKey), ConsistentRead: true }),
+  );
+  return Item ? toLot(Item) : null;
+}
+
 function leaveHeld(
   table: TableRef,
   lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
@@ -157,9 +185,17 @@ export function buildReleaseLotUpdate(
   lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
   officeId: string,
   at: Date,
+  /** The successful claim that releases it (decision 028), kept on the lot beside `officeId` and `releasedAt`. */
+  claimId?: string,
 ): TransactionItem {
+  // gsi3 keeps a released lot findable by office and artist (give-back, decision 030); gsi1 only serves held lots.
   return leaveHeld(table, lot, 'released', at, {
-    set: ', officeId = :office',
-    values: { ':office': officeId },
+    set: `, officeId = :office, gsi3pk = :releasedPk, gsi3sk = :releasedSk${claimId === undefined ? '' : ', claimId = :claim'}`,
+    values: {
+      ':office': officeId,
+      ...(claimId === undefined ? {} : { ':claim': claimId }),
+      ':releasedPk': escrowReleasedPartition(officeId, lot.artistKey),
+      ':releasedSk': `${at.toISOString()}#${lot.pieId}`,
+    },
   });
 }

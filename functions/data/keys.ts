@@ -228,6 +228,13 @@ export function escrowArtistPartition(artistKey: string): string {
 export function escrowDuePartition(heldUntilDate: string): string {
   return `ESCROW_DUE#${heldUntilDate}`;
 }
+/**
+ * gsi3 (sparse, released lots only): the lots released to one office for one artist, by release time — who funded
+ * the artist's money in the office, for the give-back (issue #13, decision 030).
+ */
+export function escrowReleasedPartition(officeId: string, artistKey: string): string {
+  return `ESCROW_RELEASED#${officeId}#${artistKey}`;
+}
 /** A fan's pie bans (issue #12): one item per fan, every ban a key of its `bans` map. */
 export function pieBansKey(fanId: string): ItemKey {
   return { pk: fanPartition(fanId), sk: 'PIE_BANS' };
@@ -321,6 +328,18 @@ export function artistClaimsPartition(artistId: string): string {
 export function claimsByStatusPartition(status: string): string {
   return `CLAIMS#${status}`;
 }
+export const claimVerificationSortPrefix = 'VERIFICATION#';
+/** `VERIFICATION#<at>#<attemptId>` in the claim's partition: its verification attempts in order (decision 027). */
+export function claimVerificationAttemptKey(claimId: string, at: string, attemptId: string): ItemKey {
+  return { pk: claimPartition(claimId), sk: `${claimVerificationSortPrefix}${at}#${attemptId}` };
+}
+/** `SOCIAL_PROFILES#<userId>`: the profiles an artist-side user connected to verify claims, one item each. */
+export function socialProfileKey(userId: string, platform: string, profileId: string): ItemKey {
+  return { pk: `SOCIAL_PROFILES#${userId}`, sk: `PROFILE#${platform}#${profileId}` };
+}
+export function socialProfilesPartition(userId: string): string {
+  return `SOCIAL_PROFILES#${userId}`;
+}
 /** One open claim (pending, verified or successful) per office and artist; holds the claim's id. */
 export function openOfficeClaimGuardKey(officeId: string, artistId: string): ItemKey {
   return { pk: `OPEN_CLAIM#${officeId}#${artistId}`, sk: 'OPEN_CLAIM' };
@@ -350,3 +369,21 @@ export function seedMarkerKey(name: string): ItemKey {
 
 /** Never written: `GET /api/health` reads it to prove the table answers. */
 export const healthProbeKey: ItemKey = { pk: 'health#probe', sk: 'health#probe' };
+
+// ── payouts of offices (issue #13, data/payouts.ts, decision 029) ─────────────────────────────────────────────
+
+export function payoutKey(payoutId: string): ItemKey {
+  return { pk: `PAYOUT#${payoutId}`, sk: 'PAYOUT' };
+}
+/** gsi1: an office's payouts, newest first by `<createdAt>#<payoutId>`. */
+export function officePayoutsPartition(officeId: string): string {
+  return `OFFICE_PAYOUTS#${officeId}`;
+}
+/** Held by the office's one payout between its booking and its transfer: a second request at once is refused. */
+export function payoutOpenGuardKey(officeId: string): ItemKey {
+  return { pk: `PAYOUT_OPEN#${officeId}`, sk: 'PAYOUT_OPEN' };
+}
+/** The payout that paid the office's $2 active-account fee of a month (`YYYY-MM`, UTC). */
+export function payoutFeeMonthKey(officeId: string, month: string): ItemKey {
+  return { pk: `PAYOUT_FEE_MONTH#${officeId}#${month}`, sk: 'PAYOUT_FEE_MONTH' };
+}

@@ -14,6 +14,12 @@ export const emailKinds = [
   'pie-nothing-to-split',
   /** Issue #12: money held for artists who never joined went back to the fan's wallet (escrow-aging). */
   'escrow-returned',
+  /** Issue #13: an office invites someone to join it (services/offices/invitations.ts, decision 026). */
+  'office-invitation',
+  /** Issue #13: the artist a fan funded joined OpenPie; the money held for it went to its office (decision 028). */
+  'artist-joined',
+  /** Issue #13: an office gave part of an artist's money back to the fans who funded it (decision 030). */
+  'give-back',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -9,6 +9,10 @@ import {
   readClaim,
   readClaimDetail,
 } from '../services/claims/claims';
+import { spotifyBioDependencies, verifySpotifyBio } from '../services/claims/verification';
+import { listClaimPayouts, listClaimTransactions, moneyReadDependencies } from '../services/connect/money';
+import { readArtistStats } from '../services/give-back/artist-stats';
+import { giveBackDependencies } from '../services/give-back/give-back';
 import { requirePrincipal } from './lib/auth';
 import { created, ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
@@ -24,4 +28,23 @@ export const handler = createResourceHandler('artist-claims', artistClaimsContra
     ok(await readClaimDetail(claimDependencies(), requirePrincipal(principal).userId, params.id)),
   'DELETE /api/for-artists/claims/{id}': async ({ principal, params }) =>
     ok(await deleteClaimOfUser(claimDependencies(), requirePrincipal(principal).userId, params.id)),
+  'GET /api/for-artists/claims/{id}/transactions': async ({ principal, params, query }) => {
+    const { data, pagination } = await listClaimTransactions(
+      moneyReadDependencies(),
+      requirePrincipal(principal).userId,
+      {
+        claimId: params.id,
+        filter: query.filter ?? 'all',
+        page: Math.max(1, query.page ?? 1),
+        limit: 20,
+      },
+    );
+    return ok(data, { pagination });
+  },
+  'GET /api/for-artists/claims/{id}/payouts': async ({ principal, params }) =>
+    ok(await listClaimPayouts(moneyReadDependencies(), requirePrincipal(principal).userId, params.id)),
+  'POST /api/for-artists/claims/{id}/verify-bio': async ({ principal, params, body }) =>
+    ok(await verifySpotifyBio(spotifyBioDependencies(), requirePrincipal(principal).userId, params.id, body)),
+  'GET /api/for-artists/claims/{id}/stats': async ({ principal, params }) =>
+    ok(await readArtistStats(giveBackDependencies(), requirePrincipal(principal).userId, params.id)),
 });

@@ -1,16 +1,30 @@
-// Routes of the 'artist-offices' resource (see functions/contracts/routes.ts): offices, members and roles. Those not
-// built yet (invitations, member artists, claimed artists) answer 501.
+// Routes of the 'artist-offices' resource (see functions/contracts/routes.ts): offices, members and roles,
+// invitations, member artists and claimed artists (decisions 022 and 026).
 import { artistOfficesContracts } from '../contracts/api/artist-offices';
 import {
   changeMemberRole,
   createOfficeForUser,
   deleteOfficeOfUser,
   listMyOffices,
-  listOfficeMembers,
   officeDependencies,
   removeMemberByEmail,
   updateOfficeDetails,
 } from '../services/offices/offices';
+import { giveUpClaimedArtist } from '../services/offices/claimed-artists';
+import {
+  acceptInvitationForUser,
+  invitationDependencies,
+  inviteOfficeMember,
+  listOfficeMemberEntries,
+  readMemberInvitation,
+  resendOfficeInvitation,
+  validateOfficeInvitation,
+} from '../services/offices/invitations';
+import {
+  assignArtistsToMember,
+  listMemberArtists,
+  unassignArtistFromMember,
+} from '../services/offices/member-artists';
 import { requirePrincipal } from './lib/auth';
 import { created, ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
@@ -38,7 +52,22 @@ export const handler = createResourceHandler('artist-offices', artistOfficesCont
   'DELETE /api/for-artists/offices/{officeId}': async ({ principal, params }) =>
     ok(await deleteOfficeOfUser(officeDependencies(), requirePrincipal(principal).userId, params.officeId)),
   'GET /api/for-artists/offices/{officeId}/members': async ({ principal, params }) =>
-    ok(await listOfficeMembers(officeDependencies(), requirePrincipal(principal).userId, params.officeId)),
+    ok(
+      await listOfficeMemberEntries(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+      ),
+    ),
+  'POST /api/for-artists/offices/{officeId}/members': async ({ principal, params, body }) =>
+    created(
+      await inviteOfficeMember(
+        invitationDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        body,
+      ),
+    ),
   // `{member}` is the member's e-mail on DELETE and their user id on the role change (SPEC §7).
   'DELETE /api/for-artists/offices/{officeId}/members/{member}': async ({ principal, params }) =>
     ok(
@@ -57,6 +86,76 @@ export const handler = createResourceHandler('artist-offices', artistOfficesCont
         params.officeId,
         params.member,
         body.role,
+      ),
+    ),
+  'GET /api/for-artists/offices/{officeId}/validate-invitation': async ({ params, query }) =>
+    ok(await validateOfficeInvitation(officeDependencies(), params.officeId, query.token)),
+  'POST /api/for-artists/offices/accept-invitation/{token}': async ({ principal, params, body }) =>
+    ok(
+      await acceptInvitationForUser(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.token,
+        body.officeId,
+      ),
+    ),
+  'GET /api/for-artists/offices/{officeId}/member-token': async ({ principal, params, query }) =>
+    ok(
+      await readMemberInvitation(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        query.email,
+      ),
+    ),
+  'POST /api/for-artists/offices/{officeId}/resend-invitation': async ({ principal, params, body }) =>
+    ok(
+      await resendOfficeInvitation(
+        invitationDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        body.email,
+      ),
+    ),
+  'GET /api/for-artists/offices/{officeId}/members/{member}/artists': async ({ principal, params }) =>
+    ok(
+      await listMemberArtists(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        params.member,
+      ),
+    ),
+  'POST /api/for-artists/offices/{officeId}/members/{member}/artists': async ({ principal, params, body }) =>
+    ok(
+      await assignArtistsToMember(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        params.member,
+        body.artistIds,
+      ),
+    ),
+  'DELETE /api/for-artists/offices/{officeId}/members/{member}/artists/{artistId}': async ({
+    principal,
+    params,
+  }) =>
+    ok(
+      await unassignArtistFromMember(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        params.member,
+        params.artistId,
+      ),
+    ),
+  'PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}': async ({ principal, params }) =>
+    ok(
+      await giveUpClaimedArtist(
+        officeDependencies(),
+        requirePrincipal(principal).userId,
+        params.officeId,
+        params.artistId,
       ),
     ),
 });

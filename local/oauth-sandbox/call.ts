@@ -2,6 +2,7 @@
 // provider's root), the state the sandbox shares across endpoints, and the small helpers of the OAuth wire format.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { BioStore } from './bios';
 import type { GrantStore } from './grants';
 import type { SandboxPerson } from './identities';
 import type { SandboxProvider, SandboxProviderProfile } from './providers';
@@ -26,6 +27,8 @@ export type IsLinked = (provider: SandboxProvider, person: SandboxPerson) => Pro
 /** The state one sandbox shares across its endpoints. */
 export interface SandboxContext {
   grants: GrantStore;
+  /** The bios claim verification reads (bios.ts), edited on /_sandbox/oauth/bios. */
+  bios: BioStore;
   /** Milliseconds since the epoch: the product's clock, so codes and tokens expire on product time. */
   clock: () => number;
   isLinked: IsLinked;

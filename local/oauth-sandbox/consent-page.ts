@@ -89,7 +89,8 @@ export function renderIndexPage(root: string): string {
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OpenPie local OAuth sandbox</title></head>
 <body><main><h1>OpenPie local OAuth sandbox</h1><p>Stands in for the real sign-in providers while OpenPie runs locally.</p>
-<ul>${rows}</ul><p>Google discovery: <code>${escapeHtml(`${root}/google/.well-known/openid-configuration`)}</code></p></main></body></html>`;
+<ul>${rows}</ul><p>Google discovery: <code>${escapeHtml(`${root}/google/.well-known/openid-configuration`)}</code></p>
+<p>Bios for claim verification (Spotify artist pages, X, YouTube, Facebook, Instagram): <a href="${escapeHtml(`${root}/bios`)}">edit them here</a>.</p></main></body></html>`;
 }
 
 function page(title: string, body: string): string {

@@ -9,6 +9,7 @@ import { getClock } from '../../functions/runtime/clock';
 import { PayloadTooLargeError } from '../api-gateway';
 import { createSpotifySandbox } from '../spotify-sandbox/dispatch';
 import { decide, showConsent } from './authorize';
+import { BioStore, serveBioPage } from './bios';
 import type { IsLinked, SandboxCall, SandboxContext } from './call';
 import { isAuthorizePath, isTokenPath, methodNotAllowed } from './call';
 import { renderIndexPage } from './consent-page';
@@ -19,6 +20,7 @@ import { isSandboxProvider, sandboxProfiles } from './providers';
 import type { SandboxReply } from './reply';
 import { html, json, send } from './reply';
 import { exchangeToken } from './token';
+import { readFacebookPages, readYouTubeChannels } from './profiles';
 import { readFacebookUser, readGoogleUserInfo, readXUser } from './user-info';
 
 export type { IsLinked } from './call';
@@ -57,6 +59,7 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
   const grants = new GrantStore(clock);
   const context: SandboxContext = {
     grants,
+    bios: new BioStore(),
     clock,
     isLinked: options.isLinked ?? (async (provider, person) => grants.hasApproved(provider, person.email)),
   };
@@ -79,6 +82,7 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
     if (method !== 'GET') return methodNotAllowed();
     switch (provider) {
       case 'google':
+        if (path === 'youtube/v3/channels') return readYouTubeChannels(context, call);
         if (path === '.well-known/openid-configuration') return json(200, buildDiscoveryDocument(call.base));
         if (path === 'oauth2/v3/certs')
           return json(200, await buildJwks(), { 'cache-control': 'public, max-age=300' });
@@ -89,6 +93,7 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
         break;
       case 'facebook':
         if (/^v\d+\.\d+\/me$/.test(path)) return readFacebookUser(context, call);
+        if (/^v\d+\.\d+\/me\/accounts$/.test(path)) return readFacebookPages(context, call);
         break;
     }
     return json(404, {
@@ -101,6 +106,15 @@ export function createOAuthSandbox(options: OAuthSandboxOptions = {}): OAuthSand
     const rest = url.pathname.slice(oauthSandboxPath.length).replace(/^\/+/, '');
     if (rest === '') return send(res, html(200, renderIndexPage(`${url.origin}${oauthSandboxPath}`)));
     const [provider = '', ...segments] = rest.split('/');
+    if (provider === 'bios' && segments.length === 0) {
+      try {
+        return send(res, await serveBioPage(context.bios, req, url));
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError)
+          return send(res, json(413, { error: 'request_too_large' }));
+        throw error;
+      }
+    }
     if (!isSandboxProvider(provider)) {
       return send(
         res,

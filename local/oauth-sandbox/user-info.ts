@@ -50,7 +50,12 @@ export function readXUser(context: SandboxContext, call: SandboxCall): SandboxRe
     });
   }
   const { email, name } = grant.person;
-  return json(200, { data: { id: xUserIdOf(email), name, username: xUsernameOf(email) } });
+  // user.fields=description asks for the bio (claim verification, decision 027), as X's API documents it.
+  const fields = (call.url.searchParams.get('user.fields') ?? '').split(',');
+  const description = fields.includes('description')
+    ? { description: context.bios.socialBio('twitter', email) }
+    : {};
+  return json(200, { data: { id: xUserIdOf(email), name, username: xUsernameOf(email), ...description } });
 }
 
 export function readFacebookUser(context: SandboxContext, call: SandboxCall): SandboxReply {

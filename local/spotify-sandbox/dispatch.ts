@@ -5,7 +5,9 @@ import type { SandboxCall, SandboxContext } from '../oauth-sandbox/call';
 import { methodNotAllowed } from '../oauth-sandbox/call';
 import { spotifyAccountIdOf } from '../oauth-sandbox/identities';
 import type { SandboxReply } from '../oauth-sandbox/reply';
-import { json } from '../oauth-sandbox/reply';
+import { html, json } from '../oauth-sandbox/reply';
+import { renderSpotifyArtistPage } from '../oauth-sandbox/bios';
+import { artistsById } from './catalogue';
 import { bearerGrant } from '../oauth-sandbox/user-info';
 import { spotifyApiRoutes, spotifyError } from './current-user';
 import {
@@ -97,12 +99,31 @@ export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
     };
   }
 
+  /**
+   * The public artist page (open.spotify.com/artist/<id>) the Spotify bio check reads (decision 027): a catalogue
+   * artist, or any id someone set a bio for on /_sandbox/oauth/bios (tests use artists of their own).
+   */
+  function serveArtistPage(call: SandboxCall): SandboxReply {
+    const id = call.path.slice('artist/'.length);
+    const bio = context.bios.spotifyBio(id);
+    const artist =
+      artistsById.get(id) ?? (bio === undefined ? undefined : { id, name: `Sandbox artist ${id}` });
+    if (!/^[A-Za-z0-9]{1,64}$/.test(id) || !artist) {
+      return html(
+        404,
+        '<!doctype html><html lang="en"><title>Page not found</title><h1>Page not found</h1></html>',
+      );
+    }
+    return html(200, renderSpotifyArtistPage(artist, bio ?? ''));
+  }
+
   return {
     serve(call) {
       if (call.path.startsWith('_control/')) return control(call);
       if (call.method !== 'GET') return methodNotAllowed();
       if (call.path.startsWith('api/')) return serveApi(call);
       if (call.path.startsWith('images/')) return serveImage(call);
+      if (call.path.startsWith('artist/')) return serveArtistPage(call);
       return json(404, {
         error: 'not_found',
         error_description: `The sandbox has no spotify endpoint ${call.path}`,

@@ -105,7 +105,7 @@ const specRoutes: readonly [string, Role | null][] = [
     '/for-artists/profile/update',
     '/for-artists/office-settings',
     ...['twitter', 'youtube', 'facebook', 'instagram'].flatMap((platform) =>
-      ['success', 'failed'].map((result) => `/for-artists/social-verification/${platform}/${result}`),
+      ['success', 'failed'].map((result) => `/for-artists/verify/${platform}/${result}`),
     ),
   ].map((path): [string, Role] => [path, 'artist']),
   ['/admin', null],
@@ -279,13 +279,13 @@ describe('layouts', () => {
 
   it('says honestly that a screen is coming and what it will hold', async () => {
     // Prepare
-    stubSessions(['artist']);
+    stubSessions(['admin']);
 
     // Act
-    renderAt('/for-artists/funds/payouts/payout-1');
+    renderAt('/admin/fans/fan-1');
 
     // Assess
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payout');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Fan');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What you will find here' })).toBeTruthy();
   });
@@ -475,7 +475,7 @@ describe('unknown paths (SPEC §2)', () => {
     ],
     [
       'an unknown social platform',
-      (segment: string) => `/for-artists/social-verification/${segment}/success`,
+      (segment: string) => `/for-artists/verify/${segment}/success`,
       [] as Role[],
       '/for-artists',
     ],

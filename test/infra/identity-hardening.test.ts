@@ -153,6 +153,8 @@ describe("the providers' client ids", () => {
     'fan-listening-sync',
     'fan-artists',
     'artist-search',
+    // Connects a social profile to read its bio for claim verification (decision 027).
+    'artist-socials',
     'worker-fan-work',
   ];
 

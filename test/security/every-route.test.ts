@@ -1,7 +1,9 @@
 // Every route of the manifest under attack (issue #10 point 5), generated from the manifest and the routes' request
 // schemas, so a route added later is covered the day it lands:
 // - bad input derived from its schemas must end in a 4xx failure envelope, never a 5xx, and write nothing;
-// - an authorization matrix of personas must get exactly what the route's role allows.
+// - an authorization matrix of personas must get exactly what the route's role allows;
+// - on the artist area's office routes, another office's admin gets 404 and each role of the office what the right
+//   the route's contract names (`officeRight`) allows it in domain/offices/rights.ts.
 // It runs against the local product (API adapter, handlers, DynamoDB Local) started in this process, and prints its
 // totals at the end; a route still answering 501 is listed by name.
 import { randomBytes } from 'node:crypto';
@@ -10,29 +12,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRouteContract } from '../../functions/contracts/api';
+import type { OfficeRightName } from '../../functions/contracts/api/contract';
 import type { SessionArea } from '../../functions/contracts/auth';
 import { sessionCookieNames } from '../../functions/contracts/auth';
 import { failureEnvelopeSchema } from '../../functions/contracts/envelope';
 import type { RouteDefinition, RouteKey } from '../../functions/contracts/routes';
 import { fullPathOf, routeKeyOf, routes } from '../../functions/contracts/routes';
-import { fanPartition } from '../../functions/data/keys';
-import type { RunningOpenPie } from '../../local/app';
-import type { ForgedKind, SignedIn } from './personas';
 import {
+  claimPartition,
+  fanPartition,
+  officeClaimsPartition,
+  officePartition,
+} from '../../functions/data/keys';
+import type { OfficeMember } from '../../functions/domain/offices/rights';
+import { hasOfficeRight } from '../../functions/domain/offices/rights';
+import type { RunningOpenPie } from '../../local/app';
+import type { ForgedKind, OfficeCast, OfficePerson, SignedIn } from './personas';
+import {
+  createOfficeCast,
   createThrowawayAccount,
   forgeToken,
+  randomVerificationString,
   jsonHeaders,
   signInStaffThroughApi,
   signUpThroughApi,
   uniqueClientAddress,
 } from './personas';
-import type { BadValue, QueryValues } from './schema-walk';
+import type { BadValue, QueryValues, Schema } from './schema-walk';
 import {
   listBodyVariants,
   listParamVariants,
   listQueryVariants,
   sampleQuery,
   sampleValid,
+  unwrap,
 } from './schema-walk';
 import type { SiteClient, SiteReply } from './site-client';
 import { createSiteClient } from './site-client';
@@ -540,3 +553,289 @@ function judge(route: RouteDefinition, allowed: boolean, reply: SiteReply): Verd
   if (route.role !== 'public' && reply.status === 401) return 'refused the right caller';
   return 'ok';
 }
+
+// ── offices: each role of an office, and another office's admin (issue #13) ─────────────────────────────────────
+
+/** The office people the matrix calls as; the roles' rights come from domain/offices/rights.ts. */
+type OfficePersonaName =
+  | 'office B admin'
+  | 'office A member'
+  | 'office A member (artist assigned)'
+  | 'office A accountant'
+  | 'office A admin';
+
+/** Refused callers first, the admin last: an allowed write (a delete, a role change) cannot open a door for others. */
+const officePersonaNames: readonly OfficePersonaName[] = [
+  'office B admin',
+  'office A member',
+  'office A member (artist assigned)',
+  'office A accountant',
+  'office A admin',
+];
+
+/** Rights that change nothing: a write marked with one would let an accountant change the office. */
+const readingRights: ReadonlySet<OfficeRightName> = new Set([
+  'view-office',
+  'read-money',
+  'see-every-artist',
+]);
+
+/** The field names of an object schema (params, query or body), or none. */
+function fieldNamesOf(schema: Schema | undefined): string[] {
+  if (!schema) return [];
+  const def = (unwrap(schema) as unknown as { _zod: { def: { type: string; shape?: object } } })._zod.def;
+  return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+/** A route of the artist area acting on a claim, named by its path or a `claimId`: the claim's office is the office. */
+function isClaimRoute(route: RouteDefinition): boolean {
+  return route.base === 'artist' && (hasClaimPath(route) || namesField(route, 'claimId'));
+}
+
+function hasClaimPath(route: RouteDefinition): boolean {
+  return /^\/claims\/\{id\}/.test(route.path);
+}
+
+function namesField(route: RouteDefinition, name: string): boolean {
+  const contract = getRouteContract(routeKeyOf(route) as RouteKey);
+  return [contract.params, contract.query, contract.body].some((schema) =>
+    fieldNamesOf(schema).includes(name),
+  );
+}
+
+function namesOfficeId(route: RouteDefinition): boolean {
+  return namesField(route, 'officeId');
+}
+
+/** Signed-in routes of the artist area that act on one office: by their contract's marker or the ids they name. */
+function isOfficeRoute(route: RouteDefinition): boolean {
+  if (route.base !== 'artist' || route.role !== 'artist') return false;
+  const contract = getRouteContract(routeKeyOf(route) as RouteKey);
+  return contract.officeRight !== undefined || namesOfficeId(route) || isClaimRoute(route);
+}
+
+/**
+ * Whether a refused-looking 404 may be the honest answer to an allowed caller: the call names something besides the
+ * office and its claim (a payout, a transaction, an artist, an e-mail) that the cast does not hold.
+ */
+function namesMoreThanTheOffice(route: RouteDefinition): boolean {
+  const contract = getRouteContract(routeKeyOf(route) as RouteKey);
+  const named = [
+    ...paramNamesOf(route).filter(
+      (name) => name !== 'officeId' && name !== 'member' && !isClaimParam(route, name),
+    ),
+    ...fieldNamesOf(contract.query),
+    ...fieldNamesOf(contract.body),
+  ];
+  return named.some((name) => name !== 'officeId' && name !== 'claimId' && /(Ids?|email)$/i.test(name));
+}
+
+function isClaimParam(route: RouteDefinition, name: string): boolean {
+  return name === 'id' && hasClaimPath(route);
+}
+
+/** A path parameter aimed at office A: its id, its claim, its claim's artist, the bystander member. */
+function officeParamValue(route: RouteDefinition, name: string, cast: OfficeCast): string {
+  if (name === 'officeId') return cast.officeId;
+  if (isClaimParam(route, name)) return cast.claimId;
+  if (name === 'artistId') return cast.artistId;
+  // SPEC §7: `{member}` is the member's e-mail on DELETE and their user id otherwise.
+  if (name === 'member') return route.method === 'DELETE' ? cast.bystander.email : cast.bystander.userId;
+  return paramValue(name, cast.bystander.userId);
+}
+
+/** Fields a genuine call fills with office A's things (or, for a claim's verification string, a fresh one). */
+function officeFieldValue(name: string, cast: OfficeCast): unknown {
+  if (name === 'officeId') return cast.officeId;
+  if (name === 'claimId') return cast.claimId;
+  if (name === 'artistId') return cast.artistId;
+  if (name === 'artistIds') return [cast.artistId];
+  if (name === 'verificationString') return randomVerificationString();
+  return undefined;
+}
+
+/**
+ * A genuine query or body aimed at office A: each field sampled from its schema, or office A's own value when the
+ * field names one of its things. Null when the schema refuses what comes of it (the call could not be genuine).
+ */
+function sampleAimedAtOfficeA(schema: Schema | undefined, cast: OfficeCast): Record<string, unknown> | null {
+  if (!schema) return {};
+  const shape = (unwrap(schema) as unknown as { _zod: { def: { shape?: Record<string, Schema> } } })._zod.def
+    .shape;
+  if (!shape) return null;
+  const value: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const fieldValue = officeFieldValue(name, cast) ?? sampleValid(field);
+    if (fieldValue !== undefined) value[name] = fieldValue;
+  }
+  return schema.safeParse(value).success ? value : null;
+}
+
+function officePersonOf(cast: OfficeCast, persona: OfficePersonaName): OfficePerson {
+  switch (persona) {
+    case 'office B admin':
+      return cast.otherAdmin;
+    case 'office A member':
+      return cast.member;
+    case 'office A member (artist assigned)':
+      return cast.assignedMember;
+    case 'office A accountant':
+      return cast.accountant;
+    case 'office A admin':
+      return cast.admin;
+  }
+}
+
+type OfficeVerdict = 'ok' | 'not implemented' | 'unexpected allow' | 'wrong refusal' | 'refused' | '5xx';
+
+/**
+ * Another office's admin gets 404 (an office is not revealed to strangers). A role without the route's right gets
+ * 403; on a claim route a member the claim's artist is not assigned to is not shown the claim at all (404, or 403). A role
+ * with the right gets anything but 401, 403 and 5xx, and a 404 only when the call names more than the office.
+ */
+function judgeOfficeReply(
+  route: RouteDefinition,
+  right: OfficeRightName,
+  cast: OfficeCast,
+  persona: OfficePersonaName,
+  reply: SiteReply,
+): OfficeVerdict {
+  if (reply.status === 501) return 'not implemented';
+  if (reply.status >= 500) return '5xx';
+  if (persona === 'office B admin') {
+    if (reply.status === 404) return 'ok';
+    return isSuccess(reply) || reply.status < 400 ? 'unexpected allow' : 'wrong refusal';
+  }
+  const members = officeMembersOf(cast);
+  const userId = officePersonOf(cast, persona).userId;
+  const seesTheClaim =
+    !isClaimRoute(route) ||
+    persona === 'office A member (artist assigned)' ||
+    hasOfficeRight(members, userId, 'see-every-artist');
+  const holds = hasOfficeRight(members, userId, right) && seesTheClaim;
+  if (!holds) {
+    if (reply.status === 403 || (!seesTheClaim && reply.status === 404)) return 'ok';
+    return reply.status < 400 ? 'unexpected allow' : 'wrong refusal';
+  }
+  if (reply.status === 401 || reply.status === 403) return 'refused';
+  if (reply.status === 404 && !namesMoreThanTheOffice(route)) return 'refused';
+  return 'ok';
+}
+
+function officeMembersOf(cast: OfficeCast): OfficeMember[] {
+  return [
+    { userId: cast.admin.userId, email: cast.admin.email, role: 'admin' },
+    { userId: cast.member.userId, email: cast.member.email, role: 'member' },
+    { userId: cast.assignedMember.userId, email: cast.assignedMember.email, role: 'member' },
+    { userId: cast.accountant.userId, email: cast.accountant.email, role: 'accountant' },
+    { userId: cast.bystander.userId, email: cast.bystander.email, role: 'member' },
+  ];
+}
+
+async function dumpOfficeA(cast: OfficeCast) {
+  const dumps = await Promise.all(
+    [officePartition(cast.officeId), officeClaimsPartition(cast.officeId), claimPartition(cast.claimId)].map(
+      dumpPartition,
+    ),
+  );
+  return new Map(dumps.flatMap((dump) => [...dump]));
+}
+
+const officeRoutes = allRoutes.filter(isOfficeRoute);
+
+describe('office matrix: another office’s admin gets 404, each role of the office what its rights allow', () => {
+  it('finds the office routes in the contracts', () => {
+    // Assess: the artist area's office routes are there to be called (a broken derivation would skip them all)
+    expect(officeRoutes.map(routeKeyOf)).toEqual(
+      expect.arrayContaining([
+        'GET /api/for-artists/offices/{officeId}/members',
+        'GET /api/for-artists/claims/{id}',
+        'POST /api/for-artists/stripe/completeOnboarding',
+      ]),
+    );
+  });
+
+  for (const route of officeRoutes) {
+    const routeKey = routeKeyOf(route);
+    it(routeKey, async () => {
+      // Prepare: the right the contract names, a fresh office A with every role and office B, and a genuine call
+      const where = `office matrix ${routeKey}`;
+      const contract = getRouteContract(routeKey as RouteKey);
+      const right = contract.officeRight;
+      if (right === undefined) {
+        report(where, 'acts on an office but its contract declares no officeRight (functions/contracts/api)');
+        expect(findingsAt(where)).toEqual([]);
+        return;
+      }
+      if (right !== 'invitee' && stateChangingMethods.has(route.method) && readingRights.has(right)) {
+        report(
+          where,
+          `a ${route.method} marked with the reading right ${right} would let an accountant write`,
+        );
+      }
+      const cast = await createOfficeCast();
+      const params = Object.fromEntries(
+        paramNamesOf(route).map((name) => [name, officeParamValue(route, name, cast)]),
+      );
+      const aimedQuery = sampleAimedAtOfficeA(contract.query, cast);
+      const body = sampleAimedAtOfficeA(contract.body, cast);
+      if (!aimedQuery || !body) {
+        report(where, 'the suite could not build a genuine query and body for it from its contract');
+        expect(findingsAt(where)).toEqual([]);
+        return;
+      }
+      const query = Object.fromEntries(
+        Object.entries(aimedQuery).map(([key, value]) => [key, String(value)]),
+      );
+      const callAs = (person: OfficePerson) =>
+        send({
+          route,
+          path: buildPath(route, params, query),
+          cookies: { [sessionCookieNames.artist]: person.token },
+          body: JSON.stringify(body),
+        });
+
+      if (right === 'invitee') {
+        // Act: office B's admin presents a token that is not theirs to join office A
+        const before = await dumpOfficeA(cast);
+        const reply = await callAs(cast.otherAdmin);
+
+        // Assess: refused, and office A gained nobody
+        if (reply.status === 501) stillNotImplemented.add(routeKey);
+        else if (reply.status < 400 || reply.status >= 500) {
+          report(where, `office B admin with a made-up token: ${describeReply(reply)}`);
+        }
+        for (const change of diffDumps(before, await dumpOfficeA(cast))) {
+          report(where, `office B admin with a made-up token changed office A: ${change}`);
+        }
+        expect(findingsAt(where)).toEqual([]);
+        return;
+      }
+
+      // Act and assess: one persona at a time, refused ones first, watching office A for writes they make
+      for (const persona of officePersonaNames) {
+        // The assignment changes what a member sees of a claim only.
+        if (persona === 'office A member (artist assigned)' && !isClaimRoute(route)) continue;
+        const before = await dumpOfficeA(cast);
+        const reply = await callAs(officePersonOf(cast, persona));
+        const verdict = judgeOfficeReply(route, right, cast, persona, reply);
+        if (verdict === 'not implemented') {
+          stillNotImplemented.add(routeKey);
+          break;
+        }
+        if (!namesOfficeId(route) && !isClaimRoute(route)) {
+          report(where, `declares officeRight ${right} but names no officeId in its params, query or body`);
+          break;
+        }
+        if (verdict === 'unexpected allow') totals.unexpectedAllows += 1;
+        if (verdict !== 'ok') report(where, `${persona}: ${verdict} (${right}): ${describeReply(reply)}`);
+        if (reply.status >= 400) {
+          for (const change of diffDumps(before, await dumpOfficeA(cast))) {
+            report(where, `${persona} was refused but changed office A: ${change}`);
+          }
+        }
+      }
+      expect(findingsAt(where)).toEqual([]);
+    });
+  }
+});

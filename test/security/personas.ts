@@ -1,6 +1,7 @@
 // The people the security suite calls as: real accounts signed up and signed in through the API (a fan, another fan,
-// an artist-side user; staff, whom only the command line creates, signs in through the staff login), and the tokens
-// an attacker would try: another area's token, an expired one, one signed with another key, and an unsigned one.
+// an artist-side user; staff, whom only the command line creates, signs in through the staff login), the tokens an
+// attacker would try: another area's token, an expired one, one signed with another key, and an unsigned one; and
+// the office personas (issue #13): office A's admin, member and accountant, and office B's admin.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionArea } from '../../functions/contracts/auth';
 import { sessionCookieNames } from '../../functions/contracts/auth';
@@ -152,4 +153,104 @@ export async function forgeToken(person: SignedIn, how: ForgedKind): Promise<str
     exp: Math.floor(now / 1000) + 3600,
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+/** One of an office's people, signed in: a role persona of the office matrix. */
+export interface OfficePerson extends SignedIn {
+  email: string;
+}
+
+/**
+ * Office A with one person per role (a second member with the claim's artist assigned, and a bystander member whom
+ * the member routes are aimed at, so nobody acts on themself: anyone may leave an office, but not remove another),
+ * one pending claim of office A on a catalogue artist, and office B with its own admin. Made straight in the table for each office route, so an admin's allowed
+ * delete or role change never alters what the next route is called against.
+ */
+export interface OfficeCast {
+  officeId: string;
+  admin: OfficePerson;
+  member: OfficePerson;
+  /** A member to whom the claim's artist is assigned: they see its claim, and nothing more of its money. */
+  assignedMember: OfficePerson;
+  accountant: OfficePerson;
+  bystander: OfficePerson;
+  claimId: string;
+  artistId: string;
+  otherOfficeId: string;
+  otherAdmin: OfficePerson;
+}
+
+async function createOfficePerson(label: string): Promise<OfficePerson> {
+  const { createSignedInAccount } = await import('../support/identity');
+  const account = await createSignedInAccount('artist', { firstName: 'Office', lastName: label });
+  return {
+    kind: 'artist',
+    userId: account.userId,
+    sessionId: decodeClaims(account.token).sid,
+    token: account.token,
+    email: account.email,
+  };
+}
+
+export function randomVerificationString(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return `openpie_${[...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+export async function createOfficeCast(): Promise<OfficeCast> {
+  const { createOffice, addOfficeMember } = await import('../../functions/data/offices');
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+  const { getTable } = await import('../../functions/runtime/table');
+  const { claimDependencies, createClaimForUser } = await import('../../functions/services/claims/claims');
+  const { assignArtistsToMember } = await import('../../functions/services/offices/member-artists');
+  const table = getTable();
+  const now = new Date();
+  const [admin, member, assignedMember, accountant, bystander, otherAdmin] = await Promise.all(
+    ['A admin', 'A member', 'A assigned member', 'A accountant', 'A bystander', 'B admin'].map(
+      createOfficePerson,
+    ),
+  );
+  if (!admin || !member || !assignedMember || !accountant || !bystander || !otherAdmin) {
+    throw new Error('No office people');
+  }
+  const officeId = randomUUID();
+  const otherOfficeId = randomUUID();
+  const made = await Promise.all([
+    createOffice(table, { id: officeId, name: 'Office A', type: 'Artist' }, admin, now),
+    createOffice(table, { id: otherOfficeId, name: 'Office B', type: 'Label' }, otherAdmin, now),
+  ]);
+  if (made.some((outcome) => outcome !== 'created')) throw new Error(`Offices not made: ${made.join(', ')}`);
+  const joined = [
+    await addOfficeMember(table, officeId, { ...member, role: 'member' }, now),
+    await addOfficeMember(table, officeId, { ...assignedMember, role: 'member' }, now),
+    await addOfficeMember(table, officeId, { ...accountant, role: 'accountant' }, now),
+    await addOfficeMember(table, officeId, { ...bystander, role: 'member' }, now),
+  ];
+  if (joined.some((outcome) => outcome !== 'added'))
+    throw new Error(`Members not added: ${joined.join(', ')}`);
+  const artistId = `sec${randomBytes(9).toString('hex')}`;
+  await upsertCatalogueArtists(table, [{ id: artistId, name: `Security artist ${artistId}` }], now);
+  const claim = await createClaimForUser(claimDependencies(), admin.userId, {
+    artistId,
+    officeId,
+    agreesToWaiver: true,
+    agreesToFundsTerms: true,
+    agreesToTerms: true,
+    verificationMethod: 'social-bio',
+    selectedPlatform: 'instagram',
+    verificationString: randomVerificationString(),
+  });
+  await assignArtistsToMember({ table }, admin.userId, officeId, assignedMember.userId, [artistId]);
+  return {
+    officeId,
+    admin,
+    member,
+    assignedMember,
+    accountant,
+    bystander,
+    claimId: claim._id,
+    artistId,
+    otherOfficeId,
+    otherAdmin,
+  };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../functions/contracts/api/contract';
+import { json, notBuilt } from '../../functions/contracts/api/contract';
 import { artistOfficesContracts } from '../../functions/contracts/api/artist-offices';
 import { fanAuthContracts } from '../../functions/contracts/api/fan-auth';
 import { AppError } from '../../functions/domain/errors';
@@ -32,6 +32,15 @@ function buildFanAuth(before: () => Promise<unknown> = async () => undefined) {
 
 const post = (body: string, headers: Record<string, string> = {}) =>
   buildGatewayEvent('POST', '/api/auth/login', { body, headers });
+
+/** The artist-offices contracts with the public invitation check marked not built, as it was before issue #13. */
+const withUnbuiltInvitationCheck = {
+  ...artistOfficesContracts,
+  'GET /api/for-artists/offices/{officeId}/validate-invitation': {
+    ...artistOfficesContracts['GET /api/for-artists/offices/{officeId}/validate-invitation'],
+    reply: notBuilt('#13'),
+  },
+};
 
 describe('handler plumbing', () => {
   it('wraps data in the success envelope with security headers and the request id', async () => {
@@ -128,8 +137,8 @@ describe('handler plumbing', () => {
   });
 
   it("validates a route's request by its contract before saying it is not built", async () => {
-    // Prepare: the invitation check is public and not built yet, but its contract already holds
-    const handler = createResourceHandler('artist-offices', artistOfficesContracts, {});
+    // Prepare: the public invitation check as if it were not built yet (every public route is built now)
+    const handler = createResourceHandler('artist-offices', withUnbuiltInvitationCheck, {});
     const path = '/api/for-artists/offices/office-1/validate-invitation';
     // Act
     const withoutToken = await handler(buildGatewayEvent('GET', path), testContext);
@@ -160,7 +169,7 @@ describe('handler plumbing', () => {
 
   it('refuses to build a handler for a route whose contract is marked not built', () => {
     expect(() =>
-      createResourceHandler('artist-offices', artistOfficesContracts, {
+      createResourceHandler('artist-offices', withUnbuiltInvitationCheck, {
         // @ts-expect-error: a not-built route has no reply type to return, so the table cannot hold it
         'GET /api/for-artists/offices/{officeId}/validate-invitation': async () => ok({ valid: true }),
       }),

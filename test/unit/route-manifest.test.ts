@@ -184,6 +184,15 @@ const designCalls = [
   'POST /api/auth/resend-verification',
   // Connect onboarding (issue #13, decision 025): where the office's onboarding stands, for the funds screen.
   'GET /api/for-artists/stripe/account-status',
+  // Give-back, statements and an artist's stats (issue #13, decision 030).
+  'GET /api/for-artists/give-back',
+  'GET /api/for-artists/give-back/preview',
+  'POST /api/for-artists/give-back',
+  'GET /api/for-artists/statements',
+  'GET /api/for-artists/claims/{id}/stats',
+  // Claim verification through a social profile (issue #13, decision 027): start the connection, and its callback.
+  'POST /api/for-artists/artist/socials/connect',
+  'GET /api/for-artists/artist/socials/callback/{provider}',
   'GET /api/health',
   'GET /api/dev/outbox',
   // The movable product clock, local only (issue #10).
@@ -293,6 +302,7 @@ describe('route manifest', () => {
     );
     expect(marked('provider-callback').sort()).toEqual([
       'GET /api/auth/callback/{provider}',
+      'GET /api/for-artists/artist/socials/callback/{provider}',
       'GET /api/for-artists/auth/callback/google',
     ]);
     expect(routes.filter((route: RouteDefinition) => route.changesState && route.method !== 'GET')).toEqual(

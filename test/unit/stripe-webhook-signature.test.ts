@@ -37,7 +37,7 @@ function verify(
 const refused = { code: 'stripe_signature_invalid', kind: 'bad_request' };
 
 describe('verifyStripeWebhook', () => {
-  it('accepts a good signature and reads only the event id, type and object id', () => {
+  it('accepts a good signature and reads only the event id, type, object id and Connect account', () => {
     // Act
     const event = verify(`t=${t},v1=${sign(body, secret)}`);
     // Assess
@@ -46,6 +46,27 @@ describe('verifyStripeWebhook', () => {
       type: 'invoice.paid',
       created: t,
       object: { id: 'in_1', kind: 'invoice' },
+      account: null,
+    });
+  });
+
+  it("reads the connected account of a Connect event (an office's payout, decision 029)", () => {
+    // Prepare
+    const connect = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'payout.paid',
+      created: t,
+      account: 'acct_1',
+      data: { object: { id: 'po_1', object: 'payout', amount: 975 } },
+    });
+    // Act
+    const event = verify(`t=${t},v1=${sign(connect, secret)}`, { payload: connect });
+    // Assess
+    expect(event).toMatchObject({
+      type: 'payout.paid',
+      object: { id: 'po_1', kind: 'payout' },
+      account: 'acct_1',
     });
   });
 

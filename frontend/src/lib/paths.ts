@@ -89,7 +89,7 @@ export const routePatterns = {
     officeSettings: `${artistBase}/office-settings`,
     // The router declares one route per platform and result rather than this pattern, so an unknown
     // platform falls through to the area's unknown-path rule instead of reaching a screen.
-    socialVerification: `${artistBase}/social-verification/:platform/:result`,
+    socialVerification: `${artistBase}/verify/:platform/:result`,
   },
   admin: {
     login: adminBase,

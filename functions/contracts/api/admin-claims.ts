@@ -1,8 +1,9 @@
-// Staff decisions on claims (SPEC §7), built by issue #13.
+// Staff decisions on claims (SPEC §7; issue #13, decision 028): the queue, one claim, its status, manual verification.
 import * as z from 'zod/mini';
 import { claimStatusUpdateSchema, claimStatuses, manualVerificationSchema } from '../claims';
+import { staffClaimDecisionSchema, staffClaimDetailSchema, staffClaimSummarySchema } from '../admin-claims';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
+import { json, paged } from './contract';
 import { idParams, staffListQuery } from './fields';
 
 const claimParams = idParams('id');
@@ -14,17 +15,17 @@ export const adminClaimsContracts = {
       ...staffListQuery(20),
       status: z.optional(z.enum(claimStatuses, 'Choose a claim status')),
     }),
-    reply: notBuilt('#13'),
+    reply: paged(z.array(staffClaimSummarySchema)),
   },
-  'GET /api/admin/claims/{id}': { params: claimParams, reply: notBuilt('#13') },
+  'GET /api/admin/claims/{id}': { params: claimParams, reply: json(staffClaimDetailSchema) },
   'PATCH /api/admin/claims/{id}/status': {
     params: claimParams,
     body: claimStatusUpdateSchema,
-    reply: notBuilt('#13'),
+    reply: json(staffClaimDecisionSchema),
   },
   'POST /api/admin/claims/{id}/verify-bio': {
     params: claimParams,
     body: manualVerificationSchema,
-    reply: notBuilt('#13'),
+    reply: json(staffClaimDecisionSchema),
   },
 } satisfies ResourceContracts<'admin-claims'>;

@@ -8,10 +8,14 @@ import {
   createOfficeSchema,
   deletedOfficeReplySchema,
   invitationTokenParamsSchema,
+  invitationValidationReplySchema,
+  memberArtistsReplySchema,
   memberEmailSchema,
   memberRoleSchema,
   officeArtistParamsSchema,
+  officeInvitationReplySchema,
   officeMemberArtistParamsSchema,
+  officeMemberEntryReplySchema,
   officeMemberParamsSchema,
   officeMemberReplySchema,
   officeParamsSchema,
@@ -20,8 +24,9 @@ import {
   updateOfficeSchema,
   validateInvitationQuerySchema,
 } from '../offices';
+import { claimReplySchema } from '../claims';
 import type { ResourceContracts } from './contract';
-import { json, notBuilt } from './contract';
+import { json } from './contract';
 
 const office = officeParamsSchema;
 const member = officeMemberParamsSchema;
@@ -30,30 +35,41 @@ export const artistOfficesContracts = {
   'GET /api/for-artists/offices': { reply: json(z.array(officeReplySchema)) },
   'POST /api/for-artists/offices': { body: createOfficeSchema, reply: json(officeReplySchema) },
   'PATCH /api/for-artists/offices/{officeId}': {
+    officeRight: 'manage-office',
     params: office,
     body: updateOfficeSchema,
     reply: json(officeReplySchema),
   },
-  'PATCH /api/for-artists/office/name': { body: renameOfficeSchema, reply: json(officeReplySchema) },
+  'PATCH /api/for-artists/office/name': {
+    officeRight: 'manage-office',
+    body: renameOfficeSchema,
+    reply: json(officeReplySchema),
+  },
   'DELETE /api/for-artists/offices/{officeId}': {
+    officeRight: 'manage-office',
     params: office,
     reply: json(deletedOfficeReplySchema),
   },
   'GET /api/for-artists/offices/{officeId}/members': {
+    officeRight: 'view-office',
     params: office,
-    reply: json(z.array(officeMemberReplySchema)),
+    reply: json(z.array(officeMemberEntryReplySchema)),
   },
   'POST /api/for-artists/offices/{officeId}/members': {
+    officeRight: 'manage-members',
     params: office,
     body: addMemberSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeMemberEntryReplySchema),
   },
   // `{member}` is the member's e-mail here (SPEC §7).
   'DELETE /api/for-artists/offices/{officeId}/members/{member}': {
+    officeRight: 'manage-members',
     params: member,
-    reply: json(officeMemberReplySchema),
+    // A member removed, or a pending invitation withdrawn (`status: 'invited'`, decision 026).
+    reply: json(z.union([officeMemberReplySchema, officeMemberEntryReplySchema])),
   },
   'PATCH /api/for-artists/offices/{officeId}/members/{member}/role': {
+    officeRight: 'manage-members',
     params: member,
     body: memberRoleSchema,
     reply: json(officeMemberReplySchema),
@@ -61,39 +77,47 @@ export const artistOfficesContracts = {
   'GET /api/for-artists/offices/{officeId}/validate-invitation': {
     params: office,
     query: validateInvitationQuerySchema,
-    reply: notBuilt('#13'),
+    reply: json(invitationValidationReplySchema),
   },
   'POST /api/for-artists/offices/accept-invitation/{token}': {
+    officeRight: 'invitee',
     params: invitationTokenParamsSchema,
     body: acceptInvitationSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeReplySchema),
   },
   'GET /api/for-artists/offices/{officeId}/member-token': {
+    officeRight: 'manage-members',
     params: office,
     query: memberEmailSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeInvitationReplySchema),
   },
   'POST /api/for-artists/offices/{officeId}/resend-invitation': {
+    officeRight: 'manage-members',
     params: office,
     body: memberEmailSchema,
-    reply: notBuilt('#13'),
+    reply: json(officeInvitationReplySchema),
   },
+  // A member reads their own artists; anyone else's needs the right.
   'GET /api/for-artists/offices/{officeId}/members/{member}/artists': {
+    officeRight: 'manage-members',
     params: member,
-    reply: notBuilt('#13'),
+    reply: json(memberArtistsReplySchema),
   },
   'POST /api/for-artists/offices/{officeId}/members/{member}/artists': {
+    officeRight: 'manage-members',
     params: member,
     body: assignArtistsSchema,
-    reply: notBuilt('#13'),
+    reply: json(memberArtistsReplySchema),
   },
   'DELETE /api/for-artists/offices/{officeId}/members/{member}/artists/{artistId}': {
+    officeRight: 'manage-members',
     params: officeMemberArtistParamsSchema,
-    reply: notBuilt('#13'),
+    reply: json(memberArtistsReplySchema),
   },
   'PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}': {
+    officeRight: 'manage-office',
     params: officeArtistParamsSchema,
     body: claimedArtistStatusSchema,
-    reply: notBuilt('#13'),
+    reply: json(claimReplySchema),
   },
 } satisfies ResourceContracts<'artist-offices'>;

@@ -33,12 +33,24 @@ export interface NotBuiltReplyContract {
 
 export type ReplyContract = JsonReplyContract | RedirectReplyContract | NotBuiltReplyContract;
 
+/** The rights of domain/offices/rights.ts, by name, so a route's contract can say which one it asks for. */
+export type OfficeRightName =
+  'view-office' | 'manage-office' | 'manage-members' | 'read-money' | 'manage-money' | 'see-every-artist';
+
 export interface RouteContract {
   readonly params?: Schema;
   readonly query?: Schema;
   /** The parsed JSON body. Routes with `rawBody` in the manifest get the bytes instead and have no body schema. */
   readonly body?: Schema;
   readonly reply: ReplyContract;
+  /**
+   * An office route (its params, query or body name an `officeId` or a `claimId`, or its path a claim `{id}`): the
+   * right its caller must hold in that office, or `invitee` when the caller joins the office by an invitation's token
+   * and holds no role yet. On a claim, the claim's office is meant, and a `member` sees only the claims of artists
+   * assigned to them. The security suite calls the route as each role of an office and as another office's admin
+   * from this alone, so the expected 403s and 404s follow the contract, not a list kept in the suite.
+   */
+  readonly officeRight?: OfficeRightName | 'invitee';
 }
 
 /** One contract for every manifest route of a resource, no more: a new route without a contract fails typecheck. */

@@ -122,6 +122,10 @@ export interface EscrowLot {
   status: EscrowLotStatus;
   heldFrom: string;
   heldUntil: string;
+  /** Set when a successful claim released the lot (issue #13, decision 028): whose office got it, through which claim. */
+  officeId?: string;
+  claimId?: string;
+  releasedAt?: string;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface BeginSignInInput {
   redirectUri: string;
   intent: SignInIntent;
   now: Date;
+  /** Other scopes than the sign-in's (claim verification reads bios: decision 027). */
+  scopes?: readonly string[];
 }
 
 export interface BeginSignInResult {
@@ -121,7 +123,7 @@ export function createSocialSignIn(
       response_type: 'code',
       client_id: settings.clientId,
       redirect_uri: redirectUri,
-      scope: providerScopes[provider].join(providerProfiles[provider].scopeSeparator),
+      scope: (input.scopes ?? providerScopes[provider]).join(providerProfiles[provider].scopeSeparator),
       state,
       code_challenge: deriveCodeChallenge(codeVerifier),
       code_challenge_method: 'S256',

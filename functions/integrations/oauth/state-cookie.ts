@@ -31,6 +31,13 @@ export const signInIntentSchema = z.object({
   linkToUserId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** Where a fan's connection returns when it did not start on the settings page (the dashboard's connect). */
   returnTo: z.optional(z.literal('dashboard')),
+  /** An artist-side user connecting a profile to prove a claim (decision 027): which claim, on which platform. */
+  verification: z.optional(
+    z.object({
+      claimId: z.string().check(z.minLength(1), z.maxLength(64)),
+      platform: z.enum(['twitter', 'youtube', 'facebook', 'instagram']),
+    }),
+  ),
 });
 export type SignInIntent = z.infer<typeof signInIntentSchema>;
 

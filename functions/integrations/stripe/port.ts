@@ -101,6 +101,30 @@ export interface ConnectedAccountView {
   metadata: StripeMetadata;
 }
 
+/** A transfer from the platform to an office's connected account (a payout's first leg, issue #13). */
+export interface TransferView {
+  id: string;
+  amountCents: number;
+  amountReversedCents: number;
+  destination: string | null;
+  metadata: StripeMetadata;
+}
+
+/** A payout of a connected account to its bank account (a payout's second leg). */
+export interface ConnectPayoutView {
+  id: string;
+  amountCents: number;
+  /** `pending`, `in_transit`, `paid`, `failed`, `canceled`. */
+  status: string;
+  arrivalDate: Date;
+  failureMessage: string | null;
+  metadata: StripeMetadata;
+}
+
+/** What Stripe answered to a money movement it may refuse (no funds, payouts not enabled …). */
+export type StripeMoveOutcome<T> =
+  { ok: true; value: T } | { ok: false; code: string | null; message: string };
+
 export interface StripeGateway {
   /** A customer for the fan, created once per idempotency key. */
   createCustomer(input: { email: string; fanId: string; idempotencyKey: string }): Promise<{ id: string }>;
@@ -138,4 +162,29 @@ export interface StripeGateway {
   }): Promise<{ url: string }>;
   /** A link into the Express dashboard of an account that completed onboarding. */
   createLoginLink(accountId: string): Promise<{ url: string }>;
+  /** A transfer of the platform's available funds to a connected account, once per idempotency key. */
+  createTransfer(input: {
+    accountId: string;
+    amountCents: number;
+    transferGroup: string;
+    metadata: StripeMetadata;
+    idempotencyKey: string;
+  }): Promise<StripeMoveOutcome<TransferView>>;
+  retrieveTransfer(id: string): Promise<TransferView | null>;
+  /** Takes `amountCents` of a transfer back to the platform, once per idempotency key. */
+  reverseTransfer(input: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<StripeMoveOutcome<{ id: string }>>;
+  /** A payout of a connected account's available balance to its bank account, once per idempotency key. */
+  createConnectPayout(input: {
+    accountId: string;
+    amountCents: number;
+    metadata: StripeMetadata;
+    idempotencyKey: string;
+  }): Promise<StripeMoveOutcome<ConnectPayoutView>>;
+  retrieveConnectPayout(accountId: string, payoutId: string): Promise<ConnectPayoutView | null>;
+  /** A connected account's balance in USD. */
+  retrieveConnectBalance(accountId: string): Promise<{ availableCents: number; pendingCents: number }>;
 }

@@ -167,3 +167,34 @@ export const accountSchema = z.looseObject({
 export const accountLinkSchema = z.looseObject({ object: z.literal('account_link'), url: z.string() });
 
 export const loginLinkSchema = z.looseObject({ object: z.literal('login_link'), url: z.string() });
+
+// Payouts to offices (issue #13): transfers, their reversals, payouts of connected accounts, balances.
+export const transferSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('transfer'),
+  amount: cents,
+  amount_reversed: cents,
+  destination: z.optional(z.nullable(idOrObject)),
+  metadata,
+});
+
+export const transferReversalSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('transfer_reversal'),
+});
+
+export const payoutSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('payout'),
+  amount: cents,
+  status: z.string(),
+  arrival_date: unixSeconds,
+  failure_message: z.optional(z.nullable(z.string())),
+  metadata,
+});
+
+export const balanceSchema = z.looseObject({
+  object: z.literal('balance'),
+  available: z.array(z.looseObject({ amount: z.number().check(z.int()), currency: z.string() })),
+  pending: z.array(z.looseObject({ amount: z.number().check(z.int()), currency: z.string() })),
+});

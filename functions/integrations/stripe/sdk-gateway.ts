@@ -11,13 +11,17 @@ import type {
   ConnectedAccountView,
   DisputeView,
   InvoiceView,
+  ConnectPayoutView,
   RefundView,
   StripeGateway,
+  StripeMoveOutcome,
   SubscriptionView,
+  TransferView,
 } from './port';
 import {
   accountLinkSchema,
   accountSchema,
+  balanceSchema,
   balanceTransactionSchema,
   billingPortalSessionSchema,
   chargeSchema,
@@ -30,9 +34,12 @@ import {
   invoiceSchema,
   loginLinkSchema,
   paymentIntentSchema,
+  payoutSchema,
   refundListSchema,
   subscriptionListSchema,
   subscriptionSchema,
+  transferReversalSchema,
+  transferSchema,
 } from './schemas';
 
 export interface StripeGatewayConfig {
@@ -151,6 +158,44 @@ export function toConnectedAccountView(value: unknown): ConnectedAccountView {
     disabledReason: account.requirements?.disabled_reason ?? null,
     metadata: account.metadata ?? {},
   };
+}
+
+function toTransferView(value: unknown): TransferView {
+  const transfer = transferSchema.parse(value);
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    amountReversedCents: transfer.amount_reversed,
+    destination: idOf(transfer.destination),
+    metadata: transfer.metadata ?? {},
+  };
+}
+
+function toConnectPayoutView(value: unknown): ConnectPayoutView {
+  const payout = payoutSchema.parse(value);
+  return {
+    id: payout.id,
+    amountCents: payout.amount,
+    status: payout.status,
+    arrivalDate: fromSeconds(payout.arrival_date),
+    failureMessage: payout.failure_message ?? null,
+    metadata: payout.metadata ?? {},
+  };
+}
+
+/**
+ * A money movement Stripe may refuse for a reason of the request (no funds, payouts not enabled): the refusal is an
+ * answer the use case acts on; Stripe down or failing is still a 503 (the same idempotency key retries it safely).
+ */
+async function move<T>(work: () => Promise<T>): Promise<StripeMoveOutcome<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (isStripeError(error) && error.type === 'StripeInvalidRequestError') {
+      return { ok: false, code: error.code ?? null, message: (error as { message?: string }).message ?? '' };
+    }
+    throw toGatewayError(error);
+  }
 }
 
 type InvoicePayments = z.infer<typeof invoicePaymentListSchema>['data'];
@@ -394,6 +439,8 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
                 requirement_collection: 'stripe',
               },
               capabilities: { transfers: { requested: true } },
+              // OpenPie pays out when the office asks (decision 029), so Stripe must not sweep the balance itself.
+              settings: { payouts: { schedule: { interval: 'manual' } } },
               metadata: { officeId },
             },
             { idempotencyKey },
@@ -423,6 +470,61 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
     async createLoginLink(accountId) {
       const link = loginLinkSchema.parse(await call(() => stripe.accounts.createLoginLink(accountId)));
       return { url: link.url };
+    },
+
+    createTransfer({ accountId, amountCents, transferGroup, metadata, idempotencyKey }) {
+      return move(async () =>
+        toTransferView(
+          await stripe.transfers.create(
+            {
+              amount: amountCents,
+              currency: 'usd',
+              destination: accountId,
+              transfer_group: transferGroup,
+              metadata,
+            },
+            { idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    retrieveTransfer(id) {
+      return retrieveOrNull(async () => toTransferView(await stripe.transfers.retrieve(id)));
+    },
+
+    reverseTransfer({ transferId, amountCents, idempotencyKey }) {
+      return move(async () => ({
+        id: transferReversalSchema.parse(
+          await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey }),
+        ).id,
+      }));
+    },
+
+    createConnectPayout({ accountId, amountCents, metadata, idempotencyKey }) {
+      return move(async () =>
+        toConnectPayoutView(
+          await stripe.payouts.create(
+            { amount: amountCents, currency: 'usd', metadata },
+            { idempotencyKey, stripeAccount: accountId },
+          ),
+        ),
+      );
+    },
+
+    retrieveConnectPayout(accountId, payoutId) {
+      return retrieveOrNull(async () =>
+        toConnectPayoutView(await stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId })),
+      );
+    },
+
+    async retrieveConnectBalance(accountId) {
+      const balance = balanceSchema.parse(
+        await call(() => stripe.balance.retrieve({}, { stripeAccount: accountId })),
+      );
+      const usd = (entries: { amount: number; currency: string }[]) =>
+        entries.filter((entry) => entry.currency === 'usd').reduce((sum, entry) => sum + entry.amount, 0);
+      return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
     },
   };
 }

@@ -15,6 +15,8 @@ const eventSchema = z.looseObject({
   object: z.literal('event'),
   type: z.string().check(z.minLength(1)),
   created: z.number(),
+  /** Connect: the connected account the event happened on (its payouts), absent for the platform's own. */
+  account: z.optional(z.nullable(z.string())),
   data: z.looseObject({
     object: z.looseObject({ id: z.optional(z.string()), object: z.string() }),
   }),
@@ -26,6 +28,8 @@ export interface StripeEventNudge {
   type: string;
   created: number;
   object: { id: string | null; kind: string };
+  /** The connected account of a Connect event (e.g. `payout.paid` of an office's account), else null. */
+  account: string | null;
 }
 
 const refuse = (reason: string, cause?: unknown) =>
@@ -77,5 +81,6 @@ export function verifyStripeWebhook(input: {
     type: event.type,
     created: event.created,
     object: { id: event.data.object.id ?? null, kind: event.data.object.object },
+    account: event.account ?? null,
   };
 }

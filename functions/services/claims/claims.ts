@@ -10,6 +10,8 @@ import type {
   CreateClaimPayload,
 } from '../../contracts/claims';
 import { getCatalogueArtist } from '../../data/catalogue/artists';
+import type { StoredVerificationAttempt } from '../../data/claim-verification-attempts';
+import { listClaimVerificationAttempts } from '../../data/claim-verification-attempts';
 import type { ClaimActor, StoredClaim } from '../../data/claims';
 import {
   changeClaimStatus,
@@ -36,6 +38,7 @@ import { findMember, officeMessages } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
+import { listAssignedArtistIds } from '../offices/member-artists';
 import { listMyOffices } from '../offices/offices';
 
 export interface ClaimDependencies {
@@ -48,12 +51,6 @@ export function claimDependencies(): ClaimDependencies {
   return { table: getTable(), clock: getClock() };
 }
 
-/**
- * The artists assigned to a `member` of an office, who sees only their claims. Assigning artists to members is
- * issue #13's member-artists work; until it is built no member has any, so a `member` sees no claims.
- */
-const noAssignedArtists: ReadonlySet<string> = new Set();
-
 const artistAlreadyClaimed = () =>
   new AppError('conflict', 'This artist has already been claimed successfully by an office.', {
     code: 'artist_already_claimed',
@@ -61,7 +58,7 @@ const artistAlreadyClaimed = () =>
 const changedMeanwhile = () =>
   new AppError('conflict', 'This claim changed at the same time elsewhere. Please try again.');
 
-function toClaimReply(claim: StoredClaim): ClaimReply {
+export function toClaimReply(claim: StoredClaim): ClaimReply {
   return {
     _id: claim.id,
     officeId: claim.officeId,
@@ -175,14 +172,19 @@ export async function listClaimsForUser(
     }
     offices = [found];
   }
+  // A `member` sees only the claims of the artists assigned to them (services/offices/member-artists.ts).
   const lists = await Promise.all(
-    offices.map(async ({ office, members }) =>
-      (await listOfficeClaims(deps.table, office.id)).filter(
+    offices.map(async (found) => {
+      const [claims, assigned] = await Promise.all([
+        listOfficeClaims(deps.table, found.office.id),
+        listAssignedArtistIds(deps, found, userId),
+      ]);
+      return claims.filter(
         (claim) =>
           (query.status === undefined || claim.status === query.status) &&
-          canSeeClaim(members, userId, claim.artistId, noAssignedArtists),
-      ),
-    ),
+          canSeeClaim(found.members, userId, claim.artistId, assigned),
+      );
+    }),
   );
   return lists
     .flat()
@@ -198,8 +200,21 @@ async function readVisibleClaim(
 ): Promise<{ claim: StoredClaim; office: OfficeWithMembers }> {
   const office = claim ? await getOfficeWithMembers(deps.table, claim.officeId) : null;
   if (!claim || !office) throw new AppError('not_found', claimMessages.notFound);
-  requireClaimVisible(office.members, userId, claim.artistId, noAssignedArtists);
+  requireClaimVisible(
+    office.members,
+    userId,
+    claim.artistId,
+    await listAssignedArtistIds(deps, office, userId),
+  );
   return { claim, office };
+}
+
+/** An attempt as the office sees it (who asked stays with staff). */
+function toVerificationAttemptReply(
+  attempt: StoredVerificationAttempt,
+): ClaimDetailReply['verificationAttempts'][number] {
+  const { method, platform, checked, found, detail, at } = attempt;
+  return { method, platform, checked, found, detail, at };
 }
 
 /** `GET claims/{id}`. */
@@ -213,8 +228,8 @@ export async function readClaim(
 }
 
 /**
- * `GET claims/{id}/detailed`: the claim with its catalogue artist, its verification attempts (none until
- * verification is built) and its status history with reasons (who made each change stays with staff).
+ * `GET claims/{id}/detailed`: the claim with its catalogue artist, its verification attempts (oldest first; decision
+ * 027) and its status history with reasons (who made each change stays with staff).
  */
 export async function readClaimDetail(
   deps: ClaimDependencies,
@@ -227,7 +242,9 @@ export async function readClaimDetail(
   return {
     ...toClaimReply(claim),
     artist,
-    verificationAttempts: [],
+    verificationAttempts: (await listClaimVerificationAttempts(deps.table, claim.id)).map(
+      toVerificationAttemptReply,
+    ),
     statusHistory: (found?.history ?? []).map(({ from, to, reason, at }) => ({ from, to, reason, at })),
   };
 }

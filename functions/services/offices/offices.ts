@@ -3,12 +3,19 @@
 // so its existence is not revealed; a member without the right gets a 403. The counts on the office item make the
 // last-admin rule hold under concurrent changes too (data/offices.ts).
 import { randomUUID } from 'node:crypto';
-import type { DeletedOfficeReply, OfficeMemberReply, OfficeReply } from '../../contracts/offices';
+import type {
+  DeletedOfficeReply,
+  OfficeMemberEntryReply,
+  OfficeMemberReply,
+  OfficeReply,
+} from '../../contracts/offices';
 import type { OfficeWithMembers } from '../../data/offices';
 import {
   changeOfficeMemberRole,
   createOffice,
   deleteOffice,
+  deleteOfficeInvitation,
+  getOfficeInvitation,
   getOfficeWithMembers,
   hasPersonalOffice,
   listUserOffices,
@@ -200,20 +207,25 @@ function throwUnlessDone(outcome: 'done' | 'last-admin' | 'changed'): void {
 
 /**
  * `DELETE offices/{officeId}/members/{email}`: an admin removes anyone, a member only themself; the last admin
- * cannot leave. A member the office does not have is a 404.
+ * cannot leave. For an address with a pending invitation instead, an admin withdraws it (decision 026: its link
+ * answers 404 from then on). A member the office does not have is a 404.
  */
 export async function removeMemberByEmail(
   deps: OfficeDependencies,
   userId: string,
   officeId: string,
   email: string,
-): Promise<OfficeMemberReply> {
+): Promise<OfficeMemberReply | OfficeMemberEntryReply> {
   const found = await readOfficeAsMember(deps, officeId, userId);
   const wanted = normalizeEmail(email);
   const target = found.members.find((member) => member.email === wanted);
   if (!target) {
     // Only those who may manage members learn whether an address belongs to the office.
     requireOfficeRight(found.members, userId, 'manage-members');
+    const invitation = await getOfficeInvitation(deps.table, officeId, wanted);
+    if (invitation?.status === 'pending' && (await deleteOfficeInvitation(deps.table, officeId, wanted))) {
+      return { user_id: null, role: invitation.role, email: wanted, status: 'invited' };
+    }
     throw new AppError('not_found', officeMessages.memberNotFound);
   }
   checkMemberRemoval(found.members, userId, target);

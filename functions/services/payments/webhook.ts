@@ -12,9 +12,15 @@ import type { PaymentsDependencies, StripeWebhookDependencies } from './dependen
 import { recordChargePayment, recordChargeRefunds, recordDispute, recordInvoicePayment } from './money-in';
 import { recordFailedRenewal } from './renewals';
 import { recordConnectedAccountUpdate } from '../connect/onboarding';
+import { recordConnectPayoutEvent, recordTransferEvent } from '../connect/payouts';
 import { storeSubscription } from './subscriptions';
 
-type EventFunction = (deps: PaymentsDependencies, objectId: string, log: Logger) => Promise<void>;
+type EventFunction = (
+  deps: PaymentsDependencies,
+  objectId: string,
+  log: Logger,
+  event: StripeEventNudge,
+) => Promise<void>;
 
 /** `checkout.session.completed`: the fan's customer and subscription, and the pie if its invoice is paid already. */
 async function onCheckoutCompleted(
@@ -68,14 +74,28 @@ const eventFunctions: Readonly<Record<string, EventFunction>> = {
   'charge.dispute.closed': recordDispute,
   // An office's connected account: onboarding finished, or Stripe needs something more (issue #13).
   'account.updated': recordConnectedAccountUpdate,
+  // Offices' payouts (decision 029): the transfer to the office's account, then its payout to the bank.
+  'transfer.created': recordTransferEvent,
+  'transfer.updated': recordTransferEvent,
+  'transfer.reversed': recordTransferEvent,
+  'payout.created': onConnectPayout,
+  'payout.updated': onConnectPayout,
+  'payout.paid': onConnectPayout,
+  'payout.failed': onConnectPayout,
+  'payout.canceled': onConnectPayout,
 };
 
-/** Events of artists' payouts (Connect transfers and payouts, issue #13): acknowledged, and said so in the log. */
-function isPayoutEvent(type: string): boolean {
-  return type.startsWith('transfer.') || type.startsWith('payout.');
+/** A payout event names the connected account it happened on: the payout is read from Stripe on that account. */
+function onConnectPayout(
+  deps: PaymentsDependencies,
+  stripePayoutId: string,
+  log: Logger,
+  event: StripeEventNudge,
+): Promise<void> {
+  return recordConnectPayoutEvent(deps, { stripePayoutId, accountId: event.account }, log);
 }
 
-export type WebhookOutcome = 'handled' | 'repeated' | 'deferred-to-issue-13' | 'ignored';
+export type WebhookOutcome = 'handled' | 'repeated' | 'ignored';
 
 /** Verifies, dedupes and handles one webhook delivery. */
 export async function handleStripeWebhook(
@@ -94,16 +114,11 @@ export async function handleStripeWebhook(
     return 'repeated';
   }
   const handle = eventFunctions[event.type];
-  if (isPayoutEvent(event.type)) {
-    // Not marked handled: nothing was done with it.
-    log.info('stripe event acknowledged, not handled: Connect payouts are issue #13');
-    return 'deferred-to-issue-13';
-  }
   if (!handle || !event.object.id) {
     log.info('stripe event acknowledged and ignored: no function for its type');
     return 'ignored';
   }
-  await handle(deps, event.object.id, log);
+  await handle(deps, event.object.id, log, event);
   await markStripeEventHandled(deps.table, event, deps.clock.now());
   return 'handled';
 }

@@ -5,7 +5,7 @@
 // the money moved once, the lots written once and the fan told once:
 //   1. the receipt: the split computed by the same call as the preview, frozen with `attribute_not_exists`;
 //   2. the ledger: one `split` transaction, idempotency key `split:<pieId>` (chunked by the ledger when large);
-//   3. escrow: one held lot per paid artist (nobody can claim an artist before issue #13);
+//   3. escrow: one held lot per paid artist; an artist already claimed has its lot released to the office at once;
 //   4. the mark: the pie becomes `split` with its totals, with the receipt mail (and, with nothing to split, the event
 //      that stops the subscription) in the same transaction, only if it was not split yet.
 import { createHash, randomUUID } from 'node:crypto';
@@ -37,6 +37,7 @@ import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
 import type { Logger } from '../../runtime/logger';
 import { getTable } from '../../runtime/table';
+import { releaseLotsOfClaimedArtists } from '../claims/release';
 import type { LedgerDependencies } from '../ledger';
 import { postTransaction } from '../ledger';
 import { computePieSplit, toRealtimeStats } from './pie-preview';
@@ -302,9 +303,14 @@ export async function splitEndedPie(
     accountOf: accountOfArtistKey,
   });
   if (lots.length > 0) await putEscrowLots(deps.table, lots);
+  // An artist claimed successfully before this split gets its share now, not after a year in escrow (decision 028).
+  const settledLots = await releaseLotsOfClaimedArtists(
+    { table: deps.table, clock: deps.clock, siteOrigin: deps.siteOrigin },
+    lots,
+  );
   await afterStep?.('escrow');
 
-  const { held } = summariseLots(lots);
+  const { held } = summariseLots(settledLots);
   const tellings = await buildTellings(deps, pie, receipt, held);
   const marked = await markPieSplit(deps.table, pie.id, totalsOf(receipt, held), { alongside: tellings });
   await afterStep?.('mark');

@@ -5,6 +5,7 @@
 // and the total count of a filtered list needs them anyway.
 import type { Pagination } from '../../contracts/envelope';
 import type { WalletSummary, WalletTransaction } from '../../contracts/payments';
+import { listPieLots } from '../../data/escrow-lots';
 import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
 import type { TableRef } from '../../data/table';
 import type { AccountId, TransactionKind } from '../../domain/money/ledger';
@@ -158,11 +159,24 @@ function sharesOfSplit(transaction: StoredTransaction, wallet: AccountId, wallet
   return { feesCents, artistsCents: -walletCents - feesCents, heldCents };
 }
 
+/** What claims released to offices from the lots of the wallet's split pies (one Query of each pie's lots). */
+async function releasedCentsOf(
+  deps: WalletDependencies,
+  transactions: ReadonlyMap<string, StoredTransaction>,
+): Promise<number> {
+  const pieIds = new Set<string>();
+  for (const transaction of transactions.values()) {
+    const pieId = transaction.kind === 'split' ? transaction.references['pieId'] : undefined;
+    if (pieId) pieIds.add(pieId);
+  }
+  const lots = await Promise.all([...pieIds].map((pieId) => listPieLots(deps.table, pieId)));
+  return lots.flat().reduce((sum, lot) => sum + (lot.status === 'released' ? lot.cents : 0), 0);
+}
+
 /**
  * `GET /fan-wallet/summary`: the wallet's entries added up by kind. A reversal counts under the kind it reverses, so
  * a dispute won lowers what was refunded. Held for unclaimed artists counts what the splits credited to artists, less
- * what came back to the wallet: nobody can claim an artist yet, so every credited cent is held in an escrow lot. When
- * claims release lots (issue #13), what they released must be taken off here too.
+ * what came back to the wallet, less what successful claims released to offices (the split pies' lots, decision 028).
  */
 export async function readWalletSummary(deps: WalletDependencies, fanId: string): Promise<WalletSummary> {
   const wallet = walletOf(fanId);
@@ -216,7 +230,7 @@ export async function readWalletSummary(deps: WalletDependencies, fanId: string)
     promoCents: totals.promo,
     feesCents: totals.fees,
     givenToArtistsCents: totals.artists,
-    heldForUnclaimedCents: Math.max(0, totals.held - totals.returned),
+    heldForUnclaimedCents: Math.max(0, totals.held - totals.returned - (await releasedCentsOf(deps, byId))),
     returnedCents: totals.returned,
     refundedCents: totals.refunded,
     balanceCents,

@@ -43,7 +43,14 @@ export const sampleTokenCalls = ['/api/auth', '/api/for-artists/auth'].flatMap((
  * Calls the screens opened with a sample id make for it. Nothing has that id, so the server's 404 is the screen
  * working (it then says it could not find the thing), logged by Chromium like any refused request.
  */
-export const sampleIdCalls = ['/api/for-artists/claims/e2e-claim-1/detailed', '/api/pie/pie/e2e-pie-1'];
+export const sampleIdCalls = [
+  '/api/for-artists/claims/e2e-claim-1/detailed',
+  '/api/pie/pie/e2e-pie-1',
+  '/api/admin/claims/e2e-claim-1',
+  // The payout and transaction screens ask for their sample id in the office's money (query, not path).
+  '/api/for-artists/stripe/payout-details',
+  '/api/for-artists/stripe/transaction-details',
+];
 
 const publicRoutes: SpecRoute[] = [
   { name: 'landing', path: '/', access: 'public' },
@@ -122,7 +129,7 @@ const artistGuardedRoutes: SpecRoute[] = [
   ...['twitter', 'youtube', 'facebook', 'instagram'].flatMap((platform) =>
     ['success', 'failed'].map((result) => [
       `social-${platform}-${result}`,
-      `/for-artists/social-verification/${platform}/${result}`,
+      `/for-artists/verify/${platform}/${result}`,
     ]),
   ),
 ].map(([name, path]) => ({ name: `artist-${name}`, path: path ?? '', access: 'artist' }));
@@ -169,7 +176,7 @@ export const unknownPathCases: readonly { path: string; areaHome: string; homeAc
   { path: '/pie/settings/no-such-page-e2e', areaHome: '/', homeAccess: 'public' },
   { path: '/for-artists/no-such-page-e2e', areaHome: '/for-artists', homeAccess: 'public' },
   {
-    path: '/for-artists/social-verification/myspace/success',
+    path: '/for-artists/verify/myspace/success',
     areaHome: '/for-artists',
     homeAccess: 'public',
   },
@@ -194,14 +201,35 @@ const loginEndpointOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> 
  */
 export const roleSessions: readonly RoleSession[] = [{ name: 'anonymous', signIn: async () => {} }];
 
+const sessionCheckOf: Readonly<Record<Exclude<RoleName, 'anonymous'>, string>> = {
+  fan: '/api/user',
+  artist: '/api/for-artists/user',
+  admin: '/api/admin/profile',
+};
+
+type SessionCookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+/** One login per role and product for the whole file: the product allows 10 logins of one e-mail from one address in
+ * 15 minutes (domain/identity/rate-limits.ts), and a run opens far more pages than that. */
+const signedInCookies = new Map<string, SessionCookies>();
+
 /**
  * Fan, artist and admin, each signed in for real: the demo account local/seed.ts creates on the product's first start
- * logs in through the API, and the browser context keeps the HttpOnly session cookie the reply sets.
+ * logs in through the API, and the browser context keeps the HttpOnly session cookie the reply sets. Later contexts
+ * reuse that session's cookies while the product still honours them (a test may have logged it out).
  */
 export const signedInRoleSessions: readonly RoleSession[] = (['fan', 'artist', 'admin'] as const).map(
   (name) => ({
     name,
     async signIn(context, baseUrl) {
+      const key = `${baseUrl}#${name}`;
+      const saved = signedInCookies.get(key);
+      if (saved) {
+        await context.addCookies(saved);
+        const check = await context.request.get(`${baseUrl}${sessionCheckOf[name]}`);
+        if (check.ok()) return;
+        await context.clearCookies();
+        signedInCookies.delete(key);
+      }
       const demo = demoAccounts.find((account) => account.kind === name);
       if (!demo) throw new Error(`local/seed.ts has no demo ${name}`);
       const reply = await context.request.post(`${baseUrl}${loginEndpointOf[name]}`, {
@@ -209,6 +237,7 @@ export const signedInRoleSessions: readonly RoleSession[] = (['fan', 'artist', '
       });
       if (!reply.ok())
         throw new Error(`The demo ${name} could not log in: ${reply.status()} ${await reply.text()}`);
+      signedInCookies.set(key, await context.cookies());
     },
   }),
 );

@@ -4,6 +4,10 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { BrandLink } from '../../../components/brand-link';
 import { ComingSoon } from '../../../components/coming-soon';
 import { PlainHeader } from '../../../components/plain-header';
+import {
+  AdminClaimScreen as StaffClaimScreen,
+  AdminClaimsScreen as StaffClaimsScreen,
+} from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { paths } from '../../../lib/paths';
 import { useNavigationMenu } from '../../layout/area-header';
@@ -93,30 +97,11 @@ export function AdminDashboardScreen() {
 }
 
 export function AdminClaimsScreen() {
-  return (
-    <ComingSoon
-      title="Claims"
-      summary="Every artist claim, to review and decide."
-      plannedItems={[
-        'Claims by status, with search, 20 a page',
-        'The newest claims waiting for review first',
-      ]}
-    />
-  );
+  return <StaffClaimsScreen />;
 }
 
 export function AdminClaimScreen() {
-  return (
-    <ComingSoon
-      title="Claim review"
-      summary="One claim with everything needed to decide it."
-      plannedItems={[
-        'Who claimed which artist, and the verification they gave',
-        'Change the claim status',
-        'Confirm a bio verification by hand',
-      ]}
-    />
-  );
+  return <StaffClaimScreen />;
 }
 
 export function AdminArtistsScreen() {

@@ -1,7 +1,6 @@
 // The artist area under /for-artists (SPEC §2): its layout, its open landing page, and the screens behind the
 // artist-only guard that later issues fill in. This chunk loads the first time an artist route is visited.
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { ComingSoon } from '../../../components/coming-soon';
 import { GenericErrorScreen } from '../../../components/error-screen';
 import { PieMark } from '../../../components/pie-mark';
 import { SiteFooter } from '../../../components/site-footer';
@@ -11,8 +10,27 @@ import {
   ArtistsScreen as OfficeClaimsScreen,
   ClaimScreen as ClaimDetailScreen,
 } from '../../../features/claims';
-import { FundsScreen as OfficeFundsScreen } from '../../../features/funds';
-import { paths } from '../../../lib/paths';
+import { ArtistDetailScreen as ArtistDetail } from '../../../features/artist-detail';
+import {
+  ProfileSummarySection,
+  ProfileUpdateScreen as ArtistProfileUpdate,
+  type ProfileUpdateScreenProps,
+} from '../../../features/artist-profile';
+import {
+  FundsScreen as OfficeFundsScreen,
+  PayoutDetailScreen,
+  TransactionDetailScreen,
+} from '../../../features/funds';
+import { GiveBackScreen as OfficeGiveBack } from '../../../features/give-back';
+import { StatementsSection } from '../../../features/statements';
+import { ClaimVerification, VerificationResultScreen } from '../../../features/verification';
+import { OfficeInvitationScreen as OfficeInvitation } from '../../../features/office-invitation';
+import { OfficeSettingsScreen as OfficeSettings } from '../../../features/office-settings';
+import {
+  TeamMemberScreen as OfficeTeamMemberScreen,
+  TeamScreen as OfficeTeamScreen,
+} from '../../../features/team';
+import { paths, socialVerificationPlatforms } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAreaSession, useSignedInSession } from '../../guards';
 import { AreaHeader, type AreaAction, type AreaNavItem } from '../../layout/area-header';
@@ -162,17 +180,8 @@ export function ArtistLandingScreen() {
 }
 
 export function OfficeInvitationScreen() {
-  return (
-    <ComingSoon
-      title="Join an office"
-      summary="When an office invites you by e-mail, the link leads here. Accepting invitations is being built."
-      plannedItems={[
-        'Which office invited you, and as what role',
-        'Accept the invitation with your artist account, or create one first',
-        'A clear message if the invitation has expired, with a way to ask for a new one',
-      ]}
-    />
-  );
+  const session = useAreaSession('artist');
+  return <OfficeInvitation account={session?.account} />;
 }
 
 export function ArtistErrorScreen() {
@@ -186,21 +195,15 @@ export function ArtistsScreen() {
 }
 
 export function ArtistDetailScreen() {
-  return (
-    <ComingSoon
-      title="Artist"
-      summary="One of your claimed artists in detail."
-      plannedItems={[
-        'What fans have set aside for this artist, and what has been released to your office',
-        'Which team members look after this artist',
-        'Remove the artist from your office',
-      ]}
-    />
-  );
+  return <ArtistDetail />;
 }
 
 export function ClaimScreen() {
-  return <ClaimDetailScreen />;
+  return (
+    <ClaimDetailScreen
+      verification={(detail, isAdmin) => <ClaimVerification claim={detail} isAdmin={isAdmin} />}
+    />
+  );
 }
 
 export function FundsScreen() {
@@ -208,115 +211,66 @@ export function FundsScreen() {
 }
 
 export function PayoutScreen() {
-  return (
-    <ComingSoon
-      title="Payout"
-      summary="One payout to your bank account."
-      plannedItems={['The amount, its status and when it arrives', 'The transfers it is made of']}
-    />
-  );
+  return <PayoutDetailScreen />;
 }
 
 export function TransactionScreen() {
-  return (
-    <ComingSoon
-      title="Transaction"
-      summary="One movement of money in your office's account."
-      plannedItems={['What it was for, its amount and date', 'The claim and artist it belongs to']}
-    />
-  );
+  return <TransactionDetailScreen />;
 }
 
 export function TeamScreen() {
-  return (
-    <ComingSoon
-      title="Team"
-      summary="The members of your office and what each one may do."
-      plannedItems={[
-        'Members with their roles',
-        'Invite a member by e-mail, or send an invitation again',
-        'Change a role or remove a member',
-      ]}
-    />
-  );
+  const account = useSignedInSession('artist')?.account as { email?: unknown } | undefined;
+  return <OfficeTeamScreen callerEmail={typeof account?.email === 'string' ? account.email : undefined} />;
 }
 
 export function TeamMemberScreen() {
-  return (
-    <ComingSoon
-      title="Team member"
-      summary="One member of your office."
-      plannedItems={['Their role, and changing it', 'The artists assigned to them, and assigning more']}
-    />
-  );
+  return <OfficeTeamMemberScreen />;
 }
 
 export function GiveBackScreen() {
-  return (
-    <ComingSoon
-      title="Give back"
-      summary="Ways for your office to give something back to the fans who support your artists."
-      plannedItems={['The options open to your office', 'What you have given back so far']}
-    />
-  );
+  return <OfficeGiveBack />;
 }
 
 export function ArtistSettingsScreen() {
   const session = useSignedInSession('artist');
-  return <ArtistSettings account={session?.account} />;
+  return (
+    <ArtistSettings account={session?.account}>
+      <ProfileSummarySection account={profileFieldsOf(session?.account)} />
+      <StatementsSection />
+    </ArtistSettings>
+  );
+}
+
+/** The profile fields of the signed-in artist-side user (GET /api/for-artists/user), whatever else it says. */
+function profileFieldsOf(account: unknown): ProfileUpdateScreenProps['account'] {
+  if (typeof account !== 'object' || account === null) return {};
+  const read = (key: string) => {
+    const value = (account as Record<string, unknown>)[key];
+    return typeof value === 'string' ? value : null;
+  };
+  const complete = (account as Record<string, unknown>)['profile_complete'];
+  return {
+    first_name: read('first_name'),
+    last_name: read('last_name'),
+    phone_number: read('phone_number'),
+    country: read('country'),
+    ...(typeof complete === 'boolean' ? { profile_complete: complete } : {}),
+  };
 }
 
 export function ProfileUpdateScreen() {
-  return (
-    <ComingSoon
-      title="Complete your profile"
-      summary="A profile is complete once it has your first name, last name, phone number and country."
-      plannedItems={['A short form for the missing details', 'Then on to claiming your artists']}
-    />
-  );
+  const session = useSignedInSession('artist');
+  return <ArtistProfileUpdate account={profileFieldsOf(session?.account)} />;
 }
 
 export function OfficeSettingsScreen() {
-  return (
-    <ComingSoon
-      title="Office settings"
-      summary="The office your team works in."
-      plannedItems={["The office's name and type", 'Its connection to Stripe', 'Delete the office']}
-    />
-  );
+  return <OfficeSettings />;
 }
-
-const platformNames: Readonly<Record<string, string>> = {
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-};
 
 /** The result page of a bio verification; the platform and the result come from the path. */
 export function SocialVerificationScreen() {
   const { pathname } = useLocation();
   const [result, platform] = pathname.split('/').reverse();
-  const platformName = platformNames[platform ?? ''] ?? 'social';
-  const succeeded = result === 'success';
-  return (
-    <ComingSoon
-      title={succeeded ? `${platformName} verification succeeded` : `${platformName} verification failed`}
-      summary={
-        succeeded
-          ? `After you verify a claim through your ${platformName} bio, you land here when the link was found.`
-          : `After you verify a claim through your ${platformName} bio, you land here when the link could not be found.`
-      }
-      plannedItems={
-        succeeded
-          ? ['Which claim is now verified', 'What happens to the money held for the artist']
-          : ['What went wrong', 'How to fix your bio and try again']
-      }
-      actions={
-        <Link className="button button--secondary" to={paths.artist.artists()}>
-          Your artists
-        </Link>
-      }
-    />
-  );
+  const known = socialVerificationPlatforms.find((name) => name === platform) ?? 'twitter';
+  return <VerificationResultScreen platform={known} outcome={result === 'success' ? 'success' : 'failed'} />;
 }

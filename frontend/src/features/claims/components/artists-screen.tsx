@@ -128,6 +128,13 @@ export function ArtistsScreen() {
                     Claimed {formatDate(claim.createdAt)} · verified through{' '}
                     {platformLabels[claim.selectedPlatform]}
                   </span>
+                  <Link
+                    className="claims__detail-link"
+                    to={paths.artist.artistDetail({ id: claim._id })}
+                    aria-label={`Earnings and fans of ${claim.artistName}`}
+                  >
+                    Earnings and fans
+                  </Link>
                 </div>
                 <ClaimStatusBadge status={claim.status} />
               </li>

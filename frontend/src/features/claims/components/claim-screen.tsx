@@ -1,7 +1,8 @@
 // /for-artists/claims/:id: one claim, where it stands, its verification string and what to do next, its history,
 // and deleting it while it is pending (an admin of its office only; the server decides, the screen only hides).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ClaimDetailReply } from '../../../../../functions/contracts/claims';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -25,8 +26,7 @@ export const claimText = {
   copied: 'Copied',
   nextTitle: 'What to do next',
   copyStep: 'Copy the verification string above.',
-  checkStep:
-    'Checking the bio from here is on its way. Until then our staff check the bio themselves and mark the claim verified; you do not need to do anything else.',
+  checkStep: 'Check the bio below. Once we find the string, the claim is verified and our staff review it.',
   keepStep: 'Keep the string in the bio until the claim is successful.',
   verifiedNext: 'Our staff are reviewing the claim. Keep the string in the bio until they have decided.',
   successfulNext: 'The artist is claimed by your office. You can remove the string from the bio now.',
@@ -40,7 +40,12 @@ export const claimText = {
   deleteFailed: 'We could not delete this claim. Please try again.',
 } as const;
 
-export function ClaimScreen() {
+export interface ClaimScreenProps {
+  /** The verification step (features/verification), composed by the area so the features stay apart. */
+  verification?: (detail: ClaimDetailReply, isAdmin: boolean) => ReactNode;
+}
+
+export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const claim = useClaimDetail(id);
@@ -177,6 +182,8 @@ export function ClaimScreen() {
         ) : null}
         {detail.status === 'Deleted' ? <p>{claimText.closedNext}</p> : null}
       </section>
+
+      {verification ? verification(detail, isAdmin) : null}
 
       <section className="claims__panel" aria-labelledby="claim-history-title">
         <h2 id="claim-history-title" className="claims__subtitle">

@@ -1,7 +1,8 @@
 // /for-artists/funds: the selected office's payout account at Stripe (issue #13 point 4): not started, in progress
 // with what Stripe still needs, or ready with payouts enabled. An admin sets payouts up on Stripe's hosted page and
 // opens the Express dashboard once onboarded; an accountant reads the state; a member's role does not read money.
-// Balances, transactions and payouts come with payouts, and the screen says so plainly.
+// Below it, for those who read the office's money (admins and accountants), its balances, "Request a payout", its
+// transactions and its payouts (money-panels.tsx, decision 029).
 import { useState } from 'react';
 import type { PayoutAccountReply } from '../../../../../functions/contracts/artist-payments';
 import type { OfficeReply } from '../../../../../functions/contracts/offices';
@@ -9,9 +10,11 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fetchDashboardUrl, fetchOnboardingUrl, useOffices, usePayoutAccount } from '../api/funds-api';
+import { useChosenOffice } from '../../../lib/offices';
+import { fetchDashboardUrl, fetchOnboardingUrl, usePayoutAccount } from '../api/funds-api';
 import '../funds.css';
 import { describeRequirements } from '../lib/requirement-words';
+import { BalancesPanel, PayoutsPanel, TransactionsPanel } from './money-panels';
 
 export const fundsText = {
   title: 'Funds',
@@ -38,9 +41,6 @@ export const fundsText = {
   failed: 'We could not load your payout account.',
   officesFailed: 'We could not load your offices.',
   noMoneyRole: 'Your role in this office does not include its funds. An admin can change your role.',
-  laterTitle: 'Balance, transactions and payouts',
-  later:
-    "Your office's balance, its transactions and its payouts will be shown here when requesting payouts opens on OpenPie.",
 } as const;
 
 function RequirementList({ currentlyDue }: { currentlyDue: readonly string[] }) {
@@ -155,10 +155,8 @@ function PayoutAccountPanel({ office }: { office: OfficeReply }) {
 
 export function FundsScreen() {
   useDocumentTitle('Funds · OpenPie for Artists');
-  const offices = useOffices();
-  const [chosenOfficeId, setChosenOfficeId] = useState<string | null>(null);
-  const office =
-    offices.data?.find((candidate) => candidate._id === chosenOfficeId) ?? offices.data?.[0] ?? null;
+  const { offices, office, chooseOffice } = useChosenOffice();
+  const readsMoney = office?.role === 'admin' || office?.role === 'accountant';
 
   return (
     <div className="funds">
@@ -183,7 +181,7 @@ export function FundsScreen() {
             id="funds-office"
             className="field__input field__select"
             value={office?._id ?? ''}
-            onChange={(event) => setChosenOfficeId(event.target.value)}
+            onChange={(event) => chooseOffice(event.target.value)}
           >
             {offices.data.map((candidate) => (
               <option key={candidate._id} value={candidate._id}>
@@ -196,12 +194,13 @@ export function FundsScreen() {
 
       {office ? <PayoutAccountPanel key={office._id} office={office} /> : null}
 
-      <section className="funds__panel funds__panel--quiet" aria-labelledby="funds-later-title">
-        <h2 id="funds-later-title" className="funds__subtitle">
-          {fundsText.laterTitle}
-        </h2>
-        <p className="funds__muted">{fundsText.later}</p>
-      </section>
+      {office && readsMoney ? (
+        <>
+          <BalancesPanel key={`balances-${office._id}`} office={office} />
+          <TransactionsPanel key={`transactions-${office._id}`} office={office} />
+          <PayoutsPanel key={`payouts-${office._id}`} office={office} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { AdminClaimScreen } from './components/admin-claim-screen';
+export { AdminClaimsScreen } from './components/admin-claims-screen';

@@ -1,0 +1,50 @@
+// What staff's claim screens say about statuses, methods and platforms.
+import type { StaffClaimSummary } from '../../../../../functions/contracts/admin-claims';
+
+type ClaimStatus = StaffClaimSummary['status'];
+
+export const staffClaimStatuses: readonly ClaimStatus[] = [
+  'Pending',
+  'Verified',
+  'Successful',
+  'Rejected',
+  'Deleted',
+];
+
+export const staffStatusLabels: Readonly<Record<ClaimStatus, string>> = {
+  Pending: 'Pending',
+  Verified: 'Verified',
+  Successful: 'Successful',
+  Rejected: 'Rejected',
+  Deleted: 'Deleted',
+};
+
+/** What each move does, on the button staff press. */
+export const moveLabels: Readonly<Record<ClaimStatus, string>> = {
+  Pending: 'Send back to pending',
+  Verified: 'Mark verified',
+  Successful: 'Approve',
+  Rejected: 'Reject',
+  Deleted: 'Delete',
+};
+
+export const staffMethodLabels: Readonly<Record<StaffClaimSummary['verificationMethod'], string>> = {
+  'spotify-bio': 'Spotify bio link',
+  'social-bio': 'Social profile bio',
+};
+
+export const staffPlatformLabels: Readonly<Record<StaffClaimSummary['selectedPlatform'], string>> = {
+  spotify: 'Spotify',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};
+
+export function StaffClaimStatusBadge({ status }: { status: ClaimStatus }) {
+  return (
+    <span className={`badge staff-claims__status staff-claims__status--${status.toLowerCase()}`}>
+      {staffStatusLabels[status]}
+    </span>
+  );
+}

@@ -1,0 +1,1 @@
+export { ArtistDetailScreen } from './components/artist-detail-screen';

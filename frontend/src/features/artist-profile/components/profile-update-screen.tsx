@@ -1,0 +1,126 @@
+// /for-artists/profile/update (issue #13 point 8; SPEC §5's complete-profile rule): the artist-side user's first
+// name, last name, phone number and country, all four required, saved through PATCH /api/for-artists/user/profile.
+// The session is read again after saving, so the area sees the profile as it now is.
+import { Link, useRevalidator } from 'react-router-dom';
+import {
+  completeRegistrationSchema,
+  type ArtistUser,
+  type CompleteRegistrationPayload,
+} from '../../../../../functions/contracts/auth';
+import { CountrySelect } from '../../../components/form/country-select';
+import { FormAlert } from '../../../components/form/form-alert';
+import { TextInput } from '../../../components/form/text-input';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useServerForm } from '../../../lib/use-server-form';
+import { useState } from 'react';
+import '../artist-profile.css';
+
+export const profileUpdateText = {
+  title: 'Your profile',
+  lead: 'A complete profile has your first name, last name, phone number and country. We need them to identify you and to pay your office out.',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phoneNumber: 'Phone number',
+  country: 'Country',
+  save: 'Save profile',
+  saving: 'Saving...',
+  saved: 'Your profile is saved.',
+  failed: 'We could not save your profile. Please try again.',
+  incomplete: 'Your profile is not complete yet: fill in every field to claim artists and receive payouts.',
+  back: 'Back to settings',
+} as const;
+
+export interface ProfileUpdateScreenProps {
+  account: Partial<
+    Pick<ArtistUser, 'first_name' | 'last_name' | 'phone_number' | 'country' | 'profile_complete'>
+  >;
+}
+
+export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
+  useDocumentTitle('Your profile · OpenPie for Artists');
+  const revalidator = useRevalidator();
+  const [saved, setSaved] = useState(false);
+  const { bindField, submitWith, failure, formState } = useServerForm<CompleteRegistrationPayload>({
+    schema: completeRegistrationSchema,
+    defaultValues: {
+      first_name: account.first_name ?? '',
+      last_name: account.last_name ?? '',
+      phone_number: account.phone_number ?? '',
+      country: account.country ?? '',
+    },
+    fallback: profileUpdateText.failed,
+  });
+
+  const submit = submitWith(async (payload) => {
+    setSaved(false);
+    try {
+      await apiClient.patch<ArtistUser>(apiPath('PATCH /api/for-artists/user/profile'), payload);
+    } catch (error) {
+      // SPEC §8: failures in the artist area are logged; the form says what went wrong.
+      console.error('Saving the profile failed', error);
+      throw error;
+    }
+    setSaved(true);
+    void revalidator.revalidate();
+  });
+
+  return (
+    <div className="artist-profile">
+      <header>
+        <h1 className="artist-profile__title">{profileUpdateText.title}</h1>
+        <p className="artist-profile__lead">{profileUpdateText.lead}</p>
+      </header>
+      <form className="artist-profile__panel" onSubmit={(event) => void submit(event)} noValidate>
+        {account.profile_complete === false && !saved ? (
+          <FormAlert tone="error">{profileUpdateText.incomplete}</FormAlert>
+        ) : null}
+        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+        {saved ? <FormAlert tone="success">{profileUpdateText.saved}</FormAlert> : null}
+        <div className="artist-profile__names">
+          <TextInput
+            label={profileUpdateText.firstName}
+            autoComplete="given-name"
+            required
+            {...bindField('first_name')}
+          />
+          <TextInput
+            label={profileUpdateText.lastName}
+            autoComplete="family-name"
+            required
+            {...bindField('last_name')}
+          />
+        </div>
+        <TextInput
+          label={profileUpdateText.phoneNumber}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          {...bindField('phone_number')}
+        />
+        <CountrySelect
+          label={profileUpdateText.country}
+          autoComplete="country"
+          required
+          {...bindField('country')}
+        />
+        <div className="artist-profile__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={formState.isSubmitting}
+            aria-busy={formState.isSubmitting}
+          >
+            {formState.isSubmitting ? profileUpdateText.saving : profileUpdateText.save}
+          </button>
+          <Link className="button button--secondary" to={paths.artist.settings()}>
+            {profileUpdateText.back}
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

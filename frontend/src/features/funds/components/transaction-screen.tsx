@@ -1,0 +1,142 @@
+// /for-artists/funds/transactions/:id?office=: one line of the office's balance (decision 029): what it was, its
+// amount and date, the payout or artist it belongs to, and where the money of its ledger transaction went.
+import { Link, useParams } from 'react-router-dom';
+import type { OfficeTransactionDetail } from '../../../../../functions/contracts/artist-payments';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { isApiError } from '../../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { officeParam, useChosenOffice } from '../../../lib/offices';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTransaction } from '../api/money-api';
+import '../funds.css';
+import { payoutHref } from './money-panels';
+
+export const transactionText = {
+  title: 'Transaction',
+  back: 'Back to funds',
+  loading: 'Loading the transaction...',
+  failed: 'We could not load this transaction.',
+  missing: 'There is no such transaction in this office.',
+  amount: 'Amount',
+  date: 'Date',
+  payout: 'Payout',
+  artist: 'Artist',
+  postingsCaption: 'Where the money went',
+  account: 'Account',
+  accountNames: {
+    'office-payable': 'Your balance',
+    'connect-in-flight': 'On its way to your bank',
+    'processing-fees': 'Stripe fees',
+    'platform-fees': 'OpenPie fee',
+    'stripe-clearing': 'Stripe',
+    'artist-earnings': "Artist's held earnings",
+    'fan-wallet': "Fans' wallets",
+  } as Readonly<Record<string, string>>,
+} as const;
+
+function nameOf(account: string, officeId: string): string {
+  const [type = '', owner = ''] = [
+    account.slice(0, account.indexOf(':')),
+    account.slice(account.indexOf(':') + 1),
+  ];
+  const name = transactionText.accountNames[type] ?? type;
+  // Other offices' and fans' ids are nobody's business here: only this office's own accounts are named in full.
+  return type === 'office-payable' && owner !== officeId ? 'Another balance' : name;
+}
+
+function TransactionDetails({ officeId, line }: { officeId: string; line: OfficeTransactionDetail }) {
+  return (
+    <>
+      <p className="funds__subtitle">{line.description}</p>
+      <dl className="funds__fees">
+        <div className="funds__amount">
+          <dt>{transactionText.amount}</dt>
+          <dd>{formatMoney(line.amountCents)}</dd>
+        </div>
+        <div className="funds__amount">
+          <dt>{transactionText.date}</dt>
+          <dd>{formatDateTime(line.at)}</dd>
+        </div>
+        {line.payoutId ? (
+          <div className="funds__amount">
+            <dt>{transactionText.payout}</dt>
+            <dd>
+              <Link to={payoutHref(officeId, line.payoutId)}>{line.payoutId}</Link>
+            </dd>
+          </div>
+        ) : null}
+        {line.artistId ? (
+          <div className="funds__amount">
+            <dt>{transactionText.artist}</dt>
+            <dd>
+              <Link to={paths.artist.artistDetail({ id: line.artistId })}>{line.artistId}</Link>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="table-wrap" role="region" aria-labelledby="funds-postings-caption" tabIndex={0}>
+        <table className="data-table funds__table">
+          <caption id="funds-postings-caption">{transactionText.postingsCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{transactionText.account}</th>
+              <th scope="col" className="funds__money">
+                {transactionText.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {line.postings.map((posting) => (
+              <tr key={posting.account}>
+                <td>{nameOf(posting.account, officeId)}</td>
+                <td className="funds__money">{formatMoney(posting.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function TransactionDetailScreen() {
+  useDocumentTitle('Transaction · OpenPie for Artists');
+  const { id = '' } = useParams();
+  const { offices, office } = useChosenOffice();
+  const line = useTransaction(office?._id ?? null, id);
+  const missing = isApiError(line.error) && (line.error.status === 404 || line.error.status === 422);
+  const back = office
+    ? `${paths.artist.funds()}?${officeParam}=${encodeURIComponent(office._id)}`
+    : paths.artist.funds();
+  return (
+    <div className="funds">
+      <header>
+        <Link to={back}>{transactionText.back}</Link>
+        <h1 className="funds__title">{transactionText.title}</h1>
+        {office ? <p className="funds__lead">{office.name}</p> : null}
+      </header>
+      <section className="funds__panel" aria-label={transactionText.title}>
+        {offices.error ? (
+          <LoadFailure
+            message={describeLoadError(offices.error, transactionText.failed)}
+            onRetry={() => void offices.mutate()}
+          />
+        ) : null}
+        {missing ? <p>{transactionText.missing}</p> : null}
+        {line.error && !missing ? (
+          <LoadFailure
+            message={describeLoadError(line.error, transactionText.failed)}
+            onRetry={() => void line.mutate()}
+          />
+        ) : null}
+        {!line.data && !line.error && !offices.error ? (
+          <p className="funds__muted" role="status">
+            {transactionText.loading}
+          </p>
+        ) : null}
+        {line.data && office ? <TransactionDetails officeId={office._id} line={line.data} /> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { GiveBackScreen } from './components/give-back-screen';

@@ -1,0 +1,1 @@
+export { OfficeInvitationScreen } from './components/office-invitation-screen';

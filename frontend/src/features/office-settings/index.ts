@@ -1,0 +1,1 @@
+export { OfficeSettingsScreen } from './components/office-settings-screen';

@@ -1,0 +1,1 @@
+export { StatementsSection } from './components/statements-section';

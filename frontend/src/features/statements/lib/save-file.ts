@@ -1,0 +1,14 @@
+// Hands a statement the server wrote to the person as a file (the browser saves it; nothing is opened).
+export function saveTextFile(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  // A byte order mark, so a spreadsheet reads names and descriptions as UTF-8.
+  const blob = new Blob(['\uFEFF', text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,3 @@
+export type { ClaimVerificationProps } from './components/claim-verification';
+export { ClaimVerification } from './components/claim-verification';
+export { VerificationResultScreen } from './components/verification-result-screen';

@@ -1,0 +1,129 @@
+// Give-back's money rules, pure (issue #13 point 6, docs/decisions/030-give-back-statements-and-artist-stats.md): an
+// office gives part of what it received for one artist back to the fans who funded that artist in the last 12
+// months, pro rata to what each gave, as wallet credit. The preview and the give-back both call `planGiveBack`, so
+// what the screen shows is what is posted.
+import { apportion } from './apportion';
+import type { Posting } from './ledger';
+import { accountIdOf, maxPostings } from './ledger';
+
+/** How far back a fan's funding counts: 12 calendar months before now. */
+export const giveBackLookbackMonths = 12;
+
+/** One fan's part in what the office received for the artist (released lots, summed per fan). */
+export interface FanContribution {
+  fanId: string;
+  cents: number;
+}
+
+/** What the office may give back for one artist now. */
+export interface GiveBackBalance {
+  /** Everything released to the office for this artist, ever. */
+  receivedCents: number;
+  /** Everything the office gave back for this artist before (pending ones included). */
+  givenBackCents: number;
+  /** The office's payable now: no give-back may take it below zero. */
+  payableCents: number;
+  /** What the fans of the last 12 months gave: a fan never gets back more than they gave. */
+  fundedCents: number;
+}
+
+/** The most one give-back may move: the artist's balance in the office, capped by the payable and by the funding. */
+export function availableForGiveBack(balance: GiveBackBalance): number {
+  return Math.max(
+    0,
+    Math.min(balance.receivedCents - balance.givenBackCents, balance.payableCents, balance.fundedCents),
+  );
+}
+
+/** The start of the lookback: `months` calendar months before `now`, same time of day (31 March − 1 = 28/29 Feb). */
+export function giveBackSince(now: Date, months = giveBackLookbackMonths): Date {
+  const monthIndex = now.getUTCFullYear() * 12 + now.getUTCMonth() - months;
+  const year = Math.floor(monthIndex / 12);
+  const month = monthIndex - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const since = new Date(now.getTime());
+  since.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
+  return since;
+}
+
+/** Sums lots per fan; a fan whose lots add up to nothing is left out. */
+export function sumContributions(lots: readonly { fanId: string; cents: number }[]): FanContribution[] {
+  const byFan = new Map<string, number>();
+  for (const lot of lots) byFan.set(lot.fanId, (byFan.get(lot.fanId) ?? 0) + lot.cents);
+  return [...byFan]
+    .filter(([, cents]) => cents > 0)
+    .map(([fanId, cents]) => ({ fanId, cents }))
+    .sort((a, b) => (a.fanId < b.fanId ? -1 : a.fanId > b.fanId ? 1 : 0));
+}
+
+/** One transaction posts to each fan's wallet and the office's payable: the ledger's posting cap bounds the fans. */
+export const maxGiveBackFans = maxPostings - 1;
+
+export type GiveBackRefusal =
+  | { reason: 'nothing_to_give'; availableCents: number }
+  | { reason: 'over_available'; availableCents: number }
+  | { reason: 'too_many_fans'; fanCount: number };
+
+export interface GiveBackPlan {
+  amountCents: number;
+  availableCents: number;
+  /** Each fan's credit, in fan id order; fans whose share rounds to 0 are left out. */
+  shares: FanContribution[];
+}
+
+/**
+ * The give-back of `amountCents`: refused when it is not a whole positive amount within what is available, or when
+ * more fans funded the artist than one transaction can credit; otherwise each fan's share by largest remainder
+ * (`apportion`), which adds up to the amount exactly and gives nobody more than they gave (the amount never exceeds
+ * the funding, so no quota exceeds a contribution).
+ */
+export function planGiveBack(input: {
+  amountCents: number;
+  balance: GiveBackBalance;
+  contributions: readonly FanContribution[];
+}): GiveBackPlan | GiveBackRefusal {
+  const availableCents = availableForGiveBack(input.balance);
+  if (availableCents === 0) return { reason: 'nothing_to_give', availableCents };
+  if (
+    !Number.isSafeInteger(input.amountCents) ||
+    input.amountCents <= 0 ||
+    input.amountCents > availableCents
+  ) {
+    return { reason: 'over_available', availableCents };
+  }
+  const funding = input.contributions.filter((contribution) => contribution.cents > 0);
+  if (funding.length > maxGiveBackFans) return { reason: 'too_many_fans', fanCount: funding.length };
+  const shares = apportion(
+    input.amountCents,
+    new Map(funding.map((contribution) => [contribution.fanId, contribution.cents])),
+  );
+  return {
+    amountCents: input.amountCents,
+    availableCents,
+    shares: [...shares]
+      .filter(([, cents]) => cents > 0)
+      .map(([fanId, cents]) => ({ fanId, cents }))
+      .sort((a, b) => (a.fanId < b.fanId ? -1 : a.fanId > b.fanId ? 1 : 0)),
+  };
+}
+
+export function isGiveBackPlan(plan: GiveBackPlan | GiveBackRefusal): plan is GiveBackPlan {
+  return 'shares' in plan;
+}
+
+/** The office's payable gives the amount; each fan's wallet receives their share. Sums to zero by construction. */
+export function buildGiveBackPostings(officeId: string, plan: Pick<GiveBackPlan, 'shares'>): Posting[] {
+  const total = plan.shares.reduce((sum, share) => sum + share.cents, 0);
+  return [
+    { accountId: accountIdOf('office-payable', officeId), amountCents: -total },
+    ...plan.shares.map((share) => ({
+      accountId: accountIdOf('fan-wallet', share.fanId),
+      amountCents: share.cents,
+    })),
+  ];
+}
+
+/** One key per request the screen sends: the same request, however often it arrives, is one transaction. */
+export function giveBackIdempotencyKey(officeId: string, requestId: string): string {
+  return `give-back:${officeId}:${requestId}`;
+}

@@ -1,0 +1,220 @@
+// The office settings screen (issue #13, decision 026): renaming updates the office at once and reverts when the
+// server refuses (SPEC §7), a failure is logged (SPEC §8), and deleting asks first and shows the server's reason
+// when the office still holds money or claims. The API is faked at fetch, as the browser would reach it.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OfficePicker } from '../../frontend/src/components/office-picker';
+import { OfficeSettingsScreen } from '../../frontend/src/features/office-settings';
+import { useChosenOffice } from '../../frontend/src/lib/offices';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Reply = { status: number; body: unknown };
+
+const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
+const failure = (status: number, code: string, message: string) => ({
+  status,
+  body: { success: false, code, message },
+});
+
+/** The API at fetch; an answer may be a promise the test settles, to see the screen while a call runs. */
+function stubApi(answer: (call: Call) => Reply | Promise<Reply> | undefined): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const reply = (await answer(call)) ?? failure(404, 'not_found', 'Not here.');
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const office = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'office-1',
+  name: 'Night Owls Records',
+  type: 'Label',
+  role: 'admin',
+  members: [{ user_id: 'u1', role: 'admin', email: 'ada@example.com' }],
+  ...overrides,
+});
+
+/** The picker shows the office names from the shared offices cache: where a rename shows at once. */
+function OfficeNames() {
+  const { offices, office: chosen, chooseOffice } = useChosenOffice();
+  return (
+    <>
+      <p data-testid="names">{offices.data?.map((candidate) => candidate.name).join(', ')}</p>
+      <OfficePicker id="elsewhere" offices={offices.data} office={chosen} onChoose={chooseOffice} />
+    </>
+  );
+}
+
+function renderSettings() {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={['/for-artists/office-settings']}>
+        <Routes>
+          <Route
+            path="/for-artists/office-settings"
+            element={
+              <>
+                <OfficeNames />
+                <OfficeSettingsScreen />
+              </>
+            }
+          />
+          <Route path="/for-artists/artists" element={<p>Your artists</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the office settings screen', () => {
+  it('shows the new name at once while saving, and keeps it when the server agrees', async () => {
+    // Prepare
+    let release: (reply: Reply) => void = () => undefined;
+    const calls = stubApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'PATCH' && path === '/api/for-artists/offices/office-1') {
+        return new Promise<Reply>((resolve) => {
+          release = resolve;
+        }).then(() => success(office(body as Record<string, unknown>)));
+      }
+      return undefined;
+    });
+    renderSettings();
+    const name = await screen.findByLabelText('Office name');
+    // Act
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Day Owls  ');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Artist');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Day Owls'));
+    const savedBeforeTheServerAnswered = screen.queryByText('Saved.');
+    release(success(null));
+    // Assess
+    expect(savedBeforeTheServerAnswered).toBeNull();
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(screen.getByTestId('names').textContent).toBe('Day Owls');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Day Owls', type: 'Artist' });
+  });
+
+  it('reverts the name when the server refuses, logs it and says so', async () => {
+    // Prepare
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'PATCH') return failure(503, 'unavailable', 'The office could not be saved just now.');
+      return undefined;
+    });
+    renderSettings();
+    const name = await screen.findByLabelText('Office name');
+    // Act
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Day Owls');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Assess
+    expect(await screen.findByText('The office could not be saved just now.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Night Owls Records'));
+    expect((screen.getByLabelText('Office name') as HTMLInputElement).value).toBe('Night Owls Records');
+    expect(logged).toHaveBeenCalledWith('Updating the office failed', expect.anything());
+  });
+
+  it('refuses a one-letter name on the page without calling the server', async () => {
+    // Prepare
+    const calls = stubApi(({ method, path }) =>
+      method === 'GET' && path === '/api/for-artists/offices' ? success([office()]) : undefined,
+    );
+    renderSettings();
+    const name = await screen.findByLabelText('Office name');
+    // Act
+    await userEvent.clear(name);
+    await userEvent.type(name, ' A ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Assess
+    expect(await screen.findByText('Use at least 2 characters')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('deletes only after confirming, and shows the reason when the office still holds money', async () => {
+    // Prepare
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const calls = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'DELETE') {
+        return failure(
+          409,
+          'office_not_empty',
+          'This office still holds $12.50. Pay it out before you delete the office.',
+        );
+      }
+      return undefined;
+    });
+    renderSettings();
+    // Act
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete office' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Night Owls Records?' });
+    const deletesBeforeConfirming = calls.filter((call) => call.method === 'DELETE').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete office' }));
+    // Assess
+    expect(deletesBeforeConfirming).toBe(0);
+    expect(
+      await screen.findByText('This office still holds $12.50. Pay it out before you delete the office.'),
+    ).toBeTruthy();
+  });
+
+  it('goes to Your artists once the office is deleted', async () => {
+    // Prepare
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'DELETE') return success({ _id: 'office-1', deleted: true });
+      return undefined;
+    });
+    renderSettings();
+    // Act
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete office' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete office' }));
+    // Assess
+    expect(await screen.findByText('Your artists')).toBeTruthy();
+  });
+
+  it('shows a member the office read-only, without deleting', async () => {
+    // Prepare
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/api/for-artists/offices'
+        ? success([office({ role: 'member' })])
+        : undefined,
+    );
+    // Act
+    renderSettings();
+    // Assess
+    expect(await screen.findByText('Only an admin of this office can change or delete it.')).toBeTruthy();
+    expect((screen.getByLabelText('Office name') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete office' })).toBeNull();
+  });
+});

@@ -1,0 +1,496 @@
+// A successful claim releases the artist's held earnings to its office (issue #13 point 2, decision 028), on DynamoDB
+// Local: through staff's PATCH claims/{id}/status, run once, twice, twice at once, after a crash between the status
+// change and the release, past one transaction's worth of lots, beside escrow aging, and for a split made after the
+// claim. The money moves once; each fan gets one "artist joined" mail per claim. The ledger audit runs after the file.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { StaffClaimDecision } from '../../functions/contracts/admin-claims';
+import type { ClaimReply } from '../../functions/contracts/claims';
+import type { OfficeReply } from '../../functions/contracts/offices';
+import type { EscrowLot } from '../../functions/domain/money/escrow';
+import type { AccountId } from '../../functions/domain/money/ledger';
+import { accountIdOf } from '../../functions/domain/money/ledger';
+import { createFixedClock } from '../../functions/runtime/clock';
+import { createLogger } from '../../functions/runtime/logger';
+import type { SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
+
+const log = createLogger('silent');
+const joinedSubject = (artistName: string) => `The artist you supported has joined: ${artistName}`;
+
+async function tableOf() {
+  const { getTable } = await import('../../functions/runtime/table');
+  return getTable();
+}
+
+async function releaseDeps(at = new Date()) {
+  return { table: await tableOf(), clock: createFixedClock(at), siteOrigin: 'http://localhost:3000' };
+}
+
+const loadStaff = async () => (await import('../../functions/handlers/admin-claims')).handler;
+
+async function balanceOf(accountId: AccountId): Promise<number> {
+  const { getBalance } = await import('../../functions/services/ledger');
+  return getBalance({ table: await tableOf() }, accountId);
+}
+
+async function givenArtist(): Promise<{ id: string; name: string }> {
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+  const artist = {
+    id: randomUUID().replace(/-/g, '').slice(0, 22),
+    name: `Lantern ${randomUUID().slice(0, 6)}`,
+  };
+  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
+  return artist;
+}
+
+function newVerificationString(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
+}
+
+/** An office of a new artist-side user with a Verified claim of the artist (verification found the string). */
+async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply; office: OfficeReply }> {
+  const admin = await createSignedInAccount('artist');
+  const offices = (await import('../../functions/handlers/artist-offices')).handler;
+  const office = dataOf<OfficeReply>(
+    await call(offices, 'POST', '/api/for-artists/offices', {
+      body: { name: 'Lantern Office', type: 'Artist' },
+      cookies: [admin.cookie],
+    }),
+  );
+  const claims = (await import('../../functions/handlers/artist-claims')).handler;
+  const result = await call(claims, 'POST', '/api/for-artists/claims', {
+    body: {
+      artistId,
+      officeId: office._id,
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'social-bio',
+      selectedPlatform: 'instagram',
+      verificationString: newVerificationString(),
+    },
+    cookies: [admin.cookie],
+  });
+  expect(result.statusCode).toBe(201);
+  const claim = dataOf<ClaimReply>(result);
+  const { moveClaim } = await import('../../functions/services/claims/claims');
+  const { getClaim } = await import('../../functions/data/claims');
+  const stored = await getClaim(await tableOf(), claim._id);
+  if (!stored) throw new Error('the claim was not stored');
+  await moveClaim(
+    { table: await tableOf(), clock: createFixedClock(new Date()) },
+    stored,
+    'Verified',
+    { kind: 'verification', id: 'test' },
+    'The string was found in the bio',
+  );
+  return { claim, office };
+}
+
+/**
+ * Held lots for the artist as a split leaves them: per lot a pie of `fan`, its money paid into the fan's wallet and
+ * split to the artist's earnings account, and the lot held for a year.
+ */
+async function givenHeldLots(
+  artist: { id: string; name: string },
+  lots: readonly { fan: SignedInAccount; cents: number }[],
+): Promise<EscrowLot[]> {
+  const { postTransaction } = await import('../../functions/services/ledger');
+  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
+  const ledger = { table: await tableOf(), clock: createFixedClock(new Date()) };
+  const heldFrom = new Date().toISOString();
+  const heldUntil = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  const built: EscrowLot[] = [];
+  for (const { fan, cents } of lots) {
+    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+    const wallet = accountIdOf('fan-wallet', fan.userId);
+    await postTransaction(ledger, {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${pieId}`,
+      postings: [
+        { accountId: wallet, amountCents: cents },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
+      ],
+    });
+    await postTransaction(ledger, {
+      kind: 'split',
+      idempotencyKey: `split:${pieId}`,
+      postings: [
+        { accountId: wallet, amountCents: -cents },
+        { accountId: accountIdOf('artist-earnings', artist.id), amountCents: cents },
+      ],
+      references: { pieId, fanId: fan.userId },
+    });
+    built.push({
+      pieId,
+      fanId: fan.userId,
+      artistKey: `id:${artist.id}`,
+      artistId: artist.id,
+      artistName: artist.name,
+      accountId: accountIdOf('artist-earnings', artist.id),
+      cents,
+      status: 'held',
+      heldFrom,
+      heldUntil,
+    });
+  }
+  await putEscrowLots(await tableOf(), built);
+  return built;
+}
+
+async function approve(claimId: string, staff: SignedInAccount) {
+  return call(await loadStaff(), 'PATCH', `/api/admin/claims/${claimId}/status`, {
+    body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
+    cookies: [staff.cookie],
+  });
+}
+
+async function lotsNow(lots: readonly EscrowLot[]): Promise<EscrowLot[]> {
+  const { getEscrowLot } = await import('../../functions/data/escrow-lots');
+  const table = await tableOf();
+  return Promise.all(
+    lots.map(async (lot) => {
+      const now = await getEscrowLot(table, lot.pieId, lot.artistKey);
+      if (!now) throw new Error('a lot vanished');
+      return now;
+    }),
+  );
+}
+
+async function joinedMailsTo(email: string, artistName: string) {
+  return (await readOutbox()).filter(
+    (mail) => mail.to === email && mail.subject === joinedSubject(artistName),
+  );
+}
+
+describe('a successful claim releases the held earnings', () => {
+  it("moves every held lot to the office's payable in one transaction and mails each fan once", async () => {
+    // Prepare
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    if (!ana || !ben) throw new Error('no fans');
+    const lots = await givenHeldLots(artist, [
+      { fan: ana, cents: 706 },
+      { fan: ana, cents: 120 },
+      { fan: ben, cents: 235 },
+    ]);
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    // Act
+    const result = await approve(claim._id, staff);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const decision = dataOf<StaffClaimDecision>(result);
+    expect(decision.status).toBe('Successful');
+    expect(decision.release).toEqual({ releasedLots: 3, releasedCents: 1061, fansMailed: 2 });
+    expect(decision.heldEarnings).toEqual({ lots: 0, cents: 0 });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(1061);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    const released = await lotsNow(lots);
+    expect(released.map((lot) => lot.status)).toEqual(['released', 'released', 'released']);
+    for (const lot of released) {
+      expect(lot).toMatchObject({ officeId: office._id, claimId: claim._id });
+      expect(lot.releasedAt).toEqual(expect.any(String));
+    }
+    const { findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
+    expect(await findHeldLotsOfArtist(await tableOf(), `id:${artist.id}`)).toEqual([]);
+    expect(await joinedMailsTo(ana.email, artist.name)).toHaveLength(1);
+    expect(await joinedMailsTo(ben.email, artist.name)).toHaveLength(1);
+    const [mail] = await joinedMailsTo(ana.email, artist.name);
+    expect(mail?.text).toContain(`The artist you supported has joined: ${artist.name} is now on OpenPie.`);
+    const { getTransaction } = await import('../../functions/services/ledger');
+    const { transactionIdOf } = await import('../../functions/data/ledger');
+    const first = [...lots].sort((a, b) => a.pieId.localeCompare(b.pieId))[0];
+    const transaction = await getTransaction(
+      { table: await tableOf() },
+      transactionIdOf(`escrow-release:${claim._id}:${first?.pieId}:id:${artist.id}`),
+    );
+    expect(transaction.kind).toBe('escrow-release');
+    expect(transaction.postings).toEqual([
+      { accountId: accountIdOf('artist-earnings', artist.id), amountCents: -1061 },
+      { accountId: accountIdOf('office-payable', office._id), amountCents: 1061 },
+    ]);
+  });
+
+  it('releases once when staff approve twice in a row', async () => {
+    // Prepare
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const fan = await createSignedInAccount('fan');
+    await givenHeldLots(artist, [{ fan, cents: 500 }]);
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    // Act
+    const first = await approve(claim._id, staff);
+    const second = await approve(claim._id, staff);
+    // Assess
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(dataOf<StaffClaimDecision>(second).release).toEqual({
+      releasedLots: 0,
+      releasedCents: 0,
+      fansMailed: 0,
+    });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(500);
+    expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(1);
+    const history = dataOf<StaffClaimDecision>(second).auditLog.map((entry) => entry.to);
+    expect(history).toEqual(['Pending', 'Verified', 'Successful']);
+  });
+
+  it('releases once when two staff approve at the same time', async () => {
+    // Prepare
+    const [staffA, staffB] = [await createSignedInAccount('admin'), await createSignedInAccount('admin')];
+    if (!staffA || !staffB) throw new Error('no staff');
+    const artist = await givenArtist();
+    const fans = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    const lots = await givenHeldLots(
+      artist,
+      fans.flatMap((fan) => [
+        { fan, cents: 300 },
+        { fan, cents: 45 },
+      ]),
+    );
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    // Act
+    const results = await Promise.all([approve(claim._id, staffA), approve(claim._id, staffB)]);
+    // Assess
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+    const moved = results.map((result) => dataOf<StaffClaimDecision>(result).release?.releasedCents ?? 0);
+    expect(moved[0]! + moved[1]!).toBe(690);
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(690);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    expect((await lotsNow(lots)).every((lot) => lot.status === 'released')).toBe(true);
+    for (const fan of fans) expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(1);
+    const { getClaimWithHistory } = await import('../../functions/data/claims');
+    const found = await getClaimWithHistory(await tableOf(), claim._id);
+    expect(found?.history.filter((entry) => entry.to === 'Successful')).toHaveLength(1);
+  });
+
+  it('finishes the release when the status change was written and the release never ran (a crash between them)', async () => {
+    // Prepare: the claim became Successful through the state machine, and the process died before releasing.
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const fan = await createSignedInAccount('fan');
+    await givenHeldLots(artist, [
+      { fan, cents: 250 },
+      { fan, cents: 251 },
+    ]);
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { moveClaim } = await import('../../functions/services/claims/claims');
+    const { getClaim } = await import('../../functions/data/claims');
+    const stored = await getClaim(await tableOf(), claim._id);
+    if (!stored) throw new Error('no claim');
+    await moveClaim(
+      await releaseDeps(),
+      stored,
+      'Successful',
+      { kind: 'staff', id: staff.userId },
+      'Approved',
+    );
+    const detail = await call(await loadStaff(), 'GET', `/api/admin/claims/${claim._id}`, {
+      cookies: [staff.cookie],
+    });
+    // Act
+    const resumed = await approve(claim._id, staff);
+    // Assess
+    expect(dataOf<StaffClaimDecision>(detail).heldEarnings).toEqual({ lots: 2, cents: 501 });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(501);
+    expect(dataOf<StaffClaimDecision>(resumed).release).toMatchObject({
+      releasedLots: 2,
+      releasedCents: 501,
+    });
+    expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(1);
+  });
+
+  it('finishes a release stopped after its first batch, and batches past 90 lots', async () => {
+    // Prepare: 95 lots of one fan; the first 90 were released before a crash.
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const fan = await createSignedInAccount('fan');
+    const lots = await givenHeldLots(
+      artist,
+      Array.from({ length: 95 }, (_, index) => ({ fan, cents: 10 + index })),
+    );
+    const total = lots.reduce((sum, lot) => sum + lot.cents, 0);
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { moveClaim } = await import('../../functions/services/claims/claims');
+    const { getClaim } = await import('../../functions/data/claims');
+    const stored = await getClaim(await tableOf(), claim._id);
+    if (!stored) throw new Error('no claim');
+    const successful = await moveClaim(
+      await releaseDeps(),
+      stored,
+      'Successful',
+      { kind: 'staff', id: staff.userId },
+      'Approved',
+    );
+    const { releaseLotsToClaim, lotsPerRelease } = await import('../../functions/services/claims/release');
+    const ordered = [...lots].sort((a, b) => a.pieId.localeCompare(b.pieId));
+    const partial = await releaseLotsToClaim(
+      await releaseDeps(),
+      successful,
+      ordered.slice(0, lotsPerRelease),
+      {
+        mail: false,
+      },
+    );
+    // Act
+    const resumed = await approve(claim._id, staff);
+    // Assess
+    expect(partial).toMatchObject({ releasedLots: 90, transactions: 1 });
+    expect(dataOf<StaffClaimDecision>(resumed).release).toMatchObject({ releasedLots: 5 });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(total);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    expect((await lotsNow(lots)).filter((lot) => lot.status !== 'released')).toEqual([]);
+  });
+
+  it('releases the lots still held and leaves a lot escrow aging returned first with the fan', async () => {
+    // Prepare
+    const artist = await givenArtist();
+    const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    if (!ana || !ben) throw new Error('no fans');
+    const lots = await givenHeldLots(artist, [
+      { fan: ana, cents: 400 },
+      { fan: ben, cents: 90 },
+    ]);
+    const returned = lots.find((lot) => lot.fanId === ben.userId);
+    if (!returned) throw new Error('no lot');
+    const { postTransactionAlongside } = await import('../../functions/services/ledger');
+    const { buildReturnLotUpdate } = await import('../../functions/data/escrow-lots');
+    const { buildEscrowReturnPostings, escrowReturnIdempotencyKey } =
+      await import('../../functions/domain/money/escrow');
+    await postTransactionAlongside(
+      await releaseDeps(),
+      {
+        kind: 'escrow-return',
+        idempotencyKey: escrowReturnIdempotencyKey(returned),
+        postings: buildEscrowReturnPostings(returned),
+      },
+      [buildReturnLotUpdate(await tableOf(), returned, new Date())],
+    );
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    // Act: the release reads the lots from the index before the return is seen there, as a stale read would.
+    const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
+    const counts = await releaseLotsToClaim(
+      await releaseDeps(),
+      { id: claim._id, officeId: office._id, artistId: artist.id, artistName: artist.name },
+      lots,
+    );
+    // Assess
+    expect(counts).toMatchObject({ releasedLots: 1, releasedCents: 400, fansMailed: 1 });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(400);
+    expect(await balanceOf(accountIdOf('fan-wallet', ben.userId))).toBe(90);
+    expect((await lotsNow(lots)).map((lot) => [lot.fanId, lot.status])).toEqual([
+      [ana.userId, 'released'],
+      [ben.userId, 'returned'],
+    ]);
+    expect(await joinedMailsTo(ben.email, artist.name)).toHaveLength(0);
+  });
+
+  it('refuses to release for a claim that is not the successful one (409)', async () => {
+    // Prepare
+    const artist = await givenArtist();
+    const fan = await createSignedInAccount('fan');
+    await givenHeldLots(artist, [{ fan, cents: 100 }]);
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { releaseHeldEarnings } = await import('../../functions/services/claims/release');
+    // Act
+    const attempt = releaseHeldEarnings(await releaseDeps(), {
+      id: claim._id,
+      officeId: office._id,
+      artistId: artist.id,
+      artistName: artist.name,
+    });
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ code: 'claim_not_successful' });
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(0);
+  });
+});
+
+describe('a split after the claim', () => {
+  it("sends a claimed artist's share straight to the office, once however often the split runs", async () => {
+    // Prepare: a claimed catalogue artist and a name-only artist, listened to 1:1 in a paid $10 pie (net 941).
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    expect((await approve(claim._id, staff)).statusCode).toBe(200);
+    const fan = await createSignedInAccount('fan');
+    const start = new Date(Date.UTC(2026, 2, 3, 15));
+    const end = new Date(start.getTime() + 30 * 86_400_000);
+    const { postTransaction } = await import('../../functions/services/ledger');
+    await postTransaction(
+      { table: await tableOf(), clock: createFixedClock(start) },
+      {
+        kind: 'fan-payment',
+        idempotencyKey: `fan-payment:${randomUUID()}`,
+        postings: [
+          { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: 941 },
+          { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
+        ],
+      },
+    );
+    const { openPie } = await import('../../functions/services/payments/pies');
+    const pie = await openPie(
+      { table: await tableOf(), clock: createFixedClock(start) },
+      {
+        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+        fanId: fan.userId,
+        promo: false,
+        periodStart: start,
+        pieDays: 30,
+        amountCents: 1000,
+        processingFeeCents: 59,
+        settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+        subscriptionId: null,
+        invoiceId: null,
+      },
+    );
+    const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
+    const at = (days: number) => new Date(start.getTime() + days * 86_400_000).toISOString();
+    const unclaimedName = `Still Unclaimed ${randomUUID().slice(0, 6)}`;
+    const saved = await savePlays(
+      await tableOf(),
+      fan.userId,
+      [
+        { endedAt: at(2), msPlayed: 300_000, artists: [{ artistId: artist.id, artistName: artist.name }] },
+        { endedAt: at(3), msPlayed: 300_000, artists: [{ artistName: unclaimedName }] },
+      ].map((play, index) => ({
+        ...play,
+        trackName: `Track ${index}`,
+        source: 'spotify' as const,
+        identity: `${fan.userId}-${index}`,
+      })),
+    );
+    await recomputeDailyListening(await tableOf(), fan.userId, saved.days);
+    const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
+    const splitDeps = {
+      table: await tableOf(),
+      clock: createFixedClock(end),
+      siteOrigin: 'http://localhost:3000',
+      escrowHoldingMonths: 12,
+    };
+    // Act: the split, then the same split again (a redelivered message) and a resumed escrow step.
+    const first = await splitEndedPie(splitDeps, pie.id, { log });
+    const again = await splitEndedPie(splitDeps, pie.id, { log });
+    const { listPieLots } = await import('../../functions/data/escrow-lots');
+    const { releaseLotsOfClaimedArtists } = await import('../../functions/services/claims/release');
+    await releaseLotsOfClaimedArtists(splitDeps, await listPieLots(await tableOf(), pie.id));
+    // Assess: 941 / 2 = 470.5 each, the split's rounding gives one of them the odd cent.
+    expect(first).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+    expect(again).toMatchObject({ outcome: 'already_split' });
+    const lots = await listPieLots(await tableOf(), pie.id);
+    const claimedLot = lots.find((lot) => lot.artistId === artist.id);
+    const heldLot = lots.find((lot) => lot.artistId !== artist.id);
+    expect(claimedLot).toMatchObject({ status: 'released', officeId: office._id, claimId: claim._id });
+    expect(heldLot?.status).toBe('held');
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(claimedLot?.cents);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    const { readWalletSummary } = await import('../../functions/services/wallet/wallet');
+    const summary = await readWalletSummary({ table: await tableOf() }, fan.userId);
+    expect(summary.heldForUnclaimedCents).toBe(heldLot?.cents);
+    const { getPie } = await import('../../functions/data/pies');
+    expect((await getPie(await tableOf(), pie.id))?.receipt?.heldCents).toBe(heldLot?.cents);
+    expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(0);
+  });
+});

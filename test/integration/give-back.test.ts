@@ -1,0 +1,497 @@
+// Give-back on DynamoDB Local (issue #13 point 6, decision 030), through the artist-payments handler: an office admin
+// gives part of what the office received for a claimed artist back to the fans who funded it in the last 12 months,
+// pro rata, in ONE ledger transaction; the preview is what is posted; the same request run twice, or three times at
+// once, moves the money once and mails each fan once; rights and limits answer 404/403/422. The money reaches the
+// office the real way: a split-like transaction credits the artist, lots are held, the claim's release
+// (services/claims/release.ts) moves them to the office. The ledger audit runs after the file.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type {
+  GiveBackPreviewReply,
+  GiveBackReply,
+  StatementReply,
+} from '../../functions/contracts/give-back';
+import type { OfficeReply } from '../../functions/contracts/offices';
+import type { EscrowLot } from '../../functions/domain/money/escrow';
+import { accountIdOf } from '../../functions/domain/money/ledger';
+import type { OfficeRole } from '../../functions/domain/offices/rights';
+import { bodyOf } from '../support/gateway-event';
+import type { SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
+
+const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
+const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
+const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
+
+async function tableOf() {
+  const { getTable } = await import('../../functions/runtime/table');
+  return getTable();
+}
+
+async function deps() {
+  const { getClock } = await import('../../functions/runtime/clock');
+  return { table: await tableOf(), clock: getClock(), siteOrigin: 'http://localhost:3000' };
+}
+
+async function balanceOf(accountId: ReturnType<typeof accountIdOf>): Promise<number> {
+  const { getBalance } = await import('../../functions/services/ledger');
+  return getBalance({ table: await tableOf() }, accountId);
+}
+
+interface Given {
+  admin: SignedInAccount;
+  officeId: string;
+  artistId: string;
+  artistName: string;
+  claimId: string;
+  fans: SignedInAccount[];
+}
+
+/**
+ * An office whose successful claim of a catalogue artist received `gifts` (cents per fan, one pie each, ended
+ * `daysAgo` days ago) through the claim's release.
+ */
+async function givenOfficeWithFunding(gifts: readonly number[], daysAgo = 20): Promise<Given> {
+  const d = await deps();
+  const admin = await createSignedInAccount('artist');
+  const office = dataOf<OfficeReply>(
+    await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
+      body: { name: 'Give Back Records', type: 'Label' },
+      cookies: [admin.cookie],
+    }),
+  );
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+  const artistId = randomUUID().replace(/-/g, '').slice(0, 22);
+  const artistName = `Generous Echo ${randomUUID().slice(0, 6)}`;
+  await upsertCatalogueArtists(d.table, [{ id: artistId, name: artistName, popularity: 40 }], new Date());
+  const created = await call(await loadClaims(), 'POST', '/api/for-artists/claims', {
+    body: {
+      artistId,
+      officeId: office._id,
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'social-bio',
+      selectedPlatform: 'instagram',
+      verificationString: `openpie_${randomUUID().replace(/-/g, '').slice(0, 8)}`,
+    },
+    cookies: [admin.cookie],
+  });
+  expect(created.statusCode).toBe(201);
+  const claimId = dataOf<{ _id: string }>(created)._id;
+  const { moveClaim } = await import('../../functions/services/claims/claims');
+  const { getClaim } = await import('../../functions/data/claims');
+  let claim = await getClaim(d.table, claimId);
+  if (!claim) throw new Error('no claim');
+  claim = await moveClaim(d, claim, 'Verified', { kind: 'staff', id: 'staff-test' }, 'bio found');
+  claim = await moveClaim(d, claim, 'Successful', { kind: 'staff', id: 'staff-test' }, 'approved');
+
+  const { postTransaction } = await import('../../functions/services/ledger');
+  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
+  const periodEnd = new Date(d.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
+  const fans: SignedInAccount[] = [];
+  const lots: EscrowLot[] = [];
+  for (const cents of gifts) {
+    const fan = await createSignedInAccount('fan');
+    fans.push(fan);
+    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+    await postTransaction(d, {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${pieId}`,
+      postings: [
+        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: cents },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
+      ],
+    });
+    await postTransaction(d, {
+      kind: 'split',
+      idempotencyKey: `split:${pieId}`,
+      postings: [
+        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: -cents },
+        { accountId: accountIdOf('artist-earnings', artistId), amountCents: cents },
+      ],
+    });
+    lots.push({
+      pieId,
+      fanId: fan.userId,
+      artistKey: `id:${artistId}`,
+      artistId,
+      artistName,
+      accountId: accountIdOf('artist-earnings', artistId),
+      cents,
+      status: 'held',
+      heldFrom: periodEnd,
+      heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
+    });
+  }
+  await putEscrowLots(d.table, lots);
+  const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
+  await releaseLotsToClaim(d, claim, lots, { mail: false });
+  return { admin, officeId: office._id, artistId, artistName, claimId, fans };
+}
+
+async function givenMember(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
+  const { addOfficeMember } = await import('../../functions/data/offices');
+  const person = await createSignedInAccount('artist');
+  await addOfficeMember(
+    await tableOf(),
+    officeId,
+    { userId: person.userId, role, email: person.email },
+    new Date(),
+  );
+  return person;
+}
+
+async function preview(who: SignedInAccount, given: Given, amountCents?: number) {
+  return call(await loadPayments(), 'GET', '/api/for-artists/give-back/preview', {
+    query: {
+      officeId: given.officeId,
+      artistId: given.artistId,
+      ...(amountCents === undefined ? {} : { amountCents: String(amountCents) }),
+    },
+    cookies: [who.cookie],
+  });
+}
+
+async function overviewFor(who: SignedInAccount, officeId: string) {
+  return call(await loadPayments(), 'GET', '/api/for-artists/give-back', {
+    query: { officeId },
+    cookies: [who.cookie],
+  });
+}
+
+async function statementFor(who: SignedInAccount, officeId: string, from: string, to: string) {
+  return call(await loadPayments(), 'GET', '/api/for-artists/statements', {
+    query: { officeId, from, to, kind: 'transactions' },
+    cookies: [who.cookie],
+  });
+}
+
+async function giveBack(who: SignedInAccount, given: Given, amountCents: number, requestId: string) {
+  return call(await loadPayments(), 'POST', '/api/for-artists/give-back', {
+    body: { officeId: given.officeId, artistId: given.artistId, amountCents, requestId },
+    cookies: [who.cookie],
+  });
+}
+
+const walletOf = (fan: SignedInAccount) => accountIdOf('fan-wallet', fan.userId);
+
+describe('give-back', () => {
+  it('credits each fan the share the preview showed, in one transaction, and mails each fan once', async () => {
+    // Prepare: fans gave 100, 300 and 600; 500 back is 50, 150 and 300
+    const given = await givenOfficeWithFunding([100, 300, 600]);
+    const payable = accountIdOf('office-payable', given.officeId);
+    expect(await balanceOf(payable)).toBe(1000);
+    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 500));
+    // Act
+    const result = await giveBack(given.admin, given, 500, `req-${randomUUID()}`);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const reply = dataOf<GiveBackReply>(result);
+    expect(reply).toMatchObject({
+      status: 'done',
+      amountCents: 500,
+      fanCount: 3,
+      artistName: given.artistName,
+    });
+    expect(shown.availableCents).toBe(1000);
+    expect(shown.shares.map((share) => [share.gaveCents, share.receivesCents])).toEqual([
+      [600, 300],
+      [300, 150],
+      [100, 50],
+    ]);
+    expect(await Promise.all(given.fans.map((fan) => balanceOf(walletOf(fan))))).toEqual([50, 150, 300]);
+    expect(await balanceOf(payable)).toBe(500);
+    const { getLedgerTransaction } = await import('../../functions/data/ledger');
+    const transaction = await getLedgerTransaction(await tableOf(), reply.transactionId);
+    expect(transaction?.kind).toBe('give-back');
+    expect(transaction?.postings).toHaveLength(4);
+    const mails = (await readOutbox()).filter((mail) => mail.subject.includes(given.artistName));
+    expect(mails.map((mail) => mail.to).sort()).toEqual(given.fans.map((fan) => fan.email).sort());
+    expect(mails.find((mail) => mail.to === given.fans[0]?.email)?.text).toContain('$0.50');
+  });
+
+  it('moves the money once when the same request runs twice, and three times at once', async () => {
+    // Prepare
+    const given = await givenOfficeWithFunding([250, 750]);
+    const payable = accountIdOf('office-payable', given.officeId);
+    const once = `req-${randomUUID()}`;
+    const together = `req-${randomUUID()}`;
+    // Act
+    const first = await giveBack(given.admin, given, 100, once);
+    const again = await giveBack(given.admin, given, 100, once);
+    const concurrent = await Promise.all([1, 2, 3].map(() => giveBack(given.admin, given, 200, together)));
+    // Assess
+    expect([first.statusCode, again.statusCode, ...concurrent.map((result) => result.statusCode)]).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
+    expect(dataOf<GiveBackReply>(again).transactionId).toBe(dataOf<GiveBackReply>(first).transactionId);
+    expect(await balanceOf(payable)).toBe(1000 - 100 - 200);
+    expect(await Promise.all(given.fans.map((fan) => balanceOf(walletOf(fan))))).toEqual([25 + 50, 75 + 150]);
+    const overview = dataOf<{ history: GiveBackReply[] }>(await overviewFor(given.admin, given.officeId));
+    expect(overview.history.map((item) => item.amountCents).sort()).toEqual([100, 200]);
+    const mails = (await readOutbox()).filter((mail) => mail.subject.includes(given.artistName));
+    expect(mails).toHaveLength(4);
+  });
+
+  it("lets only one of two different give-backs at once spend the artist's balance, however full the payable", async () => {
+    // Prepare: 1000 available for the artist; the payable holds 5,000 more (another artist's money)
+    const given = await givenOfficeWithFunding([1000]);
+    const d = await deps();
+    const { postTransaction } = await import('../../functions/services/ledger');
+    await postTransaction(d, {
+      kind: 'escrow-release',
+      idempotencyKey: `other-artist:${given.officeId}`,
+      postings: [
+        { accountId: accountIdOf('office-payable', given.officeId), amountCents: 5000 },
+        { accountId: accountIdOf('artist-earnings', `other-${given.artistId}`), amountCents: -5000 },
+      ],
+    });
+    // Act
+    const results = await Promise.all([
+      giveBack(given.admin, given, 600, `req-${randomUUID()}`),
+      giveBack(given.admin, given, 600, `req-${randomUUID()}`),
+    ]);
+    // Assess: the second is refused as "at the same time" (409) or, when it came a moment later, as over (422)
+    const codes = results.map((result) => result.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([409, 422]).toContain(codes[1]);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(6000 - 600);
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(600);
+  });
+
+  it('finishes a give-back whose plan was stored before a crash, and frees the amount when the payable shrank', async () => {
+    // Prepare: two plans stored as step 1 writes them, no money moved yet; then the payable loses 900
+    const given = await givenOfficeWithFunding([1000]);
+    const d = await deps();
+    const { startGiveBack, getGiveBackTotal, getGiveBack } = await import('../../functions/data/give-backs');
+    const { transactionIdOf } = await import('../../functions/data/ledger');
+    const { giveBackIdempotencyKey } = await import('../../functions/domain/money/give-back');
+    const plan = (requestId: string, cents: number) => ({
+      officeId: given.officeId,
+      requestId,
+      artistId: given.artistId,
+      artistName: given.artistName,
+      amountCents: cents,
+      shares: [{ fanId: given.fans[0]!.userId, cents }],
+      transactionId: transactionIdOf(giveBackIdempotencyKey(given.officeId, requestId)),
+      createdBy: given.admin.userId,
+      createdAt: new Date().toISOString(),
+    });
+    const resumed = `req-${randomUUID()}`;
+    const refused = `req-${randomUUID()}`;
+    expect(await startGiveBack(d.table, plan(resumed, 100), { givenBackCents: 0, version: 0 })).toBe(
+      'started',
+    );
+    expect(await startGiveBack(d.table, plan(refused, 800), { givenBackCents: 100, version: 1 })).toBe(
+      'started',
+    );
+    const { postTransaction } = await import('../../functions/services/ledger');
+    await postTransaction(d, {
+      kind: 'payout',
+      idempotencyKey: `drain:${given.officeId}`,
+      postings: [
+        { accountId: accountIdOf('office-payable', given.officeId), amountCents: -500 },
+        { accountId: accountIdOf('connect-in-flight', given.officeId), amountCents: 500 },
+      ],
+    });
+    // Act
+    const first = await giveBack(given.admin, given, 100, resumed);
+    const second = await giveBack(given.admin, given, 800, refused);
+    // Assess
+    expect(first.statusCode).toBe(200);
+    expect(dataOf<GiveBackReply>(first).status).toBe('done');
+    expect(second.statusCode).toBe(409);
+    expect((await getGiveBack(d.table, given.officeId, refused))?.status).toBe('refused');
+    expect((await getGiveBackTotal(d.table, given.officeId, given.artistId)).givenBackCents).toBe(100);
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(100);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(1000 - 500 - 100);
+  });
+
+  it('credits 60 fans in one chunked transaction, once however often the request is sent', async () => {
+    // Prepare: 60 fans gave 10 cents to 69 cents; 1,000 of their 2,370 go back
+    const gifts = Array.from({ length: 60 }, (_, index) => 10 + index);
+    const given = await givenOfficeWithFunding(gifts);
+    const requestId = `req-${randomUUID()}`;
+    // Act
+    const results = await Promise.all([1, 2].map(() => giveBack(given.admin, given, 1000, requestId)));
+    const again = await giveBack(given.admin, given, 1000, requestId);
+    // Assess
+    expect([...results, again].map((result) => result.statusCode)).toEqual([200, 200, 200]);
+    const wallets = await Promise.all(given.fans.map((fan) => balanceOf(walletOf(fan))));
+    expect(wallets.reduce((sum, cents) => sum + cents, 0)).toBe(1000);
+    wallets.forEach((cents, index) => expect(cents).toBeLessThanOrEqual(gifts[index]!));
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(2370 - 1000);
+    const { getLedgerTransaction } = await import('../../functions/data/ledger');
+    const transaction = await getLedgerTransaction(
+      await tableOf(),
+      dataOf<GiveBackReply>(again).transactionId,
+    );
+    expect(transaction).toMatchObject({ kind: 'give-back', status: 'complete' });
+    expect(transaction?.chunkCount).toBeGreaterThan(1);
+  });
+
+  it('never gives back more than is left for the artist, and refuses a request id reused for another amount', async () => {
+    // Prepare
+    const given = await givenOfficeWithFunding([400]);
+    const requestId = `req-${randomUUID()}`;
+    await giveBack(given.admin, given, 300, requestId);
+    // Act
+    const over = await giveBack(given.admin, given, 101, `req-${randomUUID()}`);
+    const reused = await giveBack(given.admin, given, 50, requestId);
+    const left = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    // Assess
+    expect(over.statusCode).toBe(422);
+    expect(JSON.stringify(bodyOf(over))).toContain('at most 100 cents');
+    expect(reused.statusCode).toBe(409);
+    expect(left).toMatchObject({ receivedCents: 400, givenBackCents: 300, availableCents: 100, fanCount: 1 });
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(300);
+  });
+
+  it('counts only fans whose funding is at most 12 months old', async () => {
+    // Prepare: a pie that ended 400 days ago
+    const given = await givenOfficeWithFunding([500], 400);
+    // Act
+    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    const result = await giveBack(given.admin, given, 10, `req-${randomUUID()}`);
+    // Assess
+    expect(shown).toMatchObject({ receivedCents: 500, fundedCents: 0, availableCents: 0, fanCount: 0 });
+    expect(result.statusCode).toBe(409);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(500);
+  });
+
+  it('lets only the office admin give back: a member and an accountant get 403, another office 404', async () => {
+    // Prepare
+    const given = await givenOfficeWithFunding([300]);
+    const member = await givenMember(given.officeId, 'member');
+    const accountant = await givenMember(given.officeId, 'accountant');
+    const stranger = await createSignedInAccount('artist');
+    // Act
+    const results = await Promise.all([
+      giveBack(member, given, 10, `req-${randomUUID()}`),
+      giveBack(accountant, given, 10, `req-${randomUUID()}`),
+      giveBack(stranger, given, 10, `req-${randomUUID()}`),
+      preview(accountant, given, 10),
+      overviewFor(accountant, given.officeId),
+    ]);
+    // Assess
+    expect(results.map((result) => result.statusCode)).toEqual([403, 403, 404, 403, 200]);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(300);
+  });
+
+  it('answers 422 with field messages for a bad amount or request id', async () => {
+    // Prepare
+    const given = await givenOfficeWithFunding([300]);
+    // Act
+    const result = await call(await loadPayments(), 'POST', '/api/for-artists/give-back', {
+      body: { officeId: given.officeId, artistId: given.artistId, amountCents: 1.5, requestId: 'x' },
+      cookies: [given.admin.cookie],
+    });
+    // Assess
+    expect(result.statusCode).toBe(422);
+    expect(JSON.stringify(bodyOf(result))).toContain('requestId');
+  });
+});
+
+describe('give-back credit in the wallet', () => {
+  it("funds the fan's next pie: its preview splits the pie's net plus the credit", async () => {
+    // Prepare: a fan got 100 back, then pays a $10 pie (fee 59, net 941) and listens to one artist in it
+    const given = await givenOfficeWithFunding([300]);
+    const fan = given.fans[0]!;
+    await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
+    const d = await deps();
+    const start = new Date(d.clock.now().getTime() - 2 * 86_400_000);
+    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+    const { postTransaction } = await import('../../functions/services/ledger');
+    await postTransaction(d, {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${pieId}`,
+      postings: [
+        { accountId: walletOf(fan), amountCents: 1000 },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -1000 },
+      ],
+    });
+    await postTransaction(d, {
+      kind: 'processing-fee',
+      idempotencyKey: `processing-fee:${pieId}`,
+      postings: [
+        { accountId: walletOf(fan), amountCents: -59 },
+        { accountId: accountIdOf('processing-fees', 'platform'), amountCents: 59 },
+      ],
+    });
+    const { openPie } = await import('../../functions/services/payments/pies');
+    await openPie(d, {
+      pieId,
+      fanId: fan.userId,
+      promo: false,
+      periodStart: start,
+      pieDays: 30,
+      amountCents: 1000,
+      processingFeeCents: 59,
+      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+      subscriptionId: null,
+      invoiceId: null,
+    });
+    const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
+    const saved = await savePlays(d.table, fan.userId, [
+      {
+        endedAt: new Date(start.getTime() + 86_400_000).toISOString(),
+        msPlayed: 300_000,
+        trackName: 'Thanks',
+        artists: [{ artistName: `Next Pie Band ${randomUUID().slice(0, 6)}` }],
+        source: 'spotify',
+        identity: `${pieId}-play`,
+      },
+    ]);
+    await recomputeDailyListening(d.table, fan.userId, saved.days);
+    // Act
+    const { previewPieSplit } = await import('../../functions/services/pie/pie-preview');
+    const preview = await previewPieSplit(d, fan.userId, pieId, {});
+    // Assess
+    expect(await balanceOf(walletOf(fan))).toBe(941 + 100);
+    expect(preview.netCents).toBe(941 + 100);
+  });
+});
+
+describe('statements and artist stats', () => {
+  it('downloads the payable lines of a period with the balance after each, and the artist stats', async () => {
+    // Prepare: two fans' pies ended a minute ago, so both count as fans this month
+    const given = await givenOfficeWithFunding([120, 80], 1 / 1440);
+    await giveBack(given.admin, given, 50, `req-${randomUUID()}`);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    // Act
+    const statement = await statementFor(given.admin, given.officeId, from, today);
+    const stats = await call(await loadClaims(), 'GET', `/api/for-artists/claims/${given.claimId}/stats`, {
+      cookies: [given.admin.cookie],
+    });
+    const backwards = await statementFor(given.admin, given.officeId, today, from);
+    const payouts = await call(await loadPayments(), 'GET', '/api/for-artists/statements', {
+      query: { officeId: given.officeId, from, to: today, kind: 'payouts' },
+      cookies: [given.admin.cookie],
+    });
+    // Assess
+    const reply = dataOf<StatementReply>(statement);
+    const lines = reply.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date,kind,description,amount_usd,balance_after_usd,transaction_id');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 5))).toEqual([
+      ['escrow-release', "Fans' money released to the office", '2.00', '2.00'],
+      ['give-back', 'Given back to fans', '-0.50', '1.50'],
+    ]);
+    expect(reply.rowCount).toBe(2);
+    expect(backwards.statusCode).toBe(422);
+    const artistStats = dataOf<{
+      months: { releasedCents: number }[];
+      fansThisMonth: number;
+      claimStatus: string;
+    }>(stats);
+    expect(artistStats.claimStatus).toBe('Successful');
+    expect(artistStats.months).toHaveLength(12);
+    expect(artistStats.months.reduce((sum, month) => sum + month.releasedCents, 0)).toBe(200);
+    expect(artistStats.fansThisMonth).toBe(2);
+    expect(dataOf<StatementReply>(payouts)).toMatchObject({
+      rowCount: 0,
+      csv: 'date,payout_id,status,amount_usd,fees_usd,net_usd,completed_at,failure_reason\r\n',
+    });
+  });
+});
