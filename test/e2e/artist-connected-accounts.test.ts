@@ -8,11 +8,10 @@ import { findSeriousAxeViolations, type ObservedPage } from './support/frame-che
 import {
   approveOnSandbox,
   cancelOnSandbox,
-  findMailedLink,
   makeTestPerson,
   readSessionAccount,
   selectUnexpectedProblems,
-  type TestPerson,
+  signUpArtistSideUser,
 } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
 
@@ -44,37 +43,13 @@ async function snap(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name);
 }
 
-/** Registers, verifies through the mailed link, logs in and completes the profile: an artist-side user ready to go. */
-async function signUpArtist(page: Page, artist: TestPerson): Promise<void> {
-  await visit(page, '/for-artists/register');
-  await page.getByLabel('Email').fill(artist.email);
-  await page.getByLabel('First name').fill(artist.firstName);
-  await page.getByLabel('Last name').fill(artist.lastName);
-  await page.getByLabel(/^Password\*?$/).fill(artist.password);
-  await page.getByLabel('Repeat password').fill(artist.password);
-  await page.getByRole('button', { name: 'CREATE MY ACCOUNT' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
-  const link = await findMailedLink(baseUrl, artist.email, '/auth/for-artists/verify-email/');
-  await visit(page, new URL(link).pathname);
-  await page.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' }).waitFor();
-  await visit(page, '/for-artists/login');
-  await page.getByLabel('Email').fill(artist.email);
-  await page.getByLabel(/^Password\*?$/).fill(artist.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await waitForPath(page, '/for-artists/complete-registration');
-  await page.getByLabel('Phone number').fill('+44 20 7946 0000');
-  await page.getByLabel('Country').selectOption('GB');
-  await page.getByRole('button', { name: 'Complete registration' }).click();
-  await waitForPath(page, '/for-artists/artists');
-}
-
 describe('the artist-side user’s connected Google account', () => {
   it('connects Google from the settings screen, then disconnects it after confirming', async () => {
     // Prepare
     const observed = await openFreshPage('desktop');
     const { page } = observed;
     const artist = makeTestPerson('artist-google');
-    await signUpArtist(page, artist);
+    await signUpArtistSideUser(page, baseUrl, artist);
 
     // Act
     await visit(page, settingsPath);
@@ -117,7 +92,7 @@ describe('the artist-side user’s connected Google account', () => {
     // Prepare
     const observed = await openFreshPage('phone');
     const { page } = observed;
-    await signUpArtist(page, makeTestPerson('artist-google-cancel'));
+    await signUpArtistSideUser(page, baseUrl, makeTestPerson('artist-google-cancel'));
 
     // Act
     await visit(page, settingsPath);

@@ -64,7 +64,9 @@ describe('claiming an artist', () => {
     await page.getByRole('button', { name: 'Claim artist' }).click();
     await page.getByText('Please select a verification method').waitFor();
     await page.getByText('Please select a social platform').waitFor();
+    await page.getByText('Verification string is required').waitFor();
     await saveScreenshot(page, 'claims-wizard-step-3-errors');
+    await page.getByRole('button', { name: 'Generate my string' }).click();
     await page.getByLabel('Verification method').selectOption('social-bio');
     await page.getByLabel('Social platform').selectOption('instagram');
     const verificationString = await page.getByLabel('Verification string').inputValue();
@@ -79,7 +81,7 @@ describe('claiming an artist', () => {
     await expectCleanPage(observed);
     // Assess: the artists screen lists it
     await page.getByRole('link', { name: 'Your artists' }).click();
-    await page.getByRole('link', { name: claimed.name }).waitFor();
+    await page.getByRole('link', { name: claimed.name, exact: true }).waitFor();
     await saveScreenshot(page, 'claims-artists-list');
     await expectCleanPage(observed);
   });
@@ -90,7 +92,7 @@ describe('claiming an artist', () => {
     const { page } = observed;
     await page.goto(`${baseUrl}/for-artists/artists`);
     // Act
-    await page.getByRole('link', { name: claimed.name }).click();
+    await page.getByRole('link', { name: claimed.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: claimed.name }).waitFor();
     await saveScreenshot(page, 'claims-claim-phone');
     // Assess

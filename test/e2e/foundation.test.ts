@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoAccounts } from '../../local/seed';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +24,7 @@ describe('the product as npm start runs it', () => {
     expect(reply.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('answers an unknown /api path with 404, malformed JSON with 400 and an unbuilt route with 401, then 501', async () => {
+  it('answers an unknown /api path with 404, malformed JSON with 400 and an unbuilt route with 401, then 501 to staff', async () => {
     const unknown = await fetch(`${baseUrl}/api/no/such/call`);
     const malformed = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
@@ -32,17 +33,26 @@ describe('the product as npm start runs it', () => {
     });
     // A stranger learns only that they must sign in (issue #10: authenticate before saying a route is not built).
     const unbuilt = await fetch(`${baseUrl}/api/admin/dashboard/stats`);
-    // A public route not built yet says so.
-    const unbuiltPublic = await fetch(
-      `${baseUrl}/api/for-artists/offices/office-1/validate-invitation?token=e2e-token`,
-    );
-    expect([unknown.status, malformed.status, unbuilt.status, unbuiltPublic.status]).toEqual([
-      404, 400, 401, 501,
+    // Signed in as staff, a route not built yet says so (every route still unbuilt is a staff one).
+    const staff = demoAccounts.find((account) => account.kind === 'admin');
+    if (!staff) throw new Error('local/seed.ts has no demo staff member');
+    const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    const unbuiltForStaff = await fetch(`${baseUrl}/api/admin/dashboard/stats`, { headers: { cookie } });
+    expect([unknown.status, malformed.status, unbuilt.status, login.status, unbuiltForStaff.status]).toEqual([
+      404, 400, 401, 200, 501,
     ]);
     expect(await unknown.json()).toMatchObject({ success: false, code: 'not_found' });
     expect(await malformed.json()).toMatchObject({ success: false, code: 'invalid_json' });
     expect(await unbuilt.json()).toMatchObject({ success: false, code: 'unauthorized' });
-    expect(await unbuiltPublic.json()).toMatchObject({ success: false, code: 'not_implemented' });
+    expect(await unbuiltForStaff.json()).toMatchObject({ success: false, code: 'not_implemented' });
   });
 
   it.each([

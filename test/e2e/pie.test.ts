@@ -52,6 +52,8 @@ interface PieDetail extends RealtimeStats {
     allocatedCents: number;
     transactionId: string | null;
     held: { artistCount: number; cents: number; returnsOn: string | null };
+    releasedCents: number;
+    lots: { artist_id: string | null; cents: number; status: string }[];
   } | null;
 }
 
@@ -218,8 +220,12 @@ describe('the pie: live, tuned, split and receipted', () => {
     const splits = wallet.filter((line) => line.kind === 'split' && line.pieId === pie.id);
     expect(splits).toHaveLength(1);
     expect(splits[0]?.amountCents).toBe(-(pie.netCents ?? 0));
-    // … nobody has claimed these artists: all of it is held, with the day it would come back
-    expect(receipt.receipt?.held.cents).toBe(preview.netCents);
+    // … the demo office has claimed the demo fan's favourite artist (local/seed-demo-office.ts): that artist's share
+    // went straight to the office; the rest is held, with the day it would come back
+    const released = receipt.receipt?.lots.filter((lot) => lot.status === 'released') ?? [];
+    expect(released.length).toBeGreaterThan(0);
+    expect(receipt.receipt?.releasedCents).toBe(released.reduce((sum, lot) => sum + lot.cents, 0));
+    expect((receipt.receipt?.held.cents ?? 0) + (receipt.receipt?.releasedCents ?? 0)).toBe(preview.netCents);
     expect(receipt.receipt?.held.returnsOn).not.toBeNull();
     // … the receipt was mailed, and the next period opened with the settings of this one
     const receiptMails = mail.filter(

@@ -1,77 +1,22 @@
 // The artist area's claim screens (issue #13): the office's claims with "Claim an artist" and the three-step claim
 // wizard (SPEC §2, with SPEC §5's texts), and one claim with its verification string and what to do next. The API
 // is faked at fetch, as the browser would reach it.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtistsScreen, ClaimScreen } from '../../frontend/src/features/claims';
+import {
+  claimFixture,
+  officeFixture,
+  stubArtistApi,
+  success,
+  type OfficeRole,
+} from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = (call: Call) => { status: number; body: unknown } | undefined;
-
-const success = (data: unknown, extra: Record<string, unknown> = {}) => ({
-  status: 200,
-  body: { success: true, data, ...extra },
-});
-
-/** Fakes fetch: each call goes to `answer`; anything it does not answer is a 404. Returns the calls made. */
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
-
-const office = (role: 'admin' | 'member' | 'accountant' = 'admin') => ({
-  _id: 'office-1',
-  name: "Ada Lovelace's office",
-  type: 'Artist',
-  role,
-  members: [{ user_id: 'u1', role, email: 'ada@example.com' }],
-});
-
-const claim = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'claim-1',
-  officeId: 'office-1',
-  artistId: 'nina1',
-  artistName: 'Nina Simone',
-  status: 'Pending',
-  verificationMethod: 'social-bio',
-  selectedPlatform: 'instagram',
-  verificationString: 'openpie_Ab3dE6gH',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const office = (role: OfficeRole = 'admin') =>
+  officeFixture(role, { name: "Ada Lovelace's office", type: 'Artist' });
 
 const artist = {
   id: 'nina1',
@@ -82,15 +27,12 @@ const artist = {
 };
 
 function renderAt(path: string) {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/for-artists/artists" element={<ArtistsScreen />} />
-          <Route path="/for-artists/claims/:id" element={<ClaimScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    path,
+    <Routes>
+      <Route path="/for-artists/artists" element={<ArtistsScreen />} />
+      <Route path="/for-artists/claims/:id" element={<ClaimScreen />} />
+    </Routes>,
   );
 }
 
@@ -101,9 +43,9 @@ afterEach(() => {
 describe('the artists screen', () => {
   it("lists the office's claims with their status, each linking to its claim", async () => {
     // Prepare
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
-      if (method === 'GET' && path === '/api/for-artists/claims') return success([claim()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([claimFixture()]);
       return undefined;
     });
     // Act
@@ -119,7 +61,7 @@ describe('the artists screen', () => {
 
   it('offers no claim wizard to a member who is not an admin of the office', async () => {
     // Prepare
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') return success([office('accountant')]);
       if (path === '/api/for-artists/claims') return success([]);
       return undefined;
@@ -135,16 +77,16 @@ describe('the artists screen', () => {
   it('walks through the three steps with the SPEC §5 texts and sends the claim', async () => {
     // Prepare
     const user = userEvent.setup();
-    const calls = stubApi(({ method, path, search }) => {
+    const calls = stubArtistApi(({ method, path, search }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
       if (path === '/api/for-artists/search' && search.get('search_term') === 'nina') {
         return success([artist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
       }
       if (method === 'POST' && path === '/api/for-artists/claims')
-        return { ...success(claim()), status: 201 };
+        return { ...success(claimFixture()), status: 201 };
       if (path === '/api/for-artists/claims/claim-1/detailed') {
-        return success({ ...claim(), artist, verificationAttempts: [], statusHistory: [] });
+        return success({ ...claimFixture(), artist, verificationAttempts: [], statusHistory: [] });
       }
       return undefined;
     });
@@ -169,6 +111,8 @@ describe('the artists screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Claim artist' }));
     const methodError = await screen.findByText('Please select a verification method');
     const platformError = await screen.findByText('Please select a social platform');
+    const stringError = await screen.findByText('Verification string is required');
+    await user.click(screen.getByRole('button', { name: 'Generate my string' }));
     const generated = (screen.getByLabelText('Verification string') as HTMLInputElement).value;
     await user.selectOptions(screen.getByLabelText('Verification method'), 'social-bio');
     await user.selectOptions(screen.getByLabelText('Social platform'), 'instagram');
@@ -178,6 +122,7 @@ describe('the artists screen', () => {
     expect(agreementErrors).toHaveLength(3);
     expect(methodError).toBeTruthy();
     expect(platformError).toBeTruthy();
+    expect(stringError).toBeTruthy();
     expect(generated).toMatch(/^openpie_[A-Za-z0-9]{8}$/);
     await screen.findByRole('heading', { level: 1, name: 'Nina Simone' });
     const posted = calls.find((call) => call.method === 'POST');
@@ -196,7 +141,7 @@ describe('the artists screen', () => {
   it("shows the server's refusal on the wizard, e.g. a claim the office already has", async () => {
     // Prepare
     const user = userEvent.setup();
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
       if (path === '/api/for-artists/search') {
@@ -222,6 +167,7 @@ describe('the artists screen', () => {
     for (const box of await screen.findAllByRole('checkbox')) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.selectOptions(await screen.findByLabelText('Verification method'), 'spotify-bio');
+    await user.click(screen.getByRole('button', { name: 'Generate my string' }));
     // Act
     await user.click(screen.getByRole('button', { name: 'Claim artist' }));
     // Assess
@@ -234,20 +180,25 @@ describe('the claim screen', () => {
   it('shows the status, the verification string and what to do next, and deletes a pending claim', async () => {
     // Prepare
     const user = userEvent.setup();
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (method === 'GET' && path === '/api/for-artists/claims/claim-1/detailed') {
         return success({
-          ...claim(),
+          ...claimFixture(),
           artist,
           verificationAttempts: [],
           statusHistory: [
-            { from: null, to: 'Pending', reason: 'Claimed by an admin of the office', at: claim().createdAt },
+            {
+              from: null,
+              to: 'Pending',
+              reason: 'Claimed by an admin of the office',
+              at: claimFixture().createdAt,
+            },
           ],
         });
       }
       if (method === 'DELETE' && path === '/api/for-artists/claims/claim-1') {
-        return success(claim({ status: 'Deleted' }));
+        return success(claimFixture({ status: 'Deleted' }));
       }
       if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
       return undefined;
@@ -274,20 +225,25 @@ describe('the claim screen', () => {
 
   it('shows a rejected claim with the reason and no delete button', async () => {
     // Prepare
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') {
         return success({
-          ...claim({ status: 'Rejected' }),
+          ...claimFixture({ status: 'Rejected' }),
           artist,
           verificationAttempts: [],
           statusHistory: [
-            { from: null, to: 'Pending', reason: 'Claimed by an admin of the office', at: claim().createdAt },
+            {
+              from: null,
+              to: 'Pending',
+              reason: 'Claimed by an admin of the office',
+              at: claimFixture().createdAt,
+            },
             {
               from: 'Pending',
               to: 'Rejected',
               reason: 'The bio belongs to a fan page',
-              at: claim().createdAt,
+              at: claimFixture().createdAt,
             },
           ],
         });
@@ -309,7 +265,7 @@ describe('the claim screen', () => {
 
   it('says so when the claim cannot be found', async () => {
     // Prepare
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-9/detailed') {
         return {

@@ -112,3 +112,45 @@ export async function signUpVerifiedFan(page: Page, baseUrl: string, label: stri
   if (!loggedIn.ok()) throw new Error(`Login answered ${loggedIn.status()}`);
   return fan;
 }
+
+async function settleScreen(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.navigation-progress').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+async function visitScreen(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  await settleScreen(page);
+}
+
+async function waitForScreenPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 20_000 });
+  await settleScreen(page);
+}
+
+/**
+ * A new artist-side user through the screens, as a person would: registers, verifies through the mailed link, logs
+ * in and completes the profile, landing on /for-artists/artists.
+ */
+export async function signUpArtistSideUser(page: Page, baseUrl: string, artist: TestPerson): Promise<void> {
+  await visitScreen(page, baseUrl, '/for-artists/register');
+  await page.getByLabel('Email').fill(artist.email);
+  await page.getByLabel('First name').fill(artist.firstName);
+  await page.getByLabel('Last name').fill(artist.lastName);
+  await page.getByLabel(/^Password\*?$/).fill(artist.password);
+  await page.getByLabel('Repeat password').fill(artist.password);
+  await page.getByRole('button', { name: 'CREATE MY ACCOUNT' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+  const link = await findMailedLink(baseUrl, artist.email, '/auth/for-artists/verify-email/');
+  await visitScreen(page, baseUrl, new URL(link).pathname);
+  await page.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' }).waitFor();
+  await visitScreen(page, baseUrl, '/for-artists/login');
+  await page.getByLabel('Email').fill(artist.email);
+  await page.getByLabel(/^Password\*?$/).fill(artist.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await waitForScreenPath(page, '/for-artists/complete-registration');
+  await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByRole('button', { name: 'Complete registration' }).click();
+  await waitForScreenPath(page, '/for-artists/artists');
+}

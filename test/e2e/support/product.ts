@@ -59,7 +59,9 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const baseUrl = await waitForUrl(child, 90_000);
+  // The first start seeds the demo (pies paid through the sandbox, split, a claim released, a payout): about a
+  // minute on two loaded cores, so the start gets four.
+  const baseUrl = await waitForUrl(child, 240_000);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 

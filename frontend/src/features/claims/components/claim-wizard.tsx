@@ -39,7 +39,8 @@ export const wizardText = {
   platform: 'Social platform',
   verificationString: 'Verification string',
   verificationStringHint:
-    'You will put this string in the bio you chose, so we know the claim comes from you.',
+    'Generate your string: you will put it in the bio you chose, so we know the claim comes from you.',
+  generate: 'Generate my string',
   regenerate: 'Generate a new string',
   back: 'Back',
   next: 'Next',
@@ -102,7 +103,8 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
       agreesToTerms: false,
       verificationMethod: '',
       selectedPlatform: '',
-      verificationString: generateVerificationString(),
+      // Given by the person (SPEC §2 step 3): they generate it, so the form says when it is missing.
+      verificationString: '',
     },
     fallback: wizardText.failed,
   });
@@ -346,7 +348,7 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
                     })
                   }
                 >
-                  {wizardText.regenerate}
+                  {verificationString ? wizardText.regenerate : wizardText.generate}
                 </button>
               </div>
               {errorOf('verificationString') ? (
