@@ -3,51 +3,13 @@
 // and the statements download on the settings screen. The API is faked at fetch, as the browser would reach it.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtistDetailScreen } from '../../frontend/src/features/artist-detail';
 import { ProfileUpdateScreen } from '../../frontend/src/features/artist-profile';
 import { StatementsSection } from '../../frontend/src/features/statements';
-
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = (call: Call) => { status: number; body: unknown } | undefined;
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { stubArtistApi, success } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const months = Array.from({ length: 12 }, (_, index) => ({
   month: `2026-${String(index + 1).padStart(2, '0')}`,
@@ -70,14 +32,11 @@ const stats = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function renderDetail() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/for-artists/artists/claim-1']}>
-        <Routes>
-          <Route path="/for-artists/artists/:id" element={<ArtistDetailScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    '/for-artists/artists/claim-1',
+    <Routes>
+      <Route path="/for-artists/artists/:id" element={<ArtistDetailScreen />} />
+    </Routes>,
   );
 }
 
@@ -89,7 +48,7 @@ afterEach(() => {
 describe('the artist screen', () => {
   it('shows the claim status, fans this month, the totals and the months of the last year', async () => {
     // Prepare
-    const calls = stubApi(({ path }) =>
+    const calls = stubArtistApi(({ path }) =>
       path === '/api/for-artists/claims/claim-1/stats' ? success(stats()) : undefined,
     );
     // Act
@@ -117,7 +76,7 @@ describe('the artist screen', () => {
 
   it('explains a pending claim and offers no give-back before money was released', async () => {
     // Prepare
-    stubApi(({ path }) =>
+    stubArtistApi(({ path }) =>
       path === '/api/for-artists/claims/claim-1/stats'
         ? success(
             stats({
@@ -141,7 +100,7 @@ describe('the artist screen', () => {
 
   it('says so when the artist cannot be loaded (another office, or not assigned to a member)', async () => {
     // Prepare
-    stubApi(() => undefined);
+    stubArtistApi(() => undefined);
     // Act
     renderDetail();
     // Assess
@@ -153,7 +112,7 @@ describe('the artist screen', () => {
 describe('the profile screen', () => {
   it('asks for all four fields of a complete profile and saves them with PATCH user/profile', async () => {
     // Prepare
-    const calls = stubApi(({ method, path, body }) =>
+    const calls = stubArtistApi(({ method, path, body }) =>
       method === 'PATCH' && path === '/api/for-artists/user/profile'
         ? success({ ...(body as object) })
         : undefined,
@@ -202,7 +161,7 @@ describe('the profile screen', () => {
 describe('the statements download', () => {
   it("asks the server for the period's CSV and saves it as a file", async () => {
     // Prepare
-    const calls = stubApi(({ path }) => {
+    const calls = stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') {
         return success([
           { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'accountant', members: [] },
@@ -222,13 +181,7 @@ describe('the statements download', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter>
-          <StatementsSection />
-        </MemoryRouter>
-      </SWRConfig>,
-    );
+    renderScreenAt('/', <StatementsSection />);
     // Act
     await user.click(await screen.findByLabelText('Payouts'));
     await user.clear(screen.getByLabelText('From'));

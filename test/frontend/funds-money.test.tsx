@@ -2,53 +2,13 @@
 // before the admin confirms and refreshing the payouts, transactions and balances after (SPEC §7's effect), the
 // transactions' filter and pages, an accountant without the request, and the payout and transaction screens. The API
 // is faked at fetch, as the browser would reach it.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundsScreen, PayoutDetailScreen, TransactionDetailScreen } from '../../frontend/src/features/funds';
-
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-const success = (data: unknown, extra: Record<string, unknown> = {}): Reply => ({
-  status: 200,
-  body: { success: true, data, ...extra },
-});
-
-function stubApi(answer: (call: Call) => Reply | undefined): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { stubArtistApi, success } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const payout = (overrides: Record<string, unknown> = {}) => ({
   id: 'payout-1',
@@ -83,7 +43,7 @@ const line = (id: string, kind: string, amountCents: number, description: string
 /** An office with $100.00 to pay out, one earnings line and one payout; state changes after a payout request. */
 function stubOffice(role: 'admin' | 'accountant') {
   let paid = false;
-  return stubApi(({ method, path, search }) => {
+  return stubArtistApi(({ method, path, search }) => {
     if (method === 'GET' && path === '/api/for-artists/offices') {
       return success([{ _id: 'office-1', name: 'Night Owls Records', type: 'Label', role, members: [] }]);
     }
@@ -153,16 +113,13 @@ function stubOffice(role: 'admin' | 'accountant') {
 }
 
 function renderAt(path: string) {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/for-artists/funds" element={<FundsScreen />} />
-          <Route path="/for-artists/funds/payouts/:id" element={<PayoutDetailScreen />} />
-          <Route path="/for-artists/funds/transactions/:id" element={<TransactionDetailScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    path,
+    <Routes>
+      <Route path="/for-artists/funds" element={<FundsScreen />} />
+      <Route path="/for-artists/funds/payouts/:id" element={<PayoutDetailScreen />} />
+      <Route path="/for-artists/funds/transactions/:id" element={<TransactionDetailScreen />} />
+    </Routes>,
   );
 }
 
@@ -233,7 +190,7 @@ describe('the money on the funds screen', () => {
 
   it('shows one payout with its fees, dates and Stripe ids', async () => {
     // Prepare
-    stubApi(({ path, search }) => {
+    stubArtistApi(({ path, search }) => {
       if (path === '/api/for-artists/offices') {
         return success([
           { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
@@ -256,7 +213,7 @@ describe('the money on the funds screen', () => {
 
   it('shows one transaction and where its money went, and says so when it is not the office’s', async () => {
     // Prepare
-    stubApi(({ path, search }) => {
+    stubArtistApi(({ path, search }) => {
       if (path === '/api/for-artists/offices') {
         return success([
           { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
@@ -294,7 +251,7 @@ describe('the money on the funds screen', () => {
     // Prepare: another office's transaction
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
-    stubApi(({ path }) =>
+    stubArtistApi(({ path }) =>
       path === '/api/for-artists/offices'
         ? success([
             { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },

@@ -2,60 +2,13 @@
 // (not started, in progress with what Stripe still needs, ready), the admin's way to Stripe's onboarding and to the
 // Express dashboard, and what an accountant and a member see. The API is faked at fetch, as the browser would reach
 // it; leaving for Stripe is watched through browserActions (jsdom cannot navigate).
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundsScreen } from '../../frontend/src/features/funds';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
-
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = (call: Call) => { status: number; body: unknown } | undefined;
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
-
-const office = (role: 'admin' | 'member' | 'accountant' = 'admin') => ({
-  _id: 'office-1',
-  name: 'Night Owls Records',
-  type: 'Label',
-  role,
-  members: [{ user_id: 'u1', role, email: 'ada@example.com' }],
-});
+import { officeFixture, stubArtistApi, success } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const account = (overrides: Record<string, unknown> = {}) => ({
   status: 'not_started',
@@ -73,8 +26,8 @@ function stubFunds(
   role: 'admin' | 'member' | 'accountant',
   payoutAccount: ReturnType<typeof account> | 'refused',
 ) {
-  return stubApi(({ method, path, search }) => {
-    if (method === 'GET' && path === '/api/for-artists/offices') return success([office(role)]);
+  return stubArtistApi(({ method, path, search }) => {
+    if (method === 'GET' && path === '/api/for-artists/offices') return success([officeFixture(role)]);
     if (method === 'GET' && path === '/api/for-artists/stripe/account-status') {
       if (search.get('officeId') !== 'office-1') return undefined;
       return payoutAccount === 'refused'
@@ -136,13 +89,7 @@ function answerEmptyMoney(method: string, path: string) {
 }
 
 function renderFunds() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/for-artists/funds']}>
-        <FundsScreen />
-      </MemoryRouter>
-    </SWRConfig>,
-  );
+  renderScreenAt('/for-artists/funds', <FundsScreen />);
 }
 
 afterEach(() => {
@@ -242,8 +189,8 @@ describe('the funds screen', () => {
 
   it('explains a failed onboarding call, logs it, and stays on the page', async () => {
     // Prepare
-    stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
+    stubArtistApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([officeFixture('admin')]);
       if (method === 'GET' && path === '/api/for-artists/stripe/account-status') return success(account());
       if (path === '/api/for-artists/stripe/completeOnboarding') {
         return {

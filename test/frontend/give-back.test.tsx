@@ -1,60 +1,13 @@
 // The artist area's give-back screen (issue #13 point 6): what an admin may give back for an artist, each fan's part of
 // an amount before confirming, the confirmation, the give-back sent once with a request id, and what an accountant
 // and a member see. The API is faked at fetch, as the browser would reach it.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GiveBackScreen } from '../../frontend/src/features/give-back';
 import { parseDollarsToCents } from '../../frontend/src/features/give-back/lib/amount';
-
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = (call: Call) => { status: number; body: unknown } | undefined;
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
-
-const office = (role: 'admin' | 'member' | 'accountant') => ({
-  _id: 'office-1',
-  name: 'Night Owls Records',
-  type: 'Label',
-  role,
-  members: [{ user_id: 'u1', role, email: 'ada@example.com' }],
-});
+import { officeFixture, stubArtistApi, success } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const done = {
   requestId: 'req-12345678',
@@ -92,8 +45,8 @@ function preview(amountCents: number | null) {
 }
 
 function stubGiveBack(role: 'admin' | 'member' | 'accountant', history: unknown[] = []) {
-  return stubApi(({ method, path, search }) => {
-    if (method === 'GET' && path === '/api/for-artists/offices') return success([office(role)]);
+  return stubArtistApi(({ method, path, search }) => {
+    if (method === 'GET' && path === '/api/for-artists/offices') return success([officeFixture(role)]);
     if (method === 'GET' && path === '/api/for-artists/give-back') {
       if (role === 'member') {
         return {
@@ -140,13 +93,7 @@ function stubGiveBack(role: 'admin' | 'member' | 'accountant', history: unknown[
 }
 
 function renderGiveBack() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/for-artists/give-back']}>
-        <GiveBackScreen />
-      </MemoryRouter>
-    </SWRConfig>,
-  );
+  renderScreenAt('/for-artists/give-back', <GiveBackScreen />);
 }
 
 afterEach(() => {

@@ -1,52 +1,13 @@
 // The office invitation screen (issue #13, decision 026): what the mailed link is for, accepting it signed in with
 // the invited address, the way to log in (and back) for someone not signed in, another address, and an expired or
 // unknown link. The API is faked at fetch, as the browser would reach it.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfficeInvitationScreen } from '../../frontend/src/features/office-invitation';
-
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-const failure = (status: number, code: string, message: string) => ({
-  status,
-  body: { success: false, code, message },
-});
-
-function stubApi(answer: (call: Call) => Reply | undefined): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? failure(404, 'not_found', 'Not here.');
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { failure, stubArtistApi, success } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const validation = (state: 'pending' | 'expired' | 'accepted' = 'pending') => ({
   officeId: 'office-1',
@@ -60,17 +21,14 @@ const validation = (state: 'pending' | 'expired' | 'accepted' = 'pending') => ({
 const validatePath = '/api/for-artists/offices/office-1/validate-invitation';
 
 function renderInvitation(account?: unknown, token = 'secret-token') {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[`/for-artists/office-invitation/office-1?token=${token}`]}>
-        <Routes>
-          <Route
-            path="/for-artists/office-invitation/:officeId"
-            element={<OfficeInvitationScreen account={account} />}
-          />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    `/for-artists/office-invitation/office-1?token=${token}`,
+    <Routes>
+      <Route
+        path="/for-artists/office-invitation/:officeId"
+        element={<OfficeInvitationScreen account={account} />}
+      />
+    </Routes>,
   );
 }
 
@@ -82,7 +40,7 @@ afterEach(() => {
 describe('the office invitation screen', () => {
   it('lets the invited address accept, and then leads to the team', async () => {
     // Prepare
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === validatePath) return success(validation());
       if (method === 'POST' && path === '/api/for-artists/offices/accept-invitation/secret-token') {
         return success({
@@ -111,7 +69,7 @@ describe('the office invitation screen', () => {
 
   it('sends someone not signed in to log in and back here, or to create an account', async () => {
     // Prepare
-    stubApi(({ method, path }) =>
+    stubArtistApi(({ method, path }) =>
       method === 'GET' && path === validatePath ? success(validation()) : undefined,
     );
     // Act
@@ -128,7 +86,7 @@ describe('the office invitation screen', () => {
 
   it('tells someone signed in with another address to use the invited one', async () => {
     // Prepare
-    stubApi(({ method, path }) =>
+    stubArtistApi(({ method, path }) =>
       method === 'GET' && path === validatePath ? success(validation()) : undefined,
     );
     // Act
@@ -144,7 +102,7 @@ describe('the office invitation screen', () => {
 
   it('says when the invitation expired, without a way to accept it', async () => {
     // Prepare
-    stubApi(({ method, path }) =>
+    stubArtistApi(({ method, path }) =>
       method === 'GET' && path === validatePath ? success(validation('expired')) : undefined,
     );
     // Act
@@ -158,7 +116,7 @@ describe('the office invitation screen', () => {
 
   it('says when the link is not valid any more', async () => {
     // Prepare
-    stubApi(({ method, path }) =>
+    stubArtistApi(({ method, path }) =>
       method === 'GET' && path === validatePath
         ? failure(
             404,

@@ -1,60 +1,17 @@
 // The office settings screen (issue #13, decision 026): renaming updates the office at once and reverts when the
 // server refuses (SPEC §7), a failure is logged (SPEC §8), and deleting asks first and shows the server's reason
 // when the office still holds money or claims. The API is faked at fetch, as the browser would reach it.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfficePicker } from '../../frontend/src/components/office-picker';
 import { OfficeSettingsScreen } from '../../frontend/src/features/office-settings';
 import { useChosenOffice } from '../../frontend/src/lib/offices';
+import { failure, officeFixture, stubArtistApi, success, type ApiReply } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-const failure = (status: number, code: string, message: string) => ({
-  status,
-  body: { success: false, code, message },
-});
-
-/** The API at fetch; an answer may be a promise the test settles, to see the screen while a call runs. */
-function stubApi(answer: (call: Call) => Reply | Promise<Reply> | undefined): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = (await answer(call)) ?? failure(404, 'not_found', 'Not here.');
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
-const office = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'office-1',
-  name: 'Night Owls Records',
-  type: 'Label',
-  role: 'admin',
-  members: [{ user_id: 'u1', role: 'admin', email: 'ada@example.com' }],
-  ...overrides,
-});
+const office = (overrides: Record<string, unknown> = {}) => officeFixture('admin', overrides);
 
 /** The picker shows the office names from the shared offices cache: where a rename shows at once. */
 function OfficeNames() {
@@ -68,23 +25,20 @@ function OfficeNames() {
 }
 
 function renderSettings() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/for-artists/office-settings']}>
-        <Routes>
-          <Route
-            path="/for-artists/office-settings"
-            element={
-              <>
-                <OfficeNames />
-                <OfficeSettingsScreen />
-              </>
-            }
-          />
-          <Route path="/for-artists/artists" element={<p>Your artists</p>} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    '/for-artists/office-settings',
+    <Routes>
+      <Route
+        path="/for-artists/office-settings"
+        element={
+          <>
+            <OfficeNames />
+            <OfficeSettingsScreen />
+          </>
+        }
+      />
+      <Route path="/for-artists/artists" element={<p>Your artists</p>} />
+    </Routes>,
   );
 }
 
@@ -96,11 +50,11 @@ afterEach(() => {
 describe('the office settings screen', () => {
   it('shows the new name at once while saving, and keeps it when the server agrees', async () => {
     // Prepare
-    let release: (reply: Reply) => void = () => undefined;
-    const calls = stubApi(({ method, path, body }) => {
+    let release: (reply: ApiReply) => void = () => undefined;
+    const calls = stubArtistApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
       if (method === 'PATCH' && path === '/api/for-artists/offices/office-1') {
-        return new Promise<Reply>((resolve) => {
+        return new Promise<ApiReply>((resolve) => {
           release = resolve;
         }).then(() => success(office(body as Record<string, unknown>)));
       }
@@ -126,7 +80,7 @@ describe('the office settings screen', () => {
   it('reverts the name when the server refuses, logs it and says so', async () => {
     // Prepare
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
       if (method === 'PATCH') return failure(503, 'unavailable', 'The office could not be saved just now.');
       return undefined;
@@ -146,7 +100,7 @@ describe('the office settings screen', () => {
 
   it('refuses a one-letter name on the page without calling the server', async () => {
     // Prepare
-    const calls = stubApi(({ method, path }) =>
+    const calls = stubArtistApi(({ method, path }) =>
       method === 'GET' && path === '/api/for-artists/offices' ? success([office()]) : undefined,
     );
     renderSettings();
@@ -163,7 +117,7 @@ describe('the office settings screen', () => {
   it('deletes only after confirming, and shows the reason when the office still holds money', async () => {
     // Prepare
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
       if (method === 'DELETE') {
         return failure(
@@ -189,7 +143,7 @@ describe('the office settings screen', () => {
 
   it('goes to Your artists once the office is deleted', async () => {
     // Prepare
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
       if (method === 'DELETE') return success({ _id: 'office-1', deleted: true });
       return undefined;
@@ -205,7 +159,7 @@ describe('the office settings screen', () => {
 
   it('shows a member the office read-only, without deleting', async () => {
     // Prepare
-    stubApi(({ method, path }) =>
+    stubArtistApi(({ method, path }) =>
       method === 'GET' && path === '/api/for-artists/offices'
         ? success([office({ role: 'member' })])
         : undefined,

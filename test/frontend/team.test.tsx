@@ -1,51 +1,13 @@
 // The team screens (issue #13, decision 026): the members and pending invitations of an office, inviting someone,
 // sending an invitation again, removing a member after a confirmation, a member's role and assigned artists. The API
 // is faked at fetch, as the browser would reach it.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TeamMemberScreen, TeamScreen } from '../../frontend/src/features/team';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-type Answer = (call: Call) => Reply | undefined;
-
-const success = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
-const failure = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
-  status,
-  body: { success: false, code, message, ...(fields ? { fields } : {}) },
-});
-
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? failure(404, 'not_found', 'Not here.');
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { failure, officeFixture, stubArtistApi, success, type OfficeRole } from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
 const admin = { user_id: 'u-admin', role: 'admin', email: 'ada@example.com', status: 'active' };
 const member = { user_id: 'u-member', role: 'member', email: 'bo@example.com', status: 'active' };
@@ -57,28 +19,22 @@ const invited = {
   expiresAt: '2099-01-08T10:00:00.000Z',
 };
 
-const office = (role: 'admin' | 'member' | 'accountant') => ({
-  _id: 'office-1',
-  name: 'Night Owls Records',
-  type: 'Label',
-  role,
-  members: [admin, member].map(({ user_id, role: memberRole, email }) => ({
-    user_id,
-    role: memberRole,
-    email,
-  })),
-});
+const office = (role: OfficeRole) =>
+  officeFixture(role, {
+    members: [admin, member].map(({ user_id, role: memberRole, email }) => ({
+      user_id,
+      role: memberRole,
+      email,
+    })),
+  });
 
 function renderAt(path: string) {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/for-artists/team" element={<TeamScreen callerEmail="ada@example.com" />} />
-          <Route path="/for-artists/team/:memberId" element={<TeamMemberScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    path,
+    <Routes>
+      <Route path="/for-artists/team" element={<TeamScreen callerEmail="ada@example.com" />} />
+      <Route path="/for-artists/team/:memberId" element={<TeamMemberScreen />} />
+    </Routes>,
   );
 }
 
@@ -90,7 +46,7 @@ afterEach(() => {
 describe('the team screen', () => {
   it('lists members and pending invitations in a table with a caption', async () => {
     // Prepare
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') {
         return success([admin, member, invited]);
@@ -119,12 +75,12 @@ describe('the team screen', () => {
   it('invites an address with a role and lists the invitation', async () => {
     // Prepare
     let entries: unknown[] = [admin];
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') return success(entries);
       if (method === 'POST' && path === '/api/for-artists/offices/office-1/members') {
         entries = [admin, invited];
-        return success(invited, 201);
+        return success(invited, {}, 201);
       }
       return undefined;
     });
@@ -146,7 +102,7 @@ describe('the team screen', () => {
   it('shows the server’s reason when an invitation is refused, and logs it', async () => {
     // Prepare
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') return success([admin]);
       if (method === 'POST' && path === '/api/for-artists/offices/office-1/members') {
@@ -166,7 +122,7 @@ describe('the team screen', () => {
 
   it('sends an invitation again and removes a member only after confirming', async () => {
     // Prepare
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') {
         return success([admin, member, invited]);
@@ -200,7 +156,7 @@ describe('the team screen', () => {
   it('withdraws an invitation only after confirming', async () => {
     // Prepare
     let entries: unknown[] = [admin, invited];
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') return success(entries);
       if (method === 'DELETE' && path === '/api/for-artists/offices/office-1/members/cy%40example.com') {
@@ -224,7 +180,7 @@ describe('the team screen', () => {
 
   it('shows a member the team without the invite form or actions', async () => {
     // Prepare
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('member')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members')
         return success([admin, member]);
@@ -254,7 +210,7 @@ describe('the team member screen', () => {
     let assigned = [
       { artistId: 'a1', artistName: 'Velvet Static', claimId: 'c1', claimStatus: 'Successful' },
     ];
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members')
         return success([admin, member]);
@@ -296,7 +252,7 @@ describe('the team member screen', () => {
   it('shows the last-admin refusal in words', async () => {
     // Prepare
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
       if (method === 'GET' && path === '/api/for-artists/offices/office-1/members')
         return success([admin, member]);

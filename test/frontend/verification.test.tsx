@@ -1,57 +1,26 @@
 // The verification step on /for-artists/claims/:id and the eight result pages /for-artists/verify/<platform>/
 // success|failed (issue #13, point 3; decision 027), through the artist area's own wrappers. The API is faked at
 // fetch, as the browser would reach it; leaving for the provider is watched through window.location.assign.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClaimScreen, SocialVerificationScreen } from '../../frontend/src/app/routes/for-artists/artist-area';
+import {
+  claimFixture,
+  officeFixture,
+  stubArtistApi,
+  success,
+  type OfficeRole,
+} from '../support/artist-api-stub';
+import { renderScreenAt } from '../support/artist-screens';
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Answer = (call: Call) => { status: number; body: unknown } | undefined;
-
-const success = (data: unknown) => ({ status: 200, body: { success: true, data } });
-
-function stubApi(answer: Answer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call) ?? {
-        status: 404,
-        body: { success: false, code: 'not_found', message: 'Not here.' },
-      };
-      return Promise.resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
-
-const office = (role: 'admin' | 'member' | 'accountant' = 'admin') => ({
-  _id: 'office-1',
-  name: "Nina's office",
-  type: 'Artist',
-  role,
-  members: [{ user_id: 'u1', role, email: 'nina@example.com' }],
-});
+const office = (role: OfficeRole = 'admin') =>
+  officeFixture(role, {
+    name: "Nina's office",
+    type: 'Artist',
+    members: [{ user_id: 'u1', role, email: 'nina@example.com' }],
+  });
 
 const attempt = (overrides: Record<string, unknown> = {}) => ({
   method: 'social-bio',
@@ -64,40 +33,28 @@ const attempt = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const detail = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'claim-1',
-  officeId: 'office-1',
-  artistId: 'nina1',
-  artistName: 'Nina Simone',
-  status: 'Pending',
-  verificationMethod: 'social-bio',
-  selectedPlatform: 'instagram',
-  verificationString: 'openpie_Ab3dE6gH',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  artist: null,
-  verificationAttempts: [],
-  statusHistory: [
-    {
-      from: null,
-      to: 'Pending',
-      reason: 'Claimed by an admin of the office',
-      at: '2026-11-20T10:00:00.000Z',
-    },
-  ],
-  ...overrides,
-});
+const detail = (overrides: Record<string, unknown> = {}) =>
+  claimFixture({
+    artist: null,
+    verificationAttempts: [],
+    statusHistory: [
+      {
+        from: null,
+        to: 'Pending',
+        reason: 'Claimed by an admin of the office',
+        at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  });
 
 function renderAt(path: string) {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/for-artists/claims/:id" element={<ClaimScreen />} />
-          <Route path="/for-artists/verify/:platform/:result" element={<SocialVerificationScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
+  renderScreenAt(
+    path,
+    <Routes>
+      <Route path="/for-artists/claims/:id" element={<ClaimScreen />} />
+      <Route path="/for-artists/verify/:platform/:result" element={<SocialVerificationScreen />} />
+    </Routes>,
   );
 }
 
@@ -121,7 +78,7 @@ describe('the verification step of a pending claim', () => {
   it('checks the Spotify bio with the prefilled links and says what it did not find', async () => {
     // Prepare
     const user = userEvent.setup();
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') {
         return success(detail({ verificationMethod: 'spotify-bio', selectedPlatform: 'spotify' }));
@@ -160,7 +117,7 @@ describe('the verification step of a pending claim', () => {
     // Prepare
     const user = userEvent.setup();
     let verified = false;
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') {
         return success(
@@ -207,7 +164,7 @@ describe('the verification step of a pending claim', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') return success(detail());
       return undefined;
@@ -225,7 +182,7 @@ describe('the verification step of a pending claim', () => {
   it("puts the server's field message under the Spotify link", async () => {
     // Prepare
     const user = userEvent.setup();
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') return success(detail());
       if (method === 'POST' && path === '/api/for-artists/claims/claim-1/verify-bio') {
@@ -257,7 +214,7 @@ describe('the verification step of a pending claim', () => {
     // Prepare
     const user = userEvent.setup();
     const assign = watchNavigation();
-    const calls = stubApi(({ method, path }) => {
+    const calls = stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (path === '/api/for-artists/claims/claim-1/detailed') return success(detail());
       if (method === 'POST' && path === '/api/for-artists/artist/socials/connect') {
@@ -290,7 +247,7 @@ describe('the verification step of a pending claim', () => {
 
   it('shows an accountant the attempts but no way to verify', async () => {
     // Prepare
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/offices') return success([office('accountant')]);
       if (path === '/api/for-artists/claims/claim-1/detailed')
         return success(detail({ verificationAttempts: [attempt()] }));
@@ -312,7 +269,7 @@ describe('the verification step of a pending claim', () => {
 describe('the result pages', () => {
   it('says what was found on the success page and links back to the claim', async () => {
     // Prepare
-    stubApi(({ path }) => {
+    stubArtistApi(({ path }) => {
       if (path === '/api/for-artists/claims/claim-1/detailed') {
         return success(
           detail({
@@ -354,7 +311,7 @@ describe('the result pages', () => {
     // Prepare
     const user = userEvent.setup();
     const assign = watchNavigation();
-    stubApi(({ method, path }) => {
+    stubArtistApi(({ method, path }) => {
       if (path === '/api/for-artists/claims/claim-1/detailed') {
         return success(detail({ verificationAttempts: [attempt()] }));
       }
@@ -382,7 +339,7 @@ describe('the result pages', () => {
 
   it('explains a cancelled connection without a claim and leads back to the artists', async () => {
     // Prepare
-    stubApi(() => undefined);
+    stubArtistApi(() => undefined);
     // Act
     renderAt('/for-artists/verify/twitter/failed?reason=cancelled');
     // Assess

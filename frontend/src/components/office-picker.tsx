@@ -1,4 +1,4 @@
-// The office choice at the top of the team and office screens, shown only to someone in more than one office.
+// The office choice at the top of the artist area's office screens, shown only to someone in more than one office.
 import type { OfficeReply } from '../../../functions/contracts/offices';
 
 export function OfficePicker({
@@ -14,7 +14,7 @@ export function OfficePicker({
 }) {
   if (!offices || offices.length < 2) return null;
   return (
-    <div className="field team__office">
+    <div className="field office-picker">
       <label className="field__label" htmlFor={id}>
         Office
       </label>

@@ -47,6 +47,8 @@ export const sampleIdCalls = [
   '/api/for-artists/claims/e2e-claim-1/detailed',
   '/api/pie/pie/e2e-pie-1',
   '/api/admin/claims/e2e-claim-1',
+  // artists/:id is a claim's earnings and fans (decision 030).
+  '/api/for-artists/claims/e2e-artist-1/stats',
   // The payout and transaction screens ask for their sample id in the office's money (query, not path).
   '/api/for-artists/stripe/payout-details',
   '/api/for-artists/stripe/transaction-details',

@@ -96,7 +96,7 @@ export function ArtistDetailScreen() {
   const stats = useArtistStats(id);
   useDocumentTitle(`${stats.data?.artistName ?? 'Artist'} · OpenPie for Artists`);
   return (
-    <div className="artist-detail">
+    <div className="wide-screen artist-detail">
       {stats.error ? (
         <>
           <h1 className="artist-detail__title">Artist</h1>

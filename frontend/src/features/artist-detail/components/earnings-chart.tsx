@@ -1,10 +1,9 @@
 // Earnings over the last 12 months: one stacked bar a month (released to the office, still held), drawn as plain
 // SVG like the listening chart, with the same numbers as a table for screen readers and anyone who prefers reading.
-import { useId } from 'react';
 import type { ArtistStatsReply } from '../../../../../functions/contracts/give-back';
+import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { formatMoney } from '../../../lib/format';
 
-const chartWidth = 600;
 const chartHeight = 180;
 const barGap = 8;
 
@@ -14,9 +13,8 @@ export function describeMonth(month: string): string {
 }
 
 export function EarningsChart({ months }: { months: ArtistStatsReply['months'] }) {
-  const titleId = useId();
   const most = Math.max(...months.map((month) => month.releasedCents + month.heldCents), 1);
-  const slot = chartWidth / Math.max(months.length, 1);
+  const bars = layOutBars({ count: months.length, most, height: chartHeight, gap: barGap });
   const total = months.reduce((sum, month) => sum + month.releasedCents + month.heldCents, 0);
   const summary =
     total === 0
@@ -24,28 +22,17 @@ export function EarningsChart({ months }: { months: ArtistStatsReply['months'] }
       : `${formatMoney(total)} from fans’ pies in the last 12 months; the best month brought ${formatMoney(most)}.`;
   return (
     <figure className="artist-detail__chart">
-      <svg
+      <BarChartSvg
         className="artist-detail__svg"
-        viewBox={`0 0 ${chartWidth} ${chartHeight}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-labelledby={titleId}
+        axisClassName="artist-detail__axis"
+        height={chartHeight}
+        summary={summary}
       >
-        <title id={titleId}>{summary}</title>
-        <line
-          className="artist-detail__axis"
-          x1={0}
-          y1={chartHeight - 0.5}
-          x2={chartWidth}
-          y2={chartHeight - 0.5}
-        />
         {months.map((month, index) => {
-          const scale = (cents: number) =>
-            cents === 0 ? 0 : Math.max(2, (cents / most) * (chartHeight - 4));
-          const released = scale(month.releasedCents);
-          const held = scale(month.heldCents);
-          const x = index * slot + barGap / 2;
-          const width = Math.max(slot - barGap, 1);
+          const released = bars.height(month.releasedCents);
+          const held = bars.height(month.heldCents);
+          const x = bars.x(index);
+          const width = bars.width;
           return (
             <g key={month.month}>
               <title>{`${describeMonth(month.month)}: ${formatMoney(month.releasedCents)} released, ${formatMoney(month.heldCents)} held`}</title>
@@ -68,7 +55,7 @@ export function EarningsChart({ months }: { months: ArtistStatsReply['months'] }
             </g>
           );
         })}
-      </svg>
+      </BarChartSvg>
       <div className="artist-detail__months" aria-hidden="true">
         {months.map((month) => (
           <span key={month.month}>{describeMonth(month.month)}</span>

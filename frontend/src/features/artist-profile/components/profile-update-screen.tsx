@@ -68,7 +68,7 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
   });
 
   return (
-    <div className="artist-profile">
+    <div className="reading-screen artist-profile">
       <header>
         <h1 className="artist-profile__title">{profileUpdateText.title}</h1>
         <p className="artist-profile__lead">{profileUpdateText.lead}</p>

@@ -47,7 +47,7 @@ export function ArtistHeader({ artist, detail }: { artist: ArtistSummary; detail
 /** What a page shows for an id OpenPie does not know: no error, a way on. */
 export function ArtistNotFound({ children }: { children: ReactNode }) {
   return (
-    <div className="artist-page">
+    <div className="wide-screen artist-page">
       <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-missing">
         <h1 id="artist-missing" className="artist-page__name">
           We could not find this artist
@@ -61,7 +61,7 @@ export function ArtistNotFound({ children }: { children: ReactNode }) {
 
 export function ArtistLoading() {
   return (
-    <div className="artist-page" aria-busy="true">
+    <div className="wide-screen artist-page" aria-busy="true">
       <h1 className="artist-page__name">Artist</h1>
       <p role="status">Loading the artist...</p>
     </div>
@@ -70,7 +70,7 @@ export function ArtistLoading() {
 
 export function ArtistLoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="artist-page">
+    <div className="wide-screen artist-page">
       <h1 className="artist-page__name">Artist</h1>
       <LoadFailure message="We could not load this artist. Please try again in a moment." onRetry={onRetry} />
     </div>

@@ -58,7 +58,7 @@ export function ArtistScreen() {
 export function ArtistView({ details }: { details: FanArtistDetails }) {
   const { artist, listening } = details;
   return (
-    <div className="artist-page">
+    <div className="wide-screen artist-page">
       <ArtistHeader artist={artist} detail={describeFansListening(artist.fansListeningThisMonth)} />
       {artist.claimed ? (
         <p className="artist-page__report">

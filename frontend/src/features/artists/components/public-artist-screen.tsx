@@ -53,7 +53,7 @@ export function PublicArtistScreen({ fanSignedIn = false }: { fanSignedIn?: bool
 
 export function PublicArtistView({ artist, fanSignedIn }: { artist: ArtistDetails; fanSignedIn: boolean }) {
   return (
-    <div className="artist-page">
+    <div className="wide-screen artist-page">
       <ArtistHeader artist={artist} detail={describeFansListening(artist.fansListeningThisMonth)} />
       <div className="artist-page__columns">
         <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-fans">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClaimReply } from '../../../../../functions/contracts/claims';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { OfficePicker } from '../../../components/office-picker';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -15,7 +16,6 @@ import { ClaimWizard } from './claim-wizard';
 export const artistsText = {
   title: 'Your artists',
   lead: 'The artists your office has claimed, and where each claim stands.',
-  office: 'Office',
   claim: 'Claim an artist',
   empty: 'Your office has not claimed an artist yet.',
   adminOnly: 'Only an admin of this office can claim artists.',
@@ -42,7 +42,7 @@ export function ArtistsScreen() {
   const claims = useOfficeClaims(office?._id ?? null);
 
   return (
-    <div className="claims">
+    <div className="wide-screen claims">
       <header className="claims__header">
         <div>
           <h1 className="claims__title">{artistsText.title}</h1>
@@ -62,28 +62,15 @@ export function ArtistsScreen() {
         />
       ) : null}
 
-      {offices.data && offices.data.length > 1 ? (
-        <div className="field claims__office">
-          <label className="field__label" htmlFor="claims-office">
-            {artistsText.office}
-          </label>
-          <select
-            id="claims-office"
-            className="field__input field__select"
-            value={office?._id ?? ''}
-            onChange={(event) => {
-              setChosenOfficeId(event.target.value);
-              setWizardOpen(false);
-            }}
-          >
-            {offices.data.map((candidate) => (
-              <option key={candidate._id} value={candidate._id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <OfficePicker
+        id="claims-office"
+        offices={offices.data}
+        office={office}
+        onChoose={(officeId) => {
+          setChosenOfficeId(officeId);
+          setWizardOpen(false);
+        }}
+      />
 
       {office && office.role !== 'admin' ? <p className="claims__muted">{artistsText.adminOnly}</p> : null}
 

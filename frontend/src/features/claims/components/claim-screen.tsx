@@ -60,7 +60,7 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
 
   if (claim.error) {
     return (
-      <div className="claims">
+      <div className="wide-screen claims">
         <h1 className="claims__title">{claimText.title}</h1>
         <LoadFailure
           message={describeLoadError(claim.error, claimText.failed)}
@@ -72,7 +72,7 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
   }
   if (!claim.data) {
     return (
-      <div className="claims">
+      <div className="wide-screen claims">
         <h1 className="claims__title">{claimText.title}</h1>
         <p className="claims__muted" role="status">
           {claimText.loading}
@@ -113,7 +113,7 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
   const rejection = detail.statusHistory.findLast((change) => change.to === 'Rejected');
 
   return (
-    <div className="claims">
+    <div className="wide-screen claims">
       <Link className="claims__back" to={paths.artist.artists()}>
         ← {claimText.back}
       </Link>

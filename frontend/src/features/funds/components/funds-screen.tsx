@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { PayoutAccountReply } from '../../../../../functions/contracts/artist-payments';
 import type { OfficeReply } from '../../../../../functions/contracts/offices';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -19,7 +20,6 @@ import { BalancesPanel, PayoutsPanel, TransactionsPanel } from './money-panels';
 export const fundsText = {
   title: 'Funds',
   lead: "Your office's money, paid out through its account with Stripe.",
-  office: 'Office',
   accountTitle: 'Payouts with Stripe',
   statusLabels: {
     not_started: 'Not started',
@@ -159,7 +159,7 @@ export function FundsScreen() {
   const readsMoney = office?.role === 'admin' || office?.role === 'accountant';
 
   return (
-    <div className="funds">
+    <div className="wide-screen funds">
       <header>
         <h1 className="funds__title">{fundsText.title}</h1>
         <p className="funds__lead">{fundsText.lead}</p>
@@ -172,25 +172,7 @@ export function FundsScreen() {
         />
       ) : null}
 
-      {offices.data && offices.data.length > 1 ? (
-        <div className="field funds__office">
-          <label className="field__label" htmlFor="funds-office">
-            {fundsText.office}
-          </label>
-          <select
-            id="funds-office"
-            className="field__input field__select"
-            value={office?._id ?? ''}
-            onChange={(event) => chooseOffice(event.target.value)}
-          >
-            {offices.data.map((candidate) => (
-              <option key={candidate._id} value={candidate._id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <OfficePicker id="funds-office" offices={offices.data} office={office} onChoose={chooseOffice} />
 
       {office ? <PayoutAccountPanel key={office._id} office={office} /> : null}
 

@@ -2,14 +2,12 @@
 // reached the bank, its status and dates, why it failed, and the Stripe ids an accountant reconciles with.
 import { Link, useParams } from 'react-router-dom';
 import type { PayoutReply } from '../../../../../functions/contracts/artist-payments';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { officeParam, useChosenOffice } from '../../../lib/offices';
-import { paths } from '../../../lib/paths';
+import { useChosenOffice } from '../../../lib/offices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePayout } from '../api/money-api';
 import '../funds.css';
+import { FundsDetailPage } from './funds-detail-page';
 import { moneyText, transactionHref } from './money-panels';
 
 export const payoutText = {
@@ -74,38 +72,15 @@ export function PayoutDetailScreen() {
   const { id = '' } = useParams();
   const { offices, office } = useChosenOffice();
   const payout = usePayout(office?._id ?? null, id);
-  const missing = isApiError(payout.error) && (payout.error.status === 404 || payout.error.status === 422);
-  const back = office
-    ? `${paths.artist.funds()}?${officeParam}=${encodeURIComponent(office._id)}`
-    : paths.artist.funds();
   return (
-    <div className="funds">
-      <header>
-        <Link to={back}>{payoutText.back}</Link>
-        <h1 className="funds__title">{payoutText.title}</h1>
-        {office ? <p className="funds__lead">{office.name}</p> : null}
-      </header>
-      <section className="funds__panel" aria-label={payoutText.detailsCaption}>
-        {offices.error ? (
-          <LoadFailure
-            message={describeLoadError(offices.error, payoutText.failed)}
-            onRetry={() => void offices.mutate()}
-          />
-        ) : null}
-        {missing ? <p>{payoutText.missing}</p> : null}
-        {payout.error && !missing ? (
-          <LoadFailure
-            message={describeLoadError(payout.error, payoutText.failed)}
-            onRetry={() => void payout.mutate()}
-          />
-        ) : null}
-        {!payout.data && !payout.error && !offices.error ? (
-          <p className="funds__muted" role="status">
-            {payoutText.loading}
-          </p>
-        ) : null}
-        {payout.data && office ? <PayoutDetails officeId={office._id} payout={payout.data} /> : null}
-      </section>
-    </div>
+    <FundsDetailPage
+      text={payoutText}
+      label={payoutText.detailsCaption}
+      offices={offices}
+      office={office}
+      record={payout}
+    >
+      {(data, officeId) => <PayoutDetails officeId={officeId} payout={data} />}
+    </FundsDetailPage>
   );
 }

@@ -2,14 +2,13 @@
 // amount and date, the payout or artist it belongs to, and where the money of its ledger transaction went.
 import { Link, useParams } from 'react-router-dom';
 import type { OfficeTransactionDetail } from '../../../../../functions/contracts/artist-payments';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { officeParam, useChosenOffice } from '../../../lib/offices';
+import { useChosenOffice } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTransaction } from '../api/money-api';
 import '../funds.css';
+import { FundsDetailPage } from './funds-detail-page';
 import { payoutHref } from './money-panels';
 
 export const transactionText = {
@@ -105,38 +104,15 @@ export function TransactionDetailScreen() {
   const { id = '' } = useParams();
   const { offices, office } = useChosenOffice();
   const line = useTransaction(office?._id ?? null, id);
-  const missing = isApiError(line.error) && (line.error.status === 404 || line.error.status === 422);
-  const back = office
-    ? `${paths.artist.funds()}?${officeParam}=${encodeURIComponent(office._id)}`
-    : paths.artist.funds();
   return (
-    <div className="funds">
-      <header>
-        <Link to={back}>{transactionText.back}</Link>
-        <h1 className="funds__title">{transactionText.title}</h1>
-        {office ? <p className="funds__lead">{office.name}</p> : null}
-      </header>
-      <section className="funds__panel" aria-label={transactionText.title}>
-        {offices.error ? (
-          <LoadFailure
-            message={describeLoadError(offices.error, transactionText.failed)}
-            onRetry={() => void offices.mutate()}
-          />
-        ) : null}
-        {missing ? <p>{transactionText.missing}</p> : null}
-        {line.error && !missing ? (
-          <LoadFailure
-            message={describeLoadError(line.error, transactionText.failed)}
-            onRetry={() => void line.mutate()}
-          />
-        ) : null}
-        {!line.data && !line.error && !offices.error ? (
-          <p className="funds__muted" role="status">
-            {transactionText.loading}
-          </p>
-        ) : null}
-        {line.data && office ? <TransactionDetails officeId={office._id} line={line.data} /> : null}
-      </section>
-    </div>
+    <FundsDetailPage
+      text={transactionText}
+      label={transactionText.title}
+      offices={offices}
+      office={office}
+      record={line}
+    >
+      {(data, officeId) => <TransactionDetails officeId={officeId} line={data} />}
+    </FundsDetailPage>
   );
 }

@@ -10,6 +10,7 @@ import type { GiveBackPreviewReply, GiveBackReply } from '../../../../../functio
 import type { OfficeReply } from '../../../../../functions/contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -26,7 +27,6 @@ import { newRequestId, parseDollarsToCents } from '../lib/amount';
 export const giveBackText = {
   title: 'Give back',
   lead: 'Give part of an artist’s money back to the fans who funded them in the last 12 months. Each fan receives a share in proportion to what they gave, as credit for their next pie, and gets an e-mail about it.',
-  office: 'Office',
   artist: 'Artist',
   noArtists:
     'Your office has no artist with money yet. Once a claim succeeds, what fans set aside for the artist comes to your office, and you can give part of it back here.',
@@ -373,7 +373,7 @@ export function GiveBackScreen() {
   const office =
     offices.data?.find((candidate) => candidate._id === chosenOfficeId) ?? offices.data?.[0] ?? null;
   return (
-    <div className="give-back">
+    <div className="wide-screen give-back">
       <header>
         <h1 className="give-back__title">{giveBackText.title}</h1>
         <p className="give-back__lead">{giveBackText.lead}</p>
@@ -384,25 +384,12 @@ export function GiveBackScreen() {
           onRetry={() => void offices.mutate()}
         />
       ) : null}
-      {offices.data && offices.data.length > 1 ? (
-        <div className="field give-back__office">
-          <label className="field__label" htmlFor="give-back-office">
-            {giveBackText.office}
-          </label>
-          <select
-            id="give-back-office"
-            className="field__input field__select"
-            value={office?._id ?? ''}
-            onChange={(event) => setChosenOfficeId(event.target.value)}
-          >
-            {offices.data.map((candidate) => (
-              <option key={candidate._id} value={candidate._id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <OfficePicker
+        id="give-back-office"
+        offices={offices.data}
+        office={office}
+        onChoose={setChosenOfficeId}
+      />
       {office ? <OfficeGiveBack key={office._id} office={office} /> : null}
     </div>
   );

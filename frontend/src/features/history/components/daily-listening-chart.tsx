@@ -1,18 +1,16 @@
 // The daily listening chart: one bar per day, drawn as plain SVG (no chart library), with the same numbers as a
 // table for screen readers and anyone who prefers reading them. Loaded as its own chunk by the history screen.
-import { useId } from 'react';
+import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { formatListeningTime, formatLongDay, formatPlays, formatShortDay } from '../../../lib/format';
 import { summarizeChart, type ChartDay } from '../lib/listening-summary';
 
-const chartWidth = 600;
 const chartHeight = 160;
 const barGap = 4;
 
 export default function DailyListeningChart({ days }: { days: readonly ChartDay[] }) {
-  const titleId = useId();
   const summary = summarizeChart(days);
   const most = Math.max(...days.map((day) => day.msPlayed), 1);
-  const slot = chartWidth / Math.max(days.length, 1);
+  const bars = layOutBars({ count: days.length, most, height: chartHeight, gap: barGap });
   const listened = days.filter((day) => day.plays > 0);
   const first = days[0];
   const last = days[days.length - 1];
@@ -22,30 +20,21 @@ export default function DailyListeningChart({ days }: { days: readonly ChartDay[
       <p className="history-chart__scale" aria-hidden="true">
         {formatListeningTime(most)}
       </p>
-      <svg
+      <BarChartSvg
         className="history-chart__svg"
-        viewBox={`0 0 ${chartWidth} ${chartHeight}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-labelledby={titleId}
+        axisClassName="history-chart__axis"
+        height={chartHeight}
+        summary={summary}
       >
-        <title id={titleId}>{summary}</title>
-        <line
-          className="history-chart__axis"
-          x1={0}
-          y1={chartHeight - 0.5}
-          x2={chartWidth}
-          y2={chartHeight - 0.5}
-        />
         {days.map((day, index) => {
-          const height = day.msPlayed === 0 ? 0 : Math.max(2, (day.msPlayed / most) * (chartHeight - 4));
+          const height = bars.height(day.msPlayed);
           return (
             <rect
               key={day.date}
               className="history-chart__bar"
-              x={index * slot + barGap / 2}
+              x={bars.x(index)}
               y={chartHeight - height}
-              width={Math.max(slot - barGap, 1)}
+              width={bars.width}
               height={height}
               rx={2}
             >
@@ -53,7 +42,7 @@ export default function DailyListeningChart({ days }: { days: readonly ChartDay[
             </rect>
           );
         })}
-      </svg>
+      </BarChartSvg>
       {first && last ? (
         <div className="history-chart__dates" aria-hidden="true">
           <span>{formatShortDay(first.date)}</span>

@@ -162,7 +162,7 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
   const reply = invitation.data;
 
   return (
-    <div className="team office-invitation">
+    <div className="reading-screen team office-invitation">
       <header>
         <h1 className="team__title">{invitationText.title}</h1>
       </header>

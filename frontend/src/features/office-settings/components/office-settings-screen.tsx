@@ -227,7 +227,7 @@ export function OfficeSettingsScreen() {
   const { offices, office, chooseOffice } = useChosenOffice();
 
   return (
-    <div className="team">
+    <div className="wide-screen team">
       <header className="team__header">
         <div>
           <h1 className="team__title">{officeSettingsText.title}</h1>

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { PieDetail } from '../../../../../functions/contracts/pie';
 import { describeLoadError } from '../../../components/load-failure';
+import { downloadTextFile } from '../../../lib/download-text-file';
 import { fetchPieDetail, pieDetailUrl } from '../api/get-pie-detail';
-import { downloadTextFile } from '../lib/download-file';
 import { buildReceiptCsv, nameReceiptCsv } from '../lib/receipt-csv';
 
 export const receiptCsvText = {

@@ -8,8 +8,8 @@ import { describeLoadError } from '../../../components/load-failure';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
+import { downloadTextFile } from '../../../lib/download-text-file';
 import '../statements.css';
-import { saveTextFile } from '../lib/save-file';
 
 export const statementsText = {
   title: 'Statements',
@@ -60,7 +60,7 @@ export function StatementsSection() {
       const reply = await apiClient.get<StatementReply>(
         apiPath('GET /api/for-artists/statements', { query: { officeId: office._id, from, to, kind } }),
       );
-      saveTextFile(reply.fileName, reply.csv);
+      downloadTextFile(reply.fileName, reply.csv);
       setMessage({ tone: 'done', text: statementsText.downloaded(reply.rowCount, reply.fileName) });
     } catch (error) {
       // SPEC §8: office operation failures are logged; the person gets a clear sentence.

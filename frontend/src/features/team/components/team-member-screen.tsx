@@ -275,7 +275,7 @@ export function TeamMemberScreen() {
   const failure = offices.error ?? members.error;
 
   return (
-    <div className="team">
+    <div className="wide-screen team">
       <Link className="team__back" to={back}>
         ← {memberText.back}
       </Link>

@@ -381,7 +381,7 @@ export function TeamScreen({ callerEmail }: { callerEmail?: string | undefined }
   const { offices, office, chooseOffice } = useChosenOffice();
 
   return (
-    <div className="team">
+    <div className="wide-screen team">
       <header className="team__header">
         <div>
           <h1 className="team__title">{teamText.title}</h1>

@@ -65,7 +65,7 @@ export function VerificationResultScreen({
   };
 
   return (
-    <div className="claims verification-result">
+    <div className="reading-screen claims verification-result">
       <header>
         <p className={`verification-result__mark verification-result__mark--${outcome}`} aria-hidden="true">
           {succeeded ? '✓' : '!'}
