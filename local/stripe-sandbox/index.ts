@@ -32,7 +32,7 @@ import { register as registerInvoices } from './resources/invoices';
 import { register as registerPayments } from './resources/payments';
 import { register as registerProducts } from './resources/products';
 import { register as registerRefunds } from './resources/refunds';
-import { register as registerPayouts } from './resources/payouts';
+import { arrivePayout, register as registerPayouts } from './resources/payouts';
 import { register as registerSubscriptions } from './resources/subscriptions';
 import { register as registerTransfers } from './resources/transfers';
 import { Router } from './router';
@@ -79,6 +79,11 @@ export interface StripeSandbox {
    * clock moved back, so the demo fan's pie can start days before the first start and already hold listening.
    */
   payCheckout(sessionId: string, card: CardInput, options?: PayCheckoutOptions): Promise<PayResult>;
+  /**
+   * Local seeding only: the banks confirm every pending payout now, as if their arrival dates had come (`payout.paid`
+   * is raised and delivered), so the demo can start with a payout already completed. Answers how many arrived.
+   */
+  arrivePendingPayouts(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -194,6 +199,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     },
     settle: () => queue.settle(),
     payCheckout: pay,
+    async arrivePendingPayouts() {
+      const arrived = await exclusive(async () => {
+        const pending = core.all('payout').filter((payout) => payout.status === 'pending');
+        // Its timer stays scheduled and finds it paid: arriving is done once.
+        for (const payout of pending) arrivePayout(core, payout.id);
+        if (pending.length > 0) await core.save();
+        return pending.length;
+      });
+      await queue.settle();
+      return arrived;
+    },
     async stop() {
       queue.stop();
       server.closeAllConnections();

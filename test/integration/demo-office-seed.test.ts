@@ -135,13 +135,13 @@ describe('the demo artist’s office on a first start', () => {
     const releasedCents = released.reduce((sum, line) => sum + line.amountCents, 0);
     expect(view.payouts).toHaveLength(1);
     const [payout] = view.payouts;
-    expect(payout?.status).toBe('in_progress');
+    expect(payout?.status).toBe('completed');
     expect(view.lines.filter((line) => line.kind === 'payout').map((line) => line.amountCents)).toEqual([
       -(payout?.amountCents ?? 0),
     ]);
     expect(view.balance.payableCents).toBe(releasedCents - (payout?.amountCents ?? 0));
     expect(view.balance.payableCents).toBeGreaterThan(0);
-    expect(view.balance.inFlightCents).toBe(payout?.netCents);
+    expect(view.balance.inFlightCents).toBe(0);
     expect(view.account.status).toBe('ready');
   });
 
