@@ -106,7 +106,14 @@ function vitest(label: string, reportName: string, args: string[]): void {
   tally.failed += report.numFailedTests;
   tally.skipped += report.numPendingTests + report.numTodoTests;
   // A suite that fails to load has no failed tests of its own: count it.
-  if (!ok && report.numFailedTests === 0) tally.failed += Math.max(1, report.numFailedTestSuites);
+  if (!ok && report.numFailedTests === 0) {
+    tally.failed += Math.max(1, report.numFailedTestSuites);
+    if (report.numFailedTestSuites === 0) {
+      failures.push(
+        `${label}: every test passed, but vitest failed the run: an unhandled error or rejection (its "Unhandled Errors" block above names the file)`,
+      );
+    }
+  }
 }
 
 const began = Date.now();
