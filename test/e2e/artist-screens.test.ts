@@ -5,13 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
 import { useObservedPages, viewports } from './support/pages';
-import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const { desktop, phone } = viewports;
@@ -21,30 +16,13 @@ const pages = useObservedPages();
 const featured = catalogue.artists[2];
 if (!featured) throw new Error('The sandbox catalogue is smaller than expected');
 
-async function openAs(
-  role: 'anonymous' | 'fan' | 'artist',
-  viewport: { width: number; height: number },
-): Promise<ObservedPage> {
-  const session = signedInRoleSessions.find((candidate) => candidate.name === role);
-  return pages.open({
-    viewport,
-    ...(session ? { prepare: (context) => session.signIn(context, baseUrl) } : {}),
-  });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
-}
-
 describe('the public artist page', () => {
   it.each([
     ['desktop', desktop],
     ['phone', phone],
   ])('shows a catalogue artist to anyone (%s)', async (name, viewport) => {
     // Prepare
-    const observed = await openAs('anonymous', viewport);
+    const observed = await openSignedIn(pages, baseUrl, 'anonymous', viewport);
     // Act
     await observed.page.goto(`${baseUrl}/artist-public/${featured.id}`);
     await observed.page.getByRole('heading', { level: 1, name: featured.name }).waitFor();
@@ -70,7 +48,7 @@ describe('the public artist page', () => {
 
   it('says plainly when OpenPie does not know the artist', async () => {
     // Prepare
-    const observed = await openAs('anonymous', desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'anonymous', desktop);
     // Act
     await observed.page.goto(`${baseUrl}/artist-public/NoSuchArtist0000000000`);
     await observed.page.getByRole('heading', { name: 'We could not find this artist' }).waitFor();
@@ -86,7 +64,7 @@ describe("the fan's artist screen", () => {
     ['phone', phone],
   ])("shows the fan's listening of the artist and their top tracks (%s)", async (name, viewport) => {
     // Prepare: the demo fan imports two plays of the artist, named as an export names them
-    const observed = await openAs('fan', viewport);
+    const observed = await openSignedIn(pages, baseUrl, 'fan', viewport);
     const minute = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     const imported = await observed.page.request.post(`${baseUrl}/api/tracks/user/import`, {
       data: {
@@ -118,7 +96,7 @@ describe("the fan's artist screen", () => {
 describe('the artist area search', () => {
   it('finds an artist by the start of a word of their name, in pages of six', async () => {
     // Prepare
-    const observed = await openAs('artist', desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', desktop);
     const word = featured.name.split(' ').at(-1)?.slice(0, 3).toLowerCase() ?? '';
     // Act
     const reply = await observed.page.request.get(

@@ -7,14 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
-import { approveOnSandbox, selectUnexpectedProblems } from './support/identity-helpers';
+import { approveOnSandbox } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
-import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -24,18 +19,6 @@ const onSpotify = catalogue.artists[7];
 const onX = catalogue.artists[8];
 const onInstagram = catalogue.artists[9];
 if (!onSpotify || !onX || !onInstagram) throw new Error('The sandbox catalogue is smaller than expected');
-
-async function openAsArtist(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  const session = signedInRoleSessions.find((candidate) => candidate.name === 'artist');
-  if (!session) throw new Error('no artist session');
-  return pages.open({ viewport, prepare: (context) => session.signIn(context, baseUrl) });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
-}
 
 /** A pending claim of the demo artist's personal office, as the wizard makes it. */
 async function claimThroughApi(
@@ -65,14 +48,14 @@ async function claimThroughApi(
 describe('verifying a claim through the sandbox bios', () => {
   it('checks the Spotify bio after the artist puts the OpenPie link in it on the sandbox bio page', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.desktop);
     const { page } = observed;
     const claim = await claimThroughApi(page, onSpotify.id, 'spotify');
     await page.goto(`${baseUrl}/for-artists/claims/${claim.id}`);
     await page.getByRole('heading', { level: 2, name: 'Verify the claim' }).waitFor();
     const link = await page.getByLabel('Your OpenPie link').inputValue();
     await saveScreenshot(page, 'verification-claim-spotify-desktop');
-    await expectCleanPage(observed);
+    await expectCleanPage(observed, { allowRefusals: true });
     // Act: a check before the bio has the link
     await page.getByRole('button', { name: 'Check my Spotify bio' }).click();
     await page.getByText('We did not find the link yet.').waitFor();
@@ -93,12 +76,12 @@ describe('verifying a claim through the sandbox bios', () => {
     await page.getByRole('table', { name: 'Every check of a bio for this claim, oldest first' }).waitFor();
     await saveScreenshot(page, 'verification-spotify-verified');
     await expect(page.getByText('Verified', { exact: true }).first().isVisible()).resolves.toBe(true);
-    await expectCleanPage(observed);
+    await expectCleanPage(observed, { allowRefusals: true });
   });
 
   it('connects an X profile through the OAuth sandbox and lands on the success page', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.desktop);
     const { page } = observed;
     const claim = await claimThroughApi(page, onX.id, 'twitter');
     await page.goto(`${baseUrl}/_sandbox/oauth/bios`);
@@ -116,12 +99,12 @@ describe('verifying a claim through the sandbox bios', () => {
     await page.getByText(/Found openpie_\w+ in the X bio of https:\/\/x.com\//).waitFor();
     expect(new URL(page.url()).pathname).toBe('/for-artists/verify/twitter/success');
     await saveScreenshot(page, 'verification-result-twitter-success');
-    await expectCleanPage(observed);
+    await expectCleanPage(observed, { allowRefusals: true });
   });
 
   it('lands on the failed page on a phone and says what the Instagram bio held instead', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.phone);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.phone);
     const { page } = observed;
     const claim = await claimThroughApi(page, onInstagram.id, 'instagram');
     await page.goto(`${baseUrl}/for-artists/claims/${claim.id}`);
@@ -138,6 +121,6 @@ describe('verifying a claim through the sandbox bios', () => {
     await page.getByText(/\(empty bio\)/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/for-artists/verify/instagram/failed');
     await saveScreenshot(page, 'verification-result-instagram-failed-phone');
-    await expectCleanPage(observed);
+    await expectCleanPage(observed, { allowRefusals: true });
   });
 });

@@ -5,13 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
 import { useObservedPages, viewports } from './support/pages';
-import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -20,22 +15,10 @@ const pages = useObservedPages();
 const claimed = catalogue.artists[5];
 if (!claimed) throw new Error('The sandbox catalogue is smaller than expected');
 
-async function openAsArtist(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  const session = signedInRoleSessions.find((candidate) => candidate.name === 'artist');
-  if (!session) throw new Error('no artist session');
-  return pages.open({ viewport, prepare: (context) => session.signIn(context, baseUrl) });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
-}
-
 describe('claiming an artist', () => {
   it('walks the demo artist through the three steps of the wizard to the claim', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.desktop);
     const { page } = observed;
     await page.goto(`${baseUrl}/for-artists/artists`);
     await page.getByRole('heading', { level: 1, name: 'Your artists' }).waitFor();
@@ -88,7 +71,7 @@ describe('claiming an artist', () => {
 
   it('shows the claim on a phone without sideways scrolling', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.phone);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.phone);
     const { page } = observed;
     await page.goto(`${baseUrl}/for-artists/artists`);
     // Act

@@ -5,34 +5,18 @@
 // Screenshots for people to look at.
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
+import { findSeriousAxeViolations } from './support/frame-checks';
 import { useObservedPages, viewports } from './support/pages';
-import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
-
-async function openAsArtist(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  const session = signedInRoleSessions.find((candidate) => candidate.name === 'artist');
-  if (!session) throw new Error('no artist session');
-  return pages.open({ viewport, prepare: (context) => session.signIn(context, baseUrl) });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
-}
 
 describe('the funds screens', () => {
   it('shows the balances, transactions and payouts, and the fees of a payout before it is confirmed', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       // Prepare
-      const observed = await openAsArtist(viewport);
+      const observed = await openSignedIn(pages, baseUrl, 'artist', viewport);
       const { page } = observed;
       // Act
       await page.goto(`${baseUrl}/for-artists/funds`);
@@ -57,7 +41,7 @@ describe('the funds screens', () => {
   it('opens one payout and one transaction from the lists', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       // Prepare
-      const observed = await openAsArtist(viewport);
+      const observed = await openSignedIn(pages, baseUrl, 'artist', viewport);
       const { page } = observed;
       await page.goto(`${baseUrl}/for-artists/funds`);
       const payouts = page.getByRole('region', { name: /^Payouts of / });

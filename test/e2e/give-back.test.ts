@@ -5,13 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
 import { useObservedPages, viewports } from './support/pages';
-import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -20,23 +15,11 @@ const pages = useObservedPages();
 const claimed = catalogue.artists[20];
 if (!claimed) throw new Error('The sandbox catalogue is smaller than expected');
 
-async function openAsArtist(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  const session = signedInRoleSessions.find((candidate) => candidate.name === 'artist');
-  if (!session) throw new Error('no artist session');
-  return pages.open({ viewport, prepare: (context) => session.signIn(context, baseUrl) });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
-}
-
 describe('give-back, statements, profile and the artist screen', () => {
   it('shows the give-back screen of an office without released money, on desktop and phone', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       // Prepare
-      const observed = await openAsArtist(viewport);
+      const observed = await openSignedIn(pages, baseUrl, 'artist', viewport);
       const { page } = observed;
       // Act
       await page.goto(`${baseUrl}/for-artists/give-back`);
@@ -50,7 +33,7 @@ describe('give-back, statements, profile and the artist screen', () => {
 
   it('downloads a statement of the office from settings as a CSV file', async () => {
     // Prepare
-    const observed = await openAsArtist(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.desktop);
     const { page } = observed;
     await page.goto(`${baseUrl}/for-artists/settings`);
     await page.getByRole('heading', { level: 2, name: 'Statements' }).waitFor();
@@ -70,7 +53,7 @@ describe('give-back, statements, profile and the artist screen', () => {
   it('saves the profile from profile/update, on desktop and phone', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       // Prepare
-      const observed = await openAsArtist(viewport);
+      const observed = await openSignedIn(pages, baseUrl, 'artist', viewport);
       const { page } = observed;
       await page.goto(`${baseUrl}/for-artists/profile/update`);
       await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
@@ -87,7 +70,7 @@ describe('give-back, statements, profile and the artist screen', () => {
 
   it("shows a claimed artist's screen: pending claim, fans this month and the 12-month chart", async () => {
     // Prepare: the office claims the artist through the API the wizard calls
-    const observed = await openAsArtist(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'artist', viewports.desktop);
     const { page } = observed;
     await page.goto(`${baseUrl}/for-artists/artists`);
     const created = await page.request.post(`${baseUrl}/api/for-artists/claims`, {
@@ -108,7 +91,7 @@ describe('give-back, statements, profile and the artist screen', () => {
     await page.goto(`${baseUrl}/for-artists/artists/${claimId}`);
     await page.getByRole('heading', { level: 1, name: claimed.name }).waitFor();
     await saveScreenshot(page, 'artist-detail-desktop');
-    const phone = await openAsArtist(viewports.phone);
+    const phone = await openSignedIn(pages, baseUrl, 'artist', viewports.phone);
     await phone.page.goto(`${baseUrl}/for-artists/artists/${claimId}`);
     await phone.page.getByRole('heading', { level: 1, name: claimed.name }).waitFor();
     await saveScreenshot(phone.page, 'artist-detail-phone');

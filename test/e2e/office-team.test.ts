@@ -6,14 +6,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
 import { findMailedLink, makeTestPerson } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
 import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -22,12 +18,6 @@ async function signInDemoArtist(context: BrowserContext): Promise<void> {
   const session = signedInRoleSessions.find((candidate) => candidate.name === 'artist');
   if (!session) throw new Error('no artist session');
   await session.signIn(context, baseUrl);
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
 }
 
 /** A new office of the demo artist, made through the API with the page's session. */

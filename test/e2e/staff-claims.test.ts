@@ -5,13 +5,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import {
-  findSeriousAxeViolations,
-  measureHorizontalOverflow,
-  type ObservedPage,
-} from './support/frame-checks';
 import { useObservedPages, viewports } from './support/pages';
 import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -24,16 +20,6 @@ function sessionOf(name: 'artist' | 'admin') {
   const session = signedInRoleSessions.find((candidate) => candidate.name === name);
   if (!session) throw new Error(`no ${name} session`);
   return session;
-}
-
-async function openAsStaff(viewport: { width: number; height: number }): Promise<ObservedPage> {
-  return pages.open({ viewport, prepare: (context) => sessionOf('admin').signIn(context, baseUrl) });
-}
-
-async function expectCleanPage(observed: ObservedPage) {
-  expect(observed.problems).toEqual([]);
-  expect(await findSeriousAxeViolations(observed.page)).toEqual([]);
-  expect(await measureHorizontalOverflow(observed.page)).toBeLessThanOrEqual(0);
 }
 
 describe('staff decide a claim', () => {
@@ -52,7 +38,7 @@ describe('staff decide a claim', () => {
       },
     });
     expect(created.status()).toBe(201);
-    const observed = await openAsStaff(viewports.desktop);
+    const observed = await openSignedIn(pages, baseUrl, 'admin', viewports.desktop);
     const { page } = observed;
     // Act: the list
     await page.goto(`${baseUrl}/admin/claims`);
@@ -90,7 +76,7 @@ describe('staff decide a claim', () => {
 
   it('shows the list and the claim on a phone without sideways scrolling', async () => {
     // Prepare
-    const observed = await openAsStaff(viewports.phone);
+    const observed = await openSignedIn(pages, baseUrl, 'admin', viewports.phone);
     const { page } = observed;
     // Act
     await page.goto(`${baseUrl}/admin/claims?search=${encodeURIComponent(artist.name)}`);

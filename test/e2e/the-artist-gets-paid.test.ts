@@ -10,10 +10,10 @@ import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { demoAccounts } from '../../local/seed';
 import { artistsById, favouriteArtistsOf } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
-import { findSeriousAxeViolations, measureHorizontalOverflow } from './support/frame-checks';
 import { makeTestPerson, signUpArtistSideUser } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
 import { signedInRoleSessions } from './support/spec-routes';
+import { expectCleanPage } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
@@ -35,12 +35,6 @@ async function readData<T>(page: Page, path: string): Promise<T> {
   const body = (await response.json()) as Envelope<T>;
   if (response.status() !== 200) throw new Error(`GET ${path} answered ${response.status()}`);
   return body.data;
-}
-
-async function expectCleanPage(page: Page, problems: readonly string[]) {
-  expect(problems).toEqual([]);
-  expect(await findSeriousAxeViolations(page)).toEqual([]);
-  expect(await measureHorizontalOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 async function snap(page: Page, name: string) {
@@ -102,7 +96,7 @@ describe('a new artist-side user, from registration to a completed payout', () =
     await page.getByRole('button', { name: 'Check my Spotify bio' }).click();
     await page.getByText('We found the verification string. Our staff are reviewing the claim.').waitFor();
     await snap(page, 'verified');
-    await expectCleanPage(page, observed.problems);
+    await expectCleanPage(observed);
 
     // Act 3: the demo staff member approves it
     const staffSession = signedInRoleSessions.find((session) => session.name === 'admin');
@@ -154,7 +148,7 @@ describe('a new artist-side user, from registration to a completed payout', () =
     await snap(page, 'payout-fees');
     await dialog.getByRole('button', { name: 'Confirm payout' }).click();
     await page.getByText(/^Payout of \$[\d.,]+ requested\./).waitFor();
-    await expectCleanPage(page, observed.problems);
+    await expectCleanPage(observed);
 
     // Act 6: three days later
     const moved = await fetch(`${baseUrl}/api/dev/time/advance`, {
@@ -183,7 +177,7 @@ describe('a new artist-side user, from registration to a completed payout', () =
     await page.getByRole('heading', { level: 1, name: 'Payout' }).waitFor();
     await page.getByText('Reached your bank').waitFor();
     await snap(page, 'payout-completed');
-    await expectCleanPage(page, observed.problems);
+    await expectCleanPage(observed);
     const after = await readData<{ availableCents: number }>(
       page,
       `/api/for-artists/stripe/wallet-balance?officeId=${office._id}`,
