@@ -7,9 +7,8 @@ import {
   type ArtistUser,
   type CompleteRegistrationPayload,
 } from '../../../../../functions/contracts/auth';
-import { CountrySelect } from '../../../components/form/country-select';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextInput } from '../../../components/form/text-input';
+import { ContactFields, NameFields } from '../../../components/form/profile-fields';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { paths } from '../../../lib/paths';
@@ -79,33 +78,13 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
         ) : null}
         {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
         {saved ? <FormAlert tone="success">{profileUpdateText.saved}</FormAlert> : null}
-        <div className="artist-profile__names">
-          <TextInput
-            label={profileUpdateText.firstName}
-            autoComplete="given-name"
-            required
-            {...bindField('first_name')}
-          />
-          <TextInput
-            label={profileUpdateText.lastName}
-            autoComplete="family-name"
-            required
-            {...bindField('last_name')}
-          />
-        </div>
-        <TextInput
-          label={profileUpdateText.phoneNumber}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          {...bindField('phone_number')}
+        <NameFields
+          firstName={{ label: profileUpdateText.firstName, ...bindField('first_name') }}
+          lastName={{ label: profileUpdateText.lastName, ...bindField('last_name') }}
         />
-        <CountrySelect
-          label={profileUpdateText.country}
-          autoComplete="country"
-          required
-          {...bindField('country')}
+        <ContactFields
+          phoneNumber={{ label: profileUpdateText.phoneNumber, ...bindField('phone_number') }}
+          country={{ label: profileUpdateText.country, ...bindField('country') }}
         />
         <div className="artist-profile__actions">
           <button

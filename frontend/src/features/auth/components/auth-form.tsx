@@ -53,16 +53,6 @@ export function EmailField(field: TextInputProps) {
   return <TextInput type="email" autoComplete="email" inputMode="email" required {...field} />;
 }
 
-/** First and last name side by side, as registration and its completion ask for them. */
-export function NameFields({ firstName, lastName }: { firstName: TextInputProps; lastName: TextInputProps }) {
-  return (
-    <div className="auth-form__row">
-      <TextInput autoComplete="given-name" required {...firstName} />
-      <TextInput autoComplete="family-name" required {...lastName} />
-    </div>
-  );
-}
-
 /** A new password and its repetition (registration, reset), with SPEC §5's length hint on the first. */
 export function NewPasswordFields({
   password,

@@ -5,11 +5,10 @@ import {
   type ArtistUser,
   type CompleteRegistrationPayload,
 } from '../../../../../functions/contracts/auth';
-import { CountrySelect } from '../../../components/form/country-select';
-import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
 import { completeRegistration } from '../api/complete-registration';
-import { AuthForm, NameFields } from './auth-form';
+import { ContactFields, NameFields } from '../../../components/form/profile-fields';
+import { AuthForm } from './auth-form';
 
 export const completeRegistrationText = {
   firstName: 'First name',
@@ -55,19 +54,9 @@ export function CompleteRegistrationForm({ initial, onCompleted }: CompleteRegis
         firstName={{ label: completeRegistrationText.firstName, ...bindField('first_name') }}
         lastName={{ label: completeRegistrationText.lastName, ...bindField('last_name') }}
       />
-      <TextInput
-        label={completeRegistrationText.phoneNumber}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        {...bindField('phone_number')}
-      />
-      <CountrySelect
-        label={completeRegistrationText.country}
-        autoComplete="country"
-        required
-        {...bindField('country')}
+      <ContactFields
+        phoneNumber={{ label: completeRegistrationText.phoneNumber, ...bindField('phone_number') }}
+        country={{ label: completeRegistrationText.country, ...bindField('country') }}
       />
     </AuthForm>
   );

@@ -14,7 +14,8 @@ import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';
 import { registerAccount } from '../api/register';
 import { obtainHumanCheckToken } from '../lib/human-check';
-import { AuthForm, EmailField, NameFields, NewPasswordFields } from './auth-form';
+import { NameFields } from '../../../components/form/profile-fields';
+import { AuthForm, EmailField, NewPasswordFields } from './auth-form';
 
 export const registrationFormText = {
   email: 'Email',
