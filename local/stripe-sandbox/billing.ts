@@ -8,7 +8,7 @@ import { daySeconds } from './core';
 import { idOf } from './lists';
 import type { ChargeResult } from './money';
 import { chargeCard, settleChargeFunds } from './money';
-import { openDisputeIfCardSaysSo } from './resources/disputes';
+import { openDispute } from './resources/disputes';
 import {
   templateInvoice,
   templateInvoiceLineItem,
@@ -293,11 +293,11 @@ function emptyPayments(invoiceId: string): Stripe.ApiList<Stripe.InvoicePayment>
   return { object: 'list', data: [], has_more: false, url: `/v1/invoice_payments?invoice=${invoiceId}` };
 }
 
-/** What follows a successful charge once the caller's events are out: Stripe's fee, then a 0259 card's dispute. */
+/** What follows a successful charge once the caller's events are out: Stripe's fee, then a dispute card's dispute. */
 export function afterCharge(core: SandboxCore, result: ChargeResult): void {
   if (!result.ok) return;
   settleChargeFunds(core, result.charge);
-  if (result.outcome.dispute) openDisputeIfCardSaysSo(core, result.charge);
+  if (result.outcome.dispute) openDispute(core, result.charge, result.outcome.dispute);
 }
 
 /** The renewal timer: the period moves on, a `subscription_cycle` invoice is charged, dunning starts on failure. */

@@ -1,12 +1,17 @@
 // Stripe's test cards, as Stripe documents them: what a card number does when it is charged.
+
+/** What a card's payment is disputed as: a chargeback (funds withdrawn) or an inquiry (none withdrawn). */
+export type DisputeKind = 'chargeback' | 'inquiry';
+
 export type CardOutcome =
-  | { ok: true; brand: string; dispute: boolean }
+  | { ok: true; brand: string; dispute: DisputeKind | null }
   | { ok: false; code: string; declineCode?: string; message: string };
 
 const outcomes: Record<string, CardOutcome> = {
-  '4242424242424242': { ok: true, brand: 'visa', dispute: false },
-  '5555555555554444': { ok: true, brand: 'mastercard', dispute: false },
-  '4000000000000259': { ok: true, brand: 'visa', dispute: true },
+  '4242424242424242': { ok: true, brand: 'visa', dispute: null },
+  '5555555555554444': { ok: true, brand: 'mastercard', dispute: null },
+  '4000000000000259': { ok: true, brand: 'visa', dispute: 'chargeback' },
+  '4000000000001976': { ok: true, brand: 'visa', dispute: 'inquiry' },
   '4000000000000002': {
     ok: false,
     code: 'card_declined',
@@ -34,6 +39,7 @@ export const testPaymentMethods: Record<string, string> = {
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_createDispute: '4000000000000259',
+  pm_card_createDisputeInquiry: '4000000000001976',
 };
 
 export function normalizeCardNumber(number: string): string {

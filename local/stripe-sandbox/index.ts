@@ -5,9 +5,11 @@
 // onboarding pages through the product's server, and signs and delivers webhooks. Each resource registers its
 // routes from resources/<resource>.ts. Choices where Stripe leaves room:
 // - webhooks: retried after 0.2 s, 1 s and 3 s of real time, then given up (logged once per sandbox);
-// - card 4000 0000 0000 0259: disputed at once, right after its charge's funds (charge.updated);
+// - cards 4000 0000 0000 0259 (a chargeback) and 1976 (an inquiry): disputed at once, right after the charge's funds
+//   (charge.updated);
 // - renewals that fail: `pm_card_chargeDeclined` as a subscription's default_payment_method (Stripe's test id);
-// - disputes: `POST /v1/disputes/{id}/close` loses, evidence `winning_evidence` / `losing_evidence` decides;
+// - disputes: `POST /v1/disputes/{id}/close` loses (an inquiry: warning_closed), evidence `winning_evidence` /
+//   `losing_evidence` decides at once, without the days Stripe takes; a won chargeback gives back the dispute fee;
 // - `Stripe-Account` scopes Connect (balance, balance transactions, payouts); billing objects are the platform's.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';

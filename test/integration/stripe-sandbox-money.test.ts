@@ -1,4 +1,5 @@
-// Refunds and disputes in the local Stripe sandbox through the real SDK: their balance transactions and events.
+// Refunds in the local Stripe sandbox through the real SDK: their balance transactions and events (disputes:
+// stripe-sandbox-disputes.test.ts).
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
@@ -32,7 +33,7 @@ async function startWithPayment(card: string) {
   return { sandbox, stripe, charge, events };
 }
 
-describe('the Stripe sandbox refunds and disputes', () => {
+describe('the Stripe sandbox refunds', () => {
   it('refunds part of a charge, then the rest by payment intent, and refuses more', async () => {
     // Prepare
     const { sandbox, stripe, charge, events } = await startWithPayment(testCards.pays);
@@ -55,44 +56,5 @@ describe('the Stripe sandbox refunds and disputes', () => {
     expect(refundEvents.map((event) => (event.data.object as Stripe.Charge).amount_refunded)).toEqual([
       300, 1000,
     ]);
-  });
-
-  it('disputes a 0259 card payment with the $15 fee, and closes it lost', async () => {
-    // Prepare
-    const { sandbox, stripe, charge, events } = await startWithPayment(testCards.disputed);
-    // Act
-    const [dispute] = (await stripe.disputes.list({ charge: charge.id })).data;
-    const closed = await stripe.disputes.close(String(dispute?.id));
-    await sandbox.settle();
-    // Assess
-    expect(dispute).toMatchObject({ amount: 1000, reason: 'fraudulent', status: 'needs_response' });
-    expect(dispute?.balance_transactions[0]).toMatchObject({ amount: -1000, fee: 1500, net: -2500 });
-    expect(dispute?.balance_transactions[0]?.fee_details[0]).toMatchObject({
-      amount: 1500,
-      type: 'stripe_fee',
-    });
-    expect((await stripe.charges.retrieve(charge.id)).disputed).toBe(true);
-    expect(closed.status).toBe('lost');
-    const types = events.map((event) => event.type);
-    expect(types.indexOf('charge.dispute.created')).toBeGreaterThan(types.indexOf('charge.updated'));
-    expect(types).toContain('charge.dispute.closed');
-    const refund = await stripe.refunds.create({ charge: charge.id }).catch((error: unknown) => error);
-    expect(refund).toMatchObject({ statusCode: 400, code: 'charge_disputed' });
-  });
-
-  it("wins a dispute with Stripe's winning_evidence: the amount comes back, the fee does not", async () => {
-    // Prepare
-    const { sandbox, stripe, charge, events } = await startWithPayment(testCards.disputed);
-    const [dispute] = (await stripe.disputes.list({ charge: charge.id })).data;
-    // Act
-    const won = await stripe.disputes.update(String(dispute?.id), {
-      evidence: { uncategorized_text: 'winning_evidence' },
-    });
-    await sandbox.settle();
-    // Assess
-    expect(won.status).toBe('won');
-    expect(won.balance_transactions.map((transaction) => transaction.net)).toEqual([-2500, 1000]);
-    const closedEvent = events.find((event) => event.type === 'charge.dispute.closed');
-    expect((closedEvent?.data.object as Stripe.Dispute).status).toBe('won');
   });
 });

@@ -89,4 +89,6 @@ export const testCards = {
   declined: '4000 0000 0000 0002',
   insufficientFunds: '4000 0000 0000 9995',
   disputed: '4000 0000 0000 0259',
+  /** Stripe's inquiry card: disputed as an inquiry (warning_needs_response), no money withdrawn. */
+  inquiry: '4000 0000 0000 1976',
 } as const;

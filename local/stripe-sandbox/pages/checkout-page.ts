@@ -58,7 +58,8 @@ ${alert}
 <input id="card-name" name="cardName" autocomplete="cc-name" placeholder="Full name on card" required value="${escapeHtml(filled.name ?? '')}">
 <button type="submit">${isSubscription ? 'Subscribe' : 'Pay'} ${escapeHtml(amount)}</button>
 <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has
-insufficient funds; 4000 0000 0000 0259 pays and is then disputed. Any future expiry and any CVC.</p>
+insufficient funds; 4000 0000 0000 0259 pays and is then disputed; 4000 0000 0000 1976 pays and gets an inquiry.
+Any future expiry and any CVC.</p>
 </form>`,
   );
 }

@@ -1,5 +1,6 @@
 // Refunds of a charge (by `charge` or `payment_intent`), whole or in part: a refund balance transaction,
-// `charge.refunded` and `refund.created`.
+// `charge.refunded` and `refund.created`. A chargeback's charge cannot be refunded; an inquiry's can, and a full
+// refund closes the inquiry.
 import type Stripe from 'stripe';
 import type { SandboxCore } from '../core';
 import { invalidRequest, missingParam } from '../errors';
@@ -9,6 +10,7 @@ import { createBalanceTransaction } from '../money';
 import { optionalInteger, optionalString, readMetadata } from '../params';
 import type { Router } from '../router';
 import { templateRefund } from '../templates';
+import { closeInquiryOfRefundedCharge, disputeOfCharge } from './disputes';
 
 function createRefund(core: SandboxCore, params: FormObject): Stripe.Refund {
   const chargeId = optionalString(params, 'charge');
@@ -24,7 +26,8 @@ function createRefund(core: SandboxCore, params: FormObject): Stripe.Refund {
         'payment_intent',
       );
   if (!charge.paid) throw invalidRequest(`Charge ${charge.id} has not been paid.`, 'charge');
-  if (charge.disputed) {
+  // A chargeback took the money back already; an inquiry leaves the charge refundable.
+  if (charge.disputed && !disputeOfCharge(core, charge.id)?.is_charge_refundable) {
     throw invalidRequest(
       `Charge ${charge.id} has been charged back; cannot issue a refund.`,
       'charge',
@@ -81,6 +84,7 @@ function createRefund(core: SandboxCore, params: FormObject): Stripe.Refund {
   if (charge.refunds) charge.refunds = { ...charge.refunds, data: [refund, ...charge.refunds.data] };
   core.raise('refund.created', refund);
   core.raise('charge.refunded', charge, previous);
+  closeInquiryOfRefundedCharge(core, charge);
   return refund;
 }
 
