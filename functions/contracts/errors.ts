@@ -142,6 +142,16 @@ export const errorRegistry = {
     status: 409,
     message: 'An office needs at least one admin: make another member an admin first.',
   },
+  // Deleting the account of an office's last admin (services/offices/leaving-offices.ts; decision 032).
+  last_office_admin: {
+    status: 409,
+    message:
+      'You are the last admin of an office that still holds money or claims. Make another member an admin, or pay it out and delete the office, before you delete your account.',
+  },
+  too_many_offices: {
+    status: 409,
+    message: 'You belong to too many offices to delete your account at once. Leave some of them first.',
+  },
   // Invitations (services/offices/invitations.ts; decision 026).
   already_member: { status: 409, message: 'This person is already a member of this office.' },
   invitation_pending: {

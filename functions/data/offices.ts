@@ -20,6 +20,7 @@ import {
   userOfficeSortPrefix,
   userPartition,
 } from './keys';
+import { directoryIndexFields } from './directories';
 import type { TableRef, TransactionItem } from './table';
 import { forEachItem, isConditionFailure, putNewItem, queryAll, transactionCancellationCodes } from './table';
 
@@ -123,6 +124,7 @@ export async function createOffice(
       adminCount: 1,
       createdAt: when,
       updatedAt: when,
+      ...directoryIndexFields('office', when, office.id),
     }),
     ...memberItems(table, office.id, { ...firstAdmin, role: 'admin' }, when),
   ];
@@ -304,14 +306,14 @@ function outcomeOf(error: unknown, guardedCountIndex: number): MembershipOutcome
 }
 
 /**
- * deleteOffice: `DELETE offices/{officeId}`. The office, every member and every member's index item go in one
- * transaction, on condition that the office still has the members read ('changed' otherwise).
+ * The items that delete an office with every member and every member's index item, on condition that the office
+ * still has the members read: `deleteOffice`, and deleting the account of an office's last admin alongside.
  */
-export async function deleteOffice(
+export function buildOfficeDeletionItems(
   table: TableRef,
   { office, members }: OfficeWithMembers,
-): Promise<'deleted' | 'changed'> {
-  const items: TransactionItem[] = [
+): TransactionItem[] {
+  return [
     {
       Delete: {
         TableName: table.name,
@@ -325,13 +327,66 @@ export async function deleteOffice(
       { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, office.id) } },
     ]),
   ];
+}
+
+/**
+ * deleteOffice: `DELETE offices/{officeId}`. The office, every member and every member's index item go in one
+ * transaction, on condition that the office still has the members read ('changed' otherwise).
+ */
+export async function deleteOffice(
+  table: TableRef,
+  found: OfficeWithMembers,
+): Promise<'deleted' | 'changed'> {
   try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await table.client.send(
+      new TransactWriteCommand({ TransactItems: buildOfficeDeletionItems(table, found) }),
+    );
     return 'deleted';
   } catch (error) {
     if (transactionCancellationCodes(error)) return 'changed';
     throw error;
   }
+}
+
+/**
+ * The items that take a member out of an office: the office's counts (removing an admin needs another admin left,
+ * checked first), the member item (still holding the role read) and their index item. `removeOfficeMember`, and
+ * deleting a member's account alongside.
+ */
+export function buildMemberRemovalItems(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): TransactionItem[] {
+  const removesAdmin = member.role === 'admin';
+  return [
+    {
+      Update: {
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression: removesAdmin
+          ? 'SET updatedAt = :at ADD memberCount :minus, adminCount :minus'
+          : 'SET updatedAt = :at ADD memberCount :minus',
+        ConditionExpression: removesAdmin ? 'adminCount > :one' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':minus': -1,
+          ...(removesAdmin ? { ':one': 1 } : {}),
+        },
+      },
+    },
+    {
+      Delete: {
+        TableName: table.name,
+        Key: officeMemberKey(officeId, member.userId),
+        ConditionExpression: '#role = :role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': member.role },
+      },
+    },
+    { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
+  ];
 }
 
 /**
@@ -347,35 +402,7 @@ export async function removeOfficeMember(
   const removesAdmin = member.role === 'admin';
   try {
     await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeKey(officeId),
-              UpdateExpression: removesAdmin
-                ? 'SET updatedAt = :at ADD memberCount :minus, adminCount :minus'
-                : 'SET updatedAt = :at ADD memberCount :minus',
-              ConditionExpression: removesAdmin ? 'adminCount > :one' : 'attribute_exists(pk)',
-              ExpressionAttributeValues: {
-                ':at': at.toISOString(),
-                ':minus': -1,
-                ...(removesAdmin ? { ':one': 1 } : {}),
-              },
-            },
-          },
-          {
-            Delete: {
-              TableName: table.name,
-              Key: officeMemberKey(officeId, member.userId),
-              ConditionExpression: '#role = :role',
-              ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':role': member.role },
-            },
-          },
-          { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
-        ],
-      }),
+      new TransactWriteCommand({ TransactItems: buildMemberRemovalItems(table, officeId, member, at) }),
     );
     return 'done';
   } catch (error) {
