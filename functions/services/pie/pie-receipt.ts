@@ -13,15 +13,11 @@ import { escapeHtml } from '../../domain/identity/emails';
 import type { EscrowLot } from '../../domain/money/escrow';
 import { splitIdempotencyKey, summariseLots } from '../../domain/money/escrow';
 import { derivePieStatus } from '../../domain/money/pie-status';
+import { formatUsd } from '../../domain/money/usd';
 import type { PieDependencies } from '../payments/pies';
 import { computePieSplit, toRealtimeStats } from './pie-preview';
 
-/** `$12.34` of whole cents (the product is in US dollars). */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { formatUsd };
 
 /** What a split receipt says about the money: the stored split and the lots as they are now. */
 export function toReceiptFacts(receipt: StoredPieReceipt, lots: readonly EscrowLot[]): PieReceiptFacts {
