@@ -67,13 +67,50 @@ export interface RefundView {
   chargeId: string;
 }
 
+/** Every status of a dispute Stripe documents; `warning_*` are an inquiry's, which withdraws no money. */
+export const disputeStatuses = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+  'prevented',
+  'appeal_needs_response',
+  'appeal_under_review',
+] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+
+/** One money movement of a dispute on the platform's balance (an `adjustment` balance transaction). */
+export interface DisputeBalanceTransactionView {
+  id: string;
+  /** Negative when Stripe withdrew the disputed amount, positive when it reinstated it. */
+  amountCents: number;
+  /** Stripe's fee on it: the dispute fee (1500 for US cards) on a withdrawal, negative when the fee is given back. */
+  feeCents: number;
+  /** `amountCents - feeCents`: what the platform's balance moved by. */
+  netCents: number;
+  /** `dispute` for a withdrawal, `dispute_reversal` for a reinstatement. */
+  reportingCategory: string;
+}
+
 export interface DisputeView {
   id: string;
+  /** The disputed amount (usually the charge's). */
   amountCents: number;
+  currency: string;
   chargeId: string;
-  /** `won`, `lost`, `needs_response` … */
-  status: string;
-  /** Stripe's dispute fee from its balance transactions (1500 for US cards). */
+  status: DisputeStatus;
+  /** An inquiry (`warning_*`): the bank asks, no money has moved. */
+  isInquiry: boolean;
+  /** Stripe's own record of the money, in its order: zero, one or two (withdrawal, reinstatement). */
+  balanceTransactions: DisputeBalanceTransactionView[];
+  /** Stripe has withdrawn the disputed amount (a `dispute` balance transaction exists). */
+  fundsWithdrawn: boolean;
+  /** Stripe has given it back (a `dispute_reversal` balance transaction exists). */
+  fundsReinstated: boolean;
+  /** The dispute fee withdrawn: the positive fees of its balance transactions (1500 for US cards). */
   feeCents: number;
 }
 

@@ -2,6 +2,7 @@
 // shape drift fails loudly at the call instead of booking wrong money. Everything else passes through unread.
 import * as z from 'zod/mini';
 import { subscriptionStatuses } from '../../contracts/payments';
+import { disputeStatuses } from './port';
 
 /** A field Stripe answers as an id, or as the object when expanded. */
 const idOrObject = z.union([z.string(), z.looseObject({ id: z.string() })]);
@@ -121,13 +122,24 @@ export const refundListSchema = z.looseObject({
   has_more: z.boolean(),
 });
 
+/** A dispute with its balance transactions, which Stripe always embeds: absent ones would read as an inquiry. */
 export const disputeSchema = z.looseObject({
   id: z.string(),
   object: z.literal('dispute'),
   amount: cents,
+  currency: z.string(),
   charge: idOrObject,
-  status: z.string(),
-  balance_transactions: z._default(z.array(z.looseObject({ fee: cents })), []),
+  status: z.enum(disputeStatuses),
+  balance_transactions: z.array(
+    z.looseObject({
+      id: z.string(),
+      object: z.literal('balance_transaction'),
+      amount: cents,
+      fee: cents,
+      net: cents,
+      reporting_category: z.string(),
+    }),
+  ),
 });
 
 export const subscriptionListSchema = z.looseObject({ data: z.array(subscriptionSchema) });

@@ -115,6 +115,30 @@ function fromSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 
+/** A dispute as the booking reads it: what Stripe withdrew and reinstated, from its balance transactions. */
+export function toDisputeView(value: unknown): DisputeView {
+  const dispute = disputeSchema.parse(value);
+  const balanceTransactions = dispute.balance_transactions.map((transaction) => ({
+    id: transaction.id,
+    amountCents: transaction.amount,
+    feeCents: transaction.fee,
+    netCents: transaction.net,
+    reportingCategory: transaction.reporting_category,
+  }));
+  return {
+    id: dispute.id,
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    chargeId: idOf(dispute.charge) ?? '',
+    status: dispute.status,
+    isInquiry: dispute.status.startsWith('warning_'),
+    balanceTransactions,
+    fundsWithdrawn: balanceTransactions.some((t) => t.reportingCategory === 'dispute'),
+    fundsReinstated: balanceTransactions.some((t) => t.reportingCategory === 'dispute_reversal'),
+    feeCents: balanceTransactions.reduce((sum, t) => sum + Math.max(0, t.feeCents), 0),
+  };
+}
+
 function toCheckoutSession(value: unknown): CheckoutSessionView {
   const session = checkoutSessionSchema.parse(value);
   return {
@@ -401,19 +425,7 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
 
     async retrieveDispute(id) {
       const raw = await retrieveOrNull(() => stripe.disputes.retrieve(id));
-      if (raw === null) return null;
-      const dispute = disputeSchema.parse(raw);
-      const view: DisputeView = {
-        id: dispute.id,
-        amountCents: dispute.amount,
-        chargeId: idOf(dispute.charge) ?? '',
-        status: dispute.status,
-        feeCents: (dispute.balance_transactions ?? []).reduce(
-          (sum, transaction) => sum + Math.max(0, transaction.fee),
-          0,
-        ),
-      };
-      return view;
+      return raw === null ? null : toDisputeView(raw);
     },
 
     async createBillingPortalSession({ customerId, returnUrl }) {
