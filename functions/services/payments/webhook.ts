@@ -70,7 +70,12 @@ const eventFunctions: Readonly<Record<string, EventFunction>> = {
     await recordChargePayment(deps, id, log);
   },
   'charge.refunded': recordChargeRefunds,
+  // A dispute: opened, money withdrawn, evidence under review, money reinstated, decided. Each reads the dispute as
+  // Stripe has it now, so any one of them books whatever has happened to its money.
   'charge.dispute.created': recordDispute,
+  'charge.dispute.funds_withdrawn': recordDispute,
+  'charge.dispute.updated': recordDispute,
+  'charge.dispute.funds_reinstated': recordDispute,
   'charge.dispute.closed': recordDispute,
   // An office's connected account: onboarding finished, or Stripe needs something more (issue #13).
   'account.updated': recordConnectedAccountUpdate,
