@@ -106,6 +106,8 @@ function kindOf(
   if (entry.kind === 'payout') return 'payout';
   if (entry.kind === 'give-back') return 'give-back';
   if (entry.kind === 'reversal' && reversed === 'payout') return 'payout-returned';
+  // A payout the bank returned after Stripe had said it was paid (decision 029, "Failures after paid").
+  if (entry.kind === 'transfer-reversal') return 'payout-returned';
   return 'correction';
 }
 

@@ -4,15 +4,25 @@
 //    same TransactWriteItems as the payout item, the office's open-payout guard and the month's fee marker, so two
 //    requests at once book one payout and the guarded payable never goes below zero;
 // 2. one Stripe transfer of the net to the office's connected account, Idempotency-Key `payout:<payoutId>`: a
-//    refusal reverses the ledger transaction (the payable is as it was) and the payout fails; success makes it
-//    `in_progress` and frees the office for its next payout;
+//    refusal fails the payout (its status first, conditionally), then reverses the ledger transaction (the payable is
+//    as it was); success makes it `in_progress` and frees the office for its next payout. A payout whose booking is
+//    reversed is never sent;
 // 3. a payout of the connected account to its bank (manual schedule), Idempotency-Key `payout:<payoutId>:bank`;
 //    `payout.paid` completes it (connect-in-flight → stripe-clearing, a `transfer` transaction keyed by Stripe's
-//    payout id); `payout.failed` takes the transfer back and reverses the booking.
-// Stripe's events are nudges (decision 020): every handler re-reads the object from Stripe.
+//    payout id); `payout.failed` takes the transfer back and puts the money back on the office payable, also after
+//    `payout.paid` (decision 029, "Failures after paid"), and tells the office.
+// Every step changes the payout's status before it moves money, and moves money under a key of its own, so a crash
+// between two writes is finished by the next event or request, never done twice. Stripe's events are nudges
+// (decision 020): every handler re-reads the object from Stripe.
 import { randomUUID } from 'node:crypto';
-import type { CreatePayoutInput, PayoutFees, PayoutReply } from '../../contracts/artist-payments';
-import { getOfficeStripeAccount, storeOfficeStripeAccount } from '../../data/offices';
+import type {
+  CreatePayoutInput,
+  PayoutFees,
+  PayoutReply,
+  PayoutStatus,
+} from '../../contracts/artist-payments';
+import { getOfficeStripeAccount, getOfficeWithMembers, storeOfficeStripeAccount } from '../../data/offices';
+import { buildOutboxMailPut } from '../../data/outbox';
 import type { StoredPayout } from '../../data/payouts';
 import {
   buildPayoutBookingItems,
@@ -25,18 +35,27 @@ import {
   releasePayoutGuard,
 } from '../../data/payouts';
 import { transactionIdOf } from '../../data/ledger';
+import { writeUnlessGuardFails } from '../../data/table';
 import { AppError, isAppError } from '../../domain/errors';
 import { accountIdOf, platformOwner } from '../../domain/money/ledger';
-import type { AccountId } from '../../domain/money/ledger';
+import type { AccountId, Posting } from '../../domain/money/ledger';
 import type { PayoutFeeOutcome } from '../../domain/money/payout-fees';
+import { hasOfficeRight } from '../../domain/offices/rights';
 import { computePayoutFees, feeMonthOf } from '../../domain/money/payout-fees';
 import type { ConnectPayoutView } from '../../integrations/stripe/port';
 import { getEnv } from '../../runtime/env';
 import type { Logger } from '../../runtime/logger';
-import { getBalance, postTransaction, postTransactionAlongside, reverseTransaction } from '../ledger';
+import {
+  getBalance,
+  getTransaction,
+  postTransaction,
+  postTransactionAlongside,
+  reverseTransaction,
+} from '../ledger';
 import { paymentsDependencies } from '../payments/dependencies';
 import type { ConnectDependencies } from './onboarding';
 import { connectInFlightOf, officePayableOf, requireMoneyRight, toPayoutReply } from './money';
+import { buildPayoutFailedMail } from './payout-mail';
 
 export interface PayoutDependencies extends ConnectDependencies {
   /** The smallest payout, in cents (`PAYOUT_MINIMUM_CENTS`, $10 by default). */
@@ -123,7 +142,7 @@ export async function createPayout(
   const { officeId } = input;
   await requireMoneyRight(deps, userId, officeId, 'manage-money');
   const accountId = await requirePayableAccount(deps, officeId);
-  await retryBankPayouts(deps, officeId, log);
+  await finishInterruptedPayouts(deps, officeId, log);
   const open = await resumeOrRefuseOpenPayout(deps, officeId, log);
   if (open) return toPayoutReply(open);
   const payable = await getBalance(deps, officePayableOf(officeId));
@@ -185,17 +204,30 @@ export async function createPayout(
   return toPayoutReply(await sendPayout(deps, payout, log));
 }
 
-/** Transfers whose bank payout Stripe did not confirm (unreachable then): asked again, same keys, before a new one. */
-async function retryBankPayouts(deps: PayoutDependencies, officeId: string, log: Logger): Promise<void> {
-  const waiting = (await listOfficePayouts(deps.table, officeId)).filter(
-    (payout) => payout.status === 'in_progress' && payout.transferId && !payout.stripePayoutId,
-  );
-  for (const payout of waiting) await sendBankPayout(deps, payout, log);
+/**
+ * What a lost request or a crash left half-done, finished with the same keys before a new payout: a failed payout
+ * whose money is not back on the payable yet, a completed one whose settlement is not booked yet, a transfer whose
+ * bank payout Stripe did not confirm (unreachable then).
+ */
+async function finishInterruptedPayouts(
+  deps: PayoutDependencies,
+  officeId: string,
+  log: Logger,
+): Promise<void> {
+  for (const payout of await listOfficePayouts(deps.table, officeId)) {
+    if (payout.status === 'failed' && !payout.reversalTransactionId) {
+      await finishFailedPayout(deps, payout, log);
+    } else if (payout.status === 'completed' && !payout.settlementTransactionId) {
+      await settleCompletedPayout(deps, payout);
+    } else if (payout.status === 'in_progress' && payout.transferId && !payout.stripePayoutId) {
+      await sendBankPayout(deps, payout, log);
+    }
+  }
 }
 
 /**
  * The office's open payout: a fresh one refuses the request (409), one left `pending` by a lost request is sent again
- * (same idempotency keys, so Stripe moves the money once) and answered.
+ * (same idempotency keys, so Stripe moves the money once; never if its booking was reversed) and answered.
  */
 async function resumeOrRefuseOpenPayout(
   deps: PayoutDependencies,
@@ -216,12 +248,24 @@ async function resumeOrRefuseOpenPayout(
   return sendPayout(deps, open, log);
 }
 
-/** Transfers a booked payout's net and asks for the bank payout; a refused transfer fails the payout. */
+/** Whether the payout's `payout` transaction was reversed: its money is back on the payable, so it is never sent. */
+async function isBookingReversed(deps: ConnectDependencies, payout: StoredPayout): Promise<boolean> {
+  return (await getTransaction(deps, payout.transactionId)).reversedBy !== null;
+}
+
+/**
+ * Transfers a booked payout's net and asks for the bank payout; a refused transfer fails the payout. A payout whose
+ * booking is already reversed (a crash of the older order, reversal before status) is failed, not sent.
+ */
 export async function sendPayout(
   deps: ConnectDependencies,
   payout: StoredPayout,
   log: Logger,
 ): Promise<StoredPayout> {
+  if (await isBookingReversed(deps, payout)) {
+    log.warn('payout not sent: its booking is reversed', { payoutId: payout.id });
+    return failPayout(deps, payout, ['pending'], 'The payout was stopped before it was sent.', log);
+  }
   const gateway = await deps.stripe();
   const transfer = await gateway.createTransfer({
     accountId: payout.stripeAccountId,
@@ -232,7 +276,7 @@ export async function sendPayout(
   });
   if (!transfer.ok) {
     log.warn('payout transfer refused by Stripe', { payoutId: payout.id, code: transfer.code });
-    return failPayout(deps, payout, ['pending'], `Stripe refused the transfer: ${transfer.message}`);
+    return failPayout(deps, payout, ['pending'], `Stripe refused the transfer: ${transfer.message}`, log);
   }
   return markTransferred(deps, payout, transfer.value.id, log);
 }
@@ -255,6 +299,11 @@ async function sendBankPayout(
   log: Logger,
 ): Promise<StoredPayout> {
   if (current.status !== 'in_progress' || current.stripePayoutId) return current;
+  if (await isBookingReversed(deps, current)) {
+    // Its money is on the payable again: paying it to the bank as well would pay it twice.
+    log.error('bank payout not sent: the booking of its transfer is reversed', { payoutId: current.id });
+    return current;
+  }
   let bank;
   try {
     bank = await (
@@ -299,30 +348,134 @@ async function recordBankPayout(
   );
 }
 
-/** Reverses the booking (the payable as it was before), then marks the payout failed and frees its guards. */
+/**
+ * Marks the payout failed (only from `from`, so one of two racing outcomes wins), then finishes the failure: the
+ * money back on the payable, the guards freed. A crash between the two leaves a failed payout whose money is not
+ * back yet, never a pending one whose money is: the next event or request finishes it, by the same keys.
+ */
 async function failPayout(
   deps: ConnectDependencies,
   payout: StoredPayout,
-  from: readonly ('pending' | 'in_progress')[],
+  from: readonly PayoutStatus[],
   reason: string,
+  log: Logger,
 ): Promise<StoredPayout> {
-  const reversal = await reverseTransaction(deps, {
-    transactionId: payout.transactionId,
-    idempotencyKey: `payout-failed:${payout.id}`,
-    references: { payoutId: payout.id, officeId: payout.officeId },
-  });
   const at = deps.clock.now();
   await movePayout(
     deps.table,
     payout.id,
     from,
     'failed',
-    { failedAt: at.toISOString(), failureReason: reason, reversalTransactionId: reversal.transaction.id },
+    { failedAt: at.toISOString(), failureReason: reason },
     at,
   );
+  const current = await getPayout(deps.table, payout.id);
+  if (current?.status !== 'failed') return current ?? payout;
+  return finishFailedPayout(deps, current, log);
+}
+
+/**
+ * A failed payout's money back on the office payable, once: the booking reversed (key `payout-failed:<id>`), or,
+ * for a payout the bank had been paid, a `transfer-reversal` keyed by Stripe's payout id; then the month's fee
+ * marker and the guard freed, and, when its money had left for the office's account, the office told. The reversal's
+ * id on the payout marks it finished.
+ */
+async function finishFailedPayout(
+  deps: ConnectDependencies,
+  payout: StoredPayout,
+  log: Logger,
+): Promise<StoredPayout> {
+  if (payout.reversalTransactionId) return payout;
+  const returnedId = payout.completedAt
+    ? await returnPaidPayoutMoney(deps, payout)
+    : await reverseBooking(deps, payout);
   await releaseMonthlyFee(deps.table, payout.officeId, payout.feeMonth, payout.id);
   await releasePayoutGuard(deps.table, payout.officeId, payout.id);
+  if (payout.transferId) await mailPayoutFailed(deps, payout, log);
+  await movePayout(
+    deps.table,
+    payout.id,
+    ['failed'],
+    'failed',
+    { reversalTransactionId: returnedId },
+    deps.clock.now(),
+  );
   return (await getPayout(deps.table, payout.id)) ?? payout;
+}
+
+/** The booking reversed once: the payable +amount, in flight −net, fees −fees. */
+async function reverseBooking(deps: ConnectDependencies, payout: StoredPayout): Promise<string> {
+  const booking = await getTransaction(deps, payout.transactionId);
+  if (booking.reversedBy) return booking.reversedBy;
+  const reversal = await reverseTransaction(deps, {
+    transactionId: payout.transactionId,
+    idempotencyKey: `payout-failed:${payout.id}`,
+    references: { payoutId: payout.id, officeId: payout.officeId },
+  });
+  return reversal.transaction.id;
+}
+
+/**
+ * A payout Stripe failed after it was paid: its settlement stands (booked first if a crash left it out), and one
+ * `transfer-reversal` keyed by Stripe's payout id takes the net back out of Stripe clearing and the fees out of
+ * processing fees, and puts the whole amount back on the office payable, as a failure before paid would.
+ */
+async function returnPaidPayoutMoney(deps: ConnectDependencies, payout: StoredPayout): Promise<string> {
+  const stripePayoutId = requireStripePayoutId(payout);
+  await postSettlement(deps, payout, stripePayoutId);
+  const postings: Posting[] = [
+    { accountId: stripeClearingAccount, amountCents: -payout.netCents },
+    { accountId: officePayableOf(payout.officeId), amountCents: payout.amountCents },
+  ];
+  if (payout.feesCents !== 0)
+    postings.push({ accountId: processingFeesAccount, amountCents: -payout.feesCents });
+  const returned = await postTransaction(deps, {
+    kind: 'transfer-reversal',
+    idempotencyKey: `payout-failed-after-paid:${stripePayoutId}`,
+    postings,
+    references: { payoutId: payout.id, officeId: payout.officeId, stripePayoutId },
+  });
+  return returned.transaction.id;
+}
+
+function requireStripePayoutId(payout: StoredPayout): string {
+  if (!payout.stripePayoutId) throw new Error(`Payout ${payout.id} was completed without a Stripe payout id`);
+  return payout.stripePayoutId;
+}
+
+/** The office's readers of money (admins, accountants) told once each: the outbox id names the payout and person. */
+async function mailPayoutFailed(deps: ConnectDependencies, payout: StoredPayout, log: Logger): Promise<void> {
+  const found = await getOfficeWithMembers(deps.table, payout.officeId);
+  if (!found) {
+    log.warn('failed payout of an office that is gone: nobody to tell', { payoutId: payout.id });
+    return;
+  }
+  const origin = (deps.siteOrigin ?? '').replace(/\/+$/, '');
+  const link = `${origin}/for-artists/funds/payouts/${encodeURIComponent(payout.id)}?office=${encodeURIComponent(payout.officeId)}`;
+  const readers = found.members.filter((member) =>
+    hasOfficeRight(found.members, member.userId, 'read-money'),
+  );
+  for (const reader of readers) {
+    const message = buildPayoutFailedMail({
+      to: reader.email,
+      officeName: found.office.name,
+      amountCents: payout.amountCents,
+      netCents: payout.netCents,
+      reason: payout.failureReason ?? 'The bank returned the payout.',
+      link,
+    });
+    await writeUnlessGuardFails(
+      deps.table,
+      [
+        buildOutboxMailPut(deps.table, {
+          id: `payout-failed-${payout.id}-${reader.userId}`,
+          message,
+          createdAt: deps.clock.now(),
+        }),
+      ],
+      0,
+    );
+  }
 }
 
 // ── Stripe's events about payouts (webhook.ts routes `transfer.*` and `payout.*` here) ───────────────────────────
@@ -340,15 +493,26 @@ export async function recordTransferEvent(
     log.info('transfer of no payout: nothing to do', { transferId });
     return;
   }
+  if (payout.status === 'failed') {
+    await finishFailedPayout(deps, payout, log);
+    return;
+  }
   if (transfer.amountReversedCents >= transfer.amountCents) {
     // Taken back whole before any bank payout (by hand, in the dashboard): the office's money is owed again.
     if ((payout.status === 'pending' || payout.status === 'in_progress') && !payout.stripePayoutId) {
-      await failPayout(deps, payout, ['pending', 'in_progress'], 'The transfer was taken back.');
+      await failPayout(deps, payout, ['pending', 'in_progress'], 'The transfer was taken back.', log);
     }
     return;
   }
+  if (payout.status !== 'pending') return;
+  if (await isBookingReversed(deps, payout)) {
+    // A transfer made for a payout whose money is on the payable again: taken back, so it is paid once.
+    await takeTransferBack(deps, payout, transfer.id, log);
+    await failPayout(deps, payout, ['pending'], 'The payout was stopped before it was sent.', log);
+    return;
+  }
   // The request that made the transfer was lost before it said so: carry the payout on.
-  if (payout.status === 'pending') await markTransferred(deps, payout, transfer.id, log);
+  await markTransferred(deps, payout, transfer.id, log);
 }
 
 /** `payout.paid`, `payout.failed`, `payout.canceled`, `payout.updated` of an office's connected account. */
@@ -377,42 +541,73 @@ export async function recordConnectPayoutEvent(
   }
 }
 
-/** The bank has the money: in flight → Stripe clearing, once per Stripe payout, and the payout is completed. */
+/**
+ * The bank has the money: the payout is completed first (conditionally: one of a racing `payout.failed` and this
+ * wins), then in flight → Stripe clearing, once per Stripe payout, and the settlement noted on the payout.
+ */
 async function completePayout(
   deps: ConnectDependencies,
   payout: StoredPayout,
   bank: ConnectPayoutView,
 ): Promise<void> {
-  if (payout.status === 'completed' || payout.status === 'failed') return;
+  if (payout.status === 'failed') return;
+  if (payout.status !== 'completed') {
+    const at = deps.clock.now();
+    await movePayout(
+      deps.table,
+      payout.id,
+      ['pending', 'in_progress'],
+      'completed',
+      {
+        completedAt: at.toISOString(),
+        stripePayoutId: bank.id,
+        arrivalDate: bank.arrivalDate.toISOString(),
+      },
+      at,
+    );
+    await releasePayoutGuard(deps.table, payout.officeId, payout.id);
+  }
+  const current = await getPayout(deps.table, payout.id);
+  if (current?.status === 'completed' && !current.settlementTransactionId) {
+    await settleCompletedPayout(deps, current);
+  }
+}
+
+/** Books a completed payout's settlement (once, by Stripe's payout id) and notes it on the payout. */
+async function settleCompletedPayout(deps: ConnectDependencies, payout: StoredPayout): Promise<void> {
+  const settlementTransactionId = await postSettlement(deps, payout, requireStripePayoutId(payout));
+  await movePayout(
+    deps.table,
+    payout.id,
+    ['completed'],
+    'completed',
+    { settlementTransactionId },
+    deps.clock.now(),
+  );
+}
+
+/** In flight → Stripe clearing: the `transfer` transaction keyed `payout-paid:<stripePayoutId>`. */
+async function postSettlement(
+  deps: ConnectDependencies,
+  payout: StoredPayout,
+  stripePayoutId: string,
+): Promise<string> {
   const settled = await postTransaction(deps, {
     kind: 'transfer',
-    idempotencyKey: `payout-paid:${bank.id}`,
+    idempotencyKey: `payout-paid:${stripePayoutId}`,
     postings: [
       { accountId: connectInFlightOf(payout.officeId), amountCents: -payout.netCents },
       { accountId: stripeClearingAccount, amountCents: payout.netCents },
     ],
-    references: { payoutId: payout.id, officeId: payout.officeId, stripePayoutId: bank.id },
+    references: { payoutId: payout.id, officeId: payout.officeId, stripePayoutId },
   });
-  const at = deps.clock.now();
-  await movePayout(
-    deps.table,
-    payout.id,
-    ['pending', 'in_progress'],
-    'completed',
-    {
-      completedAt: at.toISOString(),
-      stripePayoutId: bank.id,
-      arrivalDate: bank.arrivalDate.toISOString(),
-      settlementTransactionId: settled.transaction.id,
-    },
-    at,
-  );
-  await releasePayoutGuard(deps.table, payout.officeId, payout.id);
+  return settled.transaction.id;
 }
 
 /**
- * The bank returned the payout: Stripe puts the money back on the connected account, so the transfer is taken back
- * to the platform (once, by key) and the booking reversed: the office payable holds it again for the next payout.
+ * The bank returned the payout, before or after Stripe said it was paid: Stripe puts the money back on the connected
+ * account, so the transfer is taken back to the platform (once, by key), the payout fails and its money goes back on
+ * the office payable for the next payout (decision 029, "Failures after paid").
  */
 async function returnFailedPayout(
   deps: ConnectDependencies,
@@ -420,11 +615,32 @@ async function returnFailedPayout(
   bank: ConnectPayoutView,
   log: Logger,
 ): Promise<void> {
-  if (payout.status === 'completed' || payout.status === 'failed' || !payout.transferId) return;
+  if (payout.status === 'failed') {
+    await finishFailedPayout(deps, payout, log);
+    return;
+  }
+  if (!payout.transferId) return;
+  await takeTransferBack(deps, payout, payout.transferId, log);
+  await failPayout(
+    deps,
+    payout,
+    ['in_progress', 'completed'],
+    bank.failureMessage ?? 'The bank returned the payout.',
+    log,
+  );
+}
+
+/** The payout's transfer taken back to the platform, once (key `payout-return:<id>`); retried until Stripe can. */
+async function takeTransferBack(
+  deps: ConnectDependencies,
+  payout: StoredPayout,
+  transferId: string,
+  log: Logger,
+): Promise<void> {
   const taken = await (
     await deps.stripe()
   ).reverseTransfer({
-    transferId: payout.transferId,
+    transferId,
     amountCents: payout.netCents,
     idempotencyKey: `payout-return:${payout.id}`,
   });
@@ -436,7 +652,6 @@ async function returnFailedPayout(
     });
     throw new AppError('unavailable', undefined, { code: 'payment_provider_unavailable' });
   }
-  await failPayout(deps, payout, ['in_progress'], bank.failureMessage ?? 'The bank returned the payout.');
 }
 
 /** For the screens: the payout as fees show it. */
