@@ -96,7 +96,8 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
   // Staff decide claims (an audit log, the release of held earnings).
   'admin-claims': sessionWriter,
   'admin-artists': session,
-  'admin-fans': session,
+  // Reads the fans' directory, pies and ledger, and asks Stripe for the refunds of a fan's charges.
+  'admin-fans': { table: 'read', secrets: ['app', 'stripe'] },
   // Escrow processing posts ledger transactions; Connect transfers stay with artist-payments.
   'admin-finances': sessionWriter,
   'admin-user-artists': session,

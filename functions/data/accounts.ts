@@ -11,6 +11,7 @@ import {
   emailGuardKey,
   userPartition,
 } from './keys';
+import { directoryIndexFields } from './directories';
 import type { TableRef, TransactionItem } from './table';
 import {
   isConditionFailure,
@@ -71,7 +72,13 @@ export async function createAccount(
   const written = await writeUnlessGuardFails(
     table,
     [
-      putNewItem(table, toItem(account)),
+      putNewItem(table, {
+        ...toItem(account),
+        // Fans and artist-side users are listed for staff (data/directories.ts); staff accounts are not.
+        ...(account.kind === 'admin'
+          ? {}
+          : directoryIndexFields(account.kind, account.createdAt, account.id)),
+      }),
       putNewItem(table, {
         ...emailGuardKey(account.kind, account.email),
         entity: 'email-guard',

@@ -387,3 +387,16 @@ export function payoutOpenGuardKey(officeId: string): ItemKey {
 export function payoutFeeMonthKey(officeId: string, month: string): ItemKey {
   return { pk: `PAYOUT_FEE_MONTH#${officeId}#${month}`, sk: 'PAYOUT_FEE_MONTH' };
 }
+
+// ── staff directories (data/directories.ts, decision 037) ──────────────────────────────────────────────────────
+
+/**
+ * gsi2 partition of one kind of account (fans, artist-side users) or of the offices: every item of the kind, newest
+ * first by its gsi2 sort key `<createdAt>#<id>`. Read only by staff's lists.
+ */
+export function directoryPartition(kind: 'fan' | 'artist' | 'office'): string {
+  return `DIRECTORY#${{ fan: 'FAN', artist: 'ARTIST_USER', office: 'OFFICE' }[kind]}`;
+}
+export function directorySortKey(createdAt: string, id: string): string {
+  return `${createdAt}#${id}`;
+}

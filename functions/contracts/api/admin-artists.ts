@@ -1,12 +1,17 @@
-// The staff list of artists (SPEC §7), built after issue #13.
+// Staff's list of catalogue artists (SPEC §7; decision 037): by name, with search, claimed or not, and what is held
+// for each while nobody has claimed it.
 import * as z from 'zod/mini';
+import { staffArtistStatuses, staffArtistSummarySchema } from '../admin-people';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
-import { staffListQuery, textField } from './fields';
+import { paged } from './contract';
+import { staffListQuery } from './fields';
 
 export const adminArtistsContracts = {
   'GET /api/admin/artists': {
-    query: z.object({ ...staffListQuery(), status: z.optional(textField(32)) }),
-    reply: notBuilt('the staff area, after #13'),
+    query: z.object({
+      ...staffListQuery(),
+      status: z.optional(z.enum(staffArtistStatuses, 'Choose claimed or unclaimed')),
+    }),
+    reply: paged(z.array(staffArtistSummarySchema)),
   },
 } satisfies ResourceContracts<'admin-artists'>;

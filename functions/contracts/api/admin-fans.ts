@@ -1,20 +1,20 @@
-// The staff list of fans (SPEC §7; sorted by spent, descending, unless asked: SPEC §9), built after issue #13.
+// Staff's fans (SPEC §7; decision 037): the list, sorted by what their cards paid, highest first, unless asked
+// (SPEC §9), and one fan with pies, wallet, payments, refunds, disputes and listening.
 import * as z from 'zod/mini';
+import { staffFanDetailSchema, staffFanSorts, staffFanSummarySchema } from '../admin-people';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
-import { idParams, optionalFlagParam, sortOrderParam, staffListQuery, textField } from './fields';
-
-const later = 'the staff area, after #13';
+import { json, paged } from './contract';
+import { idParams, optionalFlagParam, sortOrderParam, staffListQuery } from './fields';
 
 export const adminFansContracts = {
   'GET /api/admin/fans': {
     query: z.object({
       ...staffListQuery(),
       activePie: optionalFlagParam,
-      sortBy: z.optional(textField(32)),
+      sortBy: z.optional(z.enum(staffFanSorts, 'Sort by spent, created or name')),
       sortOrder: sortOrderParam,
     }),
-    reply: notBuilt(later),
+    reply: paged(z.array(staffFanSummarySchema)),
   },
-  'GET /api/admin/fans/{id}': { params: idParams('id'), reply: notBuilt(later) },
+  'GET /api/admin/fans/{id}': { params: idParams('id'), reply: json(staffFanDetailSchema) },
 } satisfies ResourceContracts<'admin-fans'>;

@@ -1,17 +1,26 @@
-// The staff list of offices (SPEC §7; newest first unless asked: SPEC §9), built after issue #13.
+// Staff's offices (SPEC §7; decision 037): the list, newest first unless asked (SPEC §9), with search, and one office
+// with its members, claims, payable, payouts and Connect state. Removing an office's Stripe connection is built after
+// the staff area's reads.
 import * as z from 'zod/mini';
+import { staffOfficeDetailSchema, staffOfficeSorts, staffOfficeSummarySchema } from '../admin-people';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
-import { idParams, sortOrderParam, staffListQuery, textField } from './fields';
+import { json, notBuilt, paged } from './contract';
+import { idParams, sortOrderParam, staffListQuery } from './fields';
 
-const later = 'the staff area, after #13';
 const officeParams = idParams('id');
 
 export const adminOfficesContracts = {
   'GET /api/admin/offices': {
-    query: z.object({ ...staffListQuery(), sortBy: z.optional(textField(32)), sortOrder: sortOrderParam }),
-    reply: notBuilt(later),
+    query: z.object({
+      ...staffListQuery(),
+      sortBy: z.optional(z.enum(staffOfficeSorts, 'Sort by created, name or members')),
+      sortOrder: sortOrderParam,
+    }),
+    reply: paged(z.array(staffOfficeSummarySchema)),
   },
-  'GET /api/admin/offices/{id}': { params: officeParams, reply: notBuilt(later) },
-  'DELETE /api/admin/offices/{id}/stripe-connection': { params: officeParams, reply: notBuilt(later) },
+  'GET /api/admin/offices/{id}': { params: officeParams, reply: json(staffOfficeDetailSchema) },
+  'DELETE /api/admin/offices/{id}/stripe-connection': {
+    params: officeParams,
+    reply: notBuilt('the staff actions of issue #19'),
+  },
 } satisfies ResourceContracts<'admin-offices'>;

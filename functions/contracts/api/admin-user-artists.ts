@@ -1,11 +1,15 @@
-// The staff list of artist-side users (SPEC §7), built after issue #13.
+// Staff's artist-side users (SPEC §7; decision 037): the list, newest first, with search, and one person with their
+// offices and those offices' claims.
+import * as z from 'zod/mini';
+import { staffUserArtistDetailSchema, staffUserArtistSummarySchema } from '../admin-people';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
-import { idParams } from './fields';
-
-const later = 'the staff area, after #13';
+import { json, paged } from './contract';
+import { idParams, staffListQuery } from './fields';
 
 export const adminUserArtistsContracts = {
-  'GET /api/admin/user-artists': { reply: notBuilt(later) },
-  'GET /api/admin/user-artists/{id}': { params: idParams('id'), reply: notBuilt(later) },
+  'GET /api/admin/user-artists': {
+    query: z.object(staffListQuery()),
+    reply: paged(z.array(staffUserArtistSummarySchema)),
+  },
+  'GET /api/admin/user-artists/{id}': { params: idParams('id'), reply: json(staffUserArtistDetailSchema) },
 } satisfies ResourceContracts<'admin-user-artists'>;

@@ -59,6 +59,17 @@ export async function readOfficeWalletBalance(
   officeId: string,
 ): Promise<OfficeWalletBalanceReply> {
   await requireMoneyRight(deps, userId, officeId, 'read-money');
+  return readOfficeFunds(deps, officeId);
+}
+
+/**
+ * The office's funds without a rights check: what the funds screen shows (above, after `read-money`) and what staff's
+ * office page shows, so the two never differ.
+ */
+export async function readOfficeFunds(
+  deps: Pick<PayoutDependencies, 'table' | 'payoutMinimumCents'>,
+  officeId: string,
+): Promise<OfficeWalletBalanceReply> {
   const [availableCents, inFlightCents, payouts] = await Promise.all([
     getBalance(deps, officePayableOf(officeId)),
     getBalance(deps, connectInFlightOf(officeId)),

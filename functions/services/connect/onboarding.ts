@@ -140,7 +140,9 @@ export async function createDashboardLink(
   return { login_url: link.url };
 }
 
-export function payoutAccountStatusOf(account: OfficeStripeAccount | null): PayoutAccountStatus {
+export function payoutAccountStatusOf(
+  account: Pick<OfficeStripeAccount, 'payoutsEnabled'> | null,
+): PayoutAccountStatus {
   if (!account) return 'not_started';
   return account.payoutsEnabled ? 'ready' : 'in_progress';
 }

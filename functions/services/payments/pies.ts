@@ -10,6 +10,7 @@ import { derivePieStatus } from '../../domain/money/pie-status';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
+import { refreshFanSpend } from '../admin/fan-spend';
 
 export type { PieSettings, StoredPie } from '../../data/pies';
 
@@ -95,6 +96,8 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
 /** Whether a pie still counts as the fan's current one at `now`: its period runs and it was not made inactive. */
 export function isCurrentPie(pie: StoredPie, now: Date): boolean {
   return pie.status !== 'inactive' && now.getTime() < Date.parse(pie.periodEnd);
+  // Staff's fans list sorts by what each fan's cards paid: the payment this pie follows is booked by now.
+  await refreshFanSpend(deps, input.fanId);
 }
 
 /** The fan's newest pie whose period has not ended and which is not inactive, or null. */

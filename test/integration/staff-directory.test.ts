@@ -1,0 +1,409 @@
+// Staff read the people and teams of OpenPie (decision 037) through the admin-fans, admin-offices, admin-artists and
+// admin-user-artists handlers, on DynamoDB Local and the Stripe sandbox: fans by what their cards paid (the gross of
+// their fan-payment transactions, before fees and refunds; a deleted fan stays, anonymised), one fan with pies,
+// wallet, payments and refunds; offices newest first, one office whose funds equal its own funds screen's; artists
+// claimed or not with what is held; artist-side users with their offices and claims. Staff only: fans, artist-side
+// users and anonymous callers are refused.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type {
+  StaffArtistSummary,
+  StaffFanDetail,
+  StaffFanSummary,
+  StaffOfficeDetail,
+  StaffOfficeSummary,
+  StaffUserArtistDetail,
+  StaffUserArtistSummary,
+} from '../../functions/contracts/admin-people';
+import type { ClaimReply } from '../../functions/contracts/claims';
+import type { OfficeReply } from '../../functions/contracts/offices';
+import { bodyOf } from '../support/gateway-event';
+import type { SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testCards } from '../support/stripe-sandbox';
+import type { PaymentsHarness } from './payments-harness';
+import { requestCheckout, sessionIdOf, startPaymentsHarness } from './payments-harness';
+import { fundOffice } from './payouts-harness';
+
+let harness: PaymentsHarness | undefined;
+afterEach(async () => {
+  await harness?.stop();
+  harness = undefined;
+});
+
+const handlers = {
+  fans: async () => (await import('../../functions/handlers/admin-fans')).handler,
+  offices: async () => (await import('../../functions/handlers/admin-offices')).handler,
+  artists: async () => (await import('../../functions/handlers/admin-artists')).handler,
+  userArtists: async () => (await import('../../functions/handlers/admin-user-artists')).handler,
+};
+
+async function tableOf() {
+  const { getTable } = await import('../../functions/runtime/table');
+  return getTable();
+}
+
+/** A word of 20 random letters: no other test's names contain it. */
+function uniqueWord(): string {
+  return Array.from(randomBytes(20), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}
+
+async function asStaff(
+  staff: SignedInAccount,
+  handler: keyof typeof handlers,
+  path: string,
+  query: Record<string, string> = {},
+) {
+  return call(await handlers[handler](), 'GET', path, { cookies: [staff.cookie], query });
+}
+
+/** The fan checks out `amount` and pays with a card that works; every event delivered. */
+async function pay(h: PaymentsHarness, fan: SignedInAccount, amount: number): Promise<void> {
+  const checkout = await requestCheckout(fan, amount);
+  if (checkout.statusCode !== 200) throw new Error(`createCheckout answered ${checkout.statusCode}`);
+  const paid = await h.sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), {
+    number: testCards.pays,
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Test',
+  });
+  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
+  await h.sandbox.settle();
+}
+
+async function eraseFan(fan: SignedInAccount): Promise<void> {
+  const { eraseAccount, getAccount } = await import('../../functions/data/accounts');
+  const table = await tableOf();
+  const account = await getAccount(table, 'fan', fan.userId);
+  if (!account?.email) throw new Error('no fan');
+  expect(await eraseAccount(table, { ...account, email: account.email }, new Date())).toBe(true);
+}
+
+async function createOffice(admin: SignedInAccount, name: string): Promise<OfficeReply> {
+  const offices = (await import('../../functions/handlers/artist-offices')).handler;
+  return dataOf<OfficeReply>(
+    await call(offices, 'POST', '/api/for-artists/offices', {
+      body: { name, type: 'Label' },
+      cookies: [admin.cookie],
+    }),
+  );
+}
+
+async function givenArtist(name: string): Promise<{ id: string; name: string }> {
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+  const artist = { id: randomUUID().replace(/-/g, '').slice(0, 22), name };
+  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
+  return artist;
+}
+
+async function claimArtist(admin: SignedInAccount, officeId: string, artistId: string): Promise<ClaimReply> {
+  const claims = (await import('../../functions/handlers/artist-claims')).handler;
+  const result = await call(claims, 'POST', '/api/for-artists/claims', {
+    body: {
+      artistId,
+      officeId,
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'spotify-bio',
+      selectedPlatform: 'spotify',
+      verificationString: `openpie_${uniqueWord().slice(0, 8)}`,
+    },
+    cookies: [admin.cookie],
+  });
+  expect(result.statusCode).toBe(201);
+  return dataOf<ClaimReply>(result);
+}
+
+async function approveClaim(staff: SignedInAccount, claimId: string): Promise<void> {
+  const staffClaims = (await import('../../functions/handlers/admin-claims')).handler;
+  const verified = await call(staffClaims, 'POST', `/api/admin/claims/${claimId}/verify-bio`, {
+    cookies: [staff.cookie],
+    body: { manualVerification: true },
+  });
+  expect(verified.statusCode).toBe(200);
+  const approved = await call(staffClaims, 'PATCH', `/api/admin/claims/${claimId}/status`, {
+    cookies: [staff.cookie],
+    body: { status: 'Successful', reason: 'The bio shows the string' },
+  });
+  expect(approved.statusCode).toBe(200);
+}
+
+describe('GET /api/admin/fans and /fans/{id}', () => {
+  it('lists fans by what their cards paid, highest first, with search, pages, the active-pie filter and a deleted fan anonymised', async () => {
+    // Prepare: four fans named with one word no other test uses; two pay, one pays and deletes the account.
+    harness = await startPaymentsHarness();
+    const staff = await createSignedInAccount('admin');
+    const word = uniqueWord();
+    const small = await createSignedInAccount('fan', { firstName: `Ada ${word}`, lastName: 'Small' });
+    const big = await createSignedInAccount('fan', { firstName: `Bo ${word}`, lastName: 'Big' });
+    const none = await createSignedInAccount('fan', { firstName: `Cy ${word}`, lastName: 'None' });
+    const gone = await createSignedInAccount('fan', { firstName: `Di ${word}`, lastName: 'Gone' });
+    await pay(harness, small, 1000);
+    await pay(harness, big, 2500);
+    await pay(harness, gone, 1500);
+    await eraseFan(gone);
+    // Act
+    const bySpent = await asStaff(staff, 'fans', '/api/admin/fans', { search: word.toUpperCase() });
+    const secondPage = await asStaff(staff, 'fans', '/api/admin/fans', {
+      search: word,
+      limit: '2',
+      page: '2',
+    });
+    const byName = await asStaff(staff, 'fans', '/api/admin/fans', { search: word, sortBy: 'name' });
+    const active = await asStaff(staff, 'fans', '/api/admin/fans', { search: word, activePie: 'true' });
+    const idle = await asStaff(staff, 'fans', '/api/admin/fans', { search: word, activePie: 'false' });
+    const deleted = await asStaff(staff, 'fans', '/api/admin/fans', { search: gone.userId });
+    // Assess
+    expect(bySpent.statusCode).toBe(200);
+    expect(dataOf<StaffFanSummary[]>(bySpent).map((fan) => [fan.name, fan.spentCents, fan.payments])).toEqual(
+      [
+        [`Bo ${word} Big`, 2500, 1],
+        [`Ada ${word} Small`, 1000, 1],
+        [`Cy ${word} None`, 0, 0],
+      ],
+    );
+    expect(bodyOf(bySpent).pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1 });
+    expect(dataOf<StaffFanSummary[]>(secondPage).map((fan) => fan._id)).toEqual([none.userId]);
+    expect(dataOf<StaffFanSummary[]>(byName).map((fan) => fan._id)).toEqual([
+      small.userId,
+      big.userId,
+      none.userId,
+    ]);
+    expect(dataOf<StaffFanSummary[]>(active).map((fan) => fan._id)).toEqual([big.userId, small.userId]);
+    expect(dataOf<StaffFanSummary[]>(idle).map((fan) => fan._id)).toEqual([none.userId]);
+    expect(dataOf<StaffFanSummary[]>(deleted)).toEqual([
+      expect.objectContaining({
+        _id: gone.userId,
+        name: null,
+        email: null,
+        status: 'deleted',
+        spentCents: 1500,
+        payments: 1,
+      }),
+    ]);
+  });
+
+  it('shows one fan with pies, the wallet service’s balance, payments and Stripe’s refunds; spent stays the gross', async () => {
+    // Prepare: a fan pays 2000, then 500 of it is refunded.
+    harness = await startPaymentsHarness();
+    const staff = await createSignedInAccount('admin');
+    const fan = await createSignedInAccount('fan', { firstName: 'Refunded', lastName: uniqueWord() });
+    await pay(harness, fan, 2000);
+    const customer = (await harness.stripe.customers.list({ limit: 100 })).data.find(
+      (c) => c.metadata?.['fan_id'] === fan.userId,
+    );
+    const [charge] = (await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 10 })).data;
+    await harness.stripe.refunds.create({ charge: charge?.id ?? '', amount: 500 });
+    await harness.sandbox.settle();
+    const wallet = (await import('../../functions/handlers/fan-wallet')).handler;
+    const fanWallet = dataOf<{ balanceCents: number }>(
+      await call(wallet, 'GET', '/api/fan-wallet/balance', { cookies: [fan.cookie] }),
+    );
+    // Act
+    const result = await asStaff(staff, 'fans', `/api/admin/fans/${fan.userId}`);
+    const listed = await asStaff(staff, 'fans', '/api/admin/fans', { search: fan.userId });
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const detail = dataOf<StaffFanDetail>(result);
+    expect(detail).toMatchObject({
+      _id: fan.userId,
+      status: 'active',
+      spentCents: 2000,
+      payments: 1,
+      walletBalanceCents: fanWallet.balanceCents,
+    });
+    expect(detail.pies).toHaveLength(1);
+    expect(detail.paymentList).toEqual([
+      expect.objectContaining({ grossCents: 2000, chargeId: charge?.id, pieId: detail.pies[0]?._id }),
+    ]);
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({
+        chargeId: charge?.id,
+        amountCents: 500,
+        status: 'succeeded',
+        transactionId: expect.any(String) as unknown,
+      }),
+    ]);
+    expect(detail.disputes).toEqual([]);
+    expect(detail.listening).toMatchObject({ days: 30, msPlayed: 0, plays: 0, topArtists: [] });
+    expect(dataOf<StaffFanSummary[]>(listed)[0]?.spentCents).toBe(2000);
+  });
+
+  it('answers 404 for an unknown fan and 422 for a sort it does not know', async () => {
+    // Prepare
+    const staff = await createSignedInAccount('admin');
+    // Act
+    const unknown = await asStaff(staff, 'fans', `/api/admin/fans/${randomUUID()}`);
+    const badSort = await asStaff(staff, 'fans', '/api/admin/fans', { sortBy: 'email' });
+    // Assess
+    expect(unknown.statusCode).toBe(404);
+    expect(badSort.statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/admin/offices and /offices/{id}', () => {
+  it('lists offices newest first with search and sorting, and shows one with the funds its own screen shows', async () => {
+    // Prepare: three offices of one artist-side user; the second is paid 700 of released earnings and holds a claim.
+    const staff = await createSignedInAccount('admin');
+    const admin = await createSignedInAccount('artist');
+    const word = uniqueWord();
+    const first = await createOffice(admin, `Alpha ${word}`);
+    const second = await createOffice(admin, `Charlie ${word}`);
+    const third = await createOffice(admin, `Bravo ${word}`);
+    const { payoutDependencies } = await import('../../functions/services/connect/payouts');
+    await fundOffice(payoutDependencies(), second._id, 700);
+    const artist = await givenArtist(`Office Artist ${word}`);
+    const claim = await claimArtist(admin, second._id, artist.id);
+    const payments = (await import('../../functions/handlers/artist-payments')).handler;
+    const ownScreen = await call(payments, 'GET', '/api/for-artists/stripe/wallet-balance', {
+      cookies: [admin.cookie],
+      query: { officeId: second._id },
+    });
+    // Act
+    const newest = await asStaff(staff, 'offices', '/api/admin/offices', { search: word });
+    const byName = await asStaff(staff, 'offices', '/api/admin/offices', {
+      search: word,
+      sortBy: 'name',
+      sortOrder: 'desc',
+    });
+    const detail = await asStaff(staff, 'offices', `/api/admin/offices/${second._id}`);
+    const unknown = await asStaff(staff, 'offices', `/api/admin/offices/${randomUUID()}`);
+    // Assess
+    expect(dataOf<StaffOfficeSummary[]>(newest).map((office) => office._id)).toEqual([
+      third._id,
+      second._id,
+      first._id,
+    ]);
+    expect(dataOf<StaffOfficeSummary[]>(newest)[0]).toMatchObject({
+      memberCount: 1,
+      type: 'Label',
+      connect: 'not_started',
+    });
+    expect(dataOf<StaffOfficeSummary[]>(byName).map((office) => office.name)).toEqual([
+      `Charlie ${word}`,
+      `Bravo ${word}`,
+      `Alpha ${word}`,
+    ]);
+    expect(detail.statusCode).toBe(200);
+    const office = dataOf<StaffOfficeDetail>(detail);
+    expect(ownScreen.statusCode).toBe(200);
+    expect(office.funds).toEqual(dataOf(ownScreen));
+    expect(office.funds.availableCents).toBe(700);
+    expect(office.members).toEqual([expect.objectContaining({ userId: admin.userId, role: 'admin' })]);
+    expect(office.claims).toEqual([
+      expect.objectContaining({ _id: claim._id, artistId: artist.id, status: 'Pending' }),
+    ]);
+    expect(office.payouts).toEqual([]);
+    expect(office.connectAccount).toMatchObject({ accountId: null, payoutsEnabled: false });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/artists', () => {
+  it('lists artists by name, claimed or not, with the claiming office, open claims and what is held', async () => {
+    // Prepare: two artists; one is claimed by an office staff approved, the other has a pending claim.
+    const staff = await createSignedInAccount('admin');
+    const admin = await createSignedInAccount('artist');
+    const word = uniqueWord();
+    const claimed = await givenArtist(`Zed ${word}`);
+    const waiting = await givenArtist(`Amy ${word}`);
+    const office = await createOffice(admin, `Claimers ${word}`);
+    await approveClaim(staff, (await claimArtist(admin, office._id, claimed.id))._id);
+    await claimArtist(admin, office._id, waiting.id);
+    // Act
+    const all = await asStaff(staff, 'artists', '/api/admin/artists', { search: word });
+    const onlyClaimed = await asStaff(staff, 'artists', '/api/admin/artists', {
+      search: word,
+      status: 'claimed',
+    });
+    const onlyUnclaimed = await asStaff(staff, 'artists', '/api/admin/artists', {
+      search: word,
+      status: 'unclaimed',
+    });
+    // Assess
+    expect(all.statusCode).toBe(200);
+    const rows = dataOf<StaffArtistSummary[]>(all);
+    expect(rows.map((row) => row._id).sort()).toEqual([claimed.id, waiting.id].sort());
+    expect(rows.find((row) => row._id === claimed.id)).toMatchObject({
+      status: 'claimed',
+      claim: { officeId: office._id, officeName: `Claimers ${word}` },
+      openClaims: 0,
+      heldCents: 0,
+    });
+    expect(rows.find((row) => row._id === waiting.id)).toMatchObject({
+      status: 'unclaimed',
+      claim: null,
+      openClaims: 1,
+    });
+    expect(dataOf<StaffArtistSummary[]>(onlyClaimed).map((row) => row._id)).toEqual([claimed.id]);
+    expect(dataOf<StaffArtistSummary[]>(onlyUnclaimed).map((row) => row._id)).toEqual([waiting.id]);
+    expect(bodyOf(onlyUnclaimed).pagination).toMatchObject({ total: 1, pages: 1 });
+  });
+});
+
+describe('GET /api/admin/user-artists and /user-artists/{id}', () => {
+  it('lists artist-side users newest first with search, and shows one with offices and claims', async () => {
+    // Prepare
+    const staff = await createSignedInAccount('admin');
+    const word = uniqueWord();
+    const older = await createSignedInAccount('artist', { firstName: 'Olga', lastName: word });
+    const newer = await createSignedInAccount('artist', { firstName: 'Nina', lastName: word, country: 'NL' });
+    const office = await createOffice(newer, `Nina's ${word}`);
+    const artist = await givenArtist(`Nina Artist ${word}`);
+    const claim = await claimArtist(newer, office._id, artist.id);
+    // Act
+    const list = await asStaff(staff, 'userArtists', '/api/admin/user-artists', { search: word });
+    const byEmail = await asStaff(staff, 'userArtists', '/api/admin/user-artists', {
+      search: older.email.slice(0, 20),
+    });
+    const detail = await asStaff(staff, 'userArtists', `/api/admin/user-artists/${newer.userId}`);
+    const unknown = await asStaff(staff, 'userArtists', `/api/admin/user-artists/${randomUUID()}`);
+    // Assess
+    expect(dataOf<StaffUserArtistSummary[]>(list).map((user) => user._id)).toEqual([
+      newer.userId,
+      older.userId,
+    ]);
+    expect(dataOf<StaffUserArtistSummary[]>(byEmail).map((user) => user._id)).toEqual([older.userId]);
+    expect(dataOf<StaffUserArtistDetail>(detail)).toMatchObject({
+      _id: newer.userId,
+      name: `Nina ${word}`,
+      country: 'NL',
+      emailVerified: true,
+      offices: [{ _id: office._id, role: 'admin' }],
+      claims: [{ _id: claim._id, artistId: artist.id, status: 'Pending' }],
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('staff only', () => {
+  it('refuses fans, artist-side users and anonymous callers (401: no staff session) on every staff read', async () => {
+    // Prepare
+    const fan = await createSignedInAccount('fan');
+    const artistSide = await createSignedInAccount('artist');
+    const routes: [keyof typeof handlers, string][] = [
+      ['fans', '/api/admin/fans'],
+      ['fans', `/api/admin/fans/${fan.userId}`],
+      ['offices', '/api/admin/offices'],
+      ['offices', `/api/admin/offices/${randomUUID()}`],
+      ['artists', '/api/admin/artists'],
+      ['userArtists', '/api/admin/user-artists'],
+      ['userArtists', `/api/admin/user-artists/${artistSide.userId}`],
+    ];
+    // Act
+    const outcomes = await Promise.all(
+      routes.map(async ([handler, path]) => {
+        const loaded = await handlers[handler]();
+        const [asFan, asArtist, anonymous] = await Promise.all([
+          call(loaded, 'GET', path, { cookies: [fan.cookie] }),
+          call(loaded, 'GET', path, { cookies: [artistSide.cookie] }),
+          call(loaded, 'GET', path),
+        ]);
+        return [path, asFan.statusCode, asArtist.statusCode, anonymous.statusCode];
+      }),
+    );
+    // Assess
+    expect(outcomes).toEqual(routes.map(([, path]) => [path, 401, 401, 401]));
+  });
+});
