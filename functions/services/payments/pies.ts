@@ -90,14 +90,14 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
     createdAt: deps.clock.now().toISOString(),
   };
   const result = await putPie(deps.table, pie);
+  // Staff's fans list sorts by what each fan's cards paid: the payment this pie follows is booked by now.
+  await refreshFanSpend(deps, input.fanId);
   return result.pie;
 }
 
 /** Whether a pie still counts as the fan's current one at `now`: its period runs and it was not made inactive. */
 export function isCurrentPie(pie: StoredPie, now: Date): boolean {
   return pie.status !== 'inactive' && now.getTime() < Date.parse(pie.periodEnd);
-  // Staff's fans list sorts by what each fan's cards paid: the payment this pie follows is booked by now.
-  await refreshFanSpend(deps, input.fanId);
 }
 
 /** The fan's newest pie whose period has not ended and which is not inactive, or null. */
