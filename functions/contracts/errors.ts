@@ -98,6 +98,10 @@ export const errorRegistry = {
     status: 409,
     message: 'You already have an active pie. You can change its settings or cancel it on My pies.',
   },
+  checkout_in_progress: {
+    status: 409,
+    message: 'Your checkout is being prepared in another window. Please try again in a moment.',
+  },
   subscription_not_found: { status: 404, message: 'We could not find this subscription.' },
   no_billing_account: {
     status: 409,

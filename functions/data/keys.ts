@@ -246,9 +246,20 @@ export function fanSubscriptionKey(fanId: string, subscriptionId: string): ItemK
   return { pk: fanPartition(fanId), sk: `${subscriptionSortPrefix}${subscriptionId}` };
 }
 
-/** The fan's Checkout session still open, so a new one expires it (one open session per fan). */
+/**
+ * The fan's one Checkout session (decision 035): the attempt that reserved it and, once created, its session id, so
+ * concurrent checkouts of one fan answer the same session and a new one expires the one before.
+ */
 export function openCheckoutSessionKey(fanId: string): ItemKey {
   return { pk: fanPartition(fanId), sk: 'CHECKOUT_SESSION' };
+}
+/** The fan's one subscription (decision 035): which card subscription or promo pie holds the fan; written first wins. */
+export function oneSubscriptionKey(fanId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: 'ONE_SUBSCRIPTION' };
+}
+/** A subscription found to be a fan's second (decision 035): cancelled and refunded, never the fan's one. */
+export function secondSubscriptionKey(fanId: string, subscriptionId: string): ItemKey {
+  return { pk: fanPartition(fanId), sk: `SECOND_SUBSCRIPTION#${subscriptionId}` };
 }
 
 /** Written once a webhook event was handled: a re-delivery of the same event id is answered without work. */

@@ -1,6 +1,7 @@
-// A fan's Stripe subscriptions as last re-read from Stripe (`FAN#<fanId>` / `SUBSCRIPTION#<id>`), and the fan's one
-// open Checkout session (`FAN#<fanId>` / `CHECKOUT_SESSION`). Both are written only from objects fetched from Stripe
-// (never from a webhook's copy), so a later write is never older than what Stripe said before it.
+// A fan's Stripe subscriptions as last re-read from Stripe (`FAN#<fanId>` / `SUBSCRIPTION#<id>`), written only from
+// objects fetched from Stripe (never from a webhook's copy), so a later write is never older than what Stripe said
+// before it; and the end of the fan's one Checkout session (`FAN#<fanId>` / `CHECKOUT_SESSION`, reserved and stored
+// by data/one-subscription.ts) once it completed.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -11,7 +12,6 @@ import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
 const subscriptionEntity = 'fan-subscription';
-const checkoutEntity = 'fan-checkout-session';
 const version = 1;
 
 export interface StoredSubscription {
@@ -88,37 +88,6 @@ export async function listFanSubscriptions(table: TableRef, fanId: string): Prom
     }),
   );
   return (Items ?? []).map(toSubscription);
-}
-
-export interface OpenCheckoutSession {
-  sessionId: string;
-  createdAt: string;
-}
-
-/** Access pattern `getOpenCheckoutSession`: the fan's last Checkout session, which may still be open. */
-export async function getOpenCheckoutSession(
-  table: TableRef,
-  fanId: string,
-): Promise<OpenCheckoutSession | null> {
-  const { Item } = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: openCheckoutSessionKey(fanId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  return z.object({ sessionId: z.string(), createdAt: z.string() }).parse(Item);
-}
-
-/** Access pattern `saveOpenCheckoutSession`: the session just created replaces the one before. */
-export async function saveOpenCheckoutSession(
-  table: TableRef,
-  fanId: string,
-  session: OpenCheckoutSession,
-): Promise<void> {
-  await table.client.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...openCheckoutSessionKey(fanId), entity: checkoutEntity, v: version, ...session },
-    }),
-  );
 }
 
 /** Access pattern `clearOpenCheckoutSession`: forgets the session once it completed, unless a newer one replaced it. */

@@ -123,6 +123,8 @@ export interface CreateCheckoutSessionInput {
   metadata: StripeMetadata;
   successUrl: string;
   cancelUrl: string;
+  /** Stripe answers the session of the first call again for the same key (and the same input). */
+  idempotencyKey?: string;
 }
 
 /** An office's connected account (Connect, issue #13): what onboarding has reached. */
@@ -174,6 +176,8 @@ export interface StripeGateway {
   /** The customer's subscriptions, newest first, in every status. */
   listSubscriptions(customerId: string): Promise<SubscriptionView[]>;
   cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionView>;
+  /** Cancels at once (no further invoice, no proration); one already canceled is answered as it is. */
+  cancelSubscriptionNow(id: string): Promise<SubscriptionView>;
   retrieveInvoice(id: string): Promise<InvoiceView | null>;
   /** The ids of a subscription's paid invoices, oldest period first. */
   listPaidInvoicesOfSubscription(subscriptionId: string): Promise<string[]>;
@@ -183,6 +187,12 @@ export interface StripeGateway {
   findChargeOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   retrieveCharge(id: string): Promise<ChargeView | null>;
   listRefunds(chargeId: string): Promise<RefundView[]>;
+  /** Refunds what is left of a charge, once per idempotency key; refused when disputed or refunded already. */
+  refundCharge(input: {
+    chargeId: string;
+    metadata: StripeMetadata;
+    idempotencyKey: string;
+  }): Promise<StripeMoveOutcome<{ id: string }>>;
   retrieveDispute(id: string): Promise<DisputeView | null>;
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /**

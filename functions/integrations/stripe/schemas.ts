@@ -190,6 +190,11 @@ export const transferSchema = z.looseObject({
   metadata,
 });
 
+export const refundSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('refund'),
+});
+
 export const transferReversalSchema = z.looseObject({
   id: z.string(),
   object: z.literal('transfer_reversal'),

@@ -36,6 +36,7 @@ import {
   paymentIntentSchema,
   payoutSchema,
   refundListSchema,
+  refundSchema,
   subscriptionListSchema,
   subscriptionSchema,
   transferReversalSchema,
@@ -255,26 +256,29 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
 
     async createCheckoutSession(input) {
       const session = await call(() =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: input.customerId,
-          client_reference_id: input.clientReferenceId,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: input.amountCents,
-                recurring: { interval: dayInterval, interval_count: input.intervalDays },
-                product_data: { name: input.productName },
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            client_reference_id: input.clientReferenceId,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: input.amountCents,
+                  recurring: { interval: dayInterval, interval_count: input.intervalDays },
+                  product_data: { name: input.productName },
+                },
               },
-            },
-          ],
-          metadata: input.metadata,
-          subscription_data: { metadata: input.metadata },
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        }),
+            ],
+            metadata: input.metadata,
+            subscription_data: { metadata: input.metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+        ),
       );
       return toCheckoutSession(session);
     },
@@ -310,6 +314,19 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
       return toSubscriptionView(
         await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: true })),
       );
+    },
+
+    async cancelSubscriptionNow(id) {
+      const current = await retrieveSubscription(id);
+      if (current?.status === 'canceled') return current;
+      try {
+        return toSubscriptionView(await stripe.subscriptions.cancel(id));
+      } catch (error) {
+        // Canceled by another call between the read and this one: Stripe answers it as missing.
+        const after = isStripeError(error) ? await retrieveSubscription(id) : null;
+        if (after?.status === 'canceled') return after;
+        throw toGatewayError(error);
+      }
     },
 
     async retrieveInvoice(id) {
@@ -421,6 +438,14 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
         if (!page.has_more || !last) return refunds;
         startingAfter = last.id;
       }
+    },
+
+    refundCharge({ chargeId, metadata, idempotencyKey }) {
+      return move(async () => ({
+        id: refundSchema.parse(
+          await stripe.refunds.create({ charge: chargeId, metadata }, { idempotencyKey }),
+        ).id,
+      }));
     },
 
     async retrieveDispute(id) {
