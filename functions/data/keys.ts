@@ -92,6 +92,14 @@ export function endOfDayPlays(date: string): string {
 /** Upper bound of all plays. */
 export const endOfAllPlays = `${playSortPrefix}~`;
 
+/**
+ * `LISTENED#<end minute>#<sha256(track key)[0:20]>`: the guard of one listening bucket (an end minute and a track, by
+ * id or by names; domain/listening/same-listening.ts), so a synced and an imported play of it are counted once.
+ */
+export function listeningGuardSortKey(minute: string, track: string): string {
+  return `LISTENED#${minute}#${createHash('sha256').update(track).digest('hex').slice(0, 20)}`;
+}
+
 export function dailyListeningSortKey(date: string): string {
   return `DAY#${date}`;
 }

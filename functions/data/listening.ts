@@ -1,17 +1,33 @@
 // A fan's plays and per-day listening. Plays are the source of truth; the day items are derived from them and can
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
-// changes nothing.
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+// changes nothing, and a listening both synced and imported is stored once (docs/decisions/034).
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
 import type { PlayToStore } from '../domain/listening/plays';
 import { dayExpiryOf, playExpiryOf } from '../domain/listening/retention';
+import type { ListeningBucket, MatchablePlay } from '../domain/listening/same-listening';
+import { admitPlays, bucketIdOf, bucketsOf } from '../domain/listening/same-listening';
 import { saveDayReadModels } from './listening-reads';
 import { markMonthlyListeners } from './catalogue/monthly-listeners';
-import { dailyListeningSortKey, fanPartition, playSortKey, playSortPrefix, playsOfDayPrefix } from './keys';
-import type { TableRef } from './table';
-import { batchGetAll, batchWriteAll, queryAll } from './table';
+import {
+  dailyListeningSortKey,
+  fanPartition,
+  listeningGuardSortKey,
+  playSortKey,
+  playSortPrefix,
+  playsOfDayPrefix,
+} from './keys';
+import type { TableRef, TransactionItem } from './table';
+import {
+  backOff,
+  batchGetAll,
+  batchWriteAll,
+  forEachChunk,
+  queryAll,
+  transactionCancellationCodes,
+} from './table';
 
 export interface SavePlaysResult {
   saved: number;
@@ -52,7 +68,8 @@ export interface StorePlaysOptions {
 
 /**
  * Access pattern `storePlays`: writes plays (BatchWrite, 25 a call; idempotent by key) and answers the UTC days
- * whose totals must be recomputed.
+ * whose totals must be recomputed. It registers no listening (docs/decisions/034): only for plays that can be no
+ * other source's listening (the bench's generated months); the sync and the import store through `saveListening`.
  */
 export async function storePlays(
   table: TableRef,
@@ -60,10 +77,17 @@ export async function storePlays(
   plays: readonly PlayToStore[],
   options: StorePlaysOptions = {},
 ): Promise<string[]> {
-  const storedAt = options.storedAt ? { storedAt: options.storedAt.toISOString() } : {};
-  const pk = fanPartition(fanId);
-  const items = plays.map((play) => ({
-    pk,
+  await batchWriteAll(
+    table,
+    plays.map((play) => ({ PutRequest: { Item: playItemOf(fanId, play, options) } })),
+    { parallel: batchParallelism },
+  );
+  return [...new Set(plays.map((play) => utcDateOf(play.endedAt)))].sort();
+}
+
+function playItemOf(fanId: string, play: PlayToStore, options: StorePlaysOptions) {
+  return {
+    pk: fanPartition(fanId),
     sk: playSortKey(play.endedAt, play.identity),
     entity: 'play',
     v: 1,
@@ -73,30 +97,199 @@ export async function storePlays(
     ...(play.trackId ? { trackId: play.trackId } : {}),
     artists: play.artists,
     source: play.source,
-    ...storedAt,
+    ...(options.storedAt ? { storedAt: options.storedAt.toISOString() } : {}),
     expiresAt: playExpiryOf(play.endedAt),
-  }));
-  await batchWriteAll(
-    table,
-    items.map((item) => ({ PutRequest: { Item: item } })),
-    { parallel: batchParallelism },
-  );
-  return [...new Set(plays.map((play) => utcDateOf(play.endedAt)))].sort();
+  };
 }
 
+export interface SaveListeningResult {
+  /** Plays stored. */
+  saved: number;
+  /** Plays stored before, or sent twice. */
+  duplicates: number;
+  /** Imported plays of a listening already stored by the sync: counted once already, so not stored. */
+  matched: number;
+  /** The UTC days whose plays changed (stored, or an imported play replaced by its synced one). */
+  days: string[];
+}
+
+/** Plays one transaction takes: each writes itself and up to two buckets, and removes at most one play a bucket. */
+const playsPerListeningWrite = 20;
+/** Tries of one transaction whose buckets or plays another writer changed between its read and its write. */
+const listeningWriteAttempts = 6;
+
+type KeyedPlay = MatchablePlay & { play: PlayToStore };
+
 /**
- * Access pattern `savePlays` (the sync): stores the plays not stored yet (`findNewPlays`, then `storePlays`);
- * the existing keys are read only to report duplicates, since the writes are idempotent by key either way.
+ * Access pattern `saveListening`: stores plays so that each listening is stored once (docs/decisions/034). A counted
+ * play is registered in its buckets, the guard items `LISTENED#<end minute>#<track hash>` of the fan's partition,
+ * read by key (BatchGet, consistent) and written in the same TransactWriteItems as the plays they admit or remove,
+ * each on the condition that its version is still the one read; a lost race reads again and decides again. Plays
+ * stored before (by key) are duplicates, so running a sync or an import again adds nothing.
  */
+export async function saveListening(
+  table: TableRef,
+  fanId: string,
+  plays: readonly PlayToStore[],
+  options: StorePlaysOptions = {},
+): Promise<SaveListeningResult> {
+  const unique = new Map<string, KeyedPlay>();
+  for (const play of plays) {
+    const key = playSortKey(play.endedAt, play.identity);
+    unique.set(key, {
+      key,
+      endedAt: play.endedAt,
+      msPlayed: play.msPlayed,
+      source: play.source,
+      ...(play.trackId ? { trackId: play.trackId } : {}),
+      trackName: play.trackName,
+      artistNames: play.artists.map((artist) => artist.artistName),
+      play,
+    });
+  }
+  // In time order, so the plays of one minute mostly share a transaction (fewer lost races between them).
+  const ordered = [...unique.values()].sort((a, b) => a.key.localeCompare(b.key));
+  const result = { saved: 0, duplicates: plays.length - unique.size, matched: 0 };
+  const days = new Set<string>();
+  await forEachChunk(ordered, playsPerListeningWrite, batchParallelism, async (chunk) => {
+    const outcome = await writeListening(table, fanId, chunk, options);
+    result.saved += outcome.saved;
+    result.duplicates += outcome.duplicates;
+    result.matched += outcome.matched;
+    for (const day of outcome.days) days.add(day);
+  });
+  return { ...result, days: [...days].sort() };
+}
+
+interface Guard {
+  sk: string;
+  minute: string;
+}
+
+/** One transaction of `saveListening`: read the plays' buckets and keys, admit, write; again after a lost race. */
+async function writeListening(
+  table: TableRef,
+  fanId: string,
+  plays: readonly KeyedPlay[],
+  options: StorePlaysOptions,
+): Promise<SaveListeningResult> {
+  const pk = fanPartition(fanId);
+  const guards = new Map<string, Guard>();
+  for (const play of plays) {
+    for (const bucket of bucketsOf(play)) {
+      guards.set(bucketIdOf(bucket), {
+        sk: listeningGuardSortKey(bucket.minute, bucket.track),
+        minute: bucket.minute,
+      });
+    }
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    const [guardItems, playItems] = await Promise.all([
+      batchGetAll(
+        table,
+        [...guards.values()].map(({ sk }) => ({ pk, sk })),
+        { projection: 'sk, v, synced, imported, kept', consistent: true },
+      ),
+      batchGetAll(
+        table,
+        plays.map((play) => ({ pk, sk: play.key })),
+        { projection: 'sk', consistent: true },
+      ),
+    ]);
+    const guardsBySortKey = new Map(guardItems.map((item) => [String(item['sk']), item]));
+    const buckets = new Map<string, ListeningBucket>();
+    const versions = new Map<string, number>();
+    for (const [id, { sk }] of guards) {
+      const item = guardsBySortKey.get(sk);
+      if (!item) continue;
+      buckets.set(id, {
+        synced: (item['synced'] as string[] | undefined) ?? [],
+        imported: (item['imported'] as string[] | undefined) ?? [],
+        kept: (item['kept'] as string[] | undefined) ?? [],
+      });
+      versions.set(id, Number(item['v']));
+    }
+    const stored = new Set(playItems.map((item) => String(item['sk'])));
+    const admission = admitPlays(
+      buckets,
+      plays.filter((play) => !stored.has(play.key)),
+    );
+    const items: TransactionItem[] = [
+      ...[...admission.buckets].map(([id, bucket]) =>
+        guardPut(table, pk, guards.get(id) as Guard, bucket, versions.get(id)),
+      ),
+      ...admission.store.map((play): TransactionItem => ({
+        Put: {
+          TableName: table.name,
+          Item: playItemOf(fanId, play.play, options),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      })),
+      ...admission.remove.map((sk): TransactionItem => ({
+        Delete: { TableName: table.name, Key: { pk, sk } },
+      })),
+    ];
+    const outcome: SaveListeningResult = {
+      saved: admission.store.length,
+      duplicates: stored.size + admission.duplicates.length,
+      matched: admission.matched.length,
+      days: [
+        ...new Set([
+          ...admission.store.map((play) => utcDateOf(play.endedAt)),
+          ...admission.remove.map((sk) => utcDateOf(sk.slice(playSortPrefix.length).split('#')[0] ?? '')),
+        ]),
+      ],
+    };
+    if (items.length === 0) return outcome;
+    try {
+      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      return outcome;
+    } catch (error) {
+      // Another sync or import changed a bucket or stored a play since the read: read again and decide again.
+      if (transactionCancellationCodes(error) === null || attempt + 1 >= listeningWriteAttempts) throw error;
+      await backOff(attempt);
+    }
+  }
+}
+
+/** A bucket's guard as admitted, on the condition that nobody wrote it since it was read (or that it is still new). */
+function guardPut(
+  table: TableRef,
+  pk: string,
+  guard: Guard,
+  bucket: ListeningBucket,
+  version: number | undefined,
+): TransactionItem {
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        pk,
+        sk: guard.sk,
+        entity: 'listening-guard',
+        v: (version ?? 0) + 1,
+        synced: [...bucket.synced],
+        imported: [...bucket.imported],
+        kept: [...bucket.kept],
+        // With the last play that can be in it.
+        expiresAt: playExpiryOf(`${guard.minute}:59.999Z`),
+      },
+      ...(version === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': version } }),
+    },
+  };
+}
+
+/** Access pattern `savePlays` (the sync): `saveListening` of plays read from Spotify. */
 export async function savePlays(
   table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
   options: StorePlaysOptions = {},
 ): Promise<SavePlaysResult> {
-  const { fresh, duplicates } = await findNewPlays(table, fanId, plays);
-  const days = await storePlays(table, fanId, fresh, options);
-  return { saved: fresh.length, duplicates, days };
+  const { saved, duplicates, matched, days } = await saveListening(table, fanId, plays, options);
+  return { saved, duplicates: duplicates + matched, days };
 }
 
 /**

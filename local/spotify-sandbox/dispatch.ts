@@ -1,8 +1,10 @@
 // The Spotify sandbox's Web API behind the OAuth sandbox's Spotify root (/_sandbox/oauth/spotify/): token checks,
 // then GET /v1/me or a listening call; artist images; and the test switches under _control/. Tokens are the ones the
 // OAuth sandbox issued, as Spotify's Web API accepts those of its accounts service.
+import { z } from 'zod';
+import { readRequestBody } from '../api-gateway';
 import type { SandboxCall, SandboxContext } from '../oauth-sandbox/call';
-import { methodNotAllowed } from '../oauth-sandbox/call';
+import { formLimitBytes, methodNotAllowed } from '../oauth-sandbox/call';
 import { spotifyAccountIdOf } from '../oauth-sandbox/identities';
 import type { SandboxReply } from '../oauth-sandbox/reply';
 import { html, json } from '../oauth-sandbox/reply';
@@ -10,6 +12,7 @@ import { renderSpotifyArtistPage } from '../oauth-sandbox/bios';
 import { artistsById } from './catalogue';
 import { bearerGrant } from '../oauth-sandbox/user-info';
 import { spotifyApiRoutes, spotifyError } from './current-user';
+import type { ScriptedPlay } from './web-api';
 import {
   isSpotifyCataloguePath,
   isSpotifyListeningPath,
@@ -22,9 +25,32 @@ export interface SpotifySandbox {
   serve(call: SandboxCall): Promise<SandboxReply> | SandboxReply;
 }
 
+/** The body of `_control/plays`: the listener's plays, each ending at `playedAt`. */
+const scriptedPlaysSchema = z.object({
+  plays: z
+    .array(
+      z.object({
+        playedAt: z.iso.datetime(),
+        track: z.object({
+          id: z.string().regex(/^[A-Za-z0-9]{1,64}$/),
+          name: z.string().min(1).max(200),
+          durationMs: z.number().int().positive(),
+          artists: z
+            .array(
+              z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/), name: z.string().min(1).max(200) }),
+            )
+            .min(1),
+        }),
+      }),
+    )
+    .max(500),
+});
+
 export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
   /** Test switches: how many more Web API calls of a listener answer 429, and the Retry-After they carry. */
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }>();
+  /** Test switch: listeners whose whole history a test scripted, newest first. */
+  const scriptedPlays = new Map<string, ScriptedPlay[]>();
 
   async function serveApi(call: SandboxCall): Promise<SandboxReply> {
     const path = `/${call.path.slice('api/'.length)}`;
@@ -53,6 +79,7 @@ export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
       url: call.url,
       nowMs: context.clock(),
       imagesBase: `${call.base}/images`,
+      ...(scriptedPlays.has(listenerId) ? { scriptedPlays: scriptedPlays.get(listenerId) } : {}),
     });
     return reply ? json(reply.status, reply.body) : spotifyError(404, 'Service not found');
   }
@@ -60,9 +87,11 @@ export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
   /**
    * Switches for tests only, not part of Spotify: `POST _control/rate-limit?listener=<account id>&times=1&retryAfter=1`
    * makes that listener's next listening calls answer 429 with Retry-After; `POST _control/revoke?listener=<id>`
-   * revokes every token of the listener, as removing the app in Spotify's account page does.
+   * revokes every token of the listener, as removing the app in Spotify's account page does; `POST _control/plays`
+   * with `{ plays: [{ playedAt, track: { id, name, durationMs, artists: [{ id, name }] } }] }` makes those plays the
+   * listener's whole history (a test syncing the tracks of a real export).
    */
-  function control(call: SandboxCall): SandboxReply {
+  async function control(call: SandboxCall): Promise<SandboxReply> {
     if (call.method !== 'POST') return methodNotAllowed();
     const listener = call.url.searchParams.get('listener') ?? '';
     if (!/^[A-Za-z0-9]{1,64}$/.test(listener)) return json(400, { error: 'listener is required' });
@@ -78,6 +107,21 @@ export function createSpotifySandbox(context: SandboxContext): SpotifySandbox {
         return json(400, { error: 'times and retryAfter are whole numbers' });
       rateLimits.set(listener, { times, retryAfterSeconds });
       return json(200, { listener, times, retryAfterSeconds });
+    }
+    if (call.path === '_control/plays') {
+      let body: unknown;
+      try {
+        body = JSON.parse((await readRequestBody(call.req, formLimitBytes)).toString('utf8'));
+      } catch {
+        return json(400, { error: 'the body is not JSON' });
+      }
+      const parsed = scriptedPlaysSchema.safeParse(body);
+      if (!parsed.success) return json(400, { error: 'plays: [{ playedAt, track }] is required' });
+      const plays = parsed.data.plays
+        .map((play) => ({ playedAt: Date.parse(play.playedAt), track: play.track }))
+        .sort((a, b) => b.playedAt - a.playedAt);
+      scriptedPlays.set(listener, plays);
+      return json(200, { listener, plays: plays.length });
     }
     if (call.path === '_control/revoke') {
       const revoked = context.grants.revokeWhere(

@@ -18,6 +18,15 @@ export interface WebApiCall {
   nowMs: number;
   /** Where the sandbox serves artist images, e.g. http://localhost:3000/_sandbox/oauth/spotify/images. */
   imagesBase: string;
+  /** The listener's whole history when a test scripted it (dispatch.ts `_control/plays`), newest first. */
+  scriptedPlays?: readonly ScriptedPlay[];
+}
+
+/** A play a test scripted: any track, with its artists named (tracks of real exports are not in the catalogue). */
+export interface ScriptedPlay {
+  /** When the play ended, ms since epoch. */
+  playedAt: number;
+  track: { id: string; name: string; durationMs: number; artists: readonly { id: string; name: string }[] };
 }
 
 export interface WebApiReply {
@@ -80,11 +89,15 @@ function recentlyPlayed(call: WebApiCall): WebApiReply {
   const from = after !== null ? Number(after) : call.nowMs - historyWindowMs;
   const to = before !== null ? Number(before) - 1 : call.nowMs;
   if (!Number.isFinite(from) || !Number.isFinite(to)) return error(400, 'Invalid cursor');
-  const plays = playsOf(
-    call.listenerId,
-    Math.max(from, call.nowMs - historyWindowMs),
-    Math.min(to, call.nowMs),
-  );
+  const [lower, upper] = [Math.max(from, call.nowMs - historyWindowMs), Math.min(to, call.nowMs)];
+  const plays = call.scriptedPlays
+    ? call.scriptedPlays
+        .filter((play) => play.playedAt > lower && play.playedAt <= upper)
+        .map((play) => ({ playedAt: play.playedAt, track: scriptedTrackObject(play.track) }))
+    : playsOf(call.listenerId, lower, upper).map((play) => ({
+        playedAt: play.playedAt,
+        track: trackObject(play.track, call.imagesBase),
+      }));
   const page = plays.slice(0, limit);
   const newest = page[0]?.playedAt;
   const oldest = page[page.length - 1]?.playedAt;
@@ -92,7 +105,7 @@ function recentlyPlayed(call: WebApiCall): WebApiReply {
   return ok({
     href: href.toString(),
     items: page.map((play) => ({
-      track: trackObject(play.track, call.imagesBase),
+      track: play.track,
       played_at: new Date(play.playedAt).toISOString(),
       context: null,
     })),
@@ -230,6 +243,42 @@ function trackObject(track: SandboxTrack, imagesBase: string) {
     is_playable: true,
     name: track.name,
     popularity: artistsById.get(main)?.popularity ?? 0,
+    track_number: 1,
+    type: 'track',
+    uri: `spotify:track:${track.id}`,
+  };
+}
+
+/** A scripted play's track in the Web API's shape; its artists are named by the script, not the catalogue. */
+function scriptedTrackObject(track: ScriptedPlay['track']) {
+  const artists = track.artists.map((artist) => ({
+    external_urls: { spotify: `https://open.spotify.com/artist/${artist.id}` },
+    href: `https://api.spotify.com/v1/artists/${artist.id}`,
+    id: artist.id,
+    name: artist.name,
+    type: 'artist',
+    uri: `spotify:artist:${artist.id}`,
+  }));
+  return {
+    album: {
+      album_type: 'album',
+      artists: artists.slice(0, 1),
+      id: `album-${track.id}`,
+      images: [],
+      name: track.name,
+      type: 'album',
+      uri: `spotify:album:album-${track.id}`,
+    },
+    artists,
+    disc_number: 1,
+    duration_ms: track.durationMs,
+    explicit: false,
+    external_urls: { spotify: `https://open.spotify.com/track/${track.id}` },
+    href: `https://api.spotify.com/v1/tracks/${track.id}`,
+    id: track.id,
+    is_playable: true,
+    name: track.name,
+    popularity: 0,
     track_number: 1,
     type: 'track',
     uri: `spotify:track:${track.id}`,

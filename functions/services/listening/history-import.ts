@@ -1,12 +1,13 @@
 // The history import (issue #5): the records of a fan's Spotify data export become plays, matched to catalogue
-// artists by name, stored once however often the file is sent, and the days they touch are rebuilt.
+// artists by name, stored once however often the file is sent and never again for a listening the sync stored
+// (docs/decisions/034), and the days they touch are rebuilt.
 import type { HistoryImport, HistoryImportResult } from '../../contracts/listening';
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
 import {
   findNewPlays,
   getCountedListeningOfDays,
   recomputeDailyListening,
-  storePlays,
+  saveListening,
 } from '../../data/listening';
 import type { TableRef } from '../../data/table';
 import { utcDateOf } from '../../domain/calendar';
@@ -67,13 +68,14 @@ export async function importListeningHistory(
     fresh.map((play) => utcDateOf(play.endedAt)),
   );
   const { admitted, refused: overDailyCap } = capDailyListening(fresh, stored);
-  const days = await storePlays(table, fanId, admitted, { storedAt: clock.now() });
-  await recomputeDailyListening(table, fanId, days);
+  // A play of a listening the sync stored already is not stored again: it counts as a duplicate.
+  const saved = await saveListening(table, fanId, admitted, { storedAt: clock.now() });
+  await recomputeDailyListening(table, fanId, saved.days);
   recordMetric('HistoryImport');
-  recordMetric('ImportedPlays', 'Count', admitted.length);
+  recordMetric('ImportedPlays', 'Count', saved.saved);
   return {
-    imported: admitted.length,
-    duplicates,
+    imported: saved.saved,
+    duplicates: duplicates + saved.duplicates + saved.matched,
     ignored: outcome.ignored,
     tooOld,
     refused: refused + overDailyCap,
