@@ -188,7 +188,11 @@ async function writeListening(
       batchGetAll(
         table,
         [...guards.values()].map(({ sk }) => ({ pk, sk })),
-        { projection: 'sk, v, synced, imported, kept', consistent: true },
+        {
+          projection: 'sk, #version, synced, imported, kept',
+          names: { '#version': 'version' },
+          consistent: true,
+        },
       ),
       batchGetAll(
         table,
@@ -207,7 +211,7 @@ async function writeListening(
         imported: (item['imported'] as string[] | undefined) ?? [],
         kept: (item['kept'] as string[] | undefined) ?? [],
       });
-      versions.set(id, Number(item['v']));
+      versions.set(id, Number(item['version']));
     }
     const stored = new Set(playItems.map((item) => String(item['sk'])));
     const admission = admitPlays(
@@ -267,7 +271,9 @@ function guardPut(
         pk,
         sk: guard.sk,
         entity: 'listening-guard',
-        v: (version ?? 0) + 1,
+        v: 1,
+        // How often the guard was written: each write is conditional on the count it read.
+        version: (version ?? 0) + 1,
         synced: [...bucket.synced],
         imported: [...bucket.imported],
         kept: [...bucket.kept],
@@ -276,7 +282,11 @@ function guardPut(
       },
       ...(version === undefined
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': version } }),
+        : {
+            ConditionExpression: '#version = :version',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':version': version },
+          }),
     },
   };
 }

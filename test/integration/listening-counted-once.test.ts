@@ -233,6 +233,32 @@ describe('the extended export imported over the synced plays of the same tracks'
     ]);
     expect(await dailyTotals(fan, from, to)).toEqual(expected.days);
   });
+
+  it('a sync and an import running at the same time, twice: each listening once', async () => {
+    // Prepare
+    const fan = await newSpotifyFan();
+    const { exported, plays, expected, from, to } = scenario();
+    await scriptSpotifyPlays(fan.listener, plays);
+    const both = () =>
+      Promise.all([
+        importExport(fan, exportFiles.extendedAudio, exported.text),
+        fan.browser
+          .fetch('/api/pie/add-missing-tracks-anytime', { method: 'POST' })
+          .then((reply) => readJson<{ added: number }>(reply)),
+      ]);
+    // Act
+    await both();
+    await both();
+    // Assess
+    expect(await storedPlays(fan, from, to)).toEqual([
+      `${expected.days[0]!.date}T09:03 import 268000`,
+      `${expected.days[0]!.date}T23:59 import 321000`,
+      `${expected.days[1]!.date}T00:00 spotify 321000`,
+      `${expected.days[1]!.date}T10:30 spotify 268000`,
+      `${expected.days[1]!.date}T18:45 spotify 45000`,
+    ]);
+    expect(await dailyTotals(fan, from, to)).toEqual(expected.days);
+  });
 });
 
 describe('the account-data export (names and minutes only) imported over synced plays of the same tracks', () => {
