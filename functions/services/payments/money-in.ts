@@ -31,6 +31,7 @@ import type { InvoiceView, StripeGateway, StripeMetadata } from '../../integrati
 import type { Logger } from '../../runtime/logger';
 import { getBalance, postTransaction, reverseTransaction } from '../ledger';
 import type { PaymentsDependencies } from './dependencies';
+import { stopSubscriptionAfterDispute } from './dispute-consequences';
 import { openPie, pieIdOfInvoice } from './pies';
 import { fanIdOf, storeSubscription } from './subscriptions';
 
@@ -346,6 +347,7 @@ export async function recordDispute(
     });
   }
   await markPieInactive(deps.table, payment.pieId, 'disputed', deps.clock.now());
+  await stopSubscriptionAfterDispute(deps, dispute, log);
   if (dispute.status === 'won') {
     await reverseTransaction(deps, {
       transactionId: posted.id,
