@@ -71,6 +71,12 @@ export const rules = [
     detailTypes: ['pie.nothing-to-split'],
     entry: 'events/consumers/pie-renewal-stop.ts',
   },
+  {
+    name: 'deleted-fan-payments',
+    description: 'Cancels the Stripe subscriptions of a fan who deleted their account, at once.',
+    detailTypes: ['fan.deleted'],
+    entry: 'events/consumers/deleted-fan-payments.ts',
+  },
 ] as const satisfies readonly RuleDefinition[];
 
 export interface QueueDefinition {

@@ -12,7 +12,11 @@ export const jobEventSchema = z.object({
 export type JobEvent = z.infer<typeof jobEventSchema>;
 
 // Domain events are typed in contracts, one schema per detail type (functions/contracts/events.ts).
-export { pieNothingToSplitSchema, reconciliationFailedSchema } from '../functions/contracts/events';
+export {
+  fanDeletedSchema,
+  pieNothingToSplitSchema,
+  reconciliationFailedSchema,
+} from '../functions/contracts/events';
 
 /** The EventBridge envelope around a domain event, as a rule target receives it. */
 export const busEnvelopeSchema = z.object({

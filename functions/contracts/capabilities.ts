@@ -127,6 +127,8 @@ export const backgroundCapabilities = {
     'reconciliation-alerts': { table: 'none', secrets: [] },
     // A pie with nothing to split: sets its subscription to cancel at period end (Stripe) and stores it as Stripe says.
     'pie-renewal-stops': { table: 'read-write', secrets: ['stripe'] },
+    // A fan deleted their account: cancels their subscriptions at Stripe at once and stores them as Stripe says.
+    'deleted-fan-payments': { table: 'read-write', secrets: ['stripe'] },
   },
   queueWorkers: {
     // Per-fan syncs (sealed tokens, Spotify's client secret for refreshes) and pie splits on the ledger. It never

@@ -34,11 +34,23 @@ export const pieNothingToSplitSchema = z.object({
   periodEnd: z.string(),
 });
 
+/**
+ * A fan deleted their account (docs/decisions/032-deleting-accounts.md): nothing may charge them again. The sign-in
+ * Lambda that erases the account holds no Stripe key, so a consumer with one cancels their subscriptions at once.
+ */
+export const fanDeletedSchema = z.object({
+  fanId: z.string(),
+  /** The fan's Stripe customer, or null when they never went to Checkout. */
+  stripeCustomerId: z.nullable(z.string()),
+  deletedAt: z.string(),
+});
+
 /** Every domain event's detail, by detail type. */
 export const domainEventSchemas = {
   'claim.reported': claimReportedSchema,
   'reconciliation.failed': reconciliationFailedSchema,
   'pie.nothing-to-split': pieNothingToSplitSchema,
+  'fan.deleted': fanDeletedSchema,
 } as const;
 export type DomainEventType = keyof typeof domainEventSchemas;
 export type DomainEventDetail<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;

@@ -5,12 +5,18 @@ import { artistAuthContracts } from '../contracts/api/artist-auth';
 import { toArtistUser } from '../services/identity/account-replies';
 import { updateArtistProfile } from '../services/identity/accounts';
 import { identityDependencies } from '../services/identity/dependencies';
+import { planLeavingOffices } from '../services/offices/leaving-offices';
 import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { passwordAccountHandlers } from './lib/password-account-routes';
 import { createResourceHandler } from './lib/resource';
 
-const password = passwordAccountHandlers({ kind: 'artist', toUser: toArtistUser });
+// An artist-side user leaves their offices with the account, or is refused while the last admin of one holding money.
+const password = passwordAccountHandlers({
+  kind: 'artist',
+  toUser: toArtistUser,
+  erasureCompanions: planLeavingOffices,
+});
 
 export const handler = createResourceHandler('artist-auth', artistAuthContracts, {
   'POST /api/for-artists/auth/register': password.register,

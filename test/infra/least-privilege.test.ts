@@ -47,6 +47,8 @@ const stripeReaders = [
   'job-reconciliation',
   // Issue #12: a pie with nothing to split stops its subscription at Stripe.
   'consumer-pie-renewal-stops',
+  // A deleted fan is never charged again: their subscriptions are canceled at Stripe.
+  'consumer-deleted-fan-payments',
 ];
 
 type Kind = 'api' | 'job' | 'consumer' | 'queue-worker' | 'stream-worker';

@@ -8,6 +8,7 @@ import { created, ok } from './http';
 import type { UserReplyBuilder } from '../../services/identity/account-replies';
 import { readConnections } from '../../services/identity/accounts';
 import { identityDependencies } from '../../services/identity/dependencies';
+import type { ErasureCompanions } from '../../services/identity/deletion';
 import { deleteAccount } from '../../services/identity/deletion';
 import { resendVerificationEmail, verifyEmailWithLink } from '../../services/identity/email-verification';
 import { loginWithPassword } from '../../services/identity/login';
@@ -21,10 +22,16 @@ export interface PasswordAccountArea<User> {
   kind: 'fan' | 'artist';
   /** The signed-in user as the area's login answers it. */
   toUser: UserReplyBuilder<User>;
+  /** What the area erases with an account, in the same transaction (the artist area: office memberships). */
+  erasureCompanions?: ErasureCompanions;
 }
 
 /** The handlers of the shared calls, for an area's route table. */
-export function passwordAccountHandlers<User>({ kind, toUser }: PasswordAccountArea<User>) {
+export function passwordAccountHandlers<User>({
+  kind,
+  toUser,
+  erasureCompanions,
+}: PasswordAccountArea<User>) {
   return {
     register: async (input: RequestContext & { body: RegisterPayload }) =>
       created(await registerWithPassword(identityDependencies(), kind, input.body, identityRequestOf(input))),
@@ -57,7 +64,13 @@ export function passwordAccountHandlers<User>({ kind, toUser }: PasswordAccountA
       ok(await resetPasswordWithLink(identityDependencies(), kind, params.token, body.password)),
     deleteAccount: async (input: RequestContext) => {
       const userId = requirePrincipal(input.principal).userId;
-      const reply = await deleteAccount(identityDependencies(), kind, userId, identityRequestOf(input));
+      const reply = await deleteAccount(
+        identityDependencies(),
+        kind,
+        userId,
+        identityRequestOf(input),
+        erasureCompanions,
+      );
       return ok(reply, { cookies: [buildClearedSessionCookie(input.env, kind)] });
     },
   };
