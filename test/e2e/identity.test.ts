@@ -551,8 +551,8 @@ describe('deleting an account from the settings (issue #10)', () => {
       const refusal = await page.getByRole('alert').textContent();
 
       // Assess
-      expect(erased).toBe(4);
-      expect(kept).toBe(2);
+      expect(erased).toBe(5);
+      expect(kept).toBe(3);
       expect(landedOn.searchParams.get('deleted')).toBe('fan');
       expect(viewport === 'phone' || headerOffersLogIn === 1).toBe(true);
       expect(session.status).toBe(401);

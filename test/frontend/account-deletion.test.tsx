@@ -189,6 +189,31 @@ describe('deleting an artist-side account', () => {
     expect(kept).toEqual([...accountDeletionText.artist.kept]);
     expect(screen.queryByText('Delete your account', { selector: 'li' })).toBeNull();
   });
+
+  it('keeps the dialog open with the server’s 409 sentence for the last admin of an office holding money', async () => {
+    // Prepare
+    const refusal =
+      'You are the last admin of Red Covers Management, which still holds $12.34. Make another member an admin, or pay it out and delete the office, before you delete your account.';
+    const api = stubApi({
+      'GET /api/for-artists/user': succeed(makeArtistUser()),
+      'DELETE /api/for-artists/auth/delete-account': fail(409, 'last_office_admin', refusal),
+    });
+    const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
+    renderAt('/for-artists/settings');
+    const dialog = await openConfirmation();
+
+    // Act
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    // Assess
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(within(dialog).getByRole('button', { name: 'Delete my account' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(api.sentTo('DELETE /api/for-artists/auth/delete-account')).toHaveLength(1);
+    expect(goTo).not.toHaveBeenCalledWith('/delete-account-instructions?deleted=artist');
+  });
 });
 
 describe('the instructions page after a deletion', () => {
