@@ -8,16 +8,13 @@ import { buildMemberRemovalItems, buildOfficeDeletionItems, listUserOffices } fr
 import type { TableRef, TransactionItem } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import { accountIdOf } from '../../domain/money/ledger';
+import { formatUsd } from '../../domain/money/usd';
 import { findMember, isLastAdmin } from '../../domain/offices/rights';
 import { getBalance } from '../ledger';
 import { checkOfficeClaimsBlockingDeletion } from './office-claims';
 
 /** Room left in the erasure's transaction (100 items) beside the account, its e-mail guard and the mail. */
 const maxLeavingItems = 90;
-
-function formatDollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
 
 function refuseLastAdmin(office: OfficeWithMembers['office'], reason: string, firstStep: string): AppError {
   return new AppError(
@@ -49,7 +46,7 @@ export async function planLeavingOffices(
       checkOfficeClaimsBlockingDeletion(deps, found.office.id),
     ]);
     if (payable !== 0) {
-      throw refuseLastAdmin(found.office, `holds ${formatDollars(payable)}`, 'pay it out');
+      throw refuseLastAdmin(found.office, `holds ${formatUsd(payable)}`, 'pay it out');
     }
     if (claims !== 'none') {
       throw refuseLastAdmin(found.office, 'has claims', 'remove its claimed artists');
