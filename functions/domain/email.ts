@@ -20,6 +20,8 @@ export const emailKinds = [
   'artist-joined',
   /** Issue #13: an office gave part of an artist's money back to the fans who funded it (decision 030). */
   'give-back',
+  /** Decision 035: a second subscription paid while the fan had one was cancelled and refunded in full. */
+  'second-subscription-refunded',
   /** A payout of an office failed after its money had left (the bank returned it): it is back on the balance. */
   'payout-failed',
 ] as const;

@@ -33,6 +33,7 @@ import { getBalance, postTransaction, reverseTransaction } from '../ledger';
 import type { PaymentsDependencies } from './dependencies';
 import { stopSubscriptionAfterDispute } from './dispute-consequences';
 import { openPie, pieIdOfInvoice } from './pies';
+import { keepOneSubscription } from './one-subscription';
 import { fanIdOf, storeSubscription } from './subscriptions';
 
 /** Stripe has not settled something yet (a charge's fee): a 503, so Stripe delivers the event again later. */
@@ -198,6 +199,9 @@ export async function recordInvoicePayment(
     await setPieProcessingFee(deps.table, pieId, feeCents);
   }
   if (subscription) await storeSubscription(deps, subscription);
+  // One subscription per fan (decision 035): a second one paid anyway is cancelled and refunded at once.
+  const { subscriptionId } = invoice;
+  await keepOneSubscription(deps, { fanId, subscriptionId, invoiceId: invoice.id, chargeId, pieId }, log);
   return {
     invoiceId: invoice.id,
     fanId,
