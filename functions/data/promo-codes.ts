@@ -208,7 +208,9 @@ export type ClaimPromoCodeResult =
   /** The fan claimed before (or is not eligible: the account's condition covers both). */
   | { outcome: 'fan-used' }
   /** Another fan used the promotion with this Spotify account. */
-  | { outcome: 'spotify-used' };
+  | { outcome: 'spotify-used' }
+  /** A write that had to go with the claim (`alongside`: the fan's one-subscription holder) failed its condition. */
+  | { outcome: 'alongside-refused' };
 
 /** Item order of the claim's TransactWriteItems, to read its cancellation reasons. */
 const claimItem = { pool: 0, code: 1, account: 2, spotify: 3, claim: 4 } as const;
@@ -216,12 +218,14 @@ const claimItem = { pool: 0, code: 1, account: 2, spotify: 3, claim: 4 } as cons
 /**
  * Access pattern `claimPromoCode`: takes the next code for a fan, in one TransactWriteItems:
  * the pool (`claimed` moves on from what was read, `remaining > 0`), the code (still `available`), the fan's account
- * (`promoEligible`, `usedPromotionCode` not yet), the Spotify guard (new) and the fan's claim (new). A claimant that
- * lost the code to another reads the pool again; one whose own conditions fail is told why.
+ * (`promoEligible`, `usedPromotionCode` not yet), the Spotify guard (new), the fan's claim (new) and what must be
+ * written with it (`alongside`: the fan's one-subscription holder, decision 035). A claimant that lost the code to
+ * another reads the pool again; one whose own conditions fail is told why.
  */
 export async function claimPromoCode(
   table: TableRef,
   input: Omit<PromoClaim, 'sequence' | 'code'>,
+  options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<ClaimPromoCodeResult> {
   for (let attempt = 0; ; attempt += 1) {
     const pool = await getPromoPool(table, input.promo, { consistent: true });
@@ -278,6 +282,7 @@ export async function claimPromoCode(
         at: input.claimedAt,
       }),
       putNewItem(table, { ...promoClaimKey(input.fanId), entity: 'promo-claim', v: version, ...claim }),
+      ...(options.alongside ?? []),
     ];
     try {
       await table.client.send(new TransactWriteCommand({ TransactItems: items }));
@@ -289,6 +294,9 @@ export async function claimPromoCode(
       // The fan's own conditions are final; losing the code to another claimant is not.
       if (failed(claimItem.account) || failed(claimItem.claim)) return { outcome: 'fan-used' };
       if (failed(claimItem.spotify)) return { outcome: 'spotify-used' };
+      if (codes.slice(claimItem.claim + 1).includes('ConditionalCheckFailed')) {
+        return { outcome: 'alongside-refused' };
+      }
       if (attempt >= poolRetries) throw error;
       await backOff(attempt);
     }

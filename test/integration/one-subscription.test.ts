@@ -12,11 +12,13 @@ import type { PieSummary, Subscription } from '../../functions/contracts/payment
 import { getAccount, saveConnection } from '../../functions/data/accounts';
 import { accountKey, oneSubscriptionKey } from '../../functions/data/keys';
 import { getLedgerTransaction, transactionIdOf } from '../../functions/data/ledger';
-import { listFanPies } from '../../functions/data/pies';
+import { listFanPies, markPieInactive } from '../../functions/data/pies';
+import { putFanSubscription, listFanSubscriptions } from '../../functions/data/subscriptions';
 import { getClock } from '../../functions/runtime/clock';
 import { getTable } from '../../functions/runtime/table';
 import { addTryPromoCodes } from '../../functions/services/promo/promo';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
+import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
@@ -326,5 +328,24 @@ describe('the promo and a card subscription', () => {
     const pie = await getJson<PieSummary>(pieHandler, '/api/pie/active', fan);
     expect(pie).toMatchObject({ promo: true, amountCents: 500 });
     expect(await mailsTo(fan)).toHaveLength(1);
+  });
+
+  it('refuses a promo claim with 409 while a card subscription is live though its pie is not current (renewal failed, written to the table)', async () => {
+    // Prepare: the card pie's renewal failed; Stripe retries the card (past due)
+    harness = await startPaymentsHarness();
+    const { fan } = await fundPie(harness, testCards.pays, 1000);
+    await promoReady(fan);
+    const table = getTable();
+    const [pie] = await listFanPies(table, fan.userId);
+    const [stored] = await listFanSubscriptions(table, fan.userId);
+    if (!pie || !stored) throw new Error('The card pie was not recorded');
+    await markPieInactive(table, pie.id, 'renewal-failed', getClock().now());
+    await putFanSubscription(table, { ...stored, status: 'past_due' });
+    // Act
+    const result = await claimPromo(fan);
+    // Assess
+    expect(result.statusCode).toBe(409);
+    expect(bodyOf(result)['code']).toBe('active_pie_exists');
+    expect((await listFanPies(table, fan.userId)).filter((p) => p.promo)).toEqual([]);
   });
 });

@@ -10,10 +10,14 @@ import { getAccount, listConnections } from '../../data/accounts';
 import { getPie } from '../../data/pies';
 import type { AddPromoCodesResult, PromoClaim } from '../../data/promo-codes';
 import { addPromoCodes, claimPromoCode, getPromoClaim, getPromoPool } from '../../data/promo-codes';
+import type { SubscriptionHolder } from '../../data/one-subscription';
+import { buildHolderClaim, getSubscriptionHolder } from '../../data/one-subscription';
+import { listFanSubscriptions } from '../../data/subscriptions';
 import { AppError } from '../../domain/errors';
 import { accountIdOf, platformOwner } from '../../domain/money/ledger';
 import { postTransaction } from '../ledger';
 import { findCurrentPie, openPie, toPieSummary } from '../payments/pies';
+import { isFundingSubscription } from '../payments/subscriptions';
 import type { PromoDependencies } from './dependencies';
 
 /** SPEC §9: the promo code is 'try'; its prize a free 5 dollar pie. */
@@ -72,6 +76,23 @@ const alreadyUsed = () =>
     },
   );
 
+const activePieExists = () => new AppError('conflict', undefined, { code: 'active_pie_exists' });
+
+/**
+ * The fan's one-subscription holder (decision 035) that the claim replaces: none, or a card subscription that ended.
+ * A card subscription Stripe still charges (as last read from Stripe) holds the fan even while no pie of it runs (a
+ * renewal being retried): a 409. A Checkout session still open is no obstacle: if it is paid after the claim, the
+ * payment finds the promo pie holding the fan and is refunded at once.
+ */
+async function holderToReplace(deps: PromoDependencies, fanId: string): Promise<SubscriptionHolder | null> {
+  const [held, subscriptions] = await Promise.all([
+    getSubscriptionHolder(deps.table, fanId),
+    listFanSubscriptions(deps.table, fanId),
+  ]);
+  if (subscriptions.some(isFundingSubscription)) throw activePieExists();
+  return held?.holder ?? null;
+}
+
 /**
  * `POST /stripe/createPromoSubscription`: claims a code, funds the fan's wallet from promo-funding and opens the
  * promo pie. The claim is written first and names the pie; the ledger transaction (keyed by the fan) and the pie
@@ -99,19 +120,26 @@ export async function createPromoSubscription(
     if (account.usedPromotionCode) throw alreadyUsed();
     if (await findCurrentPie(deps, fanId))
       throw new AppError('conflict', undefined, { code: 'active_pie_exists' });
-    const result = await claimPromoCode(deps.table, {
-      fanId,
-      promo: tryPromo,
-      spotifyAccountId: spotify.providerUserId,
-      pieId: promoPieIdOf(fanId),
-      settings: {
-        artistLimit: settings.artistLimit,
-        artistPopularity: settings.artistPopularity,
-        excludeNonActive: settings.excludeNonActive,
+    const replacing = await holderToReplace(deps, fanId);
+    const pieId = promoPieIdOf(fanId);
+    const holder = buildHolderClaim(deps.table, fanId, { kind: 'promo', pieId }, deps.clock.now(), replacing);
+    const result = await claimPromoCode(
+      deps.table,
+      {
+        fanId,
+        promo: tryPromo,
+        spotifyAccountId: spotify.providerUserId,
+        pieId,
+        settings: {
+          artistLimit: settings.artistLimit,
+          artistPopularity: settings.artistPopularity,
+          excludeNonActive: settings.excludeNonActive,
+        },
+        playSources: promoPlaySources,
+        claimedAt: deps.clock.now().toISOString(),
       },
-      playSources: promoPlaySources,
-      claimedAt: deps.clock.now().toISOString(),
-    });
+      { alongside: [holder] },
+    );
     switch (result.outcome) {
       case 'unavailable':
         throw new AppError('conflict', undefined, { code: 'promo_unavailable' });
@@ -123,6 +151,9 @@ export async function createPromoSubscription(
           'This Spotify account has already been used for the free promotion. Each person can only use this offer once.',
           { code: 'promotion_already_used' },
         );
+      case 'alongside-refused':
+        // A card payment took the fan between the read and the claim.
+        throw activePieExists();
       case 'claimed':
         claim = result.claim;
     }
