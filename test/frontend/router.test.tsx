@@ -282,10 +282,10 @@ describe('layouts', () => {
     stubSessions(['admin']);
 
     // Act
-    renderAt('/admin/fans/fan-1');
+    renderAt('/admin/finances');
 
     // Assess
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Fan');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Finances');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What you will find here' })).toBeTruthy();
   });

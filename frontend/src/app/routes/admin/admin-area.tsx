@@ -9,6 +9,15 @@ import {
   AdminClaimsScreen as StaffClaimsScreen,
 } from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import {
+  StaffArtistsScreen,
+  StaffFanScreen,
+  StaffFansScreen,
+  StaffOfficeScreen,
+  StaffOfficesScreen,
+  StaffUserArtistScreen,
+  StaffUserArtistsScreen,
+} from '../../../features/staff-directory';
 import { paths } from '../../../lib/paths';
 import { useNavigationMenu } from '../../layout/area-header';
 
@@ -105,76 +114,31 @@ export function AdminClaimScreen() {
 }
 
 export function AdminArtistsScreen() {
-  return (
-    <ComingSoon
-      title="Artists"
-      summary="Every artist known to OpenPie, claimed or not."
-      plannedItems={['Search and filter by status, 10 a page', 'What is held for each unclaimed artist']}
-    />
-  );
+  return <StaffArtistsScreen />;
 }
 
 export function AdminFansScreen() {
-  return (
-    <ComingSoon
-      title="Fans"
-      summary="Every fan account."
-      plannedItems={[
-        'Search, and filter by whether a pie is active',
-        'Sorted by amount spent, highest first, 10 a page',
-      ]}
-    />
-  );
+  return <StaffFansScreen />;
 }
 
 export function AdminFanScreen() {
-  return (
-    <ComingSoon
-      title="Fan"
-      summary="One fan account in detail."
-      plannedItems={['Their pies, payments and wallet', 'Their connected accounts']}
-    />
-  );
+  return <StaffFanScreen />;
 }
 
 export function AdminUserArtistsScreen() {
-  return (
-    <ComingSoon
-      title="Artist accounts"
-      summary="The people who use OpenPie for Artists."
-      plannedItems={['Every artist-side account, with search, 10 a page', 'Their offices and claims']}
-    />
-  );
+  return <StaffUserArtistsScreen />;
 }
 
 export function AdminUserArtistScreen() {
-  return (
-    <ComingSoon
-      title="Artist account"
-      summary="One artist-side account in detail."
-      plannedItems={['Their profile and offices', 'The claims they made']}
-    />
-  );
+  return <StaffUserArtistScreen />;
 }
 
 export function AdminOfficesScreen() {
-  return (
-    <ComingSoon
-      title="Offices"
-      summary="Every office, the teams behind artists."
-      plannedItems={['Search, newest first, 10 a page', 'Members and connected Stripe accounts']}
-    />
-  );
+  return <StaffOfficesScreen />;
 }
 
 export function AdminOfficeScreen() {
-  return (
-    <ComingSoon
-      title="Office"
-      summary="One office in detail."
-      plannedItems={['Its members, artists and balance', 'Remove its Stripe connection']}
-    />
-  );
+  return <StaffOfficeScreen />;
 }
 
 export function AdminFinancesScreen() {

@@ -1,6 +1,7 @@
 // A pie's receipt as CSV, built in the browser from GET /api/pie/pie/{id}: one row per artist of the period, paid or
 // not, with what became of each held cent. Money is written in cents and in dollars so a spreadsheet needs no rounding.
 import type { PieDetail } from '../../../../../functions/contracts/pie';
+import { escapeCsvField, writeDollars } from '../../../lib/csv';
 import { keyOfArtist } from './pie-slices';
 import { describeReasons, divideShare } from './pie-words';
 
@@ -21,20 +22,7 @@ export const receiptCsvColumns = [
   'reasons',
 ] as const;
 
-/** Quotes a field when it must be, and defuses text a spreadsheet would run as a formula (an artist's name). */
-export function escapeCsvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** `1234` → `12.34`, in integers so no cent is lost to a float. */
-export function writeDollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+export { escapeCsvField, writeDollars };
 
 export function buildReceiptCsv(detail: PieDetail): string {
   const lots = new Map((detail.receipt?.lots ?? []).map((lot) => [lot.artist_key, lot]));

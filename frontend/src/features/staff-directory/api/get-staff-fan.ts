@@ -1,0 +1,18 @@
+// GET /api/admin/fans/{id}: one fan with pies, wallet, payments, refunds, disputes and listening.
+import useSWR from 'swr';
+import type { StaffFanDetail } from '../../../../../functions/contracts/admin-people';
+import { apiClient, isApiError } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function staffFanUrl(id: string): string {
+  return apiPath('GET /api/admin/fans/{id}', { params: { id } });
+}
+
+export const fetchStaffFan = (url: string) => apiClient.get<StaffFanDetail>(url);
+
+/** An unknown fan (404) stays so; only a server failure is retried. */
+export function useStaffFan(id: string) {
+  return useSWR<StaffFanDetail, unknown>(staffFanUrl(id), fetchStaffFan, {
+    shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
+  });
+}

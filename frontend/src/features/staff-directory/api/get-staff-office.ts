@@ -1,0 +1,18 @@
+// GET /api/admin/offices/{id}: one office with members, claims, funds, payouts and Connect state.
+import useSWR from 'swr';
+import type { StaffOfficeDetail } from '../../../../../functions/contracts/admin-people';
+import { apiClient, isApiError } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function staffOfficeUrl(id: string): string {
+  return apiPath('GET /api/admin/offices/{id}', { params: { id } });
+}
+
+export const fetchStaffOffice = (url: string) => apiClient.get<StaffOfficeDetail>(url);
+
+/** An unknown office (404) stays so; only a server failure is retried. */
+export function useStaffOffice(id: string) {
+  return useSWR<StaffOfficeDetail, unknown>(staffOfficeUrl(id), fetchStaffOffice, {
+    shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
+  });
+}

@@ -1,0 +1,20 @@
+// GET /api/admin/offices: a page of offices, newest first unless another sort is chosen.
+import useSWR from 'swr';
+import type { StaffOfficeSummary } from '../../../../../functions/contracts/admin-people';
+import { apiPath } from '../../../lib/api-path';
+import type { StaffListFilter, StaffPage } from '../lib/staff-list';
+import { fetchStaffPage, listQuery, sortQuery, staffPageSize } from '../lib/staff-list';
+
+export function staffOfficesUrl(filter: StaffListFilter, limit = staffPageSize): string {
+  return apiPath('GET /api/admin/offices', {
+    query: { ...listQuery(filter, limit), ...sortQuery(filter.sort) },
+  });
+}
+
+export function useStaffOffices(filter: StaffListFilter) {
+  return useSWR<StaffPage<StaffOfficeSummary>, unknown>(
+    staffOfficesUrl(filter),
+    fetchStaffPage<StaffOfficeSummary>,
+    { keepPreviousData: true },
+  );
+}

@@ -1,0 +1,431 @@
+// Staff's pages of one fan, one office and one artist-side user (SPEC §2 fans/:id, offices/:id, user-artists/:id;
+// decision 037): the facts first, then a table per kind of record, each with its loading, missing and error states.
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { SWRResponse } from 'swr';
+import type {
+  StaffFanDetail,
+  StaffOfficeDetail,
+  StaffUserArtistDetail,
+} from '../../../../../functions/contracts/admin-people';
+import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate, formatDateTime, formatListeningTime, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useStaffFan } from '../api/get-staff-fan';
+import { useStaffOffice } from '../api/get-staff-office';
+import { useStaffUserArtist } from '../api/get-staff-user-artist';
+import { connectLabels, DeletedName } from '../lib/staff-words';
+import '../staff-directory.css';
+
+interface DetailWords {
+  /** The page's heading while it loads or when it failed. */
+  heading: string;
+  back: string;
+  backTo: string;
+  loading: string;
+  missing: string;
+  failed: string;
+}
+
+/** The states every detail page has: loading, not found (with the way back), failed (with a retry), shown. */
+function StaffDetailFrame<T>({
+  reply,
+  words,
+  children,
+}: {
+  reply: SWRResponse<T, unknown>;
+  words: DetailWords;
+  children: (data: T) => ReactNode;
+}) {
+  const missing = isApiError(reply.error) && reply.error.status === 404;
+  return (
+    <div className="staff-directory">
+      <Link className="staff-directory__back" to={words.backTo}>
+        {words.back}
+      </Link>
+      {reply.data ? children(reply.data) : null}
+      {!reply.data && !missing ? <h1 className="staff-directory__title">{words.heading}</h1> : null}
+      {!reply.data && !reply.error ? (
+        <p className="staff-directory__muted" role="status">
+          {words.loading}
+        </p>
+      ) : null}
+      {missing ? (
+        <div className="staff-directory__empty" role="alert">
+          <h1 className="staff-directory__title">{words.missing}</h1>
+        </div>
+      ) : null}
+      {reply.error && !missing ? (
+        <LoadFailure
+          message={describeLoadError(reply.error, words.failed)}
+          onRetry={() => void reply.mutate()}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Facts({ label, items }: { label: string; items: readonly [string, ReactNode][] }) {
+  return (
+    <dl className="staff-directory__facts" aria-label={label}>
+      {items.map(([term, value]) => (
+        <div key={term} className="staff-directory__fact">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A titled table, or a sentence when there is nothing to list. */
+function RecordTable({
+  title,
+  caption,
+  empty,
+  headers,
+  rows,
+}: {
+  title: string;
+  caption: string;
+  empty: string;
+  headers: readonly string[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+}) {
+  return (
+    <section className="staff-directory__section" aria-label={title}>
+      <h2 className="staff-directory__subtitle">{title}</h2>
+      {rows.length === 0 ? (
+        <p className="staff-directory__muted">{empty}</p>
+      ) : (
+        <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+          <table className="data-table staff-directory__table">
+            <caption className="staff-directory__caption">{caption}</caption>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  {row.cells.map((cell, index) => (
+                    <td key={headers[index]}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const pieStatusWords: Readonly<Record<StaffFanDetail['pies'][number]['status'], string>> = {
+  open: 'Open',
+  split: 'Split',
+  inactive: 'Stopped',
+};
+
+function FanPage({ fan }: { fan: StaffFanDetail }) {
+  useDocumentTitle(`${fan.name ?? 'Deleted fan'} · Fans · OpenPie Admin`);
+  return (
+    <>
+      <header>
+        <h1 className="staff-directory__title">{fan.name ?? <DeletedName />}</h1>
+        <p className="staff-directory__lead">
+          {fan.status === 'deleted' && fan.deletedAt
+            ? `Deleted on ${formatDate(fan.deletedAt)}; their money records stay.`
+            : (fan.email ?? '')}
+        </p>
+      </header>
+      <Facts
+        label="The fan in figures"
+        items={[
+          ['Spent (cards, before fees and refunds)', formatMoney(fan.spentCents)],
+          ['Payments', fan.payments],
+          ['Wallet balance', formatMoney(fan.walletBalanceCents)],
+          ['Active pie', fan.activePie ? 'Yes' : 'No'],
+          ['Used the /try offer', fan.usedPromotion ? 'Yes' : 'No'],
+          ['Joined', formatDate(fan.createdAt)],
+          ['Fan id', <code key="id">{fan._id}</code>],
+        ]}
+      />
+      <RecordTable
+        title="Pies"
+        caption="Pies, newest first"
+        empty="No pies yet."
+        headers={['Period', 'Status', 'Amount', 'Stripe fee', 'OpenPie fee']}
+        rows={fan.pies.map((pie) => ({
+          key: pie._id,
+          cells: [
+            `${formatDate(pie.periodStart)} – ${formatDate(pie.periodEnd)}${pie.promo ? ' (free /try pie)' : ''}`,
+            pie.inactiveReason
+              ? `${pieStatusWords[pie.status]}: ${pie.inactiveReason}`
+              : pieStatusWords[pie.status],
+            formatMoney(pie.amountCents),
+            pie.processingFeeCents === null ? 'Not settled' : formatMoney(pie.processingFeeCents),
+            formatMoney(pie.platformFeeCents),
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Payments"
+        caption="Card payments, newest first"
+        empty="No card payments."
+        headers={['When', 'Amount', 'Stripe charge', 'Ledger transaction']}
+        rows={fan.paymentList.map((payment) => ({
+          key: payment.transactionId,
+          cells: [
+            formatDateTime(payment.at),
+            formatMoney(payment.grossCents),
+            payment.chargeId ? <code>{payment.chargeId}</code> : '—',
+            <code key="tx">{payment.transactionId}</code>,
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Refunds"
+        caption="Refunds of the fan’s charges, newest first"
+        empty="No refunds."
+        headers={['When', 'Amount', 'Status', 'Stripe refund', 'Booked']}
+        rows={fan.refunds.map((refund) => ({
+          key: refund.refundId,
+          cells: [
+            formatDateTime(refund.createdAt),
+            formatMoney(refund.amountCents),
+            refund.status,
+            <code key="id">{refund.refundId}</code>,
+            refund.transactionId ? 'Yes' : 'Not yet',
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Disputes"
+        caption="Payments a card dispute stopped"
+        empty="No disputes."
+        headers={['Payment', 'Stripe charge']}
+        rows={fan.disputes.map((dispute) => ({
+          key: dispute.pieId,
+          cells: [formatMoney(dispute.grossCents), dispute.chargeId ? <code>{dispute.chargeId}</code> : '—'],
+        }))}
+      />
+      <section className="staff-directory__section" aria-label="Listening">
+        <h2 className="staff-directory__subtitle">Listening, last {fan.listening.days} days</h2>
+        <p className="staff-directory__muted">
+          {fan.listening.plays === 0
+            ? 'No listening in these days.'
+            : `${formatListeningTime(fan.listening.msPlayed)} over ${fan.listening.plays} plays on ${fan.listening.daysListened} days.`}
+        </p>
+        {fan.listening.topArtists.length > 0 ? (
+          <ol className="staff-directory__list">
+            {fan.listening.topArtists.map((artist) => (
+              <li key={artist.artistId ?? artist.artistName}>
+                {artist.artistName}: {formatListeningTime(artist.msPlayed)}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+export function StaffFanScreen() {
+  const { id = '' } = useParams();
+  return (
+    <StaffDetailFrame
+      reply={useStaffFan(id)}
+      words={{
+        heading: 'Fan',
+        back: '← All fans',
+        backTo: paths.admin.fans(),
+        loading: 'Loading the fan...',
+        missing: 'There is no fan with this id.',
+        failed: 'We could not load the fan.',
+      }}
+    >
+      {(fan) => <FanPage fan={fan} />}
+    </StaffDetailFrame>
+  );
+}
+
+function OfficePage({ office }: { office: StaffOfficeDetail }) {
+  useDocumentTitle(`${office.name} · Offices · OpenPie Admin`);
+  return (
+    <>
+      <header>
+        <h1 className="staff-directory__title">{office.name}</h1>
+        <p className="staff-directory__lead">
+          {office.type} office, created {formatDate(office.createdAt)}
+        </p>
+      </header>
+      <Facts
+        label="The office’s money"
+        items={[
+          ['Payable now', formatMoney(office.funds.availableCents)],
+          ['On its way to the bank', formatMoney(office.funds.inFlightCents)],
+          ['Paid out', formatMoney(office.funds.paidOutCents)],
+          ['Stripe payouts', connectLabels[office.connect]],
+          [
+            'Connected account',
+            office.connectAccount.accountId ? (
+              <code key="acct">{office.connectAccount.accountId}</code>
+            ) : (
+              'None'
+            ),
+          ],
+          ['Office id', <code key="id">{office._id}</code>],
+        ]}
+      />
+      {office.connectAccount.currentlyDue.length > 0 ? (
+        <p className="staff-directory__muted">
+          Stripe still needs: {office.connectAccount.currentlyDue.join(', ')}
+        </p>
+      ) : null}
+      <RecordTable
+        title="Members"
+        caption="Members, in the order they joined"
+        empty="No members."
+        headers={['E-mail', 'Role', 'Joined']}
+        rows={office.members.map((member) => ({
+          key: member.userId,
+          cells: [
+            <Link key="user" to={paths.admin.userArtist({ id: member.userId })}>
+              {member.email}
+            </Link>,
+            member.role,
+            formatDate(member.joinedAt),
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Claims"
+        caption="The office’s claims, newest first"
+        empty="No claims."
+        headers={['Artist', 'Status', 'Claimed on']}
+        rows={office.claims.map((claim) => ({
+          key: claim._id,
+          cells: [
+            <Link key="claim" to={paths.admin.claim({ id: claim._id })}>
+              {claim.artistName}
+            </Link>,
+            claim.status,
+            formatDate(claim.createdAt),
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Payouts"
+        caption="Payouts, newest first"
+        empty="No payouts yet."
+        headers={['Requested', 'Amount', 'Status']}
+        rows={office.payouts.map((payout) => ({
+          key: payout.id,
+          cells: [formatDateTime(payout.createdAt), formatMoney(payout.amountCents), payout.status],
+        }))}
+      />
+    </>
+  );
+}
+
+export function StaffOfficeScreen() {
+  const { id = '' } = useParams();
+  return (
+    <StaffDetailFrame
+      reply={useStaffOffice(id)}
+      words={{
+        heading: 'Office',
+        back: '← All offices',
+        backTo: paths.admin.offices(),
+        loading: 'Loading the office...',
+        missing: 'There is no office with this id.',
+        failed: 'We could not load the office.',
+      }}
+    >
+      {(office) => <OfficePage office={office} />}
+    </StaffDetailFrame>
+  );
+}
+
+function UserArtistPage({ user }: { user: StaffUserArtistDetail }) {
+  useDocumentTitle(`${user.name ?? 'Deleted account'} · Artist accounts · OpenPie Admin`);
+  return (
+    <>
+      <header>
+        <h1 className="staff-directory__title">{user.name ?? <DeletedName />}</h1>
+        <p className="staff-directory__lead">{user.email ?? 'This account was deleted.'}</p>
+      </header>
+      <Facts
+        label="The account"
+        items={[
+          ['Status', user.status === 'deleted' ? 'Deleted' : 'Active'],
+          ['E-mail verified', user.emailVerified ? 'Yes' : 'No'],
+          ['Phone', user.phoneNumber ?? '—'],
+          ['Country', user.country ?? '—'],
+          ['Signs in with', user.connections.length === 0 ? 'Password only' : user.connections.join(', ')],
+          ['Joined', formatDate(user.createdAt)],
+          ['User id', <code key="id">{user._id}</code>],
+        ]}
+      />
+      <RecordTable
+        title="Offices"
+        caption="Offices this person belongs to"
+        empty="Not in any office."
+        headers={['Office', 'Role', 'Joined']}
+        rows={user.offices.map((office) => ({
+          key: office._id,
+          cells: [
+            <Link key="office" to={paths.admin.office({ id: office._id })}>
+              {office.name}
+            </Link>,
+            office.role,
+            formatDate(office.joinedAt),
+          ],
+        }))}
+      />
+      <RecordTable
+        title="Claims"
+        caption="Claims of their offices, newest first"
+        empty="No claims."
+        headers={['Artist', 'Status', 'Claimed on']}
+        rows={user.claims.map((claim) => ({
+          key: claim._id,
+          cells: [
+            <Link key="claim" to={paths.admin.claim({ id: claim._id })}>
+              {claim.artistName}
+            </Link>,
+            claim.status,
+            formatDate(claim.createdAt),
+          ],
+        }))}
+      />
+    </>
+  );
+}
+
+export function StaffUserArtistScreen() {
+  const { id = '' } = useParams();
+  return (
+    <StaffDetailFrame
+      reply={useStaffUserArtist(id)}
+      words={{
+        heading: 'Artist account',
+        back: '← All artist accounts',
+        backTo: paths.admin.userArtists(),
+        loading: 'Loading the account...',
+        missing: 'There is no artist account with this id.',
+        failed: 'We could not load the account.',
+      }}
+    >
+      {(user) => <UserArtistPage user={user} />}
+    </StaffDetailFrame>
+  );
+}

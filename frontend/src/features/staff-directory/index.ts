@@ -1,0 +1,7 @@
+export {
+  StaffArtistsScreen,
+  StaffFansScreen,
+  StaffOfficesScreen,
+  StaffUserArtistsScreen,
+} from './components/staff-list-screens';
+export { StaffFanScreen, StaffOfficeScreen, StaffUserArtistScreen } from './components/staff-detail-screens';

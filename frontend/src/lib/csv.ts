@@ -1,0 +1,17 @@
+// Writing CSV in the browser: fields quoted when they must be and safe from spreadsheet formulas, money in dollars
+// written with integers. The pie receipt and staff's tables use it.
+
+/** Quotes a field when it must be, and defuses text a spreadsheet would run as a formula (an artist's name). */
+export function escapeCsvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** `1234` → `12.34`, in integers so no cent is lost to a float. */
+export function writeDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
