@@ -47,6 +47,9 @@ export const sampleIdCalls = [
   '/api/for-artists/claims/e2e-claim-1/detailed',
   '/api/pie/pie/e2e-pie-1',
   '/api/admin/claims/e2e-claim-1',
+  '/api/admin/fans/e2e-fan-1',
+  '/api/admin/user-artists/e2e-user-artist-1',
+  '/api/admin/offices/e2e-office-1',
   // artists/:id is a claim's earnings and fans (decision 030).
   '/api/for-artists/claims/e2e-artist-1/stats',
   // The payout and transaction screens ask for their sample id in the office's money (query, not path).
