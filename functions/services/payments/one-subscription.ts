@@ -85,14 +85,19 @@ async function decide(
   payment: SubscriptionPayment,
 ): Promise<OneSubscriptionOutcome> {
   const { fanId, subscriptionId } = payment;
+  const candidate: SubscriptionHolder = { kind: 'card', subscriptionId };
+  const isCandidate = (held: HeldSubscription | null) =>
+    held !== null && holderText(held.holder) === holderText(candidate);
+  // The holder's own payments (every renewal) cost one read.
+  let held = await getSubscriptionHolder(deps.table, fanId);
+  if (isCandidate(held)) return 'one';
   // Found second once, second for good: its cancellation must never let it take the fan later.
   if (await isSecondSubscription(deps.table, fanId, subscriptionId)) return 'second';
-  const candidate: SubscriptionHolder = { kind: 'card', subscriptionId };
   const subscription = await gateway.retrieveSubscription(subscriptionId);
   const funding = subscription !== null && isFundingSubscription(subscription);
   for (let round = 0; round < holderRounds; round += 1) {
-    const held = await getSubscriptionHolder(deps.table, fanId);
-    if (held && holderText(held.holder) === holderText(candidate)) return 'one';
+    if (round > 0) held = await getSubscriptionHolder(deps.table, fanId);
+    if (isCandidate(held)) return 'one';
     // An ended subscription's payments (a late event, a refund long after) are not judged again.
     if (!funding) return 'ended';
     if (held && (await holdsTheFan(deps, gateway, fanId, held))) {
