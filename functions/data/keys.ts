@@ -93,11 +93,11 @@ export function endOfDayPlays(date: string): string {
 export const endOfAllPlays = `${playSortPrefix}~`;
 
 /**
- * `LISTENED#<end minute>#<sha256(track key)[0:20]>`: the guard of one listening bucket (an end minute and a track, by
- * id or by names; domain/listening/same-listening.ts), so a synced and an imported play of it are counted once.
+ * `LISTENED#<end minute>`: the guard of the listening buckets of one end minute (a track each, by id or by names;
+ * domain/listening/same-listening.ts), so a synced and an imported play of one listening are counted once.
  */
-export function listeningGuardSortKey(minute: string, track: string): string {
-  return `LISTENED#${minute}#${createHash('sha256').update(track).digest('hex').slice(0, 20)}`;
+export function listeningGuardSortKey(minute: string): string {
+  return `LISTENED#${minute}`;
 }
 
 export function dailyListeningSortKey(date: string): string {

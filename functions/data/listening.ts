@@ -1,6 +1,7 @@
 // A fan's plays and per-day listening. Plays are the source of truth; the day items are derived from them and can
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing, and a listening both synced and imported is stored once (docs/decisions/034).
+import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
@@ -113,8 +114,8 @@ export interface SaveListeningResult {
   days: string[];
 }
 
-/** Plays one transaction takes: each writes itself and up to two buckets, and removes at most one play a bucket. */
-const playsPerListeningWrite = 20;
+/** DynamoDB's most items in one TransactWriteItems. */
+const transactionItemLimit = 100;
 /** Tries of one transaction whose buckets or plays another writer changed between its read and its write. */
 const listeningWriteAttempts = 6;
 
@@ -151,8 +152,10 @@ export async function saveListening(
   const ordered = [...unique.values()].sort((a, b) => a.key.localeCompare(b.key));
   const result = { saved: 0, duplicates: plays.length - unique.size, matched: 0 };
   const days = new Set<string>();
-  await forEachChunk(ordered, playsPerListeningWrite, batchParallelism, async (chunk) => {
-    const outcome = await writeListening(table, fanId, chunk, options);
+  // Every minute's guard read up front, 100 a call; a transaction reads its own again only after a lost race.
+  const read = await readMinuteGuards(table, fanId, minutesOf(ordered));
+  await forEachChunk(packedForTransactions(ordered), 1, batchParallelism, async ([pack]) => {
+    const outcome = await writeListening(table, fanId, pack ?? [], read, options);
     result.saved += outcome.saved;
     result.duplicates += outcome.duplicates;
     result.matched += outcome.matched;
@@ -161,66 +164,126 @@ export async function saveListening(
   return { ...result, days: [...days].sort() };
 }
 
-interface Guard {
-  sk: string;
-  minute: string;
+/**
+ * Consecutive plays in packs that fit one transaction at most: a play writes itself and its minute's guard, and a
+ * synced play may remove one imported play a bucket.
+ */
+function packedForTransactions(plays: readonly KeyedPlay[]): KeyedPlay[][] {
+  const packs: KeyedPlay[][] = [];
+  let pack: KeyedPlay[] = [];
+  let items = 0;
+  for (const play of plays) {
+    const buckets = bucketsOf(play).length;
+    const most = 1 + (buckets > 0 ? 1 : 0) + (play.source === 'spotify' ? buckets : 0);
+    if (items + most > transactionItemLimit) {
+      packs.push(pack);
+      pack = [];
+      items = 0;
+    }
+    pack.push(play);
+    items += most;
+  }
+  if (pack.length > 0) packs.push(pack);
+  return packs;
 }
 
-/** One transaction of `saveListening`: read the plays' buckets and keys, admit, write; again after a lost race. */
+/** The buckets of one end minute as its guard stores them: by the hash of the track key. */
+type StoredBuckets = Record<string, ListeningBucket>;
+
+/** A minute's guard as read: its buckets and how often it was written (absent: no guard yet). */
+interface MinuteGuard {
+  buckets: StoredBuckets;
+  version?: number;
+}
+
+/** Inside a minute's guard, a bucket is found by the first 20 hex digits of the SHA-256 of its track key. */
+function trackHashOf(track: string): string {
+  return createHash('sha256').update(track).digest('hex').slice(0, 20);
+}
+
+/** The end minutes of the plays' buckets. */
+function minutesOf(plays: readonly KeyedPlay[]): Set<string> {
+  return new Set(plays.flatMap((play) => bucketsOf(play).map((bucket) => bucket.minute)));
+}
+
+/** The minutes' guards (BatchGet, consistent); a minute without one has no bucket yet. */
+async function readMinuteGuards(
+  table: TableRef,
+  fanId: string,
+  minutes: ReadonlySet<string>,
+): Promise<Map<string, MinuteGuard>> {
+  const items = await batchGetAll(
+    table,
+    [...minutes].map((minute) => ({ pk: fanPartition(fanId), sk: listeningGuardSortKey(minute) })),
+    {
+      projection: '#minute, #version, buckets',
+      names: { '#minute': 'minute', '#version': 'version' },
+      consistent: true,
+      parallel: batchParallelism,
+    },
+  );
+  const guards = new Map<string, MinuteGuard>();
+  for (const item of items) {
+    guards.set(String(item['minute']), {
+      buckets: (item['buckets'] as StoredBuckets | undefined) ?? {},
+      version: Number(item['version']),
+    });
+  }
+  return guards;
+}
+
+/**
+ * One transaction of `saveListening`: admit the plays into their buckets as read, write; after a lost race, read the
+ * guards and the plays' keys again and decide again.
+ */
 async function writeListening(
   table: TableRef,
   fanId: string,
   plays: readonly KeyedPlay[],
+  readBefore: ReadonlyMap<string, MinuteGuard>,
   options: StorePlaysOptions,
 ): Promise<SaveListeningResult> {
   const pk = fanPartition(fanId);
-  const guards = new Map<string, Guard>();
-  for (const play of plays) {
-    for (const bucket of bucketsOf(play)) {
-      guards.set(bucketIdOf(bucket), {
-        sk: listeningGuardSortKey(bucket.minute, bucket.track),
-        minute: bucket.minute,
-      });
-    }
-  }
+  const minutes = minutesOf(plays);
   for (let attempt = 0; ; attempt += 1) {
-    const [guardItems, playItems] = await Promise.all([
+    const [guards, playItems] = await Promise.all([
+      attempt === 0 ? readBefore : readMinuteGuards(table, fanId, minutes),
+      // A counted play sent before is found in its buckets; a play stored without them (under 30 s, or before the
+      // buckets existed) fails its Put's condition, and the next attempt reads every play's key.
       batchGetAll(
         table,
-        [...guards.values()].map(({ sk }) => ({ pk, sk })),
-        {
-          projection: 'sk, #version, synced, imported, kept',
-          names: { '#version': 'version' },
-          consistent: true,
-        },
-      ),
-      batchGetAll(
-        table,
-        plays.map((play) => ({ pk, sk: play.key })),
+        plays
+          .filter((play) => attempt > 0 || bucketsOf(play).length === 0)
+          .map((play) => ({ pk, sk: play.key })),
         { projection: 'sk', consistent: true },
       ),
     ]);
-    const guardsBySortKey = new Map(guardItems.map((item) => [String(item['sk']), item]));
-    const buckets = new Map<string, ListeningBucket>();
-    const versions = new Map<string, number>();
-    for (const [id, { sk }] of guards) {
-      const item = guardsBySortKey.get(sk);
-      if (!item) continue;
-      buckets.set(id, {
-        synced: (item['synced'] as string[] | undefined) ?? [],
-        imported: (item['imported'] as string[] | undefined) ?? [],
-        kept: (item['kept'] as string[] | undefined) ?? [],
-      });
-      versions.set(id, Number(item['version']));
+    const current = new Map<string, ListeningBucket>();
+    for (const play of plays) {
+      for (const bucket of bucketsOf(play)) {
+        const stored = guards.get(bucket.minute)?.buckets[trackHashOf(bucket.track)];
+        if (stored) current.set(bucketIdOf(bucket), stored);
+      }
     }
     const stored = new Set(playItems.map((item) => String(item['sk'])));
     const admission = admitPlays(
-      buckets,
+      current,
       plays.filter((play) => !stored.has(play.key)),
     );
+    // Each minute's guard written whole: its other buckets as read, the admitted ones as they are now.
+    const written = new Map<string, StoredBuckets>();
+    for (const play of plays) {
+      for (const bucket of bucketsOf(play)) {
+        const admitted = admission.buckets.get(bucketIdOf(bucket));
+        if (!admitted) continue;
+        const buckets = written.get(bucket.minute) ?? { ...guards.get(bucket.minute)?.buckets };
+        buckets[trackHashOf(bucket.track)] = admitted;
+        written.set(bucket.minute, buckets);
+      }
+    }
     const items: TransactionItem[] = [
-      ...[...admission.buckets].map(([id, bucket]) =>
-        guardPut(table, pk, guards.get(id) as Guard, bucket, versions.get(id)),
+      ...[...written].map(([minute, buckets]) =>
+        guardPut(table, pk, minute, buckets, guards.get(minute)?.version),
       ),
       ...admission.store.map((play): TransactionItem => ({
         Put: {
@@ -249,19 +312,19 @@ async function writeListening(
       await table.client.send(new TransactWriteCommand({ TransactItems: items }));
       return outcome;
     } catch (error) {
-      // Another sync or import changed a bucket or stored a play since the read: read again and decide again.
+      // Another sync or import changed a minute's guard or stored a play since the read: read again, decide again.
       if (transactionCancellationCodes(error) === null || attempt + 1 >= listeningWriteAttempts) throw error;
       await backOff(attempt);
     }
   }
 }
 
-/** A bucket's guard as admitted, on the condition that nobody wrote it since it was read (or that it is still new). */
+/** A minute's guard as admitted, on the condition that nobody wrote it since it was read (or that it is still new). */
 function guardPut(
   table: TableRef,
   pk: string,
-  guard: Guard,
-  bucket: ListeningBucket,
+  minute: string,
+  buckets: StoredBuckets,
   version: number | undefined,
 ): TransactionItem {
   return {
@@ -269,16 +332,15 @@ function guardPut(
       TableName: table.name,
       Item: {
         pk,
-        sk: guard.sk,
+        sk: listeningGuardSortKey(minute),
         entity: 'listening-guard',
         v: 1,
+        minute,
         // How often the guard was written: each write is conditional on the count it read.
         version: (version ?? 0) + 1,
-        synced: [...bucket.synced],
-        imported: [...bucket.imported],
-        kept: [...bucket.kept],
+        buckets,
         // With the last play that can be in it.
-        expiresAt: playExpiryOf(`${guard.minute}:59.999Z`),
+        expiresAt: playExpiryOf(`${minute}:59.999Z`),
       },
       ...(version === undefined
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
