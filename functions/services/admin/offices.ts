@@ -84,12 +84,14 @@ export async function readOfficeForStaff(
     createdAt: office.createdAt,
     updatedAt: office.updatedAt,
     connect: payoutAccountStatusOf(account),
-    members: members.map((member) => ({
-      userId: member.userId,
-      email: member.email,
-      role: member.role,
-      joinedAt: member.joinedAt,
-    })),
+    members: [...members]
+      .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId))
+      .map((member) => ({
+        userId: member.userId,
+        email: member.email,
+        role: member.role,
+        joinedAt: member.joinedAt,
+      })),
     claims: claims.map((claim) => ({
       _id: claim.id,
       artistId: claim.artistId,

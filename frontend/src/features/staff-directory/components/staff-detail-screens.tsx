@@ -180,7 +180,7 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
         title="Payments"
         caption="Card payments, newest first"
         empty="No card payments."
-        headers={['When', 'Amount', 'Stripe charge', 'Ledger transaction']}
+        headers={['Booked', 'Amount', 'Stripe charge', 'Ledger transaction']}
         rows={fan.paymentList.map((payment) => ({
           key: payment.transactionId,
           cells: [
