@@ -242,6 +242,39 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
   });
 });
 
+describe('the fans list’s copy of what a fan spent', () => {
+  it('keeps the count with the most payments, whatever order two refreshes write in', async () => {
+    // Prepare
+    const { recordFanSpend, listAccountDirectory } = await import('../../functions/data/directories');
+    const table = await tableOf();
+    const fan = await createSignedInAccount('fan', { firstName: 'Late', lastName: uniqueWord() });
+    const at = new Date();
+    // Act: the later count is written first, the earlier one arrives after it
+    const later = await recordFanSpend(
+      table,
+      fan.userId,
+      { spentCents: 3000, paymentCount: 2, pieEndsAt: null },
+      at,
+    );
+    const earlier = await recordFanSpend(
+      table,
+      fan.userId,
+      { spentCents: 1000, paymentCount: 1, pieEndsAt: null },
+      at,
+    );
+    const nobody = await recordFanSpend(
+      table,
+      randomUUID(),
+      { spentCents: 1000, paymentCount: 1, pieEndsAt: null },
+      at,
+    );
+    // Assess
+    expect([later, earlier, nobody]).toEqual([true, false, false]);
+    const row = (await listAccountDirectory(table, 'fan')).find((account) => account.id === fan.userId);
+    expect(row).toMatchObject({ spentCents: 3000, paymentCount: 2 });
+  });
+});
+
 describe('GET /api/admin/offices and /offices/{id}', () => {
   it('lists offices newest first with search and sorting, and shows one with the funds its own screen shows', async () => {
     // Prepare: three offices of one artist-side user; the second is paid 700 of released earnings and holds a claim.
