@@ -408,9 +408,13 @@ interface StoredPlay {
   trackId?: string;
 }
 
-/** Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. */
+/**
+ * Access pattern `listPlaysOfDay`: a fan's plays that ended on one UTC day, oldest first. Consistent, so a day rebuilt
+ * right after a write sees it (never an imported play its synced one just replaced beside the synced one).
+ */
 export async function listPlaysOfDay(table: TableRef, fanId: string, date: string): Promise<StoredPlay[]> {
   const items = await queryAll(table, {
+    ConsistentRead: true,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
     ExpressionAttributeValues: { ':pk': fanPartition(fanId), ':day': playsOfDayPrefix(date) },
     ProjectionExpression: 'endedAt, msPlayed, artists, trackName, trackId',
