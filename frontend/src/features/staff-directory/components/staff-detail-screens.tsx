@@ -101,7 +101,7 @@ function RecordTable({
         <p className="staff-directory__muted">{empty}</p>
       ) : (
         <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-          <table className="data-table staff-directory__table">
+          <table className="data-table staff-directory__table staff-directory__table--record">
             <caption className="staff-directory__caption">{caption}</caption>
             <thead>
               <tr>
