@@ -44,6 +44,8 @@ const stripeReaders = [
   'webhooks-stripe',
   'artist-payments',
   'admin-reconciliation',
+  // Staff's page of a fan lists the refunds Stripe made of the fan's charges (decision 037).
+  'admin-fans',
   'job-reconciliation',
   // Issue #12: a pie with nothing to split stops its subscription at Stripe.
   'consumer-pie-renewal-stops',
