@@ -30,6 +30,8 @@ export interface StaffFanListQuery {
 /** The listening summary's window: the last 30 days, today included. */
 const listeningDays = 30;
 const topArtistCount = 5;
+/** A deleted fan has no name: by name they come after every named fan. */
+const deletedLast = '\uffff';
 
 function toSummary(account: DirectoryAccount, now: Date): StaffFanSummary {
   return {
@@ -73,7 +75,7 @@ export async function listFansForStaff(
             ? fan.spentCents
             : sortBy === 'created'
               ? fan.createdAt
-              : (fan.name ?? '').toLowerCase(),
+              : (fan.name ?? deletedLast).toLowerCase(),
         order,
       ),
     );
