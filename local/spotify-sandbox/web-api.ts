@@ -147,10 +147,23 @@ function topTracks(call: WebApiCall): WebApiReply {
 function severalArtists(call: WebApiCall): WebApiReply {
   const ids = (call.url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
   if (ids.length === 0 || ids.length > 50) return error(400, 'Provide between 1 and 50 ids');
+  // The artists of a listener's scripted plays are known by the name the script gave them.
+  const scripted = new Map(
+    (call.scriptedPlays ?? []).flatMap((play) =>
+      play.track.artists.map((artist) => [artist.id, artist.name]),
+    ),
+  );
   return ok({
     artists: ids.map((id) => {
       const artist = artistsById.get(id);
-      return artist ? artistObject(artist, call.imagesBase) : null;
+      if (artist) return artistObject(artist, call.imagesBase);
+      const name = scripted.get(id);
+      return name === undefined
+        ? null
+        : artistObject(
+            { id, name, popularity: 0, followers: 0, genres: [], markets: [], hue: 0 },
+            call.imagesBase,
+          );
     }),
   });
 }

@@ -1,6 +1,7 @@
 // Listening counted once: the real test exports (test/fixtures/spotify-export) imported over plays of the same
 // tracks that the sync read from the Spotify sandbox, in both orders and again. The plays stored and the daily totals
 // the pie reads hold each listening once, and match the totals worked out by hand for the export alone.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +145,43 @@ async function storedPlays(fan: Fan, from: string, to: string) {
   return plays.map((play) => `${play.endedAt.slice(0, 16)} ${play.source} ${play.msPlayed}`);
 }
 
+/**
+ * What the preview of a pie whose 30 days start at 15:00 on `startDay` splits by (GET /api/pie/{pieId}/realtime-stats):
+ * each artist's listening in ms, by name, and the tracks counted.
+ */
+async function previewListening(fan: Fan, startDay: string) {
+  const { openPie } = await import('../../functions/services/payments/pies');
+  const { getTable } = await import('../../functions/runtime/table');
+  const { createFixedClock } = await import('../../functions/runtime/clock');
+  const periodStart = new Date(`${startDay}T15:00:00.000Z`);
+  const pie = await openPie(
+    { table: getTable(), clock: createFixedClock(periodStart) },
+    {
+      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+      fanId: fan.id,
+      promo: false,
+      periodStart,
+      pieDays: 30,
+      amountCents: 1000,
+      processingFeeCents: 59,
+      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+      subscriptionId: null,
+      invoiceId: null,
+    },
+  );
+  const stats = await readJson<{
+    allArtists: { artist_name: string; total_time_listened: number }[];
+    stats: { count_tracks: number; total_time_listened: number };
+  }>(await fan.browser.fetch(`/api/pie/${pie.id}/realtime-stats`));
+  return {
+    artists: Object.fromEntries(
+      stats.allArtists.map((artist) => [artist.artist_name, artist.total_time_listened]),
+    ),
+    tracks: stats.stats.count_tracks,
+    ms: stats.stats.total_time_listened,
+  };
+}
+
 const sigurRos = { id: 'SigurRosSandbox0000001', name: 'Sigur Rós' };
 const bjork = { id: 'BjorkSandbox0000000001', name: 'Björk' };
 const ninaSimone = { id: 'NinaSimoneSandbox00001', name: 'Nina Simone' };
@@ -202,6 +240,13 @@ describe('the extended export imported over the synced plays of the same tracks'
       `${expected.days[1]!.date}T18:45 spotify 45000`,
     ]);
     expect(await dailyTotals(fan, from, to)).toEqual(expected.days);
+    // The pie is split by this listening: 5 tracks, 1,223,000 ms (counted twice, the synced day would have added
+    // another 634,000 ms, and moved Björk to 963,000, Sigur Rós to 804,000 and Nina Simone to 90,000).
+    expect(await previewListening(fan, exported.date('2026-11-04'))).toEqual({
+      artists: { Björk: 642_000, 'Sigur Rós': 536_000, 'Nina Simone': 45_000 },
+      tracks: 5,
+      ms: 1_223_000,
+    });
   });
 
   it('import, then sync, then both again: the synced play takes the imported one’s place, counted once', async () => {
