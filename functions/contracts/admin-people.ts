@@ -96,7 +96,8 @@ export const staffFanDetailSchema = z.extend(staffFanSummarySchema, {
   walletBalanceCents: z.number(),
   pies: z.array(staffFanPieSchema),
   paymentList: z.array(staffFanPaymentSchema),
-  refunds: z.array(staffFanRefundSchema),
+  /** Null when Stripe did not answer: the rest of the page does not wait for it. */
+  refunds: z.nullable(z.array(staffFanRefundSchema)),
   disputes: z.array(staffFanDisputeSchema),
   listening: staffFanListeningSchema,
 });

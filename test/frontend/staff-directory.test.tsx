@@ -233,6 +233,21 @@ describe('one fan for staff', () => {
     expect(screen.getByText(/Nina Simone/)).toBeTruthy();
   });
 
+  it('says the refunds are not known when Stripe did not answer', async () => {
+    // Prepare
+    stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/fans/fan-3': succeed({ ...detail, refunds: null }),
+    });
+    // Act
+    renderAt('/admin/fans/fan-3');
+    // Assess
+    expect(
+      await screen.findByText('Stripe did not answer, so the refunds are not shown. Try again in a moment.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Card payments, newest first' })).toBeTruthy();
+  });
+
   it('says so when the fan does not exist', async () => {
     // Prepare
     stubApi({

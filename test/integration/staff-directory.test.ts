@@ -230,6 +230,21 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     expect(dataOf<StaffFanSummary[]>(listed)[0]?.spentCents).toBe(2000);
   });
 
+  it('still shows the fan when Stripe does not answer, saying the refunds are not known', async () => {
+    // Prepare: a fan who paid; then the Stripe sandbox stops.
+    harness = await startPaymentsHarness();
+    const staff = await createSignedInAccount('admin');
+    const fan = await createSignedInAccount('fan', { firstName: 'Offline', lastName: uniqueWord() });
+    await pay(harness, fan, 1500);
+    await harness.stop();
+    harness = undefined;
+    // Act
+    const result = await asStaff(staff, 'fans', `/api/admin/fans/${fan.userId}`);
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(dataOf<StaffFanDetail>(result)).toMatchObject({ spentCents: 1500, refunds: null });
+  });
+
   it('answers 404 for an unknown fan and 422 for a sort it does not know', async () => {
     // Prepare
     const staff = await createSignedInAccount('admin');

@@ -10,7 +10,7 @@ import { listAccountDirectory } from '../../data/directories';
 import { getLedgerTransaction, transactionIdOf } from '../../data/ledger';
 import { getDailyListening } from '../../data/listening';
 import { addUtcDays, utcDateOf } from '../../domain/calendar';
-import { AppError } from '../../domain/errors';
+import { AppError, isAppError } from '../../domain/errors';
 import { sumArtistDays } from '../../domain/listening/listening-reads';
 import { readWalletBalance } from '../wallet/wallet';
 import type { FanPayment } from './fan-spend';
@@ -85,10 +85,23 @@ export async function listFansForStaff(
 
 const fanNotFound = () => new AppError('not_found', 'There is no fan with this id.');
 
+/** The refunds of the fan's charges, or null when Stripe does not answer (the rest of the page is the table's). */
 async function readRefunds(
   deps: StaffReadDependencies,
   payments: readonly FanPayment[],
 ): Promise<StaffFanDetail['refunds']> {
+  try {
+    return await readRefundsFromStripe(deps, payments);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'payment_provider_unavailable') return null;
+    throw error;
+  }
+}
+
+async function readRefundsFromStripe(
+  deps: StaffReadDependencies,
+  payments: readonly FanPayment[],
+): Promise<NonNullable<StaffFanDetail['refunds']>> {
   const charged = payments.flatMap((payment) => {
     const chargeId = payment.transaction.references['chargeId'];
     return chargeId ? [{ chargeId, pieId: payment.pie.id }] : [];

@@ -194,9 +194,13 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
       <RecordTable
         title="Refunds"
         caption="Refunds of the fan’s charges, newest first"
-        empty="No refunds."
+        empty={
+          fan.refunds === null
+            ? 'Stripe did not answer, so the refunds are not shown. Try again in a moment.'
+            : 'No refunds.'
+        }
         headers={['When', 'Amount', 'Status', 'Stripe refund', 'Booked']}
-        rows={fan.refunds.map((refund) => ({
+        rows={(fan.refunds ?? []).map((refund) => ({
           key: refund.refundId,
           cells: [
             formatDateTime(refund.createdAt),
