@@ -1,5 +1,6 @@
 // The listening sync's DynamoDB cost for one fan (decision 008): read and write capacity units, as DynamoDB reports
-// them with ReturnConsumedCapacity, for a sync that stores 50 new plays and for the next one, which finds nothing new.
+// them with ReturnConsumedCapacity (transactions modelled from their items' sizes: decision 034 stores plays in them),
+// for a sync that stores 50 new plays and for the next one, which finds nothing new.
 // Runs the real sync against DynamoDB Local and the Spotify sandbox on a free port.
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
@@ -39,9 +40,14 @@ function firstPartitionOf(input: Record<string, unknown>): string {
   const first = (
     Array.isArray(requests) ? requests[0] : ((requests as Loose)?.['Keys'] as unknown[] | undefined)?.[0]
   ) as Loose;
+  // A transaction's first item: its Put's item, or the key its Update, Delete or ConditionCheck names.
+  const transactionItem = (input['TransactItems'] as Loose[] | undefined)?.[0];
+  const transacted = Object.values(transactionItem ?? {})[0] as Loose;
   const candidates = [
     pkOf(input['Key']),
     pkOf(input['Item']),
+    pkOf(transacted?.['Item']),
+    pkOf(transacted?.['Key']),
     values?.[':pk'],
     pkOf(first),
     pkOf((first?.['PutRequest'] as Loose)?.['Item']),
@@ -49,6 +55,19 @@ function firstPartitionOf(input: Record<string, unknown>): string {
   ];
   const found = candidates.find((candidate) => typeof candidate === 'string');
   return typeof found === 'string' ? found : '';
+}
+
+/**
+ * What a TransactWriteItems costs in AWS: 2 write units per KB (rounded up) of each item it writes. DynamoDB Local
+ * reports 4 units for a transaction of any size, so the figure is modelled from the items' sizes (their JSON).
+ */
+function transactionWriteUnits(input: Record<string, unknown>): number {
+  const items = (input['TransactItems'] ?? []) as Record<string, { Item?: unknown } | undefined>[];
+  return items.reduce((sum, entry) => {
+    const written = entry['Put']?.Item;
+    const bytes = written === undefined ? 0 : Buffer.byteLength(JSON.stringify(written));
+    return sum + 2 * Math.max(1, Math.ceil(bytes / 1024));
+  }, 0);
 }
 
 interface CapacityLike {
@@ -94,7 +113,10 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
       const result = await next(args);
       const reported = (result.output as { ConsumedCapacity?: CapacityLike | CapacityLike[] })
         .ConsumedCapacity;
-      const units = [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+      const units =
+        context.commandName === 'TransactWriteItemsCommand'
+          ? transactionWriteUnits(args.input as Record<string, unknown>)
+          : [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       const isRead = readCommands.has(context.commandName ?? '');
       const ownItems = firstPartitionOf(args.input as Record<string, unknown>).startsWith(fanPartitionPrefix);
       if (ownItems) spent[isRead ? 'read' : 'write'] += units;
