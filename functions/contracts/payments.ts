@@ -162,6 +162,12 @@ export const walletSummarySchema = z.object({
   returnedCents: z.number(),
   /** Refunded to the card or taken back by a dispute. */
   refundedCents: z.number(),
+  /** Of that, taken back from what was held for artists who had not joined (decision 031). */
+  refundedFromArtistsCents: z.number(),
+  /** Of that, already with artists who joined: not taken from them, OpenPie covered it. */
+  refundCoveredByOpenPieCents: z.number(),
+  /** Given back by artists' offices (a give-back). */
+  givenBackCents: z.number(),
   balanceCents: z.number(),
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;

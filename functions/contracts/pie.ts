@@ -158,7 +158,7 @@ export const realtimeStatsSchema = z.object({
 export type RealtimeStats = z.infer<typeof realtimeStatsSchema>;
 
 /** A lot of money held for an artist nobody has claimed yet (issue #12 point 4), as the fan sees it. */
-export const escrowLotStatuses = ['held', 'released', 'returned'] as const;
+export const escrowLotStatuses = ['held', 'released', 'returned', 'taken-back'] as const;
 export type EscrowLotStatus = (typeof escrowLotStatuses)[number];
 
 export const pieEscrowLotSchema = z.object({
@@ -170,7 +170,25 @@ export const pieEscrowLotSchema = z.object({
   status: z.enum(escrowLotStatuses),
   /** ISO 8601 instant: held lots go back to the fan's wallet then, if nobody claims the artist first. */
   heldUntil: z.string(),
+  /** Cents a refund or dispute of the pie's payment took back from this lot (`cents` is what is left). */
+  taken_back_cents: z.optional(z.number()),
 });
+
+/**
+ * A refund or dispute of the pie's payment and where its money was taken from (decision 031): the pie's money still in
+ * the wallet, what was held for artists who had not joined, and what OpenPie covered (already with artists who joined,
+ * or Stripe's kept fee). A dispute decided for the fan is `reinstated`: its money came back.
+ */
+export const pieTakeBackSchema = z.object({
+  kind: z.enum(['refund', 'dispute']),
+  at: z.string(),
+  amountCents: z.number(),
+  fromWalletCents: z.number(),
+  fromHeldCents: z.number(),
+  coveredByOpenPieCents: z.number(),
+  reinstated: z.boolean(),
+});
+export type PieTakeBack = z.infer<typeof pieTakeBackSchema>;
 
 /** What a closed pie did with its money: the split's outcome and where each cent is now. */
 export const pieReceiptFactsSchema = z.object({
@@ -190,6 +208,8 @@ export const pieReceiptFactsSchema = z.object({
   /** Cents of this pie released to the offices of artists who joined. */
   releasedCents: z.number(),
   lots: z.array(pieEscrowLotSchema),
+  /** Refunds and disputes of the pie's payment, oldest first, with where their money came from. */
+  takeBacks: z.optional(z.array(pieTakeBackSchema)),
 });
 export type PieReceiptFacts = z.infer<typeof pieReceiptFactsSchema>;
 

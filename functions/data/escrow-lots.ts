@@ -10,6 +10,9 @@ import type { EscrowLot } from '../domain/money/escrow';
 import { escrowLotStatuses } from '../domain/money/escrow';
 import type { AccountId } from '../domain/money/ledger';
 import {
+  dueIndexShards,
+  dueShardOf,
+  dueUpTo,
   escrowArtistPartition,
   escrowDuePartition,
   escrowLotKey,
@@ -36,10 +39,11 @@ const lotSchema = z.object({
   officeId: z.optional(z.string()),
   claimId: z.optional(z.string()),
   releasedAt: z.optional(z.string()),
+  takenBackCents: z.optional(z.number().check(z.int())),
 });
 
 function toLot(item: Record<string, NativeAttributeValue>): EscrowLot {
-  const { officeId, claimId, releasedAt, ...parsed } = lotSchema.parse(item);
+  const { officeId, claimId, releasedAt, takenBackCents, ...parsed } = lotSchema.parse(item);
   return {
     ...parsed,
     accountId: parsed.accountId as AccountId,
@@ -47,6 +51,7 @@ function toLot(item: Record<string, NativeAttributeValue>): EscrowLot {
     ...(officeId === undefined ? {} : { officeId }),
     ...(claimId === undefined ? {} : { claimId }),
     ...(releasedAt === undefined ? {} : { releasedAt }),
+    ...(takenBackCents === undefined ? {} : { takenBackCents }),
   };
 }
 
@@ -55,7 +60,7 @@ function heldIndexes(lot: EscrowLot) {
   return {
     gsi1pk: escrowArtistPartition(lot.artistKey),
     gsi1sk: sortKey,
-    gsi2pk: escrowDuePartition(lot.heldUntil.slice(0, 10)),
+    gsi2pk: escrowDuePartition(dueShardOf(`${lot.pieId}#${lot.artistKey}`)),
     gsi2sk: sortKey,
   };
 }
@@ -100,21 +105,23 @@ export async function listPieLots(table: TableRef, pieId: string): Promise<Escro
 }
 
 /**
- * Access pattern `listLotsDue`: the lots still held whose holding ends on a UTC day (`YYYY-MM-DD`), a page at a time
- * (every fan who joined on one day shares that day: the job must not hold them all in memory at once).
+ * Access pattern `pagesOfLotsDue`: the lots still held whose holding ended at or before `now`, a page at a time, shard
+ * by shard (no look-back window: a lot the job missed for any time is found on its next run).
  */
 export async function* pagesOfLotsDue(
   table: TableRef,
-  heldUntilDate: string,
+  now: Date,
   pageSize = 100,
 ): AsyncGenerator<EscrowLot[]> {
-  for await (const page of queryPages(table, {
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': escrowDuePartition(heldUntilDate) },
-    Limit: pageSize,
-  })) {
-    yield (page.Items ?? []).map(toLot);
+  for (let shard = 0; shard < dueIndexShards; shard += 1) {
+    for await (const page of queryPages(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+      ExpressionAttributeValues: { ':pk': escrowDuePartition(shard), ':upTo': dueUpTo(now) },
+      Limit: pageSize,
+    })) {
+      yield (page.Items ?? []).map(toLot);
+    }
   }
 }
 
@@ -146,7 +153,7 @@ export async function getEscrowLot(
 function leaveHeld(
   table: TableRef,
   lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
-  status: 'returned' | 'released',
+  status: 'returned' | 'released' | 'taken-back',
   at: Date,
   extra: { set: string; values: Record<string, NativeAttributeValue> } = { set: '', values: {} },
 ): TransactionItem {
@@ -154,7 +161,7 @@ function leaveHeld(
     Update: {
       TableName: table.name,
       Key: escrowLotKey(lot.pieId, lot.artistKey),
-      UpdateExpression: `SET #status = :status, ${status}At = :at${extra.set} REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk`,
+      UpdateExpression: `SET #status = :status, ${status === 'taken-back' ? 'takenBack' : status}At = :at${extra.set} REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :held',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -198,4 +205,52 @@ export function buildReleaseLotUpdate(
       ':releasedSk': `${at.toISOString()}#${lot.pieId}`,
     },
   });
+}
+
+/**
+ * The lot's side of a refund or lost dispute taking `cents` of it back (decision 031), alongside the ledger move: only
+ * while it is held with the cents the plan saw. The lot keeps what is left held; taken whole, it leaves `held` (and
+ * both indexes) as `taken-back`, so escrow aging never returns it and no claim releases it.
+ */
+export function buildTakeBackLotUpdate(
+  table: TableRef,
+  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  take: { cents: number; lotCentsBefore: number },
+  at: Date,
+): TransactionItem {
+  if (take.cents === take.lotCentsBefore) {
+    return withCentsCondition(
+      leaveHeld(table, lot, 'taken-back', at, {
+        set: ', cents = :zero, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken',
+        values: { ':zero': 0, ':taken': take.cents, ':before': take.lotCentsBefore },
+      }),
+    );
+  }
+  return {
+    Update: {
+      TableName: table.name,
+      Key: escrowLotKey(lot.pieId, lot.artistKey),
+      UpdateExpression:
+        'SET cents = cents - :taken, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken, takenBackAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':taken': take.cents,
+        ':zero': 0,
+        ':at': at.toISOString(),
+        ':held': 'held',
+        ':before': take.lotCentsBefore,
+      },
+    },
+  };
+}
+
+function withCentsCondition(item: TransactionItem): TransactionItem {
+  if (!item.Update) return item;
+  return {
+    Update: {
+      ...item.Update,
+      ConditionExpression: `${item.Update.ConditionExpression ?? 'attribute_exists(pk)'} AND cents = :before`,
+    },
+  };
 }

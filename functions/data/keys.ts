@@ -215,9 +215,27 @@ export function pieKey(pieId: string): ItemKey {
 export function fanPiesPartition(fanId: string): string {
   return `FAN_PIES#${fanId}`;
 }
-/** gsi2: the pies whose period ends on a UTC day (`YYYY-MM-DD`), for the split (issue #12) without a Scan. */
-export function piesDuePartition(periodEndDate: string): string {
-  return `PIES_DUE#${periodEndDate}`;
+/** How many partitions the sparse "not split yet" index of pies (and of held lots) is spread over. */
+export const dueIndexShards = 8;
+/** The shard of an id in a due index: a stable hash, so a pie or lot always sits in the same partition. */
+export function dueShardOf(id: string): number {
+  let hash = 0;
+  for (let index = 0; index < id.length; index += 1) hash = (hash * 31 + id.charCodeAt(index)) >>> 0;
+  return hash % dueIndexShards;
+}
+/**
+ * gsi2 (sparse): every pie not split yet, sorted by `<periodEnd ISO>#<pieId>`: the split's fan-out reads each shard up
+ * to now, so no pie is ever dropped by a look-back window (decision 031). A pie leaves it when split, refunded or
+ * disputed.
+ */
+export function piesDuePartition(shard: number): string {
+  return `PIES_UNSPLIT#${shard}`;
+}
+/** gsi2: the pies whose split failed too often, raised for staff instead of retried. */
+export const piesRaisedPartition = 'PIES_RAISED';
+/** The sort key bound of a due index read: every key whose instant is at or before `now`. */
+export function dueUpTo(now: Date): string {
+  return `${now.toISOString()}#\uffff`;
 }
 /** The frozen result of a pie's end-of-period split (issue #12), beside the pie: written once. */
 export function pieReceiptKey(pieId: string): ItemKey {
@@ -232,9 +250,17 @@ export function escrowLotKey(pieId: string, artistKey: string): ItemKey {
 export function escrowArtistPartition(artistKey: string): string {
   return `ESCROW_ARTIST#${artistKey}`;
 }
-/** gsi2 (sparse, held lots only): the lots whose holding period ends on a UTC day, for the escrow-aging job. */
-export function escrowDuePartition(heldUntilDate: string): string {
-  return `ESCROW_DUE#${heldUntilDate}`;
+/**
+ * gsi2 (sparse, held lots only): every held lot, sorted by `<heldUntil ISO>#<pieId>#<artistKey>`, spread over
+ * `dueIndexShards` partitions: the escrow-aging job reads each up to now, with no look-back window.
+ */
+export function escrowDuePartition(shard: number): string {
+  return `ESCROW_HELD#${shard}`;
+}
+export const takeBackSortPrefix = 'TAKE_BACK#';
+/** A refund's or dispute's plan of what it takes back from one pie (decision 031), in the pie's partition. */
+export function takeBackKey(pieId: string, idempotencyKey: string): ItemKey {
+  return { pk: `PIE#${pieId}`, sk: `${takeBackSortPrefix}${idempotencyKey}` };
 }
 /**
  * gsi3 (sparse, released lots only): the lots released to one office for one artist, by release time — who funded

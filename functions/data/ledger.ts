@@ -23,7 +23,7 @@ import {
   ledgerTransactionKey,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { backOff, putNewItem, transactionCancellationCodes } from './table';
+import { backOff, batchGetAll, putNewItem, transactionCancellationCodes } from './table';
 
 const transactionEntity = 'ledger-transaction';
 const entryEntity = 'ledger-entry';
@@ -361,6 +361,26 @@ export async function getLedgerBalance(table: TableRef, accountId: AccountId): P
     }),
   );
   return Item ? z.number().parse(Item['balance']) : 0;
+}
+
+/** getLedgerBalances: the balances of many accounts (0 for one never posted to), by account id. */
+export async function getLedgerBalances(
+  table: TableRef,
+  accountIds: readonly AccountId[],
+): Promise<Map<AccountId, number>> {
+  const unique = [...new Set(accountIds)];
+  const balances = new Map<AccountId, number>(unique.map((id) => [id, 0]));
+  if (unique.length === 0) return balances;
+  const items = await batchGetAll(
+    table,
+    unique.map((id) => ledgerBalanceKey(id)),
+    { projection: 'accountId, balance', consistent: true, parallel: 4 },
+  );
+  for (const item of items) {
+    const accountId = accountIdSchema.parse(item['accountId']) as AccountId;
+    balances.set(accountId, z.number().parse(item['balance']));
+  }
+  return balances;
 }
 
 export interface LedgerEntryPage {

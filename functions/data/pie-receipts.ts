@@ -5,11 +5,12 @@
 // artists stays far below DynamoDB's 400 KB item limit.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { RealtimeStats } from '../contracts/pie';
 import { realtimeStatsSchema } from '../contracts/pie';
 import type { SplitPayout } from '../domain/money/escrow';
+import type { AccountId } from '../domain/money/ledger';
 import { pieReceiptKey } from './keys';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
@@ -29,6 +30,11 @@ export interface StoredPieReceipt {
   keptInWalletCents: number;
   /** The paid artists and their cents, most cents first (empty when nothing was split). */
   payouts: SplitPayout[];
+  /**
+   * The accounts the split debits and by how much, frozen with the cents (decision 031): the pie's own money, then
+   * the credit it carried. Absent on receipts of before; those debit the fan's wallet account.
+   */
+  funding?: { accountId: AccountId; cents: number }[];
   /** The split in the reply shape of GET /api/pie/{pieId}/realtime-stats, as it was when computed. */
   stats: RealtimeStats;
 }
@@ -54,13 +60,21 @@ const itemSchema = z.object({
   platformFeeCents: z.number().check(z.int()),
   allocatedCents: z.number().check(z.int()),
   keptInWalletCents: z.number().check(z.int()),
+  funding: z.optional(z.array(z.object({ accountId: z.string(), cents: z.number().check(z.int()) }))),
   body: z.instanceof(Uint8Array),
 });
 
 function toReceipt(item: Record<string, NativeAttributeValue>): StoredPieReceipt {
-  const { body, ...facts } = itemSchema.parse(item);
+  const { body, funding, ...facts } = itemSchema.parse(item);
   const parsed = bodySchema.parse(JSON.parse(gunzipSync(body).toString('utf8')));
-  return { ...facts, payouts: parsed.payouts, stats: parsed.stats };
+  return {
+    ...facts,
+    ...(funding === undefined
+      ? {}
+      : { funding: funding.map((source) => ({ ...source, accountId: source.accountId as AccountId })) }),
+    payouts: parsed.payouts,
+    stats: parsed.stats,
+  };
 }
 
 /** Access pattern `getPieReceipt`. */
@@ -101,5 +115,31 @@ export async function putPieReceipt(
     const stored = await getPieReceipt(table, receipt.pieId);
     if (!stored) throw error;
     return { outcome: 'exists', receipt: stored };
+  }
+}
+
+/**
+ * Access pattern `dropStalePieReceipt`: deletes a receipt computed at `computedAt` whose split could not be posted
+ * (the money it counted on was taken meanwhile, decision 031), so the next attempt computes it again. Only that
+ * receipt: one a later attempt froze stays. The caller makes sure its split transaction was never written.
+ */
+export async function dropStalePieReceipt(
+  table: TableRef,
+  pieId: string,
+  computedAt: string,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: pieReceiptKey(pieId),
+        ConditionExpression: 'computedAt = :computedAt',
+        ExpressionAttributeValues: { ':computedAt': computedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

@@ -3,11 +3,19 @@
 // id is derived from what paid for it, so a re-delivered webhook finds the pie it opened before instead of opening a
 // second one: the put is conditional, and a pie that exists is answered as it is.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { fanPiesPartition, pieKey, piesDuePartition } from './keys';
+import {
+  dueIndexShards,
+  dueShardOf,
+  dueUpTo,
+  fanPiesPartition,
+  pieKey,
+  piesDuePartition,
+  piesRaisedPartition,
+} from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, updateIfCondition, writeUnlessGuardFails } from './table';
+import { isConditionFailure, queryPages, updateIfCondition, writeUnlessGuardFails } from './table';
 
 const pieEntity = 'pie';
 const pieVersion = 1;
@@ -64,6 +72,12 @@ export interface StoredPie {
   subscriptionId: string | null;
   invoiceId: string | null;
   createdAt: string;
+  /** How many times its split failed (decision 031); absent until the first failure. */
+  splitAttempts?: number;
+  /** The last failure's message, for staff. */
+  lastSplitError?: string;
+  /** Set when the split failed `maxSplitAttempts` times: the fan-out stops retrying and staff are shown it. */
+  splitRaisedAt?: string;
 }
 
 const storedPieSchema = z.object({
@@ -102,12 +116,19 @@ const storedPieSchema = z.object({
   subscriptionId: z.nullable(z.string()),
   invoiceId: z.nullable(z.string()),
   createdAt: z.string(),
+  splitAttempts: z.optional(z.number().check(z.int())),
+  lastSplitError: z.optional(z.string()),
+  splitRaisedAt: z.optional(z.string()),
 });
 
 function toPie(item: Record<string, NativeAttributeValue>): StoredPie {
   const parsed = storedPieSchema.parse(item);
+  const { splitAttempts, lastSplitError, splitRaisedAt, ...rest } = parsed;
   return {
-    ...parsed,
+    ...rest,
+    ...(splitAttempts === undefined ? {} : { splitAttempts }),
+    ...(lastSplitError === undefined ? {} : { lastSplitError }),
+    ...(splitRaisedAt === undefined ? {} : { splitRaisedAt }),
     inactiveReason: parsed.inactiveReason ?? null,
     inclusions: parsed.inclusions ?? {},
     receipt: parsed.receipt ?? null,
@@ -122,34 +143,38 @@ function fanPiesSortKey(pie: Pick<StoredPie, 'periodStart' | 'id'>): string {
 export type PutPieResult = { outcome: 'created'; pie: StoredPie } | { outcome: 'exists'; pie: StoredPie };
 
 /**
+ * The put of a new pie, only where none of its id exists: `putPie` writes it alone; a payment writes it in the same
+ * transaction as the money that funds it (decision 031), so no pie exists without its money, nor money without its pie.
+ */
+export function buildNewPiePut(table: TableRef, pie: StoredPie): TransactionItem {
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        ...pieKey(pie.id),
+        entity: pieEntity,
+        v: pieVersion,
+        ...pie,
+        gsi1pk: fanPiesPartition(pie.fanId),
+        gsi1sk: fanPiesSortKey(pie),
+        gsi2pk: piesDuePartition(dueShardOf(pie.id)),
+        gsi2sk: `${pie.periodEnd}#${pie.id}`,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
  * Access pattern `putPie`: stores a new pie unless one of its id exists; then that one is answered unchanged (a
  * re-delivered payment opens nothing twice).
  */
 export async function putPie(table: TableRef, pie: StoredPie): Promise<PutPieResult> {
-  try {
-    await table.client.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: {
-          ...pieKey(pie.id),
-          entity: pieEntity,
-          v: pieVersion,
-          ...pie,
-          gsi1pk: fanPiesPartition(pie.fanId),
-          gsi1sk: fanPiesSortKey(pie),
-          gsi2pk: piesDuePartition(pie.periodEnd.slice(0, 10)),
-          gsi2sk: `${pie.periodEnd}#${pie.id}`,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return { outcome: 'created', pie };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getPie(table, pie.id);
-    if (!existing) throw error;
-    return { outcome: 'exists', pie: existing };
-  }
+  const created = await writeUnlessGuardFails(table, [buildNewPiePut(table, pie)], 0);
+  if (created) return { outcome: 'created', pie };
+  const existing = await getPie(table, pie.id);
+  if (!existing) throw new Error(`Pie ${pie.id} was refused as existing, yet it is not there`);
+  return { outcome: 'exists', pie: existing };
 }
 
 /** Access pattern `getPie`. */
@@ -179,24 +204,125 @@ export async function listFanPies(
   return (Items ?? []).map(toPie);
 }
 
-/** Access pattern `listPiesDue`: the pies whose period ends on a UTC day (`YYYY-MM-DD`), in end order. */
-export async function listPiesDue(table: TableRef, periodEndDate: string): Promise<StoredPie[]> {
+/** Access pattern `listAllFanPies`: every pie of a fan, newest period first (a few dozen at most, a page or two). */
+export async function listAllFanPies(table: TableRef, fanId: string): Promise<StoredPie[]> {
   const pies: StoredPie[] = [];
-  let start: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const reply = await table.client.send(
-      new QueryCommand({
+  for await (const page of queryPages(table, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': fanPiesPartition(fanId) },
+    ScanIndexForward: false,
+  })) {
+    pies.push(...(page.Items ?? []).map(toPie));
+  }
+  return pies;
+}
+
+/**
+ * Access pattern `pagesOfPiesDue`: the pies not split yet whose period ended at or before `now`, a page at a time,
+ * shard by shard, oldest end first within a shard. Split, refunded, disputed and raised pies are not in the index.
+ */
+export async function* pagesOfPiesDue(
+  table: TableRef,
+  now: Date,
+  pageSize = 100,
+): AsyncGenerator<StoredPie[]> {
+  for (let shard = 0; shard < dueIndexShards; shard += 1) {
+    for await (const page of queryPages(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+      ExpressionAttributeValues: { ':pk': piesDuePartition(shard), ':upTo': dueUpTo(now) },
+      Limit: pageSize,
+    })) {
+      yield (page.Items ?? []).map(toPie);
+    }
+  }
+}
+
+/** Access pattern `listRaisedPies`: the pies whose split failed too often, for staff, oldest end first. */
+export async function listRaisedPies(table: TableRef, limit = 100): Promise<StoredPie[]> {
+  const { Items } = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': piesRaisedPartition },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(toPie);
+}
+
+/** A pie's split is tried this many times before it is raised for staff instead of retried. */
+export const maxSplitAttempts = 5;
+
+/**
+ * Access pattern `recordSplitFailure`: counts a failed split of a pie not split yet, with its message; at the
+ * `maxSplitAttempts`th it leaves the due index for the raised one. Answers the attempts so far and whether it was
+ * raised now; null when the pie is split (or gone) meanwhile.
+ */
+export async function recordSplitFailure(
+  table: TableRef,
+  pieId: string,
+  message: string,
+  at: Date,
+): Promise<{ attempts: number; raised: boolean } | null> {
+  try {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
         TableName: table.name,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': piesDuePartition(periodEndDate) },
-        ...(start ? { ExclusiveStartKey: start } : {}),
+        Key: pieKey(pieId),
+        UpdateExpression:
+          'SET splitAttempts = if_not_exists(splitAttempts, :zero) + :one, lastSplitError = :message, lastSplitAttemptAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :split',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':one': 1,
+          ':message': message.slice(0, 500),
+          ':at': at.toISOString(),
+          ':split': 'split',
+        },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    pies.push(...(reply.Items ?? []).map(toPie));
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return pies;
+    const attempts = z.number().parse(Attributes?.['splitAttempts']);
+    if (attempts < maxSplitAttempts) return { attempts, raised: false };
+    const raised = await updateIfCondition(table, {
+      Key: pieKey(pieId),
+      UpdateExpression: 'SET splitRaisedAt = :at, gsi2pk = :raised',
+      ConditionExpression:
+        'attribute_exists(pk) AND #status <> :split AND attribute_not_exists(splitRaisedAt)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':at': at.toISOString(),
+        ':raised': piesRaisedPartition,
+        ':split': 'split',
+      },
+    });
+    return { attempts, raised };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Access pattern `retryRaisedPie`: staff send a raised pie back to the split: its count starts again and it is due
+ * again. False when it was not raised.
+ */
+export function retryRaisedPie(table: TableRef, pie: Pick<StoredPie, 'id'>): Promise<boolean> {
+  return updateIfCondition(table, {
+    Key: pieKey(pie.id),
+    UpdateExpression: 'SET splitAttempts = :zero, gsi2pk = :due REMOVE splitRaisedAt',
+    ConditionExpression: 'attribute_exists(splitRaisedAt) AND #status <> :split',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':due': piesDuePartition(dueShardOf(pie.id)),
+      ':split': 'split',
+    },
+  });
 }
 
 /**
@@ -259,7 +385,11 @@ export async function markPieInactive(
   const update = {
     TableName: table.name,
     Key: pieKey(pieId),
-    UpdateExpression: 'SET #status = :inactive, inactiveReason = :reason, inactiveAt = :at',
+    // A refunded or disputed pie is never split: it leaves the due index. A failed renewal's pie is still split.
+    UpdateExpression:
+      reason === 'renewal-failed'
+        ? 'SET #status = :inactive, inactiveReason = :reason, inactiveAt = :at'
+        : 'SET #status = :inactive, inactiveReason = :reason, inactiveAt = :at REMOVE gsi2pk, gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :open',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {

@@ -105,7 +105,7 @@ async function givenHeldLots(
   const built: EscrowLot[] = [];
   for (const { fan, cents } of lots) {
     const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    const wallet = accountIdOf('fan-wallet', fan.userId);
+    const wallet = accountIdOf('pie-funds', pieId);
     await postTransaction(ledger, {
       kind: 'fan-payment',
       idempotencyKey: `fan-payment:${pieId}`,
@@ -380,7 +380,7 @@ describe('a successful claim releases the held earnings', () => {
     // Assess
     expect(counts).toMatchObject({ releasedLots: 1, releasedCents: 400, fansMailed: 1 });
     expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(400);
-    expect(await balanceOf(accountIdOf('fan-wallet', ben.userId))).toBe(90);
+    expect(await balanceOf(accountIdOf('pie-funds', returned.pieId))).toBe(90);
     expect((await lotsNow(lots)).map((lot) => [lot.fanId, lot.status])).toEqual([
       [ana.userId, 'released'],
       [ben.userId, 'returned'],
@@ -419,13 +419,14 @@ describe('a split after the claim', () => {
     const start = new Date(Date.UTC(2026, 2, 3, 15));
     const end = new Date(start.getTime() + 30 * 86_400_000);
     const { postTransaction } = await import('../../functions/services/ledger');
+    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
     await postTransaction(
       { table: await tableOf(), clock: createFixedClock(start) },
       {
         kind: 'fan-payment',
         idempotencyKey: `fan-payment:${randomUUID()}`,
         postings: [
-          { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: 941 },
+          { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
           { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
         ],
       },
@@ -434,7 +435,7 @@ describe('a split after the claim', () => {
     const pie = await openPie(
       { table: await tableOf(), clock: createFixedClock(start) },
       {
-        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+        pieId,
         fanId: fan.userId,
         promo: false,
         periodStart: start,

@@ -25,7 +25,11 @@ function periodOf(day: number) {
   return { start, end, heldUntil: new Date(Date.UTC(2027, end.getUTCMonth(), end.getUTCDate(), 15)) };
 }
 
-const walletOf = (fanId: string) => accountIdOf('fan-wallet', fanId);
+/** The fan's wallet balance as the fan sees it: their free credit and their pies' money. */
+async function walletBalance(fanId: string): Promise<number> {
+  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
+  return walletBalanceCentsOf({ table: table() }, fanId);
+}
 
 async function balanceOf(accountId: ReturnType<typeof accountIdOf>): Promise<number> {
   const { getBalance } = await import('../../functions/services/ledger');
@@ -37,11 +41,12 @@ async function splitPieOf(fanId: string, day: number): Promise<StoredPie> {
   const { start, end } = periodOf(day);
   const { postTransaction } = await import('../../functions/services/ledger');
   const ledger = { table: table(), clock: createFixedClock(start) };
+  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
   await postTransaction(ledger, {
     kind: 'fan-payment',
     idempotencyKey: `fan-payment:${randomUUID()}`,
     postings: [
-      { accountId: walletOf(fanId), amountCents: 941 },
+      { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
       { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
     ],
   });
@@ -49,7 +54,7 @@ async function splitPieOf(fanId: string, day: number): Promise<StoredPie> {
   const pie = await openPie(
     { table: table(), clock: createFixedClock(start) },
     {
-      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+      pieId,
       fanId,
       promo: false,
       periodStart: start,
@@ -88,7 +93,7 @@ async function splitPieOf(fanId: string, day: number): Promise<StoredPie> {
     { log },
   );
   expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
-  expect(await balanceOf(walletOf(fanId))).toBe(0);
+  expect(await walletBalance(fanId)).toBe(0);
   return pie;
 }
 
@@ -125,7 +130,7 @@ describe('the escrow-aging job', () => {
     expect(early).toMatchObject({ due: 0, returned: 0 });
     expect(due).toMatchObject({ due: 2, returned: 2, returnedCents: 941, fansMailed: 1 });
     expect(again).toMatchObject({ due: 0, returned: 0, fansMailed: 0 });
-    expect(await balanceOf(walletOf(fan.userId))).toBe(941);
+    expect(await walletBalance(fan.userId)).toBe(941);
     expect(await balanceOf(accountIdOf('artist-name-earnings', `never-joined-${day}`))).toBe(0);
     expect((await lotsOf(pie.id)).map((lot) => lot.status)).toEqual(['returned', 'returned']);
     const mails = await mailsTo(fan.email, 'Held money is back in your wallet');
@@ -146,9 +151,10 @@ describe('the escrow-aging job', () => {
     // Assess
     expect(runs.reduce((sum, run) => sum + run.returned, 0)).toBe(2);
     expect(runs.reduce((sum, run) => sum + run.returnedCents, 0)).toBe(941);
-    expect(await balanceOf(walletOf(fan.userId))).toBe(941);
+    expect(await walletBalance(fan.userId)).toBe(941);
     const { listEntries } = await import('../../functions/services/ledger');
-    const entries = (await listEntries({ table: table() }, walletOf(fan.userId), { limit: 50 })).entries;
+    const entries = (await listEntries({ table: table() }, accountIdOf('pie-funds', pie.id), { limit: 50 }))
+      .entries;
     expect(entries.filter((entry) => entry.kind === 'escrow-return')).toHaveLength(2);
     expect((await lotsOf(pie.id)).every((lot) => lot.status === 'returned')).toBe(true);
   });
@@ -167,7 +173,7 @@ describe('the escrow-aging job', () => {
     expect(cut).toMatchObject({ returned: 1, complete: false });
     expect(statusesAfterCut).toEqual(['held', 'returned']);
     expect(rest).toMatchObject({ returned: 1, complete: true });
-    expect(await balanceOf(walletOf(fan.userId))).toBe(941);
+    expect(await walletBalance(fan.userId)).toBe(941);
   });
 
   it('leaves a lot a claim released first with the artist, and shows returned and released on the receipt', async () => {
@@ -196,7 +202,7 @@ describe('the escrow-aging job', () => {
     expect(heldForArtist.map((lot) => [lot.pieId, lot.cents])).toEqual([[pie.id, 235]]);
     expect(await findHeldLotsOfArtist(table(), claimedKey)).toEqual([]);
     expect(run).toMatchObject({ due: 1, returned: 1, returnedCents: 706 });
-    expect(await balanceOf(walletOf(fan.userId))).toBe(706);
+    expect(await walletBalance(fan.userId)).toBe(706);
     expect(await balanceOf(accountIdOf('artist-name-earnings', `claimed-soon-${day}`))).toBe(235);
     expect(detail.receipt).toMatchObject({
       held: { artistCount: 0, cents: 0, returnsOn: null },

@@ -22,6 +22,8 @@ import {
   requestCheckout,
   sessionIdOf,
   startPaymentsHarness,
+  walletAccountsOf,
+  walletBalanceOf,
 } from './payments-harness';
 
 const day = 86_400_000;
@@ -40,8 +42,11 @@ describe('a card payment, end to end', () => {
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     // Assess
     const books = await ledger();
-    const wallet = `fan-wallet:${fan.userId}` as const;
+    // The money is the pie's own account in the fan's wallet (docs/decisions/031-money-by-origin.md)
+    const [, wallet] = await walletAccountsOf(fan.userId);
+    if (!wallet) throw new Error('No pie was opened');
     expect(await books.balance(wallet)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     const entries = await books.entries(wallet);
     expect(entries.map((entry) => [entry.kind, entry.amountCents]).sort()).toEqual([
       ['fan-payment', 1000],
@@ -67,7 +72,8 @@ describe('a card payment, end to end', () => {
     harness = await startPaymentsHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1500);
     const books = await ledger();
-    const wallet = `fan-wallet:${fan.userId}` as const;
+    const [, wallet] = await walletAccountsOf(fan.userId);
+    if (!wallet) throw new Error('No pie was opened');
     const before = { balance: await books.balance(wallet), entries: await books.entries(wallet) };
     // The dedupe marks are removed too, so each event's function really runs again.
     const table = getTable();
@@ -107,7 +113,8 @@ describe('a card payment, end to end', () => {
       // Assess
       expect(results.map((result) => result.statusCode).filter((status) => status !== 200)).toEqual([]);
       const books = await ledger();
-      const wallet = `fan-wallet:${fan.userId}` as const;
+      const [, wallet] = await walletAccountsOf(fan.userId);
+      if (!wallet) throw new Error('No pie was opened');
       expect(await books.balance(wallet)).toBe(2000 - 88); // 58 + 30
       expect((await books.entries(wallet)).map((entry) => entry.kind).sort()).toEqual([
         'fan-payment',
@@ -142,7 +149,7 @@ describe('a card payment, end to end', () => {
         pieDays: 30,
         metadata: { pie_id: pie.id },
       });
-      expect(await (await ledger()).balance(`fan-wallet:${fan.userId}`)).toBe(941);
+      expect(await walletBalanceOf(fan.userId)).toBe(941);
     } finally {
       await sandbox.stop();
     }

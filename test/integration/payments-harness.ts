@@ -135,3 +135,25 @@ export async function ledger() {
     transaction: (id: string) => service.getTransaction(deps, id),
   };
 }
+
+/**
+ * The fan's wallet accounts (docs/decisions/031-money-by-origin.md): their free credit and the money of each of their
+ * pies, oldest pie first.
+ */
+export async function walletAccountsOf(fanId: string): Promise<`${string}:${string}`[]> {
+  const [{ listAllFanPies }, runtime] = await Promise.all([
+    import('../../functions/data/pies'),
+    import('../../functions/runtime/table'),
+  ]);
+  const pies = (await listAllFanPies(runtime.getTable(), fanId)).reverse();
+  return [`fan-wallet:${fanId}`, ...pies.map((pie) => `pie-funds:${pie.id}` as const)];
+}
+
+/** The fan's wallet balance as the fan sees it: the sum of their wallet accounts. */
+export async function walletBalanceOf(fanId: string): Promise<number> {
+  const [wallet, runtime] = await Promise.all([
+    import('../../functions/services/wallet/wallet'),
+    import('../../functions/runtime/table'),
+  ]);
+  return wallet.walletBalanceCentsOf({ table: runtime.getTable() }, fanId);
+}

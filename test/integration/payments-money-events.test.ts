@@ -1,8 +1,8 @@
-// What Stripe's money events do to the ledger and the pie (issue #11, DESIGN §5), on DynamoDB Local and the Stripe
-// sandbox, with the product clock moved forward where Stripe's own time matters (renewals, a dispute after the funds
-// settle): refunds and disputes reverse the payment's money still in the wallet and book the rest as a loss; a failed
-// renewal makes the pie inactive and mails the fan once; a month of events delivered 1-3 times each in a shuffled
-// order leaves the same ledger as in-order delivery.
+// What Stripe's money events do to the ledger and the pie (DESIGN §5, docs/decisions/031-money-by-origin.md), on
+// DynamoDB Local and the Stripe sandbox, with the product clock moved forward where Stripe's own time matters
+// (renewals, a dispute after the funds settle): refunds and disputes take back their own payment's money still in the
+// wallet and book the rest as a loss; a failed renewal makes the pie inactive and mails the fan once; a month of
+// events delivered 1-3 times each in a shuffled order leaves the same ledger as in-order delivery.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stripeEventKey } from '../../functions/data/keys';
@@ -23,6 +23,8 @@ import {
   loadHandlers,
   postWebhook,
   startPaymentsHarness,
+  walletAccountsOf,
+  walletBalanceOf,
 } from './payments-harness';
 
 const day = 86_400_000;
@@ -46,11 +48,21 @@ async function chargesOf(h: PaymentsHarness, fanId: string) {
   return (await h.stripe.charges.list({ customer: customer.id, limit: 100 })).data;
 }
 
+/** Every transaction that touched one of the fan's wallet accounts (their free credit, their pies' money). */
 async function transactionsOfWallet(fanId: string): Promise<StoredTransaction[]> {
   const books = await ledger();
-  const entries = await books.entries(`fan-wallet:${fanId}`);
+  const entries = (
+    await Promise.all((await walletAccountsOf(fanId)).map((account) => books.entries(account)))
+  ).flat();
   const ids = [...new Set(entries.map((entry) => entry.transactionId))];
   return Promise.all(ids.map((id) => books.transaction(id)));
+}
+
+/** The money account of the fan's only (or first) pie. */
+async function firstPieFunds(fanId: string): Promise<string> {
+  const [, first] = await walletAccountsOf(fanId);
+  if (!first) throw new Error(`Fan ${fanId} has no pie`);
+  return first;
 }
 
 function postingsOf(transaction: StoredTransaction | undefined): Record<string, number> {
@@ -80,14 +92,14 @@ describe('a refund', () => {
     await harness.stripe.refunds.create({ charge: charge?.id ?? '' });
     await harness.sandbox.settle();
     // Assess
-    const wallet = `fan-wallet:${fan.userId}`;
+    const wallet = await firstPieFunds(fan.userId);
     const refund = (await transactionsOfWallet(fan.userId)).find((t) => t.kind === 'refund');
     expect(postingsOf(refund)).toEqual({
       'stripe-clearing:platform': 1000,
       [wallet]: -941,
       'platform-losses:platform': -59,
     });
-    expect(await (await ledger()).balance(wallet as `fan-wallet:${string}`)).toBe(0);
+    expect(await walletBalanceOf(fan.userId)).toBe(0);
     expect((await piesOf(fan.userId)).map((pie) => pie.status)).toEqual(['inactive']);
 
     // Act: every event of the payment and the refund handled again, twice at once, the dedupe marks removed
@@ -99,7 +111,7 @@ describe('a refund', () => {
     expect(again.filter((result) => result.statusCode !== 200)).toEqual([]);
     const after = await transactionsOfWallet(fan.userId);
     expect(after.map((t) => t.kind).sort()).toEqual(['fan-payment', 'processing-fee', 'refund']);
-    expect(await (await ledger()).balance(wallet as `fan-wallet:${string}`)).toBe(0);
+    expect(await walletBalanceOf(fan.userId)).toBe(0);
   });
 
   it('shares partial refunds out of the same payment, and stops the pie only when all is refunded', async () => {
@@ -114,7 +126,7 @@ describe('a refund', () => {
     await harness.stripe.refunds.create({ charge: charge?.id ?? '', amount: 700 });
     await harness.sandbox.settle();
     // Assess
-    const wallet = `fan-wallet:${fan.userId}`;
+    const wallet = await firstPieFunds(fan.userId);
     const refunds = (await transactionsOfWallet(fan.userId)).filter((t) => t.kind === 'refund');
     const shares = refunds
       .map(postingsOf)
@@ -133,7 +145,7 @@ describe('a dispute (card 4000 0000 0000 0259)', () => {
     // Prepare
     harness = await startPaymentsHarness();
     const { fan } = await fundPie(harness, testCards.disputed, 1000);
-    const wallet = `fan-wallet:${fan.userId}`;
+    const wallet = await firstPieFunds(fan.userId);
     // Act: the sandbox disputes the charge once its funds settle (2 days)
     await moveClock(harness, 2 * day + 60_000);
     const disputes = await harness.stripe.disputes.list({ limit: 100 });
@@ -153,20 +165,21 @@ describe('a dispute (card 4000 0000 0000 0259)', () => {
     expect(feeTransactions.some((e) => e.kind === 'dispute-fee' && e.amountCents === -fee)).toBe(true);
     expect(fee).toBeGreaterThan(0);
     expect((await piesOf(fan.userId))[0]?.status).toBe('inactive');
-    expect(await books.balance(wallet as `fan-wallet:${string}`)).toBe(0);
+    expect(await walletBalanceOf(fan.userId)).toBe(0);
 
     // Act: the bank decides for us
     await harness.stripe.disputes.update(dispute?.id ?? '', {
       evidence: { uncategorized_text: 'winning_evidence' },
     });
     await harness.sandbox.settle();
-    // Assess: the dispute is reversed, linked both ways; the fee stays lost
+    // Assess: the money goes back where it was taken from (the pie's money, the loss undone); the fee stays lost
     const after = await transactionsOfWallet(fan.userId);
-    const original = after.find((t) => t.kind === 'dispute');
-    const reversal = after.find((t) => t.kind === 'reversal');
-    expect(reversal?.reverses).toBe(original?.id);
-    expect(original?.reversedBy).toBe(reversal?.id);
-    expect(await books.balance(wallet as `fan-wallet:${string}`)).toBe(941);
+    expect(postingsOf(after.find((t) => t.kind === 'dispute-reinstated'))).toEqual({
+      'stripe-clearing:platform': -1000,
+      [wallet]: 941,
+      'dispute-losses:platform': 59,
+    });
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect(
       (await books.entries('dispute-losses:platform')).filter(
         (e) => e.kind === 'dispute-fee' && e.amountCents === -fee,
@@ -224,7 +237,7 @@ describe('a failed renewal', () => {
     // Assess
     expect(failures.length).toBeGreaterThan(0);
     expect((await piesOf(fan.userId)).map((pie) => pie.status)).toEqual(['inactive']);
-    expect(await (await ledger()).balance(`fan-wallet:${fan.userId}`)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     const mails = (await readOutbox()).filter(
       (m) => m.to === fan.email && m.subject === 'Your pie renewal failed',
     );
@@ -236,14 +249,20 @@ describe('a failed renewal', () => {
 /** What a run left in the ledger, with its Stripe and fan ids taken out, so two runs compare. */
 async function ledgerOfRun(fanId: string, platformBefore: Record<string, number>) {
   const books = await ledger();
+  // Pies are named after Stripe's invoices: the first and second pie of each run stand for each other
+  const pieNames = new Map(
+    (await walletAccountsOf(fanId)).slice(1).map((account, index) => [account, `pie-funds:PIE${index}`]),
+  );
   const transactions = (await transactionsOfWallet(fanId))
     .map((t) => ({
       kind: t.kind,
-      postings: t.postings.map((p) => [p.accountId.replace(fanId, 'FAN'), p.amountCents] as const),
+      postings: t.postings
+        .map((p) => [pieNames.get(p.accountId) ?? p.accountId.replace(fanId, 'FAN'), p.amountCents] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     }))
     .map((t) => JSON.stringify(t))
     .sort();
-  const balances: Record<string, number> = { wallet: await books.balance(`fan-wallet:${fanId}`) };
+  const balances: Record<string, number> = { wallet: await walletBalanceOf(fanId) };
   for (const [account, before] of Object.entries(platformBefore)) {
     balances[account] = (await books.balance(account as `${string}:${string}`)) - before;
   }

@@ -8,6 +8,7 @@ import { createFixedClock } from '../../functions/runtime/clock';
 import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import type { CallOptions } from '../support/identity';
 import { call } from '../support/identity';
+import { fundPieMoney } from '../support/pie-money';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 export const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
@@ -55,7 +56,7 @@ export async function openTestPie(
   } = {},
 ) {
   const { openPie } = await import('../../functions/services/payments/pies');
-  return openPie(
+  const pie = await openPie(
     { table: table(), clock: createFixedClock(periodStart) },
     {
       pieId: `pie_${randomUUID().replaceAll('-', '')}`,
@@ -71,6 +72,8 @@ export async function openTestPie(
       invoiceId: null,
     },
   );
+  await fundPieMoney(table(), pie);
+  return pie;
 }
 
 /** A pie that started `daysAgo` days before now (to the second), so its period runs when the handler reads it. */

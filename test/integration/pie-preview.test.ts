@@ -11,6 +11,7 @@ import { createFixedClock } from '../../functions/runtime/clock';
 import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { fundPieMoney } from '../support/pie-money';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
@@ -49,7 +50,7 @@ async function openTestPie(
   options: { promo?: boolean; amountCents?: number; processingFeeCents?: number | null } = {},
 ) {
   const { openPie } = await import('../../functions/services/payments/pies');
-  return openPie(
+  const pie = await openPie(
     { table: table(), clock: createFixedClock(new Date('2026-10-01T15:00:00.000Z')) },
     {
       pieId: `pie_${randomUUID().replaceAll('-', '')}`,
@@ -64,6 +65,8 @@ async function openTestPie(
       invoiceId: null,
     },
   );
+  await fundPieMoney(table(), pie);
+  return pie;
 }
 
 /** Two catalogue artists: a popular one and an obscure one. */

@@ -49,7 +49,8 @@ function splitDeps(at: Date = splitAt, extra: Partial<PieSplitDependencies> = {}
 const walletOf = (fanId: string) => accountIdOf('fan-wallet', fanId);
 
 /** The money of a paid $`gross` pie as money-in books it: the gross into the wallet, Stripe's fee out of it. */
-async function fundWallet(fanId: string, grossCents: number, feeCents: number) {
+/** A payment of `grossCents` into an account of the fan's wallet (a pie's money, or the free credit), less its fee. */
+async function fundAccount(accountId: AccountId, grossCents: number, feeCents: number) {
   const { postTransaction } = await loadLedger();
   const deps = { table: table(), clock: createFixedClock(periodStart) };
   const key = randomUUID();
@@ -57,7 +58,7 @@ async function fundWallet(fanId: string, grossCents: number, feeCents: number) {
     kind: 'fan-payment',
     idempotencyKey: `fan-payment:${key}`,
     postings: [
-      { accountId: walletOf(fanId), amountCents: grossCents },
+      { accountId, amountCents: grossCents },
       { accountId: stripeClearing, amountCents: -grossCents },
     ],
   });
@@ -66,7 +67,7 @@ async function fundWallet(fanId: string, grossCents: number, feeCents: number) {
       kind: 'processing-fee',
       idempotencyKey: `processing-fee:${key}`,
       postings: [
-        { accountId: walletOf(fanId), amountCents: -feeCents },
+        { accountId, amountCents: -feeCents },
         { accountId: processingFees, amountCents: feeCents },
       ],
     });
@@ -80,11 +81,12 @@ async function openTestPie(
   const { openPie } = await import('../../functions/services/payments/pies');
   const amountCents = options.amountCents ?? 1000;
   const feeCents = options.feeCents ?? 59;
-  await fundWallet(fanId, amountCents, feeCents);
+  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+  await fundAccount(accountIdOf('pie-funds', pieId), amountCents, feeCents);
   return openPie(
     { table: table(), clock: createFixedClock(periodStart) },
     {
-      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+      pieId,
       fanId,
       promo: false,
       periodStart: options.start ?? periodStart,
@@ -144,10 +146,29 @@ async function balanceOf(accountId: AccountId): Promise<number> {
 }
 
 /** The kinds of the wallet's entries, sorted (the payment and its fee share an instant here). */
+/** The kinds of the transactions that touched the fan's wallet accounts (their free credit, their pies' money). */
 async function walletKinds(fanId: string): Promise<string[]> {
   const { listEntries } = await loadLedger();
-  const page = await listEntries({ table: table() }, walletOf(fanId), { limit: 100 });
-  return page.entries.map((entry) => entry.kind).sort();
+  const { listAllFanPies } = await import('../../functions/data/pies');
+  const accounts = [
+    walletOf(fanId),
+    ...(await listAllFanPies(table(), fanId)).map((pie) => accountIdOf('pie-funds', pie.id)),
+  ];
+  const entries = (
+    await Promise.all(
+      accounts.map(
+        async (account) => (await listEntries({ table: table() }, account, { limit: 100 })).entries,
+      ),
+    )
+  ).flat();
+  const kinds = new Map(entries.map((entry) => [entry.transactionId, entry.kind]));
+  return [...kinds.values()].sort();
+}
+
+/** The fan's wallet balance as the fan sees it: the sum of their wallet accounts. */
+async function walletBalance(fanId: string): Promise<number> {
+  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
+  return walletBalanceCentsOf({ table: table() }, fanId);
 }
 
 async function mailsTo(email: string) {
@@ -182,7 +203,7 @@ describe('splitEndedPie', () => {
     const result = await splitEndedPie(splitDeps(), pie.id, { log });
     // Assess: 941 × 3/4 = 705.75 and 941 × 1/4 = 235.25; the odd cent goes to the larger remainder.
     expect(result).toMatchObject({ outcome: 'split', pieId: pie.id, allocatedCents: 941, artistCount: 2 });
-    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(await walletBalance(fan.userId)).toBe(0);
     expect(await balanceOf(bandAccount)).toBe(706);
     expect(await balanceOf(duoAccount)).toBe(235);
     expect(await walletKinds(fan.userId)).toEqual(['fan-payment', 'processing-fee', 'split']);
@@ -332,7 +353,7 @@ describe('splitEndedPie', () => {
     ]);
     expect(results.map((result) => result.outcome)).toEqual(['split', 'already_split']);
     expect(await walletKinds(fan.userId)).toEqual(['fan-payment', 'processing-fee', 'split']);
-    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(await walletBalance(fan.userId)).toBe(0);
     expect(await lotsOf(pie.id)).toHaveLength(2);
     expect(await mailsTo(fan.email)).toHaveLength(1);
   });
@@ -382,7 +403,7 @@ describe('splitEndedPie', () => {
     sent.length = 0;
     await fanOutPieSplits(fanOut, { runId: 'run-b', log, now: splitAt });
     // Assess
-    expect(counts.days).toBe(8);
+    expect(counts.pages).toBeGreaterThanOrEqual(8);
     expect(first).toEqual([ended.id, renewalFailed.id].sort());
     expect(ours()).toEqual([renewalFailed.id]);
     expect(running.periodEnd > splitAt.toISOString()).toBe(true);
@@ -418,7 +439,7 @@ describe('splitEndedPie', () => {
       'split',
     ]);
     expect(await walletKinds(fan.userId)).toEqual(['fan-payment', 'processing-fee', 'split']);
-    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(await walletBalance(fan.userId)).toBe(0);
     expect(await lotsOf(pie.id)).toHaveLength(2);
     expect(await mailsTo(fan.email)).toHaveLength(1);
     expect((await getStoredPie(pie.id)).status).toBe('split');
@@ -443,7 +464,7 @@ describe('splitEndedPie', () => {
     // Act
     const crashed = splitEndedPie(splitDeps(splitAt, { failBeforeChunk: crashAtChunk2 }), pie.id, { log });
     await expect(crashed).rejects.toThrow('worker killed');
-    const midway = await balanceOf(walletOf(fan.userId));
+    const midway = await walletBalance(fan.userId);
     const resumed = await splitEndedPie(splitDeps(), pie.id, { log });
     const again = await splitEndedPie(splitDeps(), pie.id, { log });
     // Assess
@@ -484,7 +505,7 @@ describe('splitEndedPie', () => {
       expect(statusAfterCrash).toBe('open');
       expect(rerun.outcome).toBe('split');
       expect(await walletKinds(fan.userId)).toEqual(['fan-payment', 'processing-fee', 'split']);
-      expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+      expect(await walletBalance(fan.userId)).toBe(0);
       expect(await lotsOf(pie.id)).toHaveLength(2);
       expect(await mailsTo(fan.email)).toHaveLength(1);
     },
@@ -526,7 +547,7 @@ describe('splitEndedPie', () => {
     // Assess
     expect(result).toEqual({ outcome: 'nothing_to_split', pieId: pie.id, keptInWalletCents: 941 });
     expect(again.outcome).toBe('already_split');
-    expect(await balanceOf(walletOf(fan.userId))).toBe(941);
+    expect(await walletBalance(fan.userId)).toBe(941);
     expect(await walletKinds(fan.userId)).toEqual(['fan-payment', 'processing-fee']);
     expect(await lotsOf(pie.id)).toEqual([]);
     expect((await getStoredPie(pie.id)).receipt).toMatchObject({
@@ -587,8 +608,8 @@ describe('splitEndedPie', () => {
     expect((await getStoredPie(pie.id)).status).toBe('open');
   });
 
-  it('leaves the pie unsplit when the wallet is short, and splits it once the money is there', async () => {
-    // Prepare: the wallet lost 500 of the pie's money (it should not happen; reconciliation looks).
+  it('splits what is left of the pie’s own money after a partial refund before its end (941 − 300 = 641)', async () => {
+    // Prepare: a $3 refund took 300 of the pie's money before its period ended
     const fan = await createSignedInAccount('fan');
     const pie = await openTestPie(fan.userId);
     await listenThreeToOne(fan.userId);
@@ -596,27 +617,115 @@ describe('splitEndedPie', () => {
     const ledger = { table: table(), clock: createFixedClock(splitAt) };
     await postTransaction(ledger, {
       kind: 'refund',
-      idempotencyKey: `short-${pie.id}`,
+      idempotencyKey: `refund:partial-${pie.id}`,
       postings: [
-        { accountId: walletOf(fan.userId), amountCents: -500 },
-        { accountId: stripeClearing, amountCents: 500 },
+        { accountId: accountIdOf('pie-funds', pie.id), amountCents: -300 },
+        { accountId: stripeClearing, amountCents: 300 },
       ],
     });
     const { splitEndedPie } = await loadSplit();
     // Act
+    const result = await splitEndedPie(splitDeps(), pie.id, { log });
+    // Assess: 641 split 3:1 as 481 and 160; nothing left, split once
+    expect(result).toMatchObject({ outcome: 'split', allocatedCents: 641 });
+    expect((await getStoredPie(pie.id)).status).toBe('split');
+    expect((await lotsOf(pie.id)).map((lot) => lot.cents).sort((a, b) => b - a)).toEqual([481, 160]);
+    expect(await walletBalance(fan.userId)).toBe(0);
+  });
+
+  it('computes the split again when money its receipt counted on was taken before it was posted', async () => {
+    // Prepare: the receipt is frozen (a crash after the receipt step), then a refund takes 300 of the pie's money
+    const fan = await createSignedInAccount('fan');
+    const pie = await openTestPie(fan.userId);
+    await listenThreeToOne(fan.userId);
+    const { splitEndedPie } = await loadSplit();
+    const crashed = splitEndedPie(splitDeps(), pie.id, {
+      log,
+      afterStep: (step) => {
+        if (step === 'receipt') throw new Error('worker killed');
+      },
+    });
+    await expect(crashed).rejects.toThrow('worker killed');
+    const { postTransaction } = await loadLedger();
+    await postTransaction(
+      { table: table(), clock: createFixedClock(splitAt) },
+      {
+        kind: 'refund',
+        idempotencyKey: `refund:late-${pie.id}`,
+        postings: [
+          { accountId: accountIdOf('pie-funds', pie.id), amountCents: -300 },
+          { accountId: stripeClearing, amountCents: 300 },
+        ],
+      },
+    );
+    // Act: the next attempt finds the frozen 941 short, drops it, and the one after splits the 641 left
     const refused = splitEndedPie(splitDeps(), pie.id, { log });
     await expect(refused).rejects.toMatchObject({ code: 'insufficient_balance' });
-    const statusWhileShort = (await getStoredPie(pie.id)).status;
-    const lotsWhileShort = await lotsOf(pie.id);
-    await fundWallet(fan.userId, 500, 0);
     const retried = await splitEndedPie(splitDeps(), pie.id, { log });
     // Assess
-    expect(statusWhileShort).toBe('open');
-    expect(lotsWhileShort).toEqual([]);
-    expect(retried.outcome).toBe('split');
-    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(retried).toMatchObject({ outcome: 'split', allocatedCents: 641 });
+    expect(await walletBalance(fan.userId)).toBe(0);
     expect((await walletKinds(fan.userId)).filter((kind) => kind === 'split')).toHaveLength(1);
     expect(await mailsTo(fan.email)).toHaveLength(1);
+    expect((await getStoredPie(pie.id)).splitAttempts).toBe(2);
+  });
+
+  it('raises a pie for staff after five failed splits, and the fan-out stops sending it', async () => {
+    // Prepare: a card pie whose fee Stripe never settles cannot be split
+    const fan = await createSignedInAccount('fan');
+    const { openPie } = await import('../../functions/services/payments/pies');
+    const pie = await openPie(
+      { table: table(), clock: createFixedClock(periodStart) },
+      {
+        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+        fanId: fan.userId,
+        promo: false,
+        periodStart,
+        pieDays: 30,
+        amountCents: 1000,
+        processingFeeCents: null,
+        settings: noTilt,
+        subscriptionId: null,
+        invoiceId: null,
+      },
+    );
+    const { splitEndedPie, fanOutPieSplits } = await loadSplit();
+    // Act
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      outcomes.push(
+        await splitEndedPie(splitDeps(), pie.id, { log }).then(
+          (result) => result.outcome,
+          () => 'failed',
+        ),
+      );
+    }
+    const sent: PieSplitMessage[] = [];
+    await fanOutPieSplits(
+      { table: table(), queue: { sendAll: async (m: readonly PieSplitMessage[]) => void sent.push(...m) } },
+      { runId: 'run-raised', log, now: splitAt },
+    );
+    const { listRaisedPies } = await import('../../functions/data/pies');
+    // Assess
+    expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed', 'raised']);
+    expect(sent.map((message) => message.pieId)).not.toContain(pie.id);
+    expect((await listRaisedPies(table())).map((raised) => raised.id)).toContain(pie.id);
+    expect((await getStoredPie(pie.id)).lastSplitError).toMatch(/processing fee is not known/);
+  });
+
+  it('finds a pie that ended long ago: the due index has no look-back window', async () => {
+    // Prepare: a pie that ended 400 days before the fan-out runs
+    const fan = await createSignedInAccount('fan');
+    const pie = await openTestPie(fan.userId);
+    const { fanOutPieSplits } = await loadSplit();
+    const sent: PieSplitMessage[] = [];
+    // Act
+    await fanOutPieSplits(
+      { table: table(), queue: { sendAll: async (m: readonly PieSplitMessage[]) => void sent.push(...m) } },
+      { runId: 'run-late', log, now: new Date(Date.parse(periodEnd) + 400 * 86_400_000) },
+    );
+    // Assess
+    expect(sent.map((message) => message.pieId)).toContain(pie.id);
   });
 
   it('waits for a card pie’s processing fee before splitting', async () => {
@@ -683,7 +792,7 @@ describe('splitEndedPie', () => {
     expect(octoberPreview.netCents).toBe(941);
     expect(result).toMatchObject({ outcome: 'split', allocatedCents: 1882 });
     expect(again.outcome).toBe('already_split');
-    expect(await balanceOf(walletOf(fan.userId))).toBe(0);
+    expect(await walletBalance(fan.userId)).toBe(0);
     expect(await balanceOf(accountIdOf('artist-earnings', bandId))).toBe(1412);
   });
 });

@@ -17,6 +17,7 @@ import {
   createPromoSubscription,
   getPromoAvailability,
   getPromoEligibility,
+  promoPieIdOf,
 } from '../../functions/services/promo/promo';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
@@ -66,7 +67,8 @@ async function race(fans: readonly string[]) {
   return { winners, reasons };
 }
 
-const walletOf = (fanId: string) => accountIdOf('fan-wallet', fanId);
+/** The promo pie's money: its own account in the fan's wallet (docs/decisions/031-money-by-origin.md). */
+const walletOf = (fanId: string) => accountIdOf('pie-funds', promoPieIdOf(fanId));
 
 describe('the last codes of the /try pool', () => {
   it('gives the last code to exactly one of two concurrent claimants, and the count falls to 0', async () => {

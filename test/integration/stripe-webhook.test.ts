@@ -12,7 +12,7 @@ import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import { createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
-import { ledger, postWebhook, requestCheckout, sessionIdOf } from './payments-harness';
+import { postWebhook, requestCheckout, sessionIdOf, walletBalanceOf } from './payments-harness';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {
@@ -46,7 +46,7 @@ function signed(payload: string, secret: string, at = getClock().now()): Record<
 }
 
 async function nothingWritten(fanId: string, eventId: string): Promise<void> {
-  expect(await (await ledger()).balance(`fan-wallet:${fanId}`)).toBe(0);
+  expect(await walletBalanceOf(fanId)).toBe(0);
   expect(await listFanPies(getTable(), fanId)).toEqual([]);
   expect(await isStripeEventHandled(getTable(), eventId)).toBe(false);
 }
@@ -80,7 +80,7 @@ describe('POST /api/webhooks/stripe', () => {
     // Assess
     expect(good.statusCode).toBe(200);
     expect(bodyOf(good)['data']).toEqual({ received: true });
-    expect(await (await ledger()).balance(`fan-wallet:${fan.userId}`)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect(await listFanPies(getTable(), fan.userId)).toHaveLength(1);
     expect(await isStripeEventHandled(getTable(), eventId)).toBe(true);
   });

@@ -74,15 +74,18 @@ describe('artistEarningsAccountOf', () => {
 });
 
 describe('buildSplitPostings', () => {
-  it('debits the wallet for the net and the platform fee, and credits each artist and the platform', () => {
-    // Prepare
+  it('debits the accounts that fund it for the net and the platform fee, and credits each artist and the platform', () => {
+    // Prepare: the pie's own money gives 861, the fan's free credit carries 100
     const payouts = [
       { artistKey: 'id:a', artistId: 'a', artistName: 'A', cents: 706 },
       { artistKey: 'name:b', artistId: null, artistName: 'B', cents: 235 },
     ];
     // Act
     const postings = buildSplitPostings({
-      fanId: 'fan-1',
+      sources: [
+        { accountId: 'pie-funds:pie_1', cents: 861 },
+        { accountId: 'fan-wallet:fan-1', cents: 100 },
+      ],
       netCents: 941,
       platformFeeCents: 20,
       payouts,
@@ -90,7 +93,8 @@ describe('buildSplitPostings', () => {
     });
     // Assess
     expect(postings).toEqual([
-      { accountId: 'fan-wallet:fan-1', amountCents: -961 },
+      { accountId: 'pie-funds:pie_1', amountCents: -861 },
+      { accountId: 'fan-wallet:fan-1', amountCents: -100 },
       { accountId: 'artist-earnings:a', amountCents: 706 },
       { accountId: 'artist-name-earnings:b', amountCents: 235 },
       { accountId: 'platform-fees:platform', amountCents: 20 },
@@ -102,9 +106,20 @@ describe('buildSplitPostings', () => {
     // Prepare
     const payouts = [{ artistKey: 'id:a', artistId: 'a', artistName: 'A', cents: 940 }];
     // Act / Assess
+    const sources = [{ accountId: 'pie-funds:pie_1' as const, cents: 941 }];
     expect(() =>
-      buildSplitPostings({ fanId: 'fan-1', netCents: 941, platformFeeCents: 0, payouts, accountOf }),
+      buildSplitPostings({ sources, netCents: 941, platformFeeCents: 0, payouts, accountOf }),
     ).toThrow(/940 cents, not the net of 941/);
+  });
+
+  it('refuses sources that do not add up to the net and the platform fee', () => {
+    // Prepare
+    const payouts = [{ artistKey: 'id:a', artistId: 'a', artistName: 'A', cents: 941 }];
+    const sources = [{ accountId: 'pie-funds:pie_1' as const, cents: 900 }];
+    // Act / Assess
+    expect(() =>
+      buildSplitPostings({ sources, netCents: 941, platformFeeCents: 0, payouts, accountOf }),
+    ).toThrow(/900 cents, not the 941/);
   });
 });
 
@@ -190,11 +205,20 @@ describe('escrow lots', () => {
       held: { artistCount: 2, cents: 312, returnsOn: '2027-10-31' },
       returnedCents: 100,
       releasedCents: 50,
+      takenBackCents: 0,
     });
+    // A refund took 40 of a held lot and the whole of another: what is left stays held, the rest counts as taken back
+    const refunded = summariseLots([
+      { cents: 60, status: 'held', heldUntil: '2027-10-31T00:00:00.000Z', takenBackCents: 40 },
+      { cents: 0, status: 'taken-back', heldUntil: '2027-10-31T00:00:00.000Z', takenBackCents: 25 },
+    ]);
+    expect(refunded.held.cents).toBe(60);
+    expect(refunded.held.artistCount).toBe(1);
+    expect(refunded.takenBackCents).toBe(65);
     expect(summariseLots([]).held).toEqual({ artistCount: 0, cents: 0, returnsOn: null });
   });
 
-  it('returns a lot from the artist to the fan under a key of its pie and artist', () => {
+  it('returns a lot from the artist to the money of its own pie, under a key of its pie and artist', () => {
     // Prepare
     const lot = {
       pieId: 'pie_1',
@@ -206,7 +230,12 @@ describe('escrow lots', () => {
     // Act / Assess
     expect(buildEscrowReturnPostings(lot)).toEqual([
       { accountId: 'artist-name-earnings:b', amountCents: -235 },
-      { accountId: 'fan-wallet:fan-1', amountCents: 235 },
+      { accountId: 'pie-funds:pie_1', amountCents: 235 },
+    ]);
+    // A fan who deleted their account: the platform's named account keeps it, for staff to see
+    expect(buildEscrowReturnPostings(lot, { fanDeleted: true })).toEqual([
+      { accountId: 'artist-name-earnings:b', amountCents: -235 },
+      { accountId: 'deleted-fan-returns:platform', amountCents: 235 },
     ]);
     expect(escrowReturnIdempotencyKey(lot)).toBe('escrow-return:pie_1:name:b');
     const long = {

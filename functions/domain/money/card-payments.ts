@@ -1,6 +1,7 @@
-// The postings of a card payment's life in the ledger (DESIGN §5, issue #11), pure: the payment, Stripe's processing
-// fee, and what reverses them (a refund, a dispute) with the loss they leave. Signs: money from A to B posts A −x and
-// B +x, so the Stripe clearing account runs negative by what came in and positive by what went back.
+// The postings of a card payment's life in the ledger (DESIGN §5), pure: the payment into its pie's money, Stripe's
+// processing fee, and a dispute's fee. What a refund or dispute takes back is planned by take-back.ts. Signs: money
+// from A to B posts A −x and B +x, so the Stripe clearing account runs negative by what came in and positive by what
+// went back.
 import type { AccountId, Posting } from './ledger';
 import { accountIdOf, platformOwner } from './ledger';
 
@@ -13,76 +14,42 @@ export function fanWalletOf(fanId: string): AccountId {
   return accountIdOf('fan-wallet', fanId);
 }
 
+/** The account that holds one pie's money while it is in the fan's wallet (decision 031). */
+export function pieFundsOf(pieId: string): AccountId {
+  return accountIdOf('pie-funds', pieId);
+}
+
 function assertPositiveCents(value: number, name: string): void {
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new RangeError(`${name} is whole cents above 0, not ${value}`);
 }
 
-function assertCents(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} is whole cents, not ${value}`);
-}
-
-/** A paid invoice of gross G: Stripe clearing −G, the fan's wallet +G. */
-export function buildPaymentPostings(fanId: string, grossCents: number): Posting[] {
+/** A paid invoice of gross G for a pie: Stripe clearing −G, the pie's money in the wallet +G. */
+export function buildPaymentPostings(pieId: string, grossCents: number): Posting[] {
   assertPositiveCents(grossCents, 'A payment');
   return [
     { accountId: stripeClearingAccount, amountCents: -grossCents },
-    { accountId: fanWalletOf(fanId), amountCents: grossCents },
+    { accountId: pieFundsOf(pieId), amountCents: grossCents },
   ];
 }
 
-/** Stripe's fee F on that payment, once its balance transaction is settled: the wallet −F, processing fees +F. */
-export function buildProcessingFeePostings(fanId: string, feeCents: number): Posting[] {
+/** Stripe's fee F on that payment, once its balance transaction is settled: the pie's money −F, processing fees +F. */
+export function buildProcessingFeePostings(pieId: string, feeCents: number): Posting[] {
   assertPositiveCents(feeCents, 'A processing fee');
   return [
-    { accountId: fanWalletOf(fanId), amountCents: -feeCents },
+    { accountId: pieFundsOf(pieId), amountCents: -feeCents },
     { accountId: processingFeesAccount, amountCents: feeCents },
   ];
 }
 
 /**
- * What a refund or dispute of `amountCents` takes from the wallet: what this payment still has there (its gross less
- * the fee and what earlier refunds of it took), at most the wallet's balance. The payment's own money only, so the
- * money of other payments (the next pie) stays, and the share is the same whatever order events come in.
+ * A fee of a dispute's balance transaction: Stripe clearing +fee, dispute losses −fee. Stripe gives the fee back as a
+ * negative fee when the dispute is decided for us: the same postings, signs turned.
  */
-export function computeWalletShareCents(input: {
-  amountCents: number;
-  grossCents: number;
-  feeCents: number;
-  takenBeforeCents: number;
-  walletBalanceCents: number;
-}): number {
-  assertCents(input.amountCents, 'An amount');
-  assertCents(input.grossCents, 'A gross');
-  assertCents(input.feeCents, 'A fee');
-  assertCents(input.takenBeforeCents, 'What was taken before');
-  const leftOfPayment = Math.max(0, input.grossCents - input.feeCents - input.takenBeforeCents);
-  return Math.min(input.amountCents, leftOfPayment, Math.max(0, input.walletBalanceCents));
-}
-
-/**
- * A refund (loss: `platform-losses`) or dispute (loss: `dispute-losses`) of R: Stripe clearing +R, the wallet −w, the
- * loss account −(R − w). Zero postings are left out.
- */
-export function buildReversalPostings(input: {
-  fanId: string;
-  amountCents: number;
-  fromWalletCents: number;
-  lossAccount: AccountId;
-}): Posting[] {
-  assertPositiveCents(input.amountCents, 'A refund or dispute');
-  assertCents(input.fromWalletCents, 'The wallet share');
-  if (input.fromWalletCents > input.amountCents) throw new RangeError('The wallet share exceeds the amount');
-  return [
-    { accountId: stripeClearingAccount, amountCents: input.amountCents },
-    { accountId: fanWalletOf(input.fanId), amountCents: -input.fromWalletCents },
-    { accountId: input.lossAccount, amountCents: -(input.amountCents - input.fromWalletCents) },
-  ].filter((posting) => posting.amountCents !== 0);
-}
-
-/** Stripe's dispute fee, lost whatever the outcome: Stripe clearing +fee, dispute losses −fee. */
 export function buildDisputeFeePostings(feeCents: number): Posting[] {
-  assertPositiveCents(feeCents, 'A dispute fee');
+  if (!Number.isSafeInteger(feeCents) || feeCents === 0) {
+    throw new RangeError(`A dispute fee is whole cents other than 0, not ${feeCents}`);
+  }
   return [
     { accountId: stripeClearingAccount, amountCents: feeCents },
     { accountId: disputeLossesAccount, amountCents: -feeCents },

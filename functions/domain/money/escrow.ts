@@ -50,12 +50,13 @@ export interface SplitPayout {
 }
 
 /**
- * The split's postings: the fan's wallet gives the net and OpenPie's platform fee (the processing fee left the wallet
- * when the payment was booked, decision 020); each paid artist's earnings account receives its cents, and the platform
- * fees account the platform fee. The sum is zero when the payouts add up to the net.
+ * The split's postings: the accounts that fund it (its pie's money, then carried credit: wallet-carry.ts) give the net
+ * and OpenPie's platform fee (the processing fee left the pie's money when the payment was booked, decision 020); each
+ * paid artist's earnings account receives its cents, and the platform fees account the platform fee. The sum is zero
+ * when the payouts add up to the net and the sources to the net and the fee.
  */
 export function buildSplitPostings(input: {
-  fanId: string;
+  sources: readonly { accountId: AccountId; cents: number }[];
   netCents: number;
   platformFeeCents: number;
   payouts: readonly SplitPayout[];
@@ -65,8 +66,16 @@ export function buildSplitPostings(input: {
   if (paid !== input.netCents) {
     throw new RangeError(`The payouts add up to ${paid} cents, not the net of ${input.netCents}`);
   }
+  const funded = input.sources.reduce((sum, source) => sum + source.cents, 0);
+  if (funded !== paid + input.platformFeeCents) {
+    throw new RangeError(
+      `The sources give ${funded} cents, not the ${paid + input.platformFeeCents} the split pays`,
+    );
+  }
   const postings: Posting[] = [
-    { accountId: accountIdOf('fan-wallet', input.fanId), amountCents: -(paid + input.platformFeeCents) },
+    ...input.sources
+      .filter((source) => source.cents > 0)
+      .map((source) => ({ accountId: source.accountId, amountCents: -source.cents })),
     ...input.payouts.map((payout) => ({
       accountId: input.accountOf(payout.artistKey),
       amountCents: payout.cents,
@@ -107,7 +116,7 @@ export function heldUntilOf(periodEnd: string, months: number): string {
   ).toISOString();
 }
 
-export const escrowLotStatuses = ['held', 'released', 'returned'] as const;
+export const escrowLotStatuses = ['held', 'released', 'returned', 'taken-back'] as const;
 export type EscrowLotStatus = (typeof escrowLotStatuses)[number];
 
 /** Money held for one artist from one pie, until the artist is claimed (released) or the holding period ends. */
@@ -126,6 +135,8 @@ export interface EscrowLot {
   officeId?: string;
   claimId?: string;
   releasedAt?: string;
+  /** Cents a refund or lost dispute of the pie's payment took back from this lot (decision 031); `cents` is what is left. */
+  takenBackCents?: number;
 }
 
 /**
@@ -161,18 +172,23 @@ export interface EscrowTotals {
   held: { artistCount: number; cents: number; returnsOn: string | null };
   returnedCents: number;
   releasedCents: number;
+  /** Taken back from the lots by refunds or lost disputes of the pie's payment. */
+  takenBackCents: number;
 }
 
 /** What became of a pie's lots: held (with the first day one goes back), returned to the wallet, released. */
 export function summariseLots(
-  lots: readonly Pick<EscrowLot, 'cents' | 'status' | 'heldUntil'>[],
+  lots: readonly (Pick<EscrowLot, 'cents' | 'status' | 'heldUntil'> & { takenBackCents?: number })[],
 ): EscrowTotals {
   const totals: EscrowTotals = {
     held: { artistCount: 0, cents: 0, returnsOn: null },
     returnedCents: 0,
     releasedCents: 0,
+    takenBackCents: 0,
   };
   for (const lot of lots) {
+    totals.takenBackCents += lot.takenBackCents ?? 0;
+    if (lot.status === 'taken-back') continue;
     if (lot.status === 'returned') totals.returnedCents += lot.cents;
     else if (lot.status === 'released') totals.releasedCents += lot.cents;
     else {
@@ -185,11 +201,22 @@ export function summariseLots(
   return totals;
 }
 
-/** The ledger posting a lot's return makes: the artist's earnings back to the fan's wallet. */
-export function buildEscrowReturnPostings(lot: Pick<EscrowLot, 'fanId' | 'accountId' | 'cents'>): Posting[] {
+/**
+ * The ledger postings a lot's return makes: the artist's earnings back to the money of the pie it came from, in the
+ * fan's wallet (decision 031), or, when the fan deleted their account, to the platform's named account for it.
+ */
+export function buildEscrowReturnPostings(
+  lot: Pick<EscrowLot, 'pieId' | 'accountId' | 'cents'>,
+  { fanDeleted = false }: { fanDeleted?: boolean } = {},
+): Posting[] {
   return [
     { accountId: lot.accountId, amountCents: -lot.cents },
-    { accountId: accountIdOf('fan-wallet', lot.fanId), amountCents: lot.cents },
+    {
+      accountId: fanDeleted
+        ? accountIdOf('deleted-fan-returns', platformOwner)
+        : accountIdOf('pie-funds', lot.pieId),
+      amountCents: lot.cents,
+    },
   ];
 }
 

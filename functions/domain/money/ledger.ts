@@ -12,6 +12,15 @@ export const accountTypes = [
   /** Money the platform lost: a refund of money already split, Stripe's fee it keeps on a refund. */
   'platform-losses',
   'fan-wallet',
+  /**
+   * The money of one pie while it is in the fan's wallet (owner: the pie id): its payment less Stripe's fee and what
+   * refunds took, later what its lots returned and what it kept when it had nothing to split. A fan's wallet is their
+   * `fan-wallet` account (credit that came from no payment: give-backs) plus the `pie-funds` of their pies, so every
+   * cent in it knows the payment it came from (docs/decisions/031-money-by-origin.md).
+   */
+  'pie-funds',
+  /** Escrow returns that had no fan to go back to (the fan deleted their account): kept for staff to see. */
+  'deleted-fan-returns',
   'artist-earnings',
   'artist-name-earnings',
   'office-payable',
@@ -21,7 +30,11 @@ export const accountTypes = [
 export type AccountType = (typeof accountTypes)[number];
 
 /** Balances people are owed and can spend: never below zero, checked inside the write that would lower them. */
-export const guardedAccountTypes: ReadonlySet<AccountType> = new Set(['fan-wallet', 'office-payable']);
+export const guardedAccountTypes: ReadonlySet<AccountType> = new Set([
+  'fan-wallet',
+  'pie-funds',
+  'office-payable',
+]);
 
 export const transactionKinds = [
   'fan-payment',
@@ -37,6 +50,8 @@ export const transactionKinds = [
   'refund',
   'dispute',
   'dispute-fee',
+  /** A dispute decided for us: Stripe gave the disputed money back, and it returns to where it was taken from. */
+  'dispute-reinstated',
   'give-back',
   'reversal',
 ] as const;

@@ -63,6 +63,8 @@ export interface ChargeView {
 export interface RefundView {
   id: string;
   amountCents: number;
+  /** Stripe's `created`, epoch seconds: refunds of one charge take its money in the order they were made. */
+  createdAt: number;
   status: string;
   chargeId: string;
 }

@@ -115,6 +115,7 @@ export const refundListSchema = z.looseObject({
       id: z.string(),
       object: z.literal('refund'),
       amount: cents,
+      created: z.number(),
       status: z.nullable(z.string()),
       charge: z.optional(z.nullable(idOrObject)),
     }),

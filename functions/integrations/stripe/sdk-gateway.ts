@@ -430,6 +430,7 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
           refunds.push({
             id: refund.id,
             amountCents: refund.amount,
+            createdAt: refund.created,
             status: refund.status ?? 'pending',
             chargeId: idOf(refund.charge) ?? chargeId,
           });

@@ -1,40 +1,38 @@
-// The money of a card payment in the ledger (DESIGN §5, issue #11), booked from objects re-fetched from Stripe, never
-// from a webhook's copy, and each posting idempotent by a key derived from Stripe's ids, so any number of deliveries
-// in any order book the same transactions once:
-// - a paid invoice of gross G: `fan-payment:<invoiceId>` stripe-clearing −G, fan wallet +G, and it opens its pie;
-// - its processing fee F once the charge's balance transaction exists: `processing-fee:<chargeId>` wallet −F,
+// The money of a card payment in the ledger (DESIGN §5, docs/decisions/020-money-in.md, 031-money-by-origin.md),
+// booked from objects re-fetched from Stripe, never from a webhook's copy, and each posting idempotent by a key derived
+// from Stripe's ids, so any number of deliveries in any order book the same transactions once:
+// - a paid invoice of gross G: `fan-payment:<invoiceId>` stripe-clearing −G, the pie's money (`pie-funds:<pieId>`) +G,
+//   written in the same TransactWriteItems as the pie it opens, so no earlier split can ever count it;
+// - its processing fee F once the charge's balance transaction exists: `processing-fee:<chargeId>` pie's money −F,
 //   processing-fees +F;
-// - a refund R: `refund:<refundId>` stripe-clearing +R, wallet −w, platform-losses −(R − w);
-// - a dispute D: `dispute:<disputeId>` stripe-clearing +D, wallet −w, dispute-losses −(D − w), its fee
-//   `dispute-fee:<disputeId>` stripe-clearing +fee, dispute-losses −fee; won: `dispute-won:<disputeId>` reverses it.
-// w is what this payment still has in the wallet: min(amount, wallet balance, G − F − what earlier refunds of the
-// charge took). Taking only this payment's own money leaves other payments' money (the next pie's) alone, and makes w
-// the same whatever order the events come in.
+// - a refund R (in the order Stripe made them) or a lost dispute D takes back the money of its own payment
+//   (take-back.ts): what is left of its pie's money, then the pie's held lots pro rata, the rest a platform loss;
+// - a dispute's fee `dispute-fee:<disputeId>` stripe-clearing +fee, dispute-losses −fee; a dispute decided for us
+//   gives the money back where it was taken from (`dispute-won:<disputeId>`).
 import type { StoredTransaction } from '../../data/ledger';
 import { getLedgerTransaction, transactionIdOf } from '../../data/ledger';
 import type { PieSettings, StoredPie } from '../../data/pies';
-import { listFanPies, markPieInactive, setPieProcessingFee } from '../../data/pies';
+import { buildNewPiePut, listFanPies, markPieInactive, setPieProcessingFee } from '../../data/pies';
 import { AppError, isAppError } from '../../domain/errors';
 import {
   buildDisputeFeePostings,
   buildPaymentPostings,
   buildProcessingFeePostings,
-  buildReversalPostings,
-  computeWalletShareCents,
   disputeLossesAccount,
-  fanWalletOf,
   platformLossesAccount,
 } from '../../domain/money/card-payments';
 import { computePlatformFeeCents } from '../../domain/money/fees';
 import type { TransactionDraft } from '../../domain/money/ledger';
 import type { InvoiceView, StripeGateway, StripeMetadata } from '../../integrations/stripe/port';
 import type { Logger } from '../../runtime/logger';
-import { getBalance, postTransaction, reverseTransaction } from '../ledger';
+import { postTransaction, postTransactionAlongside } from '../ledger';
 import type { PaymentsDependencies } from './dependencies';
 import { stopSubscriptionAfterDispute } from './dispute-consequences';
-import { openPie, pieIdOfInvoice } from './pies';
+import { buildPieRecord, openPie, pieIdOfInvoice } from './pies';
+import type { OpenPieInput } from './pies';
 import { keepOneSubscription } from './one-subscription';
 import { fanIdOf, storeSubscription } from './subscriptions';
+import { reinstateTakeBack, takeBackPaymentMoney } from './take-back';
 
 /** Stripe has not settled something yet (a charge's fee): a 503, so Stripe delivers the event again later. */
 function notSettledYet(what: string): AppError {
@@ -71,6 +69,23 @@ async function postOnce(
     }
     throw error;
   }
+}
+
+/**
+ * Posts a payment once with the pie it opens, in one write; a pie already there (opened before this booking wrote
+ * both together) leaves the money to be posted alone.
+ */
+async function postPaymentWithPie(
+  deps: Pick<PaymentsDependencies, 'table' | 'clock'>,
+  draft: Omit<TransactionDraft, 'reverses'>,
+  pie: OpenPieInput,
+): Promise<StoredTransaction> {
+  const before = await findPosted(deps, draft.idempotencyKey);
+  if (before) return before;
+  const posted = await postTransactionAlongside(deps, draft, [
+    buildNewPiePut(deps.table, buildPieRecord(deps, pie)),
+  ]);
+  return posted ? posted.transaction : postOnce(deps, draft);
 }
 
 function wholeNumberOf(text: string | undefined): number | null {
@@ -162,19 +177,12 @@ export async function recordInvoicePayment(
   const pieId = pieIdOfInvoice(invoice.id);
   const references = { invoiceId: invoice.id, chargeId, subscriptionId: invoice.subscriptionId, pieId };
 
-  await postOnce(deps, {
-    kind: 'fan-payment',
-    idempotencyKey: `fan-payment:${invoice.id}`,
-    postings: buildPaymentPostings(fanId, grossCents),
-    references,
-  });
-
   const pieDays =
     subscription?.intervalDays ??
     wholeNumberOf(metadata['pie_days']) ??
     Math.round((invoice.periodEnd.getTime() - invoice.periodStart.getTime()) / 86_400_000);
   const previous = await findPreviousPie(deps, fanId, invoice.subscriptionId, invoice.periodStart);
-  await openPie(deps, {
+  const pie: OpenPieInput = {
     pieId,
     fanId,
     promo: false,
@@ -187,13 +195,25 @@ export async function recordInvoicePayment(
     inclusions: previous ? previous.inclusions : {},
     subscriptionId: invoice.subscriptionId,
     invoiceId: invoice.id,
-  });
+  };
+  await postPaymentWithPie(
+    deps,
+    {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${invoice.id}`,
+      postings: buildPaymentPostings(pieId, grossCents),
+      references,
+    },
+    pie,
+  );
+  // Finds the pie written with the money, and keeps what follows a pie's opening (staff's figures) in one place.
+  await openPie(deps, pie);
 
   if (feeCents !== null && feeCents > 0) {
     await postOnce(deps, {
       kind: 'processing-fee',
       idempotencyKey: `processing-fee:${chargeId}`,
-      postings: buildProcessingFeePostings(fanId, feeCents),
+      postings: buildProcessingFeePostings(pieId, feeCents),
       references,
     });
     await setPieProcessingFee(deps.table, pieId, feeCents);
@@ -233,33 +253,10 @@ export async function recordChargePayment(
   return recordInvoicePayment(deps, invoiceId, log);
 }
 
-/** The wallet share of a reversal: what this payment still has in the wallet, at most the wallet's balance. */
-async function walletShareOf(
-  deps: PaymentsDependencies,
-  payment: BookedPayment,
-  amountCents: number,
-  earlierKeys: readonly string[],
-): Promise<number> {
-  if (payment.feeCents === null) throw notSettledYet(`the fee of charge ${payment.chargeId}`);
-  const wallet = fanWalletOf(payment.fanId);
-  let takenBeforeCents = 0;
-  for (const key of earlierKeys) {
-    const earlier = await findPosted(deps, key);
-    const fromWallet = earlier?.postings.find((posting) => posting.accountId === wallet)?.amountCents ?? 0;
-    takenBeforeCents += -fromWallet;
-  }
-  return computeWalletShareCents({
-    amountCents,
-    grossCents: payment.grossCents,
-    feeCents: payment.feeCents,
-    takenBeforeCents,
-    walletBalanceCents: await getBalance(deps, wallet),
-  });
-}
-
 /**
- * `charge.refunded`: books each succeeded refund of the charge (its payment first), and a full refund makes the pie
- * inactive. Refunds are taken in id order, so partial refunds share the payment's money the same way every time.
+ * `charge.refunded`: books each succeeded refund of the charge (its payment first), in the order Stripe made them, so
+ * partial refunds share the payment's money the same way every time; each takes back the money of this payment only.
+ * A full refund makes the pie inactive. Waits (503) while Stripe's fee is unknown: the fee leaves the same money.
  */
 export async function recordChargeRefunds(
   deps: PaymentsDependencies,
@@ -268,6 +265,7 @@ export async function recordChargeRefunds(
 ): Promise<void> {
   const payment = await recordChargePayment(deps, chargeId, log);
   if (!payment) return;
+  if (payment.feeCents === null) throw notSettledYet(`the fee of charge ${payment.chargeId}`);
   const gateway = await deps.stripe();
   const [charge, refunds] = await Promise.all([
     gateway.retrieveCharge(chargeId),
@@ -275,21 +273,16 @@ export async function recordChargeRefunds(
   ]);
   const succeeded = refunds
     .filter((refund) => refund.status === 'succeeded' && refund.amountCents > 0)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const keys = succeeded.map((refund) => `refund:${refund.id}`);
-  for (const [index, refund] of succeeded.entries()) {
-    const key = `refund:${refund.id}`;
-    if (await findPosted(deps, key)) continue;
-    const fromWallet = await walletShareOf(deps, payment, refund.amountCents, keys.slice(0, index));
-    await postOnce(deps, {
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const refund of succeeded) {
+    await takeBackPaymentMoney(deps, {
+      pieId: payment.pieId,
+      fanId: payment.fanId,
       kind: 'refund',
-      idempotencyKey: key,
-      postings: buildReversalPostings({
-        fanId: payment.fanId,
-        amountCents: refund.amountCents,
-        fromWalletCents: fromWallet,
-        lossAccount: platformLossesAccount,
-      }),
+      sourceId: refund.id,
+      idempotencyKey: `refund:${refund.id}`,
+      amountCents: refund.amountCents,
+      lossAccount: platformLossesAccount,
       references: {
         refundId: refund.id,
         chargeId,
@@ -302,8 +295,10 @@ export async function recordChargeRefunds(
 }
 
 /**
- * `charge.dispute.created` and `.closed`: books the dispute (its payment first) and its fee, makes the pie inactive,
- * and reverses the dispute when the fan's bank decided for us (`won`); the fee stays lost.
+ * `charge.dispute.*`: an inquiry, or any dispute before Stripe withdraws its funds, books nothing. Once Stripe has
+ * withdrawn them, the dispute takes back the money of its own payment (take-back.ts), makes the pie inactive and stops
+ * the fan's subscription; each of its balance transactions books its fee (a fee Stripe gives back is a negative fee);
+ * once Stripe reinstates the funds (decided for us), the money goes back where it was taken from.
  */
 export async function recordDispute(
   deps: PaymentsDependencies,
@@ -316,8 +311,16 @@ export async function recordDispute(
     log?.warn('stripe dispute not booked: Stripe does not know it', { disputeId });
     return;
   }
+  if (dispute.isInquiry || !dispute.fundsWithdrawn) {
+    log?.info('stripe dispute not booked: Stripe has withdrawn no money for it', {
+      disputeId,
+      status: dispute.status,
+    });
+    return;
+  }
   const payment = await recordChargePayment(deps, dispute.chargeId, log);
   if (!payment) return;
+  if (payment.feeCents === null) throw notSettledYet(`the fee of charge ${payment.chargeId}`);
   const references = {
     disputeId,
     chargeId: dispute.chargeId,
@@ -325,38 +328,33 @@ export async function recordDispute(
     pieId: payment.pieId,
   };
   const key = `dispute:${disputeId}`;
-  let posted = await findPosted(deps, key);
-  if (!posted) {
-    const refunds = await gateway.listRefunds(dispute.chargeId);
-    const refundKeys = refunds.filter((r) => r.status === 'succeeded').map((r) => `refund:${r.id}`);
-    const fromWallet = await walletShareOf(deps, payment, dispute.amountCents, refundKeys);
-    posted = await postOnce(deps, {
-      kind: 'dispute',
-      idempotencyKey: key,
-      postings: buildReversalPostings({
-        fanId: payment.fanId,
-        amountCents: dispute.amountCents,
-        fromWalletCents: fromWallet,
-        lossAccount: disputeLossesAccount,
-      }),
-      references,
-    });
-  }
-  if (dispute.feeCents > 0) {
+  await takeBackPaymentMoney(deps, {
+    pieId: payment.pieId,
+    fanId: payment.fanId,
+    kind: 'dispute',
+    sourceId: disputeId,
+    idempotencyKey: key,
+    amountCents: dispute.amountCents,
+    lossAccount: disputeLossesAccount,
+    references,
+  });
+  for (const balanceTransaction of dispute.balanceTransactions) {
+    if (balanceTransaction.feeCents === 0) continue;
     await postOnce(deps, {
       kind: 'dispute-fee',
-      idempotencyKey: `dispute-fee:${disputeId}`,
-      postings: buildDisputeFeePostings(dispute.feeCents),
-      references,
+      idempotencyKey: `dispute-fee:${balanceTransaction.id}`,
+      postings: buildDisputeFeePostings(balanceTransaction.feeCents),
+      references: { ...references, balanceTransactionId: balanceTransaction.id },
     });
   }
   await markPieInactive(deps.table, payment.pieId, 'disputed', deps.clock.now());
   await stopSubscriptionAfterDispute(deps, dispute, log);
-  if (dispute.status === 'won') {
-    await reverseTransaction(deps, {
-      transactionId: posted.id,
-      idempotencyKey: `dispute-won:${disputeId}`,
-      references: { disputeId },
+  if (dispute.fundsReinstated) {
+    await reinstateTakeBack(deps, {
+      pieId: payment.pieId,
+      idempotencyKey: key,
+      reinstateKey: `dispute-won:${disputeId}`,
+      references: { disputeId, pieId: payment.pieId },
     });
   }
 }

@@ -53,11 +53,8 @@ function assertWholeCents(value: number, name: string): void {
     throw new RangeError(`${name} must be whole cents, not ${value}`);
 }
 
-/**
- * Opens a pie for `pieDays` days from `periodStart`. An existing pie of that id is answered as it is, so a retry (or
- * a concurrent second delivery) opens nothing twice.
- */
-export async function openPie(deps: PieDependencies, input: OpenPieInput): Promise<StoredPie> {
+/** The pie a payment or promo opens, as it is stored: open, for `pieDays` days from `periodStart`. */
+export function buildPieRecord(deps: PieDependencies, input: OpenPieInput): StoredPie {
   if (!Number.isSafeInteger(input.pieDays) || input.pieDays < 1 || input.pieDays > 366) {
     throw new RangeError(`A pie lasts a whole number of days, not ${input.pieDays}`);
   }
@@ -66,7 +63,7 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
   const platformFeeCents = input.platformFeeCents ?? 0;
   assertWholeCents(platformFeeCents, 'A platform fee');
   if (Number.isNaN(input.periodStart.getTime())) throw new RangeError('A pie needs a valid period start');
-  const pie: StoredPie = {
+  return {
     id: input.pieId,
     fanId: input.fanId,
     promo: input.promo,
@@ -89,6 +86,15 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
     invoiceId: input.invoiceId,
     createdAt: deps.clock.now().toISOString(),
   };
+}
+
+/**
+ * Opens a pie for `pieDays` days from `periodStart`. An existing pie of that id is answered as it is, so a retry (or
+ * a concurrent second delivery) opens nothing twice. A payment writes its pie with its money (buildPieRecord) and then
+ * calls this too, which finds it there.
+ */
+export async function openPie(deps: PieDependencies, input: OpenPieInput): Promise<StoredPie> {
+  const pie = buildPieRecord(deps, input);
   const result = await putPie(deps.table, pie);
   // Staff's fans list sorts by what each fan's cards paid: the payment this pie follows is booked by now.
   await refreshFanSpend(deps, input.fanId);

@@ -1,15 +1,16 @@
-// The escrow-aging job's work (issue #12 point 4, docs/decisions/023-the-split-run-and-escrow.md): lots held for
+// The escrow-aging job's work (docs/decisions/023-the-split-run-and-escrow.md, 031-money-by-origin.md): lots held for
 // artists nobody claimed within the holding period go back to the fans who gave them. Each lot is one ledger
-// transaction (`escrow-return:<pieId>:<artistKey>`: the artist's earnings back to the fan's wallet) written in the
-// same TransactWriteItems as the lot leaving `held`, so running the job twice, or two runs at once, returns a lot
-// once, and a lot a claim released first is never returned. Each fan is mailed once per run, after their returns.
+// transaction (`escrow-return:<pieId>:<artistKey>`: the artist's earnings back to the money of the pie it came from,
+// in the fan's wallet; for a fan who deleted their account, to the platform's `deleted-fan-returns` account) written
+// in the same TransactWriteItems as the lot leaving `held`, so running the job twice, or two runs at once, returns a
+// lot once, and a lot a claim released (or a refund took back) first is never returned. The due index has no
+// look-back window: a lot the job missed for any time is returned on its next run. Each fan is mailed once per run.
 import { randomUUID } from 'node:crypto';
 import { getAccount } from '../../data/accounts';
 import { buildReturnLotUpdate, pagesOfLotsDue } from '../../data/escrow-lots';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem, writeUnlessGuardFails } from '../../data/table';
-import { addUtcDays, utcDateOf } from '../../domain/calendar';
 import type { EscrowLot } from '../../domain/money/escrow';
 import { buildEscrowReturnPostings, escrowReturnIdempotencyKey } from '../../domain/money/escrow';
 import type { Clock } from '../../runtime/clock';
@@ -33,11 +34,9 @@ export function escrowAgingDependencies(): EscrowAgingDependencies {
   return { table: getTable(), clock: getClock(), siteOrigin: env.SITE_ORIGIN.replace(/\/+$/, '') };
 }
 
-/** How many UTC days back the job looks: a month of the job not running returns every lot late, none never. */
-export const agingLookbackDays = 35;
-
 export interface EscrowAgingCounts {
-  days: number;
+  /** Pages of the due index read. */
+  pages: number;
   /** Held lots whose holding period is over, found this run. */
   due: number;
   /** Returned by this run (a lot returned before, or released meanwhile, is not counted). */
@@ -49,14 +48,23 @@ export interface EscrowAgingCounts {
 }
 
 /** Returns one lot: true when this call moved its money, false when it was returned or released before. */
-async function returnLot(deps: EscrowAgingDependencies, lot: EscrowLot): Promise<boolean> {
+async function returnLot(
+  deps: EscrowAgingDependencies,
+  lot: EscrowLot,
+  fanDeleted: boolean,
+): Promise<boolean> {
   const posted = await postTransactionAlongside(
     deps,
     {
       kind: 'escrow-return',
       idempotencyKey: escrowReturnIdempotencyKey(lot),
-      postings: buildEscrowReturnPostings(lot),
-      references: { pieId: lot.pieId, fanId: lot.fanId, artistKey: lot.artistKey },
+      postings: buildEscrowReturnPostings(lot, { fanDeleted }),
+      references: {
+        pieId: lot.pieId,
+        fanId: lot.fanId,
+        artistKey: lot.artistKey,
+        ...(fanDeleted ? { fanDeleted: 'true' } : {}),
+      },
     },
     [buildReturnLotUpdate(deps.table, lot, deps.clock.now())],
   );
@@ -90,7 +98,7 @@ const runBudgetMs = 12 * 60_000;
 /**
  * The escrow-aging job: every held lot whose `heldUntil` is at or before `now` goes back to its fan's wallet, a page
  * of the due index at a time. A run that reaches its time budget stops starting pages (`complete: false`); the next
- * run, which looks back `agingLookbackDays`, returns the rest.
+ * run returns the rest.
  */
 export async function returnAgedLots(
   deps: EscrowAgingDependencies,
@@ -102,9 +110,8 @@ export async function returnAgedLots(
   }: { log: Logger; now: Date; budgetMs?: number; pageSize?: number },
 ): Promise<EscrowAgingCounts> {
   const startedAt = performance.now();
-  const today = utcDateOf(now);
   const counts: EscrowAgingCounts = {
-    days: 0,
+    pages: 0,
     due: 0,
     returned: 0,
     returnedCents: 0,
@@ -112,25 +119,32 @@ export async function returnAgedLots(
     complete: true,
   };
   const byFan = new Map<string, { cents: number; artistKeys: Set<string> }>();
-  days: for (let back = agingLookbackDays; back >= 0; back -= 1) {
-    counts.days += 1;
-    for await (const page of pagesOfLotsDue(deps.table, addUtcDays(today, -back), pageSize)) {
-      const lots = page.filter((lot) => lot.status === 'held' && Date.parse(lot.heldUntil) <= now.getTime());
-      counts.due += lots.length;
-      await forEachItem(lots, 8, async (lot) => {
-        if (!(await returnLot(deps, lot))) return;
-        counts.returned += 1;
-        counts.returnedCents += lot.cents;
-        const fan = byFan.get(lot.fanId) ?? { cents: 0, artistKeys: new Set<string>() };
-        fan.cents += lot.cents;
-        fan.artistKeys.add(lot.artistKey);
-        byFan.set(lot.fanId, fan);
-      });
-      // Checked after a page that held due lots, so every run makes progress however little time is left.
-      if (lots.length > 0 && performance.now() - startedAt > budgetMs) {
-        counts.complete = false;
-        break days;
-      }
+  const deleted = new Map<string, Promise<boolean>>();
+  const isDeleted = (fanId: string) => {
+    let known = deleted.get(fanId);
+    if (!known) {
+      known = getAccount(deps.table, 'fan', fanId).then((account) => account?.status === 'deleted');
+      deleted.set(fanId, known);
+    }
+    return known;
+  };
+  for await (const page of pagesOfLotsDue(deps.table, now, pageSize)) {
+    counts.pages += 1;
+    const lots = page.filter((lot) => lot.status === 'held' && Date.parse(lot.heldUntil) <= now.getTime());
+    counts.due += lots.length;
+    await forEachItem(lots, 8, async (lot) => {
+      if (!(await returnLot(deps, lot, await isDeleted(lot.fanId)))) return;
+      counts.returned += 1;
+      counts.returnedCents += lot.cents;
+      const fan = byFan.get(lot.fanId) ?? { cents: 0, artistKeys: new Set<string>() };
+      fan.cents += lot.cents;
+      fan.artistKeys.add(lot.artistKey);
+      byFan.set(lot.fanId, fan);
+    });
+    // Checked after a page that held due lots, so every run makes progress however little time is left.
+    if (lots.length > 0 && performance.now() - startedAt > budgetMs) {
+      counts.complete = false;
+      break;
     }
   }
   for (const [fanId, returned] of byFan) {

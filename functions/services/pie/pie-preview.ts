@@ -7,14 +7,15 @@ import { getCatalogueArtists } from '../../data/catalogue/artists';
 import { getDailyListening, listPlaysBetween } from '../../data/listening';
 import { getPieBans } from '../../data/pie-preferences';
 import type { StoredPie } from '../../data/pies';
-import { getPie, listFanPies } from '../../data/pies';
+import { getPie, listAllFanPies } from '../../data/pies';
+import { getLedgerBalances } from '../../data/ledger';
 import { isActiveArtist } from '../../domain/catalogue/artist-activity';
 import { AppError } from '../../domain/errors';
 import type { DailyListening } from '../../domain/listening/daily';
 import { aggregateDaily } from '../../domain/listening/daily';
 import type { PieListening } from '../../domain/listening/pie-listening';
 import { isInRanges, planPieCounting, sumPieListening } from '../../domain/listening/pie-listening';
-import { computeNetCents, computeProcessingFeeCents } from '../../domain/money/fees';
+import { computeProcessingFeeCents } from '../../domain/money/fees';
 import type {
   PieSplit,
   SplitArtist,
@@ -25,8 +26,8 @@ import type {
 } from '../../domain/money/split';
 import { accountIdOf } from '../../domain/money/ledger';
 import { splitPie } from '../../domain/money/split';
-import { carriedInCentsOf } from '../../domain/money/wallet-carry';
-import { getBalance } from '../ledger';
+import type { FundingSource } from '../../domain/money/wallet-carry';
+import { carrySourcesOf, ownMoneyOf, splitFundingOf } from '../../domain/money/wallet-carry';
 import type { PieDependencies } from '../payments/pies';
 
 /** The query's what-if: any of the three settings, used for this answer only. */
@@ -39,25 +40,44 @@ export interface PieSettingsWhatIf {
 export interface PieFees {
   processingCents: number;
   platformCents: number;
-  /** What the split pays artists: the pie's own net plus the wallet credit it carries (`carriedInCents`). */
+  /** What the split pays artists: the pie's own net plus the credit it carries (`carriedInCents`). */
   netCents: number;
-  /** Wallet credit that belonged to no pie, paid out with this pie (domain/money/wallet-carry.ts). */
+  /** Credit that belongs to no pie waiting for a split, paid out with this pie (domain/money/wallet-carry.ts). */
   carriedInCents: number;
+  /** The accounts the split debits, and by how much (its own pie's money first), adding up to net + platform. */
+  funding: FundingSource[];
+}
+
+/** What a pie's split can spend: its own account's balance, and the credit it carries. */
+export interface PieFunding {
+  fundsCents: number;
+  carried: FundingSource[];
 }
 
 /**
- * A pie's fees and net. Stripe's fee is known a moment after the payment (`charge.updated`); until then the pie holds
- * null and the preview uses the same 2.9% + 30¢ estimate the fee quote showed before checkout. The reply's shape has
- * no "estimated" flag (issue #12 states it exactly), and the split runs at the period's end, long after the fee is
- * known, so the estimate is only ever seen in the first seconds of a pie.
+ * A pie's fees and net, from what is left of its own money (a refund before the split leaves less) and the credit it
+ * carries. Stripe's fee is known a moment after the payment (`charge.updated`); until then it has not left the pie's
+ * money, and the preview takes off the same 2.9% + 30¢ estimate the fee quote showed before checkout. The split runs
+ * only once the fee is known, so the estimate is only ever seen in the first seconds of a pie.
  */
-export function pieFeesOf(pie: StoredPie, carriedInCents = 0): PieFees {
+export function pieFeesOf(pie: StoredPie, funding: PieFunding): PieFees {
   const processingCents = pie.processingFeeCents ?? computeProcessingFeeCents(pie.amountCents);
+  const own = ownMoneyOf({
+    fundsCents: funding.fundsCents,
+    unbookedFeeCents: pie.processingFeeCents === null ? processingCents : 0,
+    platformFeeCents: pie.platformFeeCents,
+  });
+  const carriedInCents = funding.carried.reduce((sum, source) => sum + source.cents, 0);
   return {
     processingCents,
-    platformCents: pie.platformFeeCents,
-    netCents: computeNetCents(pie.amountCents, processingCents, pie.platformFeeCents) + carriedInCents,
+    platformCents: own.platformFeeCents,
+    netCents: own.netCents + carriedInCents,
     carriedInCents,
+    funding: splitFundingOf({
+      pieId: pie.id,
+      ownSpendCents: own.netCents + own.platformFeeCents,
+      carried: funding.carried,
+    }),
   };
 }
 
@@ -184,16 +204,32 @@ export function toRealtimeStats(
 }
 
 /**
- * The wallet credit a pie's split carries (domain/money/wallet-carry.ts): two reads, the wallet's balance and the
- * fan's newest pies (two years of monthly pies is more than any fan has unsplit).
+ * What a pie's split can spend (domain/money/wallet-carry.ts): the fan's pies (every one: a fan has a few dozen at
+ * most) and one batch read of the balances of their wallet accounts. A split pie spends nothing more.
  */
-export async function readCarriedInCents(deps: PieDependencies, pie: StoredPie): Promise<number> {
-  if (pie.status === 'split') return 0;
-  const [walletBalanceCents, fanPies] = await Promise.all([
-    getBalance(deps, accountIdOf('fan-wallet', pie.fanId)),
-    listFanPies(deps.table, pie.fanId, { limit: 24 }),
+export async function readPieFunding(deps: PieDependencies, pie: StoredPie): Promise<PieFunding> {
+  // A split pie spends nothing more: a preview of it shows its own amount less Stripe's fee, as before its split.
+  if (pie.status === 'split') {
+    return { fundsCents: pie.amountCents - (pie.processingFeeCents ?? 0), carried: [] };
+  }
+  const fanPies = await listAllFanPies(deps.table, pie.fanId);
+  const free = accountIdOf('fan-wallet', pie.fanId);
+  const fundsOf = (pieId: string) => accountIdOf('pie-funds', pieId);
+  const balances = await getLedgerBalances(deps.table, [
+    free,
+    fundsOf(pie.id),
+    ...fanPies.map((fanPie) => fundsOf(fanPie.id)),
   ]);
-  return carriedInCentsOf({ pieId: pie.id, walletBalanceCents, fanPies });
+  return {
+    fundsCents: balances.get(fundsOf(pie.id)) ?? 0,
+    carried: carrySourcesOf({
+      pieId: pie.id,
+      fanId: pie.fanId,
+      freeCreditCents: balances.get(free) ?? 0,
+      fanPies,
+      pieFundsCents: new Map(fanPies.map((fanPie) => [fanPie.id, balances.get(fundsOf(fanPie.id)) ?? 0])),
+    }),
+  };
 }
 
 /** What one split of a pie comes to: the split itself, the period's counts and the fees its net is left by. */
@@ -213,12 +249,12 @@ export async function computePieSplit(
   pie: StoredPie,
   whatIf: PieSettingsWhatIf = {},
 ): Promise<ComputedPieSplit> {
-  const [{ listening, stats }, bans, carriedInCents] = await Promise.all([
+  const [{ listening, stats }, bans, funding] = await Promise.all([
     readPieSplitInput(deps, pie),
     getPieBans(deps.table, pie.fanId),
-    readCarriedInCents(deps, pie),
+    readPieFunding(deps, pie),
   ]);
-  const fees = pieFeesOf(pie, carriedInCents);
+  const fees = pieFeesOf(pie, funding);
   const split = splitPie({
     listening,
     settings: settingsWithWhatIf(pie, whatIf),

@@ -1,6 +1,8 @@
 // "Where my pie went" (issue #12 point 5): GET /api/pie/pie/{id}, a pie in the realtime-stats shape (the live preview
 // until it is split, then its frozen receipt with what became of each held cent), and the mails the split sends.
-import type { PieDetail, PieReceiptFacts } from '../../contracts/pie';
+import type { PieDetail, PieReceiptFacts, PieTakeBack } from '../../contracts/pie';
+import type { StoredTakeBack } from '../../data/take-backs';
+import { listPieTakeBacks } from '../../data/take-backs';
 import { listPieLots } from '../../data/escrow-lots';
 import type { StoredPieReceipt } from '../../data/pie-receipts';
 import { getPieReceipt } from '../../data/pie-receipts';
@@ -19,8 +21,26 @@ import { computePieSplit, toRealtimeStats } from './pie-preview';
 
 export { formatUsd };
 
-/** What a split receipt says about the money: the stored split and the lots as they are now. */
-export function toReceiptFacts(receipt: StoredPieReceipt, lots: readonly EscrowLot[]): PieReceiptFacts {
+/** A refund or dispute as the receipt shows it: how much, and where its money was taken from. */
+export function toPieTakeBack(takeBack: StoredTakeBack): PieTakeBack {
+  const outcome = takeBack.outcome ?? { fromPieFundsCents: 0, fromLotsCents: 0, lossCents: 0 };
+  return {
+    kind: takeBack.kind,
+    at: takeBack.at,
+    amountCents: takeBack.plan.amountCents,
+    fromWalletCents: outcome.fromPieFundsCents,
+    fromHeldCents: outcome.fromLotsCents,
+    coveredByOpenPieCents: outcome.lossCents,
+    reinstated: takeBack.reinstatedBy !== null,
+  };
+}
+
+/** What a split receipt says about the money: the stored split, the lots as they are now, refunds and disputes. */
+export function toReceiptFacts(
+  receipt: StoredPieReceipt,
+  lots: readonly EscrowLot[],
+  takeBacks: readonly StoredTakeBack[] = [],
+): PieReceiptFacts {
   const totals = summariseLots(lots);
   return {
     outcome: receipt.outcome,
@@ -38,7 +58,9 @@ export function toReceiptFacts(receipt: StoredPieReceipt, lots: readonly EscrowL
       cents: lot.cents,
       status: lot.status,
       heldUntil: lot.heldUntil,
+      ...(lot.takenBackCents ? { taken_back_cents: lot.takenBackCents } : {}),
     })),
+    takeBacks: takeBacks.filter((takeBack) => takeBack.outcome !== null).map(toPieTakeBack),
   };
 }
 
@@ -58,12 +80,13 @@ export async function readPieDetail(deps: PieDependencies, fanId: string, pieId:
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
   });
   if (pie.status === 'split') {
-    const [receipt, lots] = await Promise.all([
+    const [receipt, lots, takeBacks] = await Promise.all([
       getPieReceipt(deps.table, pieId),
       listPieLots(deps.table, pieId),
+      listPieTakeBacks(deps.table, pieId),
     ]);
     if (!receipt) throw new Error(`Pie ${pieId} is split but has no receipt`);
-    return { ...receipt.stats, status, receipt: toReceiptFacts(receipt, lots) };
+    return { ...receipt.stats, status, receipt: toReceiptFacts(receipt, lots, takeBacks) };
   }
   const { split, stats, fees } = await computePieSplit(deps, pie);
   return { ...toRealtimeStats(pie, fees, split, stats), status, receipt: null };

@@ -13,12 +13,12 @@ import type { FanWorkMessage } from '../../contracts/fan-work';
 import { getAccount } from '../../data/accounts';
 import { putEscrowLots } from '../../data/escrow-lots';
 import type { StoredPieReceipt } from '../../data/pie-receipts';
-import { getPieReceipt, putPieReceipt } from '../../data/pie-receipts';
+import { dropStalePieReceipt, getPieReceipt, putPieReceipt } from '../../data/pie-receipts';
+import { getLedgerTransaction, transactionIdOf } from '../../data/ledger';
 import { buildOutboxEventPut, buildOutboxMailPut } from '../../data/outbox';
 import type { StoredPie, StoredPieReceiptTotals } from '../../data/pies';
-import { getPie, listPiesDue, markPieSplit } from '../../data/pies';
+import { getPie, markPieSplit, pagesOfPiesDue, recordSplitFailure } from '../../data/pies';
 import type { TableRef, TransactionItem } from '../../data/table';
-import { addUtcDays, utcDateOf } from '../../domain/calendar';
 import { isAppError } from '../../domain/errors';
 import type { SplitPayout } from '../../domain/money/escrow';
 import {
@@ -31,6 +31,7 @@ import {
   summariseLots,
 } from '../../domain/money/escrow';
 import type { AccountId } from '../../domain/money/ledger';
+import { accountIdOf } from '../../domain/money/ledger';
 import { createWorkQueue } from '../../integrations/queue';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
@@ -71,7 +72,9 @@ export type SplitEndedPieResult =
   /** Split before (by another run, or this message redelivered): this run wrote no mark and no mail. */
   | { outcome: 'already_split'; pieId: string }
   /** Not split, and never will be by this run: unknown, its period not over, or refunded/disputed. */
-  | { outcome: 'skipped'; pieId: string; reason: 'not_found' | 'not_ended' | 'not_splittable' };
+  | { outcome: 'skipped'; pieId: string; reason: 'not_found' | 'not_ended' | 'not_splittable' }
+  /** It failed `maxSplitAttempts` times: no longer retried, shown to staff (decision 031). */
+  | { outcome: 'raised'; pieId: string; attempts: number; error: string };
 
 export interface PieSplitFanOutDependencies {
   table: TableRef;
@@ -104,32 +107,28 @@ export function pieSplitFanOutDependencies(): PieSplitFanOutDependencies {
   return { table: getTable(), queue };
 }
 
-/** How many UTC days back the job looks for ended pies: a week of the job not running loses no pie. */
-export const splitLookbackDays = 7;
-
 /**
- * The pie-renewals job's fan-out: the pies whose period ends on a UTC day from `splitLookbackDays` ago to today (the
- * due index, no Scan), kept when their period is over, they are not split and their money may be split; one
- * `pie-split` message each. A pie sent twice (the next hourly run before the worker got to it) is split once.
+ * The pie-renewals job's fan-out: every pie not split yet whose period is over (the sparse due index, read shard by
+ * shard up to now, no Scan and no look-back window, so a pie is never dropped for having waited long), kept when its
+ * money may still be split; one `pie-split` message each. A pie sent twice (the next hourly run before the worker got
+ * to it) is split once.
  */
 export async function fanOutPieSplits(
   { table, queue }: PieSplitFanOutDependencies,
   { runId, log, now }: { runId: string; log: Logger; now: Date },
-): Promise<{ pies: number; days: number }> {
-  const today = utcDateOf(now);
+): Promise<{ pies: number; pages: number }> {
   let pies = 0;
-  let days = 0;
-  for (let back = splitLookbackDays; back >= 0; back -= 1) {
-    const due = await listPiesDue(table, addUtcDays(today, -back));
-    days += 1;
-    const messages = due
-      .filter((pie) => hasPeriodEnded(pie, now) && isSplittablePie(pie))
+  let pages = 0;
+  for await (const page of pagesOfPiesDue(table, now)) {
+    pages += 1;
+    const messages = page
+      .filter((pie) => hasPeriodEnded(pie, now) && isSplittablePie(pie) && pie.splitRaisedAt === undefined)
       .map((pie): PieSplitMessage => ({ kind: 'pie-split', fanId: pie.fanId, pieId: pie.id, runId }));
     if (messages.length > 0) await queue.sendAll(messages);
     pies += messages.length;
   }
-  log.info('pie splits fanned out', { pies, days });
-  return { pies, days };
+  log.info('pie splits fanned out', { pies, pages });
+  return { pies, pages };
 }
 
 function hashText(text: string): string {
@@ -155,6 +154,7 @@ async function freezeReceipt(deps: PieSplitDependencies, pie: StoredPie): Promis
   const { receipt } = await putPieReceipt(deps.table, {
     pieId: pie.id,
     fanId: pie.fanId,
+    ...(split.outcome === 'split' ? { funding: fees.funding } : {}),
     outcome: split.outcome,
     computedAt: deps.clock.now().toISOString(),
     netCents: fees.netCents,
@@ -167,14 +167,30 @@ async function freezeReceipt(deps: PieSplitDependencies, pie: StoredPie): Promis
   return receipt;
 }
 
-/** Step 2: the one balanced split transaction; a retry answers the first. A short wallet is refused (409). */
+/** The accounts a receipt's split debits; a receipt of before funding was frozen debits the fan's wallet account. */
+function fundingOf(receipt: StoredPieReceipt): { accountId: AccountId; cents: number }[] {
+  return (
+    receipt.funding ?? [
+      {
+        accountId: accountIdOf('fan-wallet', receipt.fanId),
+        cents: receipt.allocatedCents + receipt.platformFeeCents,
+      },
+    ]
+  );
+}
+
+/**
+ * Step 2: the one balanced split transaction; a retry answers the first. When the money the receipt counted on is no
+ * longer there (a refund took some of the pie's money between the receipt and now), nothing was written: the stale
+ * receipt is dropped so the next attempt splits what is left, and the attempt fails (409).
+ */
 async function postSplit(
   deps: PieSplitDependencies,
   receipt: StoredPieReceipt,
   log: Logger,
 ): Promise<string> {
   const postings = buildSplitPostings({
-    fanId: receipt.fanId,
+    sources: fundingOf(receipt),
     netCents: receipt.allocatedCents,
     platformFeeCents: receipt.platformFeeCents,
     payouts: receipt.payouts,
@@ -197,9 +213,12 @@ async function postSplit(
     return transaction.id;
   } catch (error) {
     if (isAppError(error) && error.code === 'insufficient_balance') {
-      // It should never happen: the wallet holds the pie's money since its payment. Left unsplit for reconciliation.
-      log.error('pie split refused: the wallet holds less than the pie', {
-        alert: true,
+      const written = await getLedgerTransaction(
+        deps.table,
+        transactionIdOf(splitIdempotencyKey(receipt.pieId)),
+      );
+      if (!written) await dropStalePieReceipt(deps.table, receipt.pieId, receipt.computedAt);
+      log.warn('pie split refused: its money changed since its receipt was computed', {
         pieId: receipt.pieId,
         fanId: receipt.fanId,
         netCents: receipt.allocatedCents,
@@ -278,6 +297,31 @@ async function buildTellings(
 export async function splitEndedPie(
   deps: PieSplitDependencies,
   pieId: string,
+  options: SplitEndedPieOptions,
+): Promise<SplitEndedPieResult> {
+  try {
+    return await splitOnce(deps, pieId, options);
+  } catch (error) {
+    // Counted, so a pie that keeps failing is raised for staff after a bounded number of tries instead of retried
+    // for ever; until then the throw brings the message back.
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = await recordSplitFailure(deps.table, pieId, message, deps.clock.now());
+    if (failure?.raised) {
+      options.log.error('pie split raised for staff: it failed too often', {
+        alert: true,
+        pieId,
+        attempts: failure.attempts,
+        error: message,
+      });
+      return { outcome: 'raised', pieId, attempts: failure.attempts, error: message };
+    }
+    throw error;
+  }
+}
+
+async function splitOnce(
+  deps: PieSplitDependencies,
+  pieId: string,
   { log, afterStep }: SplitEndedPieOptions,
 ): Promise<SplitEndedPieResult> {
   const pie = await getPie(deps.table, pieId);
@@ -285,6 +329,9 @@ export async function splitEndedPie(
   if (pie.status === 'split') return { outcome: 'already_split', pieId };
   if (!hasPeriodEnded(pie, deps.clock.now())) return { outcome: 'skipped', pieId, reason: 'not_ended' };
   if (!isSplittablePie(pie)) return { outcome: 'skipped', pieId, reason: 'not_splittable' };
+  if (pie.splitRaisedAt !== undefined) {
+    return { outcome: 'raised', pieId, attempts: pie.splitAttempts ?? 0, error: pie.lastSplitError ?? '' };
+  }
   if (!pie.promo && pie.processingFeeCents === null) {
     // The net depends on Stripe's fee, which the wallet is debited by when it settles: splitting before would spend it.
     throw new Error(`Pie ${pieId} cannot be split yet: its card processing fee is not known`);

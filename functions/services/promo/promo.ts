@@ -7,7 +7,7 @@ import { captchaActions } from '../../contracts/auth';
 import type { PieSummary } from '../../contracts/payments';
 import type { PromoSubscriptionPayload } from '../../contracts/pie';
 import { getAccount, listConnections } from '../../data/accounts';
-import { getPie } from '../../data/pies';
+import { buildNewPiePut, getPie } from '../../data/pies';
 import type { AddPromoCodesResult, PromoClaim } from '../../data/promo-codes';
 import { addPromoCodes, claimPromoCode, getPromoClaim, getPromoPool } from '../../data/promo-codes';
 import type { SubscriptionHolder } from '../../data/one-subscription';
@@ -15,8 +15,9 @@ import { buildHolderClaim, getSubscriptionHolder } from '../../data/one-subscrip
 import { listFanSubscriptions } from '../../data/subscriptions';
 import { AppError } from '../../domain/errors';
 import { accountIdOf, platformOwner } from '../../domain/money/ledger';
-import { postTransaction } from '../ledger';
-import { findCurrentPie, openPie, toPieSummary } from '../payments/pies';
+import { postTransaction, postTransactionAlongside } from '../ledger';
+import type { OpenPieInput } from '../payments/pies';
+import { buildPieRecord, findCurrentPie, openPie, toPieSummary } from '../payments/pies';
 import { isFundingSubscription } from '../payments/subscriptions';
 import type { PromoDependencies } from './dependencies';
 
@@ -161,18 +162,12 @@ export async function createPromoSubscription(
   return toPieSummary(await fundPromoPie(deps, claim), { now: deps.clock.now(), cancelAtPeriodEnd: false });
 }
 
-/** The claim's money and pie; both steps answer what they did before when run again. */
+/**
+ * The claim's money and pie, written together (the pie's money is its own account, decision 031), then opened (which
+ * finds it); every step answers what it did before when run again.
+ */
 async function fundPromoPie(deps: PromoDependencies, claim: PromoClaim) {
-  await postTransaction(deps, {
-    kind: 'promo-funding',
-    idempotencyKey: `promo-funding:${claim.fanId}`,
-    postings: [
-      { accountId: accountIdOf('promo-funding', platformOwner), amountCents: -promoPieAmountCents },
-      { accountId: accountIdOf('fan-wallet', claim.fanId), amountCents: promoPieAmountCents },
-    ],
-    references: { pieId: claim.pieId, promoCode: claim.code },
-  });
-  return openPie(deps, {
+  const pie: OpenPieInput = {
     pieId: claim.pieId,
     fanId: claim.fanId,
     promo: true,
@@ -184,7 +179,22 @@ async function fundPromoPie(deps: PromoDependencies, claim: PromoClaim) {
     settings: claim.settings,
     subscriptionId: null,
     invoiceId: null,
-  });
+  };
+  const funding = {
+    kind: 'promo-funding' as const,
+    idempotencyKey: `promo-funding:${claim.fanId}`,
+    postings: [
+      { accountId: accountIdOf('promo-funding', platformOwner), amountCents: -promoPieAmountCents },
+      { accountId: accountIdOf('pie-funds', claim.pieId), amountCents: promoPieAmountCents },
+    ],
+    references: { pieId: claim.pieId, promoCode: claim.code },
+  };
+  const posted = await postTransactionAlongside(deps, funding, [
+    buildNewPiePut(deps.table, buildPieRecord(deps, pie)),
+  ]);
+  // Null: the pie was there already (a retry after the money and the pie were written): the money answers as before.
+  if (!posted) await postTransaction(deps, funding);
+  return openPie(deps, pie);
 }
 
 /**

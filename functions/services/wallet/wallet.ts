@@ -1,16 +1,25 @@
-// The fan wallet (SPEC §7 `/fan-wallet/*`, issue #11): the fan's ledger account read back in the product's words.
-// Its balance is the ledger's; its lines are the account's entries, each described by the kind of the transaction
-// it belongs to; its summary adds those entries up by kind. A fan has a handful of entries a month (a payment, its
-// fee, a split, now and then a refund), so reading all of them for a page or the summary is a few small Query pages,
-// and the total count of a filtered list needs them anyway.
+// The fan wallet (SPEC §7 `/fan-wallet/*`, docs/decisions/031-money-by-origin.md): the fan's ledger accounts read back
+// in the product's words. A fan's wallet is their `fan-wallet` account (credit from no payment: give-backs) and the
+// `pie-funds` account of each of their pies (its payment, fee, split, refunds, returned lots). Its balance is their
+// sum; its lines are the entries of those accounts, one line per transaction (a split that spends a pie's money and
+// carried credit is one line), each described by the kind of the transaction; a refund or dispute also says where
+// its money was taken from, even when none of it was in the wallet any more. A fan has a handful of entries a month,
+// so reading all of them for a page or the summary is a few small Query pages, and the total count of a filtered
+// list needs them anyway.
 import type { Pagination } from '../../contracts/envelope';
 import type { WalletSummary, WalletTransaction } from '../../contracts/payments';
 import { listPieLots } from '../../data/escrow-lots';
 import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
+import { getLedgerBalances, transactionIdOf } from '../../data/ledger';
+import type { StoredPie } from '../../data/pies';
+import { listAllFanPies } from '../../data/pies';
+import type { StoredTakeBack } from '../../data/take-backs';
+import { listPieTakeBacks } from '../../data/take-backs';
 import type { TableRef } from '../../data/table';
+import { formatUsd } from '../../domain/money/usd';
 import type { AccountId, TransactionKind } from '../../domain/money/ledger';
 import { accountIdOf, parseAccountId } from '../../domain/money/ledger';
-import { getBalance, getTransaction, listEntries } from '../ledger';
+import { getTransaction, listEntries } from '../ledger';
 import { getTable } from '../../runtime/table';
 
 export interface WalletDependencies {
@@ -23,10 +32,7 @@ export function walletDependencies(): WalletDependencies {
 
 type WalletKind = WalletTransaction['kind'];
 
-/**
- * The wallet line a ledger kind is shown as. Kinds beyond the wallet's own (escrow moves, give-backs) are named by
- * what they did for the fan, should the later money issues post them to a wallet.
- */
+/** The wallet line a ledger kind is shown as. */
 const walletKindOf: Record<TransactionKind, WalletKind> = {
   'fan-payment': 'fan-payment',
   'processing-fee': 'processing-fee',
@@ -39,6 +45,7 @@ const walletKindOf: Record<TransactionKind, WalletKind> = {
   refund: 'refund',
   dispute: 'dispute',
   'dispute-fee': 'dispute',
+  'dispute-reinstated': 'reversal',
   transfer: 'reversal',
   'transfer-reversal': 'reversal',
   payout: 'reversal',
@@ -55,9 +62,30 @@ const descriptions: Record<Exclude<WalletKind, 'reversal'>, string> = {
   dispute: 'Taken back by a card dispute',
 };
 
-function describe(kind: TransactionKind, reversedKind: TransactionKind | null): string {
+/** Where a refund's or dispute's money came from, in a sentence (decision 031). */
+function takenFrom(takeBack: StoredTakeBack): string {
+  const outcome = takeBack.outcome;
+  if (!outcome) return '';
+  const total = outcome.fromPieFundsCents + outcome.fromLotsCents + outcome.lossCents;
+  const parts = [
+    outcome.fromPieFundsCents > 0 ? `${formatUsd(outcome.fromPieFundsCents)} from your wallet` : null,
+    outcome.fromLotsCents > 0
+      ? `${formatUsd(outcome.fromLotsCents)} from what was held for artists who had not joined`
+      : null,
+    outcome.lossCents > 0 ? `${formatUsd(outcome.lossCents)} covered by OpenPie` : null,
+  ].filter((part): part is string => part !== null);
+  return `: ${formatUsd(total)}, ${parts.join(', ')}`;
+}
+
+function describe(
+  kind: TransactionKind,
+  reversedKind: TransactionKind | null,
+  takeBack: StoredTakeBack | undefined,
+): string {
+  if (kind === 'give-back') return 'Given back by the office of an artist you supported';
+  if (kind === 'dispute-reinstated') return 'Card dispute closed in your favour';
   const shown = walletKindOf[kind];
-  if (shown !== 'reversal') return descriptions[shown];
+  if (shown !== 'reversal') return `${descriptions[shown]}${takeBack ? takenFrom(takeBack) : ''}`;
   if (reversedKind === 'dispute') return 'Card dispute closed in your favour';
   const original = reversedKind ? walletKindOf[reversedKind] : 'reversal';
   return original === 'reversal'
@@ -65,31 +93,102 @@ function describe(kind: TransactionKind, reversedKind: TransactionKind | null): 
     : `Correction of an earlier entry: ${descriptions[original]}`;
 }
 
-function walletOf(fanId: string): AccountId {
-  return accountIdOf('fan-wallet', fanId);
+/** One line of the wallet: a transaction's net effect on the fan's wallet accounts. */
+interface WalletLine {
+  transactionId: string;
+  kind: TransactionKind;
+  amountCents: number;
+  at: string;
+  /** The pie whose money it moved, when it moved one pie's money. */
+  pieId: string | null;
+  takeBack?: StoredTakeBack;
 }
 
-/** Every entry of the fan's wallet, newest first. */
-async function listAllWalletEntries(deps: WalletDependencies, fanId: string): Promise<LedgerEntry[]> {
+interface Wallet {
+  pies: StoredPie[];
+  accounts: AccountId[];
+  lines: WalletLine[];
+  takeBacks: StoredTakeBack[];
+}
+
+async function allEntriesOf(deps: WalletDependencies, accountId: AccountId): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listEntries(deps, walletOf(fanId), { limit: 100, cursor });
+    const page = await listEntries(deps, accountId, { limit: 100, cursor });
     entries.push(...page.entries);
     cursor = page.cursor;
   } while (cursor);
   return entries;
 }
 
-/** The transactions of `entries` (one each, read in parallel), by id, with the kinds reversals reverse. */
+const newestFirst = (a: WalletLine, b: WalletLine) =>
+  a.at === b.at ? (a.transactionId < b.transactionId ? 1 : -1) : a.at < b.at ? 1 : -1;
+
+/**
+ * The fan's wallet accounts and lines, newest first: every entry of every wallet account, one line per transaction
+ * (moves between the fan's own accounts cancel out), and a line for each refund or dispute that took nothing from the
+ * wallet, so the fan still sees it and where its money came from.
+ */
+async function readWallet(deps: WalletDependencies, fanId: string): Promise<Wallet> {
+  const pies = await listAllFanPies(deps.table, fanId);
+  const accounts: AccountId[] = [
+    accountIdOf('fan-wallet', fanId),
+    ...pies.map((pie) => accountIdOf('pie-funds', pie.id)),
+  ];
+  const [entriesByAccount, takeBacksByPie] = await Promise.all([
+    Promise.all(accounts.map((accountId) => allEntriesOf(deps, accountId))),
+    Promise.all(pies.map((pie) => listPieTakeBacks(deps.table, pie.id))),
+  ]);
+  const takeBacks = takeBacksByPie.flat();
+  const takeBackOf = new Map(takeBacks.map((take) => [transactionIdOf(take.idempotencyKey), take]));
+  const byTransaction = new Map<string, WalletLine>();
+  for (const entry of entriesByAccount.flat()) {
+    const account = parseAccountId(entry.accountId);
+    const pieId = account.type === 'pie-funds' ? account.owner : null;
+    const line = byTransaction.get(entry.transactionId);
+    if (line) {
+      line.amountCents += entry.amountCents;
+      if (line.pieId !== pieId) line.pieId = line.pieId ?? pieId;
+      continue;
+    }
+    const takeBack = takeBackOf.get(entry.transactionId);
+    byTransaction.set(entry.transactionId, {
+      transactionId: entry.transactionId,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      at: entry.at,
+      pieId,
+      ...(takeBack ? { takeBack } : {}),
+    });
+  }
+  for (const take of takeBacks) {
+    const id = transactionIdOf(take.idempotencyKey);
+    if (!take.outcome || byTransaction.has(id)) continue;
+    byTransaction.set(id, {
+      transactionId: id,
+      kind: take.kind,
+      amountCents: 0,
+      at: take.at,
+      pieId: take.pieId,
+      takeBack: take,
+    });
+  }
+  const lines = [...byTransaction.values()]
+    .filter((line) => line.amountCents !== 0 || line.takeBack !== undefined)
+    .sort(newestFirst);
+  return { pies, accounts, lines, takeBacks };
+}
+
+/** The transactions of `lines` (one each, read in parallel), by id, with the kinds reversals reverse. */
 async function readTransactions(
   deps: WalletDependencies,
-  entries: readonly LedgerEntry[],
+  lines: readonly WalletLine[],
 ): Promise<{
   byId: Map<string, StoredTransaction>;
   reversedKindOf: (t: StoredTransaction) => TransactionKind | null;
 }> {
-  const ids = [...new Set(entries.map((entry) => entry.transactionId))];
+  const ids = [...new Set(lines.filter((line) => line.amountCents !== 0).map((line) => line.transactionId))];
   const byId = new Map((await Promise.all(ids.map((id) => getTransaction(deps, id)))).map((t) => [t.id, t]));
   const reversedIds = [...byId.values()].flatMap((t) =>
     t.reverses && !byId.has(t.reverses) ? [t.reverses] : [],
@@ -107,12 +206,22 @@ async function readTransactions(
   };
 }
 
+/** The balance of the fan's wallet: the sum of their wallet accounts. */
+export async function walletBalanceCentsOf(deps: WalletDependencies, fanId: string): Promise<number> {
+  const pies = await listAllFanPies(deps.table, fanId);
+  const balances = await getLedgerBalances(deps.table, [
+    accountIdOf('fan-wallet', fanId),
+    ...pies.map((pie) => accountIdOf('pie-funds', pie.id)),
+  ]);
+  return [...balances.values()].reduce((sum, cents) => sum + cents, 0);
+}
+
 /** `GET /fan-wallet/balance`. */
 export async function readWalletBalance(
   deps: WalletDependencies,
   fanId: string,
 ): Promise<{ balanceCents: number; currency: 'usd' }> {
-  return { balanceCents: await getBalance(deps, walletOf(fanId)), currency: 'usd' };
+  return { balanceCents: await walletBalanceCentsOf(deps, fanId), currency: 'usd' };
 }
 
 /** `GET /fan-wallet/transactions`: a numbered page of the wallet's lines, newest first, all or money in or out. */
@@ -121,118 +230,104 @@ export async function listWalletTransactions(
   fanId: string,
   { page, limit, type }: { page: number; limit: number; type: 'all' | 'credit' | 'debit' },
 ): Promise<{ transactions: WalletTransaction[]; pagination: Pagination }> {
-  const entries = (await listAllWalletEntries(deps, fanId)).filter(
-    (entry) => type === 'all' || (type === 'credit' ? entry.amountCents > 0 : entry.amountCents < 0),
+  const { lines: all } = await readWallet(deps, fanId);
+  const lines = all.filter(
+    (line) => type === 'all' || (type === 'credit' ? line.amountCents > 0 : line.amountCents <= 0),
   );
-  const shown = entries.slice((page - 1) * limit, page * limit);
+  const shown = lines.slice((page - 1) * limit, page * limit);
   const { byId, reversedKindOf } = await readTransactions(deps, shown);
-  const transactions = shown.map((entry): WalletTransaction => {
-    const transaction = byId.get(entry.transactionId);
+  const transactions = shown.map((line): WalletTransaction => {
+    const transaction = byId.get(line.transactionId);
     return {
-      id: entry.transactionId,
-      kind: walletKindOf[entry.kind],
-      type: entry.amountCents > 0 ? 'credit' : 'debit',
-      amountCents: entry.amountCents,
-      description: describe(entry.kind, transaction ? reversedKindOf(transaction) : null),
-      createdAt: entry.at,
-      pieId: transaction?.references['pieId'] ?? null,
+      id: line.transactionId,
+      kind: walletKindOf[line.kind],
+      type: line.amountCents > 0 ? 'credit' : 'debit',
+      amountCents: line.amountCents,
+      description: describe(line.kind, transaction ? reversedKindOf(transaction) : null, line.takeBack),
+      createdAt: line.at,
+      pieId: transaction?.references['pieId'] ?? line.pieId,
     };
   });
   return {
     transactions,
-    pagination: { page, limit, total: entries.length, pages: Math.ceil(entries.length / limit) },
+    pagination: { page, limit, total: lines.length, pages: Math.ceil(lines.length / limit) },
   };
 }
 
-/** Where a split's money went, from its postings: fees to OpenPie (or Stripe), the rest to artists. */
-function sharesOfSplit(transaction: StoredTransaction, wallet: AccountId, walletCents: number) {
-  let feesCents = 0;
-  let heldCents = 0;
-  for (const posting of transaction.postings) {
-    if (posting.accountId === wallet) continue;
-    const { type } = parseAccountId(posting.accountId);
-    if (type === 'platform-fees' || type === 'processing-fees') feesCents += posting.amountCents;
-    // A split credits an artist's earnings, where the money is held (an escrow lot, decision 023) until a claim of
-    // the artist releases it to an office; an artist known only by name can never be claimed under that name.
-    if (type === 'artist-earnings' || type === 'artist-name-earnings') heldCents += posting.amountCents;
-  }
-  return { feesCents, artistsCents: -walletCents - feesCents, heldCents };
-}
-
-/** What claims released to offices from the lots of the wallet's split pies (one Query of each pie's lots). */
-async function releasedCentsOf(
-  deps: WalletDependencies,
-  transactions: ReadonlyMap<string, StoredTransaction>,
-): Promise<number> {
-  const pieIds = new Set<string>();
-  for (const transaction of transactions.values()) {
-    const pieId = transaction.kind === 'split' ? transaction.references['pieId'] : undefined;
-    if (pieId) pieIds.add(pieId);
-  }
-  const lots = await Promise.all([...pieIds].map((pieId) => listPieLots(deps.table, pieId)));
-  return lots.flat().reduce((sum, lot) => sum + (lot.status === 'released' ? lot.cents : 0), 0);
-}
+const artistAccountTypes = new Set(['artist-earnings', 'artist-name-earnings']);
 
 /**
- * `GET /fan-wallet/summary`: the wallet's entries added up by kind. A reversal counts under the kind it reverses, so
- * a dispute won lowers what was refunded. Held for unclaimed artists counts what the splits credited to artists, less
- * what came back to the wallet, less what successful claims released to offices (the split pies' lots, decision 028).
+ * `GET /fan-wallet/summary`: where the fan's money went. Card payments and promo credit in; fees (Stripe's, and
+ * OpenPie's on splits) and splits to artists out; back in: lots returned from artists who never joined, give-backs,
+ * and what a won dispute gave back; refunds and disputes with where their money came from (the wallet, what was held
+ * for artists, OpenPie). Held for unclaimed artists is read from the pies' lots as they are now. The figures add up:
+ * balance = paid in + promo − fees − given to artists + returned + given back − (refunded − from artists − OpenPie).
  */
 export async function readWalletSummary(deps: WalletDependencies, fanId: string): Promise<WalletSummary> {
-  const wallet = walletOf(fanId);
-  const [entries, balanceCents] = await Promise.all([
-    listAllWalletEntries(deps, fanId),
-    getBalance(deps, wallet),
+  const wallet = await readWallet(deps, fanId);
+  const splitLines = wallet.lines.filter((line) => line.kind === 'split');
+  const [{ byId }, lotsByPie, balances] = await Promise.all([
+    readTransactions(deps, splitLines),
+    Promise.all(wallet.pies.map((pie) => listPieLots(deps.table, pie.id))),
+    getLedgerBalances(deps.table, wallet.accounts),
   ]);
-  const needsPostings = entries.filter((entry) => {
-    const kind = walletKindOf[entry.kind];
-    return kind === 'split' || kind === 'reversal';
-  });
-  const { byId, reversedKindOf } = await readTransactions(deps, needsPostings);
-  const totals = { paidIn: 0, promo: 0, fees: 0, artists: 0, held: 0, returned: 0, refunded: 0 };
-  for (const entry of entries) {
-    const transaction = byId.get(entry.transactionId);
-    const kind =
-      entry.kind === 'reversal' && transaction ? (reversedKindOf(transaction) ?? 'reversal') : entry.kind;
-    const amount = entry.amountCents;
-    switch (walletKindOf[kind]) {
+  const totals = { paidIn: 0, promo: 0, fees: 0, artists: 0, returned: 0, givenBack: 0 };
+  for (const line of wallet.lines) {
+    switch (line.kind) {
       case 'fan-payment':
-        totals.paidIn += amount;
+        totals.paidIn += line.amountCents;
         break;
       case 'promo-funding':
-        totals.promo += amount;
+        totals.promo += line.amountCents;
         break;
       case 'processing-fee':
-        totals.fees -= amount;
+        totals.fees -= line.amountCents;
         break;
       case 'split': {
-        if (!transaction) break;
-        const shares = sharesOfSplit(transaction, wallet, amount);
-        totals.fees += shares.feesCents;
-        totals.artists += shares.artistsCents;
-        totals.held += shares.heldCents;
+        const transaction = byId.get(line.transactionId);
+        for (const posting of transaction?.postings ?? []) {
+          const { type } = parseAccountId(posting.accountId);
+          if (type === 'platform-fees') totals.fees += posting.amountCents;
+          if (artistAccountTypes.has(type)) totals.artists += posting.amountCents;
+        }
         break;
       }
       case 'escrow-return':
-        totals.returned += amount;
+        totals.returned += line.amountCents;
         break;
-      case 'refund':
-      case 'dispute':
-        totals.refunded -= amount;
+      case 'give-back':
+        totals.givenBack += line.amountCents;
         break;
-      case 'reversal':
+      default:
         break;
     }
   }
+  const refunds = { total: 0, fromArtists: 0, covered: 0 };
+  for (const take of wallet.takeBacks) {
+    if (!take.outcome) continue;
+    if (take.reinstatedBy) {
+      // The dispute was decided for the fan: nothing was refunded, and what had been taken from held lots came back
+      // to the wallet, like a return.
+      totals.returned += take.outcome.fromLotsCents;
+      continue;
+    }
+    refunds.total += take.outcome.fromPieFundsCents + take.outcome.fromLotsCents + take.outcome.lossCents;
+    refunds.fromArtists += take.outcome.fromLotsCents;
+    refunds.covered += take.outcome.lossCents;
+  }
+  const heldCents = lotsByPie.flat().reduce((sum, lot) => sum + (lot.status === 'held' ? lot.cents : 0), 0);
   return {
     currency: 'usd',
     paidInCents: totals.paidIn,
     promoCents: totals.promo,
     feesCents: totals.fees,
     givenToArtistsCents: totals.artists,
-    heldForUnclaimedCents: Math.max(0, totals.held - totals.returned - (await releasedCentsOf(deps, byId))),
+    heldForUnclaimedCents: heldCents,
     returnedCents: totals.returned,
-    refundedCents: totals.refunded,
-    balanceCents,
+    refundedCents: refunds.total,
+    refundedFromArtistsCents: refunds.fromArtists,
+    refundCoveredByOpenPieCents: refunds.covered,
+    givenBackCents: totals.givenBack,
+    balanceCents: [...balances.values()].reduce((sum, cents) => sum + cents, 0),
   };
 }

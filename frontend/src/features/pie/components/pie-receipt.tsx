@@ -28,6 +28,8 @@ export const pieReceiptText = {
   paid: 'Paid to the artist',
   releasedLot: 'Paid: the artist joined OpenPie',
   returnedLot: 'Returned to your wallet: the artist did not join in time',
+  takenBackLot: 'Refunded to your card',
+  refundsTitle: 'Refunds and disputes',
   nothingTitle: 'Nothing was split',
   heldTitle: 'Held for artists who have not joined yet',
 } as const;
@@ -51,9 +53,32 @@ export function describeNothingSplit(keptCents: number): string {
 /** `Held: returned to your wallet on November 30, 2027 if they do not join (371 days)`. */
 export function describeLot(lot: EscrowLot, now: number): string {
   if (lot.status === 'released') return pieReceiptText.releasedLot;
+  if (lot.status === 'taken-back') return pieReceiptText.takenBackLot;
   if (lot.status === 'returned') return pieReceiptText.returnedLot;
   const days = countDaysLeft(lot.heldUntil, now);
   return `Held: returned to your wallet on ${formatDate(lot.heldUntil)} if they do not join (${formatCount(days)} ${days === 1 ? 'day' : 'days'} left)`;
+}
+
+type PieTakeBack = NonNullable<PieReceiptFacts['takeBacks']>[number];
+
+/**
+ * `Refunded to your card on November 30, 2026: $10.00, of which $9.41 was held for artists who had not joined and
+ * $0.59 OpenPie covered.` Where the money came from, as the ledger took it (decision 031).
+ */
+export function describeTakeBack(takeBack: PieTakeBack): string {
+  const what = takeBack.kind === 'refund' ? 'Refunded to your card' : 'Taken back by a card dispute';
+  const parts = [
+    takeBack.fromWalletCents > 0 ? `${formatMoney(takeBack.fromWalletCents)} came from your wallet` : null,
+    takeBack.fromHeldCents > 0
+      ? `${formatMoney(takeBack.fromHeldCents)} was held for artists who had not joined`
+      : null,
+    takeBack.coveredByOpenPieCents > 0
+      ? `${formatMoney(takeBack.coveredByOpenPieCents)} OpenPie covered`
+      : null,
+  ].filter((part): part is string => part !== null);
+  const from = parts.length > 0 ? `, of which ${parts.join(' and ')}` : '';
+  const closed = takeBack.reinstated ? ' The dispute was closed in your favour and the money came back.' : '';
+  return `${what} on ${formatDate(takeBack.at)}: ${formatMoney(takeBack.amountCents)}${from}.${closed}`;
 }
 
 function describeArtistNow(artist: PieArtist, lots: ReadonlyMap<string, EscrowLot>, now: number): string {
@@ -122,6 +147,13 @@ export function PieReceipt({
             </div>
           ) : null}
         </dl>
+        {receipt.takeBacks && receipt.takeBacks.length > 0 ? (
+          <div className="pie-receipt__held" role="note" aria-label={pieReceiptText.refundsTitle}>
+            {receipt.takeBacks.map((takeBack) => (
+              <p key={`${takeBack.kind}-${takeBack.at}`}>{describeTakeBack(takeBack)}</p>
+            ))}
+          </div>
+        ) : null}
         {receipt.held.artistCount > 0 ? (
           <div className="pie-receipt__held" role="note" aria-labelledby={heldId}>
             <p id={heldId}>

@@ -19,6 +19,7 @@ export const receiptCsvColumns = [
   'dollars',
   'escrow_status',
   'held_until',
+  'refunded_cents',
   'reasons',
 ] as const;
 
@@ -44,10 +45,32 @@ export function buildReceiptCsv(detail: PieDetail): string {
       writeDollars(cents),
       lot?.status ?? null,
       lot ? lot.heldUntil.slice(0, 10) : null,
+      lot?.taken_back_cents ?? null,
       artist.reasons ? describeReasons(artist.reasons) : null,
     ];
   });
-  return [receiptCsvColumns, ...rows].map((row) => row.map(escapeCsvField).join(',')).join('\r\n') + '\r\n';
+  // Each refund or dispute of the pie's payment: one row, its money in the cents column, where it came from in reasons.
+  const refunds = (detail.receipt?.takeBacks ?? []).map((takeBack) => [
+    null,
+    takeBack.kind === 'refund' ? 'Refund to your card' : 'Card dispute',
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    -takeBack.amountCents,
+    writeDollars(-takeBack.amountCents),
+    takeBack.reinstated ? 'reinstated' : takeBack.kind,
+    takeBack.at.slice(0, 10),
+    takeBack.fromHeldCents,
+    `from wallet ${takeBack.fromWalletCents}; from held ${takeBack.fromHeldCents}; covered by OpenPie ${takeBack.coveredByOpenPieCents}`,
+  ]);
+  return (
+    [receiptCsvColumns, ...rows, ...refunds].map((row) => row.map(escapeCsvField).join(',')).join('\r\n') +
+    '\r\n'
+  );
 }
 
 /** `openpie-pie-2026-11-24.csv`: the day the pie started names it, as the fan knows it. */
