@@ -107,6 +107,31 @@ export async function listGiveBacks(table: TableRef, officeId: string): Promise<
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.requestId.localeCompare(b.requestId));
 }
 
+/**
+ * Access pattern `listGiveBacksOfArtist`: every give-back the office started for one artist, refused ones left out
+ * (pending ones count: their money is spoken for), read consistently from the office's give-back partition. What
+ * earlier give-backs returned to each fan is summed from their shares.
+ */
+export async function listGiveBacksOfArtist(
+  table: TableRef,
+  officeId: string,
+  artistId: string,
+): Promise<GiveBackRecord[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'artistId = :artistId AND #status <> :refused',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': giveBacksPartition(officeId),
+      ':prefix': 'GIVE_BACK#',
+      ':artistId': artistId,
+      ':refused': 'refused',
+    },
+    ConsistentRead: true,
+  });
+  return items.map((item) => recordSchema.parse(item));
+}
+
 export interface GiveBackTotal {
   givenBackCents: number;
   version: number;

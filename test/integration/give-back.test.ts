@@ -47,11 +47,14 @@ interface Given {
   fans: SignedInAccount[];
 }
 
+/** One fan's gift: cents, or cents with how many days ago the fan's pie ended (else the office's `daysAgo`). */
+type Gift = number | { cents: number; daysAgo: number };
+
 /**
  * An office whose successful claim of a catalogue artist received `gifts` (cents per fan, one pie each, ended
- * `daysAgo` days ago) through the claim's release.
+ * `daysAgo` days ago unless the gift says otherwise) through the claim's release.
  */
-async function givenOfficeWithFunding(gifts: readonly number[], daysAgo = 20): Promise<Given> {
+async function givenOfficeWithFunding(gifts: readonly Gift[], daysAgo = 20): Promise<Given> {
   const d = await deps();
   const admin = await createSignedInAccount('artist');
   const office = dataOf<OfficeReply>(
@@ -88,10 +91,11 @@ async function givenOfficeWithFunding(gifts: readonly number[], daysAgo = 20): P
 
   const { postTransaction } = await import('../../functions/services/ledger');
   const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  const periodEnd = new Date(d.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
   const fans: SignedInAccount[] = [];
   const lots: EscrowLot[] = [];
-  for (const cents of gifts) {
+  for (const gift of gifts) {
+    const { cents, daysAgo: endedDaysAgo } = typeof gift === 'number' ? { cents: gift, daysAgo } : gift;
+    const periodEnd = new Date(d.clock.now().getTime() - endedDaysAgo * 86_400_000).toISOString();
     const fan = await createSignedInAccount('fan');
     fans.push(fan);
     const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
@@ -346,6 +350,48 @@ describe('give-back', () => {
     expect(reused.statusCode).toBe(409);
     expect(left).toMatchObject({ receivedCents: 400, givenBackCents: 300, availableCents: 100, fanCount: 1 });
     expect(await balanceOf(walletOf(given.fans[0]!))).toBe(300);
+  });
+
+  it('never returns to a fan, over all give-backs for the artist, more than the fan gave', async () => {
+    // Prepare: one fan gave 100 a month ago, another 900 more than a year ago: 1,000 received, 100 funded now
+    const given = await givenOfficeWithFunding([
+      { cents: 100, daysAgo: 30 },
+      { cents: 900, daysAgo: 400 },
+    ]);
+    const first = await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
+    // Act: a second give-back for the same artist
+    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    const second = await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
+    // Assess: the recent fan got back all they gave, once; nothing is left to give
+    expect(first.statusCode).toBe(200);
+    expect(shown).toMatchObject({
+      receivedCents: 1000,
+      givenBackCents: 100,
+      fundedCents: 0,
+      availableCents: 0,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(100);
+    expect(await balanceOf(walletOf(given.fans[1]!))).toBe(0);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(900);
+  });
+
+  it('gives a fan in a later give-back only what earlier ones did not return yet', async () => {
+    // Prepare: fans gave 100 and 300; a first give-back of 200 returned 50 and 150
+    const given = await givenOfficeWithFunding([100, 300]);
+    await giveBack(given.admin, given, 200, `req-${randomUUID()}`);
+    // Act: 200 more: the fans have 50 and 150 left to receive
+    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 200));
+    const second = await giveBack(given.admin, given, 200, `req-${randomUUID()}`);
+    // Assess
+    expect(shown).toMatchObject({ fundedCents: 200, availableCents: 200, fanCount: 2 });
+    expect(shown.shares.map((share) => [share.gaveCents, share.receivesCents])).toEqual([
+      [300, 150],
+      [100, 50],
+    ]);
+    expect(second.statusCode).toBe(200);
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(100);
+    expect(await balanceOf(walletOf(given.fans[1]!))).toBe(300);
   });
 
   it('counts only fans whose funding is at most 12 months old', async () => {

@@ -11,6 +11,7 @@ import {
   isGiveBackPlan,
   maxGiveBackFans,
   planGiveBack,
+  remainingContributions,
   sumContributions,
 } from '../../functions/domain/money/give-back';
 import { validateTransaction } from '../../functions/domain/money/ledger';
@@ -171,6 +172,88 @@ describe('planGiveBack (properties)', () => {
         expect(transaction.postings).toHaveLength(plan.shares.length + 1);
       }),
     );
+  });
+});
+
+describe('give-backs in sequence (property)', () => {
+  // A fan's lots, each given `monthsAgo` months before the first give-back; give-backs come `laterMonths` apart, so
+  // the lookback sees other lots each time (the fans of the window change). Each give-back plans as the service
+  // does: what each fan gave in the window, less what earlier give-backs returned to them.
+  const lotsArbitrary = fc.array(
+    fc.record({
+      fan: fc.integer({ min: 0, max: 5 }),
+      cents: fc.integer({ min: 1, max: 2_000 }),
+      monthsAgo: fc.integer({ min: 0, max: 24 }),
+    }),
+    { minLength: 1, maxLength: 30 },
+  );
+  const stepsArbitrary = fc.array(
+    fc.record({
+      fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      laterMonths: fc.integer({ min: 0, max: 8 }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  );
+
+  it('never returns to a fan, over all give-backs for the artist, more in total than the fan gave', () => {
+    fc.assert(
+      fc.property(lotsArbitrary, stepsArbitrary, (lots, steps) => {
+        // Prepare
+        const received = lots.reduce((sum, lot) => sum + lot.cents, 0);
+        const returned: FanContribution[] = [];
+        let givenBack = 0;
+        let elapsed = 0;
+        // Act
+        for (const step of steps) {
+          elapsed += step.laterMonths;
+          const inWindow = lots
+            .filter((lot) => lot.monthsAgo + elapsed <= 12)
+            .map((lot) => ({ fanId: `fan-${lot.fan}`, cents: lot.cents }));
+          const contributions = remainingContributions(sumContributions(inWindow), returned);
+          const balance: GiveBackBalance = {
+            receivedCents: received,
+            givenBackCents: givenBack,
+            payableCents: received - givenBack,
+            fundedCents: contributions.reduce((sum, contribution) => sum + contribution.cents, 0),
+          };
+          const available = availableForGiveBack(balance);
+          const amountCents = Math.max(1, Math.ceil(available * step.fraction));
+          const plan = planGiveBack({ amountCents, balance, contributions });
+          if (!isGiveBackPlan(plan)) continue;
+          returned.push(...plan.shares);
+          givenBack += plan.amountCents;
+        }
+        // Assess
+        const gave = new Map<string, number>();
+        for (const lot of lots) gave.set(`fan-${lot.fan}`, (gave.get(`fan-${lot.fan}`) ?? 0) + lot.cents);
+        for (const [fanId, cents] of sumContributions(returned).map((c) => [c.fanId, c.cents] as const)) {
+          expect(cents).toBeLessThanOrEqual(gave.get(fanId) ?? 0);
+        }
+        expect(givenBack).toBeLessThanOrEqual(received);
+      }),
+    );
+  });
+
+  it('leaves out a fan whose earlier give-backs returned all they gave, and lowers the others', () => {
+    // Act
+    const remaining = remainingContributions(
+      [
+        { fanId: 'a', cents: 100 },
+        { fanId: 'b', cents: 300 },
+        { fanId: 'c', cents: 50 },
+      ],
+      [
+        { fanId: 'a', cents: 60 },
+        { fanId: 'a', cents: 40 },
+        { fanId: 'b', cents: 120 },
+        { fanId: 'z', cents: 7 },
+      ],
+    );
+    // Assess
+    expect(remaining).toEqual([
+      { fanId: 'b', cents: 180 },
+      { fanId: 'c', cents: 50 },
+    ]);
   });
 });
 

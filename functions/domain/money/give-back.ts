@@ -23,7 +23,10 @@ export interface GiveBackBalance {
   givenBackCents: number;
   /** The office's payable now: no give-back may take it below zero. */
   payableCents: number;
-  /** What the fans of the last 12 months gave: a fan never gets back more than they gave. */
+  /**
+   * What the fans of the last 12 months gave, less what earlier give-backs for the artist returned to each of them
+   * (`remainingContributions`): a fan never gets back more than they gave.
+   */
   fundedCents: number;
 }
 
@@ -54,6 +57,26 @@ export function sumContributions(lots: readonly { fanId: string; cents: number }
     .filter(([, cents]) => cents > 0)
     .map(([fanId, cents]) => ({ fanId, cents }))
     .sort((a, b) => (a.fanId < b.fanId ? -1 : a.fanId > b.fanId ? 1 : 0));
+}
+
+/**
+ * What each fan may still receive: what they gave in the lookback less what earlier give-backs of the office for the
+ * same artist already returned to them (`returned`: their shares, pending ones included). A fan with nothing left is
+ * left out. Planning on these keeps "no fan receives more than they gave" true across all give-backs, not only
+ * within one.
+ */
+export function remainingContributions(
+  given: readonly FanContribution[],
+  returned: readonly FanContribution[],
+): FanContribution[] {
+  const back = new Map<string, number>();
+  for (const share of returned) back.set(share.fanId, (back.get(share.fanId) ?? 0) + share.cents);
+  return given
+    .map((contribution) => ({
+      fanId: contribution.fanId,
+      cents: contribution.cents - (back.get(contribution.fanId) ?? 0),
+    }))
+    .filter((contribution) => contribution.cents > 0);
 }
 
 /** One transaction posts to each fan's wallet and the office's payable: the ledger's posting cap bounds the fans. */

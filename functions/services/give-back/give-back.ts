@@ -21,6 +21,7 @@ import {
   getGiveBack,
   getGiveBackTotal,
   listGiveBacks,
+  listGiveBacksOfArtist,
   listReleasedLotsOfOfficeArtist,
   refuseGiveBack,
   startGiveBack,
@@ -39,6 +40,7 @@ import {
   giveBackSince,
   isGiveBackPlan,
   planGiveBack,
+  remainingContributions,
   sumContributions,
 } from '../../domain/money/give-back';
 import { accountIdOf } from '../../domain/money/ledger';
@@ -97,11 +99,18 @@ interface GiveBackFacts {
   claim: StoredClaim;
   balance: GiveBackBalance;
   total: GiveBackTotal;
+  /** What each fan gave in the lookback. */
+  given: FanContribution[];
+  /** What each fan may still receive: what they gave less what earlier give-backs returned to them. */
   contributions: FanContribution[];
   since: Date;
 }
 
-/** Everything the plan is computed from, read now: released lots, the artist's give-back total, the payable. */
+/**
+ * Everything the plan is computed from, read now: released lots, the artist's give-back total, what earlier
+ * give-backs for the artist returned to each fan, the payable. The total is read before the earlier give-backs: one
+ * started after this read changes the total's version, so a plan made without it is refused when it is stored.
+ */
 async function readGiveBackFacts(
   deps: GiveBackDependencies,
   officeId: string,
@@ -110,17 +119,23 @@ async function readGiveBackFacts(
   const claim = claimOfArtist(await listOfficeClaims(deps.table, officeId), artistId);
   if (!claim) throw artistNotInOffice();
   const since = giveBackSince(deps.clock.now());
-  const [lots, total, payableCents] = await Promise.all([
+  const total = await getGiveBackTotal(deps.table, officeId, artistId);
+  const [lots, earlier, payableCents] = await Promise.all([
     listReleasedLotsOfOfficeArtist(deps.table, officeId, `id:${artistId}`),
-    getGiveBackTotal(deps.table, officeId, artistId),
+    listGiveBacksOfArtist(deps.table, officeId, artistId),
     getBalance(deps, accountIdOf('office-payable', officeId)),
   ]);
   const from = since.toISOString();
-  const contributions = sumContributions(lots.filter((lot) => lot.heldFrom >= from));
+  const given = sumContributions(lots.filter((lot) => lot.heldFrom >= from));
+  const contributions = remainingContributions(
+    given,
+    earlier.flatMap((record) => record.shares),
+  );
   return {
     claim,
     total,
     since,
+    given,
     contributions,
     balance: {
       receivedCents: lots.reduce((sum, lot) => sum + lot.cents, 0),
@@ -168,7 +183,7 @@ export async function previewGiveBack(
 ): Promise<GiveBackPreviewReply> {
   await requireRight(deps, userId, query.officeId, 'manage-money');
   const facts = await readGiveBackFacts(deps, query.officeId, query.artistId);
-  const given = new Map(facts.contributions.map((contribution) => [contribution.fanId, contribution.cents]));
+  const given = new Map(facts.given.map((contribution) => [contribution.fanId, contribution.cents]));
   let shares: GiveBackPreviewReply['shares'] = [];
   if (query.amountCents !== undefined) {
     const plan = planGiveBack({
