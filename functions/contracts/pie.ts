@@ -221,6 +221,8 @@ export type PieReceiptFacts = z.infer<typeof pieReceiptFactsSchema>;
 export const pieDetailSchema = z.extend(realtimeStatsSchema, {
   status: z.enum(['active', 'cancelling', 'inactive', 'ended', 'split']),
   receipt: z.nullable(pieReceiptFactsSchema),
+  /** Refunds and disputes of the pie's payment, split or not, with where their money came from (decision 031). */
+  takeBacks: z.optional(z.array(pieTakeBackSchema)),
 });
 export type PieDetail = z.infer<typeof pieDetailSchema>;
 

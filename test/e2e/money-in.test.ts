@@ -324,7 +324,7 @@ describe('money in: a fan funds a pie through the Stripe sandbox', () => {
     expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
   });
 
-  it('books a refund of the first invoice: 941 back out of the wallet, the first pie stopped', async () => {
+  it('books a refund of the first invoice from its own pie’s money (941, never the renewal’s), the first pie stopped, and says so on its page', async () => {
     // Prepare: the first invoice's charge, as the Stripe API lists it
     const { page } = firstFan();
     const user = await readData<{ id: string; stripe_customer_id: string | null }>(page, '/api/user');
@@ -345,18 +345,31 @@ describe('money in: a fan funds a pie through the Stripe sandbox', () => {
     const summary = await readData<WalletSummary>(page, '/api/fan-wallet/summary');
     const piesAfter = await readData<PieSummary[]>(page, `/api/pie/user/${user.id}/pies`);
 
-    // Assess: the wallet gives back what the payment still had in it (1000 − 59); Stripe's fee is the platform's loss
+    // Assess: the first pie had nothing to split, so its own 941 was still in the wallet: the refund takes that (never
+    // the renewal's 941), and Stripe's kept fee is the platform's loss (decision 031)
+    const description = 'Refund to your card: $10.00, $9.41 from your wallet, $0.59 covered by OpenPie';
     const refund = lines.find((line) => line.kind === 'refund');
-    expect(refund).toMatchObject({ type: 'debit', amountCents: -941, description: 'Refund to your card' });
+    expect(refund).toMatchObject({ type: 'debit', amountCents: -941, description });
     expect(refund?.pieId).toBe(piesBefore[1]?.id);
-    expect(walletScreen).toContain('Refund to your card −$9.41');
+    expect(walletScreen).toContain(`${description} −$9.41`);
     expect(summary).toMatchObject({
       paidInCents: 2000,
       feesCents: 118,
-      refundedCents: 941,
+      refundedCents: 1000,
+      refundCoveredByOpenPieCents: 59,
       balanceCents: 941,
     });
     expect(piesAfter.map((pie) => pie.status)).toEqual(['cancelling', 'inactive']);
+
+    // Act: the first pie's receipt
+    await visit(page, `/pie/${piesBefore[1]?.id ?? ''}`, 'Your pie');
+    const note = page.getByRole('note', { name: 'Refunds and disputes' });
+    await note.waitFor();
+    await snap(page, 'pie-receipt-refund');
+    // Assess
+    expect(await note.textContent()).toMatch(
+      /^Refunded to your card on .+: \$10\.00, of which \$9\.41 came from your wallet and \$0\.59 OpenPie covered\.$/,
+    );
   });
 
   it('books a dispute of a 0259 payment: the wallet line and the pie stopped', async () => {
@@ -388,7 +401,8 @@ describe('money in: a fan funds a pie through the Stripe sandbox', () => {
     await snap(page, 'my-pies-dispute');
     const summary = await readData<WalletSummary>(page, '/api/fan-wallet/summary');
 
-    // Assess: paid 1000, fee 59, the dispute takes the 941 left; the $15 dispute fee is not the fan's
+    // Assess: paid 1000, fee 59, the dispute takes the 941 left of its pie's money, OpenPie covers Stripe's kept 59;
+    // the $15 dispute fee is not the fan's
     expect(lines.map((line) => [line.kind, line.amountCents]).sort()).toEqual(
       [
         ['dispute', -941],
@@ -396,9 +410,11 @@ describe('money in: a fan funds a pie through the Stripe sandbox', () => {
         ['processing-fee', -59],
       ].sort(),
     );
-    expect(walletScreen).toContain('Taken back by a card dispute −$9.41');
+    expect(walletScreen).toContain(
+      'Taken back by a card dispute: $10.00, $9.41 from your wallet, $0.59 covered by OpenPie −$9.41',
+    );
     expect(pies).toHaveLength(1);
-    expect(summary).toMatchObject({ paidInCents: 1000, feesCents: 59, refundedCents: 941, balanceCents: 0 });
+    expect(summary).toMatchObject({ paidInCents: 1000, feesCents: 59, refundedCents: 1000, balanceCents: 0 });
     expect(await readData<PieSummary | null>(page, '/api/pie/active')).toBeNull();
   });
 

@@ -112,6 +112,59 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     );
   });
 
+  it('says where a refund after the split was taken from, on the screen and in the CSV', async () => {
+    // Prepare: the $10 was refunded after the split: the 565 still held came back from the artist, the 376 already
+    // returned to the wallet came from there, and OpenPie covered Stripe's kept 59¢
+    const split = makeSplitPie();
+    const receipt = split.receipt;
+    if (!receipt) throw new Error('no receipt');
+    const lot = receipt.lots[0];
+    if (!lot) throw new Error('no lot');
+    const detail = {
+      ...split,
+      receipt: {
+        ...receipt,
+        held: { artistCount: 0, cents: 0, returnsOn: null },
+        lots: [
+          { ...lot, cents: 0, status: 'taken-back' as const, taken_back_cents: 565 },
+          ...receipt.lots.slice(1),
+        ],
+        takeBacks: [
+          {
+            kind: 'refund' as const,
+            at: '2026-11-30T09:00:00.000Z',
+            amountCents: 1000,
+            fromWalletCents: 376,
+            fromHeldCents: 565,
+            coveredByOpenPieCents: 59,
+            reinstated: false,
+          },
+        ],
+      },
+    };
+    stubApi({
+      'GET /api/user': succeed(makeFan()),
+      [`GET /api/pie/pie/${detail.pieId}`]: succeed(detail),
+    });
+    const files = catchDownloads();
+    // Act
+    renderAt(`/pie/${detail.pieId}`);
+    const note = await screen.findByRole('note', { name: 'Refunds and disputes' }, slow);
+    await userEvent.click(screen.getByRole('button', { name: /Download CSV/ }));
+    // Assess
+    expect(note.textContent).toBe(
+      'Refunded to your card on November 30, 2026: $10.00, of which $3.76 came from your wallet and $5.65 was held for artists who had not joined and $0.59 OpenPie covered.',
+    );
+    const table = screen.getByRole('table', { name: 'What each artist got from this pie' });
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Refunded to your card');
+    await waitFor(() => expect(files).toHaveLength(1));
+    const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
+    expect(lines[1]).toContain(',taken-back,2027-11-24,565,');
+    expect(lines[4]).toBe(
+      ",Refund to your card,,,,,,,,-1000,'-10.00,refund,2026-11-30,565,from wallet 376; from held 565; covered by OpenPie 59",
+    );
+  });
+
   it('says nothing was split and the net stayed in the wallet', async () => {
     // Prepare
     const stats = makeStats([
@@ -158,10 +211,10 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = (await files[0]?.blob.text()) ?? '';
     expect(text.split('\r\n')).toEqual([
-      'artist_id,artist_name,included,listening_ms,tracks,time_share_percent,popularity,weight,percentage,cents,dollars,escrow_status,held_until,reasons',
-      `art-1,Aurora Lane,yes,21600000,108,59.95,,21600000,${(565 / 941) * 100},565,5.65,held,2027-11-24,`,
-      `art-2,"'=Basalt, ""the band""",yes,14400000,72,39.97,,14400000,${(376 / 941) * 100},376,3.76,returned,2026-11-24,`,
-      ',Cellar Tapes,no,30000,1,0.08,,30000,0,0,0.00,,,under one cent',
+      'artist_id,artist_name,included,listening_ms,tracks,time_share_percent,popularity,weight,percentage,cents,dollars,escrow_status,held_until,refunded_cents,reasons',
+      `art-1,Aurora Lane,yes,21600000,108,59.95,,21600000,${(565 / 941) * 100},565,5.65,held,2027-11-24,,`,
+      `art-2,"'=Basalt, ""the band""",yes,14400000,72,39.97,,14400000,${(376 / 941) * 100},376,3.76,returned,2026-11-24,,`,
+      ',Cellar Tapes,no,30000,1,0.08,,30000,0,0,0.00,,,,under one cent',
       '',
     ]);
     // The screen had the pie: no second call for the file.

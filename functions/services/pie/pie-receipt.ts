@@ -86,10 +86,19 @@ export async function readPieDetail(deps: PieDependencies, fanId: string, pieId:
       listPieTakeBacks(deps.table, pieId),
     ]);
     if (!receipt) throw new Error(`Pie ${pieId} is split but has no receipt`);
-    return { ...receipt.stats, status, receipt: toReceiptFacts(receipt, lots, takeBacks) };
+    const facts = toReceiptFacts(receipt, lots, takeBacks);
+    return { ...receipt.stats, status, receipt: facts, takeBacks: facts.takeBacks ?? [] };
   }
-  const { split, stats, fees } = await computePieSplit(deps, pie);
-  return { ...toRealtimeStats(pie, fees, split, stats), status, receipt: null };
+  const [{ split, stats, fees }, takeBacks] = await Promise.all([
+    computePieSplit(deps, pie),
+    listPieTakeBacks(deps.table, pieId),
+  ]);
+  return {
+    ...toRealtimeStats(pie, fees, split, stats),
+    status,
+    receipt: null,
+    takeBacks: takeBacks.filter((takeBack) => takeBack.outcome !== null).map(toPieTakeBack),
+  };
 }
 
 // ── mails ─────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePieDetail } from '../api/get-pie-detail';
 import { useNow } from '../lib/use-now';
 import { PiePreview } from './pie-preview';
-import { PieReceipt } from './pie-receipt';
+import { PieReceipt, TakeBackNote } from './pie-receipt';
 import { ReceiptCsvButton } from './receipt-csv-button';
 import '../pie.css';
 
@@ -85,6 +85,7 @@ export function PieDetailScreen() {
         <p>
           <ReceiptCsvButton pieId={pie.pieId} detail={pie} />
         </p>
+        <TakeBackNote takeBacks={pie.takeBacks} />
         <PiePreview stats={pie} now={now} />
       </>
     );

@@ -81,6 +81,18 @@ export function describeTakeBack(takeBack: PieTakeBack): string {
   return `${what} on ${formatDate(takeBack.at)}: ${formatMoney(takeBack.amountCents)}${from}.${closed}`;
 }
 
+/** The refunds and disputes of a pie's payment, each with where its money came from; nothing when there are none. */
+export function TakeBackNote({ takeBacks }: { takeBacks: readonly PieTakeBack[] | undefined }) {
+  if (!takeBacks || takeBacks.length === 0) return null;
+  return (
+    <div className="pie-receipt__held" role="note" aria-label={pieReceiptText.refundsTitle}>
+      {takeBacks.map((takeBack) => (
+        <p key={`${takeBack.kind}-${takeBack.at}`}>{describeTakeBack(takeBack)}</p>
+      ))}
+    </div>
+  );
+}
+
 function describeArtistNow(artist: PieArtist, lots: ReadonlyMap<string, EscrowLot>, now: number): string {
   if (artist.cents === undefined) return '';
   const lot = lots.get(keyOfArtist(artist));
@@ -147,13 +159,7 @@ export function PieReceipt({
             </div>
           ) : null}
         </dl>
-        {receipt.takeBacks && receipt.takeBacks.length > 0 ? (
-          <div className="pie-receipt__held" role="note" aria-label={pieReceiptText.refundsTitle}>
-            {receipt.takeBacks.map((takeBack) => (
-              <p key={`${takeBack.kind}-${takeBack.at}`}>{describeTakeBack(takeBack)}</p>
-            ))}
-          </div>
-        ) : null}
+        <TakeBackNote takeBacks={receipt.takeBacks} />
         {receipt.held.artistCount > 0 ? (
           <div className="pie-receipt__held" role="note" aria-labelledby={heldId}>
             <p id={heldId}>
