@@ -140,6 +140,25 @@ describe('the escrow-aging job', () => {
     );
   });
 
+  it('returns a deleted fan’s lots to the platform’s deleted-fan-returns account, and mails nobody', async () => {
+    // Prepare: the fan deleted their account after the split
+    const fan = await createSignedInAccount('fan');
+    const day = 6;
+    const pie = await splitPieOf(fan.userId, day);
+    const { heldUntil } = periodOf(day);
+    const { eraseAccount, getAccount } = await import('../../functions/data/accounts');
+    const account = await getAccount(table(), 'fan', fan.userId);
+    if (!account?.email) throw new Error('no account');
+    expect(await eraseAccount(table(), { ...account, email: account.email }, heldUntil)).toBe(true);
+    const before = await balanceOf(accountIdOf('deleted-fan-returns', 'platform'));
+    // Act
+    const run = await age(heldUntil);
+    // Assess: every cent lands in a named account staff can see, none in the deleted fan's wallet
+    expect(run).toMatchObject({ due: 2, returned: 2, returnedCents: 941, fansMailed: 0 });
+    expect((await balanceOf(accountIdOf('deleted-fan-returns', 'platform'))) - before).toBe(941);
+    expect(await balanceOf(accountIdOf('pie-funds', pie.id))).toBe(0);
+  });
+
   it('returns each lot once when two runs go at the same time', async () => {
     // Prepare
     const fan = await createSignedInAccount('fan');
