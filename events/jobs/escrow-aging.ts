@@ -1,10 +1,25 @@
-// Scheduled job 'escrow-aging' (events/definitions.ts): money held for artists nobody claimed within the holding period
-// (ESCROW_HOLDING_MONTHS) goes back to the fans who gave it (functions/services/pie/escrow-aging.ts). Running the same
-// slot twice returns each lot once.
+// Scheduled job 'escrow-aging' (events/definitions.ts), daily. First it sweeps the held lots of artists a claim already
+// won (functions/services/claims/release.ts `releaseLotsLeftHeld`): a lot written just as its artist's claim was
+// released goes to the claim's office, never back to the fan. Then money held for artists nobody claimed within the
+// holding period (ESCROW_HOLDING_MONTHS) goes back to the fans who gave it (functions/services/pie/escrow-aging.ts).
+// Running the same slot twice releases or returns each lot once.
+import { releaseDependencies, releaseLotsLeftHeld } from '../../functions/services/claims/release';
 import { escrowAgingDependencies, returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { defineJob } from '../lib/define-job';
 
 export const handler = defineJob('escrow-aging', async ({ log, now }) => {
+  const swept = await releaseLotsLeftHeld(releaseDependencies());
+  if (swept.sweptLots > 0)
+    log.warn('released held lots of claimed artists a release left behind', { ...swept });
   const { complete, ...counts } = await returnAgedLots(escrowAgingDependencies(), { log, now });
-  return { status: 'completed', counts: { ...counts, incomplete: complete ? 0 : 1 } };
+  return {
+    status: 'completed',
+    counts: {
+      ...counts,
+      incomplete: complete ? 0 : 1,
+      sweptClaims: swept.claims,
+      sweptLots: swept.sweptLots,
+      sweptCents: swept.sweptCents,
+    },
+  };
 });

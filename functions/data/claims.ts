@@ -405,6 +405,25 @@ export async function listClaimsByStatus(table: TableRef, status: ClaimStatus): 
 }
 
 /**
+ * pagesOfClaimsByStatus: every claim of one status, oldest first, a page at a time (gsi3 `CLAIMS#<status>`; eventually
+ * consistent; no cap): the daily sweep reads the successful ones to release lots a release left behind.
+ */
+export async function* pagesOfClaimsByStatus(
+  table: TableRef,
+  status: ClaimStatus,
+  pageSize = 100,
+): AsyncGenerator<StoredClaim[]> {
+  for await (const page of queryPages(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
+    Limit: pageSize,
+  })) {
+    yield (page.Items ?? []).map(toClaim);
+  }
+}
+
+/**
  * getSuccessfulClaimsOfArtists: of these catalogue artists, those with a successful claim, by artist id (BatchGet of
  * their guards, consistent). The split asks it once for all the artists it pays (decision 028).
  */

@@ -96,12 +96,12 @@ async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply
 async function givenHeldLots(
   artist: { id: string; name: string },
   lots: readonly { fan: SignedInAccount; cents: number }[],
+  heldUntil = new Date(Date.now() + 365 * 86_400_000).toISOString(),
 ): Promise<EscrowLot[]> {
   const { postTransaction } = await import('../../functions/services/ledger');
   const { putEscrowLots } = await import('../../functions/data/escrow-lots');
   const ledger = { table: await tableOf(), clock: createFixedClock(new Date()) };
   const heldFrom = new Date().toISOString();
-  const heldUntil = new Date(Date.now() + 365 * 86_400_000).toISOString();
   const built: EscrowLot[] = [];
   for (const { fan, cents } of lots) {
     const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
@@ -493,5 +493,47 @@ describe('a split after the claim', () => {
     const { getPie } = await import('../../functions/data/pies');
     expect((await getPie(await tableOf(), pie.id))?.receipt?.heldCents).toBe(heldLot?.cents);
     expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(0);
+  });
+});
+
+describe('the daily sweep of lots a release left behind', () => {
+  const runEscrowAging = async (runId: string) => {
+    const { handler } = await import('../../events/jobs/escrow-aging');
+    return handler({ job: 'escrow-aging', scheduledAt: new Date().toISOString(), runId });
+  };
+
+  it("releases a claimed artist's lot written as the claim was released, once however often the job runs", async () => {
+    // Prepare: the claim is approved (its release finds nothing held); a split that read the claim's guard just
+    // before it was written then leaves two lots held: one for months, one whose holding ended (due for return).
+    const staff = await createSignedInAccount('admin');
+    const artist = await givenArtist();
+    const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    if (!ana || !ben) throw new Error('no fans');
+    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const approved = await approve(claim._id, staff);
+    const lots = [
+      ...(await givenHeldLots(artist, [{ fan: ana, cents: 333 }])),
+      ...(await givenHeldLots(
+        artist,
+        [{ fan: ben, cents: 44 }],
+        new Date(Date.now() - 86_400_000).toISOString(),
+      )),
+    ];
+    // Act
+    const first = await runEscrowAging(`sweep-${randomUUID()}`);
+    const second = await runEscrowAging(`sweep-${randomUUID()}`);
+    // Assess: both go to the office (the due one too: a claimed artist's money never goes back to the fan)
+    expect(dataOf<StaffClaimDecision>(approved).release).toMatchObject({ releasedLots: 0 });
+    expect((await lotsNow(lots)).map((lot) => [lot.status, lot.officeId, lot.claimId])).toEqual([
+      ['released', office._id, claim._id],
+      ['released', office._id, claim._id],
+    ]);
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(377);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    expect(await balanceOf(accountIdOf('pie-funds', lots[1]!.pieId))).toBe(0);
+    expect(first.counts).toMatchObject({ sweptLots: 2, sweptCents: 377 });
+    expect(second.counts).toMatchObject({ sweptLots: 0, sweptCents: 0 });
+    expect(await joinedMailsTo(ana.email, artist.name)).toHaveLength(1);
+    expect(await joinedMailsTo(ben.email, artist.name)).toHaveLength(1);
   });
 });

@@ -4,11 +4,17 @@
 // in the same TransactWriteItems as its lots leaving `held`, so a lot's money moves exactly when the lot does, once:
 // a second run, a concurrent approval or the escrow-aging job meets the lots' `status = held` condition or the
 // transaction's idempotency key and writes nothing. The claim's status is written first; whatever stops a release
-// half-way (a crash, a timeout) is finished by the next run of the same function.
+// half-way (a crash, a timeout) is finished by the next run of the same function. A daily sweep
+// (`releaseLotsLeftHeld`, in the escrow-aging job) releases what a release left behind: a lot a split wrote just as
+// the claim was released, which the artist's index did not show yet.
 import { createHash } from 'node:crypto';
 import { getAccount } from '../../data/accounts';
 import type { StoredClaim } from '../../data/claims';
-import { getSuccessfulClaimOfArtist, getSuccessfulClaimsOfArtists } from '../../data/claims';
+import {
+  getSuccessfulClaimOfArtist,
+  getSuccessfulClaimsOfArtists,
+  pagesOfClaimsByStatus,
+} from '../../data/claims';
 import { buildReleaseLotUpdate, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
@@ -239,6 +245,41 @@ export async function releaseHeldEarnings(
   }
   const lots = await findHeldLotsOfArtist(deps.table, catalogueArtistKeyOf(claim.artistId));
   return releaseLotsToClaim(deps, claim, lots);
+}
+
+export interface SweepCounts {
+  /** Successful claims whose artist's held lots were read. */
+  claims: number;
+  /** Lots found still held for a claimed artist and released by this sweep. */
+  sweptLots: number;
+  sweptCents: number;
+  fansMailed: number;
+}
+
+/**
+ * The daily sweep (run by the escrow-aging job before it returns aged lots): for each artist with a successful claim,
+ * releases every lot still held to the claim's office through `releaseHeldEarnings`. A lot a split wrote just as the
+ * claim was released (the split read the claim's guard before it was written, the release read the artist's index
+ * before the lot reached it) stays held otherwise until escrow aging would return it to the fan. Idempotent: a lot
+ * released before, or by a concurrent run, is not moved again; a claim that stopped being the successful one
+ * meanwhile is skipped.
+ */
+export async function releaseLotsLeftHeld(deps: ReleaseDependencies): Promise<SweepCounts> {
+  const counts: SweepCounts = { claims: 0, sweptLots: 0, sweptCents: 0, fansMailed: 0 };
+  for await (const page of pagesOfClaimsByStatus(deps.table, 'Successful')) {
+    await forEachItem(page, 8, async (claim) => {
+      counts.claims += 1;
+      try {
+        const released = await releaseHeldEarnings(deps, claim);
+        counts.sweptLots += released.releasedLots;
+        counts.sweptCents += released.releasedCents;
+        counts.fansMailed += released.fansMailed;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'claim_not_successful') throw error;
+      }
+    });
+  }
+  return counts;
 }
 
 /**
