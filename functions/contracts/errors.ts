@@ -214,6 +214,16 @@ export const errorRegistry = {
     status: 409,
     message: 'Only a successful claim releases the held earnings of its artist.',
   },
+  // Artists heard only by name (services/pie/name-only-artists.ts; decision 036).
+  name_already_resolved: {
+    status: 409,
+    message: 'This name already belongs to another catalogue artist.',
+  },
+  name_does_not_match: {
+    status: 422,
+    message:
+      'This catalogue artist does not have this name, so the money held for the name cannot go to them.',
+  },
   // Claim verification (services/claims/verification.ts; issue #13, decision 027).
   claim_not_verifiable: {
     status: 409,

@@ -254,3 +254,77 @@ function withCentsCondition(item: TransactionItem): TransactionItem {
     },
   };
 }
+
+/**
+ * The lot's side of money held for a name moving to the catalogue artist the name was resolved to (decision 036),
+ * alongside its ledger move: the name's lot is deleted (only while held with the cents seen) and the same money is
+ * held for the artist under `target.artistKey`, a new lot with its own held indexes, or, when the pie holds a lot of
+ * that artist already, added to it (only while that one is held with the cents seen). Either way the holding ends
+ * when it did: the fan's receipt keeps its date.
+ */
+export function buildMoveLotItems(
+  table: TableRef,
+  lot: EscrowLot,
+  target: { artistKey: string; artistId: string; artistName: string; accountId: AccountId },
+  existing: Pick<EscrowLot, 'status' | 'cents'> | null,
+  at: Date,
+): TransactionItem[] {
+  const remove: TransactionItem = {
+    Delete: {
+      TableName: table.name,
+      Key: escrowLotKey(lot.pieId, lot.artistKey),
+      ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':held': 'held', ':before': lot.cents },
+    },
+  };
+  if (existing) {
+    if (existing.status !== 'held') throw new RangeError('Money moves only into a lot still held');
+    return [
+      remove,
+      {
+        Update: {
+          TableName: table.name,
+          Key: escrowLotKey(lot.pieId, target.artistKey),
+          UpdateExpression:
+            'SET cents = cents + :moved, movedFromNames = list_append(if_not_exists(movedFromNames, :none), :from), movedAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':moved': lot.cents,
+            ':none': [],
+            ':from': [lot.artistKey],
+            ':at': at.toISOString(),
+            ':held': 'held',
+            ':before': existing.cents,
+          },
+        },
+      },
+    ];
+  }
+  const moved: EscrowLot = {
+    ...lot,
+    artistKey: target.artistKey,
+    artistId: target.artistId,
+    artistName: target.artistName,
+    accountId: target.accountId,
+  };
+  return [
+    remove,
+    {
+      Put: {
+        TableName: table.name,
+        Item: {
+          ...escrowLotKey(moved.pieId, moved.artistKey),
+          entity: lotEntity,
+          v: lotVersion,
+          ...moved,
+          ...heldIndexes(moved),
+          movedFromNames: [lot.artistKey],
+          movedAt: at.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}

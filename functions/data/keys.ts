@@ -269,6 +269,17 @@ export function takeBackKey(pieId: string, idempotencyKey: string): ItemKey {
 export function escrowReleasedPartition(officeId: string, artistKey: string): string {
   return `ESCROW_RELEASED#${officeId}#${artistKey}`;
 }
+/**
+ * An artist heard only by name (an import's play the catalogue could not match, decision 036): one item per
+ * normalised name, saying whether the name waits for a match, is ambiguous, or was resolved to a catalogue artist.
+ */
+export function nameOnlyArtistKey(normalisedName: string): ItemKey {
+  return { pk: `NAME_ONLY_ARTIST#${normalisedName}`, sk: 'NAME_ONLY_ARTIST' };
+}
+/** gsi1: the name-only artists of one status (`waiting`, `ambiguous`, `resolved`), by name. */
+export function nameOnlyArtistsPartition(status: string): string {
+  return `NAME_ONLY_ARTISTS#${status}`;
+}
 /** A fan's pie bans (issue #12): one item per fan, every ban a key of its `bans` map. */
 export function pieBansKey(fanId: string): ItemKey {
   return { pk: fanPartition(fanId), sk: 'PIE_BANS' };

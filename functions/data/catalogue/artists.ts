@@ -363,3 +363,27 @@ export async function findCatalogueArtistsByNames(
   });
   return found;
 }
+
+/**
+ * Access pattern `findCatalogueArtistsOfExactName`: the catalogue artists whose normalised name is exactly this one
+ * (gsi3), most popular first, at most `limit`: one means a name heard alone can be theirs, several that it is ambiguous.
+ */
+export async function findCatalogueArtistsOfExactName(
+  table: TableRef,
+  normalisedName: string,
+  limit = 10,
+): Promise<{ id: string; name: string }[]> {
+  if (normalisedName.length === 0) return [];
+  const reply = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :name',
+      ExpressionAttributeValues: { ':name': artistExactNamePartition(normalisedName) },
+      ExpressionAttributeNames: { '#name': 'name' },
+      ProjectionExpression: 'id, #name',
+      Limit: limit,
+    }),
+  );
+  return (reply.Items ?? []).map((item) => ({ id: String(item['id']), name: String(item['name']) }));
+}

@@ -3,6 +3,7 @@
 // (docs/decisions/034), and the days they touch are rebuilt.
 import type { HistoryImport, HistoryImportResult } from '../../contracts/listening';
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
+import { registerNameOnlyArtists } from '../../data/name-only-artists';
 import {
   findNewPlays,
   getCountedListeningOfDays,
@@ -17,6 +18,7 @@ import {
   readHistoryImport,
   screenImportedPlays,
 } from '../../domain/listening/history-import';
+import { normalizeArtistName } from '../../domain/listening/rules';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { recordMetric } from '../../runtime/metrics';
@@ -47,6 +49,16 @@ export async function importListeningHistory(
   const known = await findCatalogueArtistsByNames(
     table,
     kept.map((play) => play.artistName),
+  );
+  // A name the catalogue does not know is held by name when split; the escrow job looks for its artist later.
+  await registerNameOnlyArtists(
+    table,
+    kept.flatMap((play) => {
+      const normalisedName = normalizeArtistName(play.artistName);
+      if (known.has(normalisedName)) return [];
+      return [{ normalisedName, name: play.artistName, ...(play.trackId ? { trackId: play.trackId } : {}) }];
+    }),
+    clock.now(),
   );
   const { fresh, duplicates } = await findNewPlays(
     table,

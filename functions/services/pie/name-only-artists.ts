@@ -1,0 +1,357 @@
+// An artist heard only by name is payable (docs/decisions/036-name-only-artists.md). A split holds the share of an
+// artist an import named, and the catalogue did not know, under `name:<normalised name>` (its money in
+// `artist-name-earnings:<name>`). Once the name belongs to one catalogue artist (the catalogue holds exactly one artist
+// of that name, or staff chose one), the name's held lots and their money move to the artist: per batch of lots one
+// balanced `escrow-hold` transaction (name account −x, `artist-earnings:<id>` +x) written in the same
+// TransactWriteItems as the lots leaving the name and being held for the artist, so money and lots move together,
+// once. The name's resolution is written first; a crash after it is finished by the next run, and a second or
+// concurrent run meets the lots' conditions or the batch's idempotency key and moves nothing twice. When the artist
+// is claimed already, the moved lots are released to the claim's office through the claims' release path.
+import { findCatalogueArtistsOfExactName, getCatalogueArtist } from '../../data/catalogue/artists';
+import { getSuccessfulClaimOfArtist } from '../../data/claims';
+import { buildMoveLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
+import type { NameOnlyArtist } from '../../data/name-only-artists';
+import {
+  getNameOnlyArtist,
+  noteNameOnlyArtistLooked,
+  pagesOfNameOnlyArtists,
+  resolveNameOnlyArtistTo,
+} from '../../data/name-only-artists';
+import type { TableRef } from '../../data/table';
+import { AppError, isAppError } from '../../domain/errors';
+import { normalizeArtistName } from '../../domain/listening/rules';
+import type { EscrowLot } from '../../domain/money/escrow';
+import type { AccountId, Posting } from '../../domain/money/ledger';
+import { accountIdOf } from '../../domain/money/ledger';
+import type { Clock } from '../../runtime/clock';
+import type { Logger } from '../../runtime/logger';
+import * as z from 'zod/mini';
+import { catalogueArtistKeyOf, releaseLotsToClaim } from '../claims/release';
+import { postTransactionAlongside } from '../ledger';
+
+export interface NameOnlyArtistDependencies {
+  table: TableRef;
+  clock: Clock;
+  /** The site's origin, for the artist-joined mail of a release. */
+  siteOrigin: string;
+}
+
+/**
+ * Lots per move: the ledger's transaction item and two postings take 5 of TransactWriteItems' 100 items, each lot
+ * two more (the name's lot deleted, the artist's lot put or added to): 45 lots make 95.
+ */
+export const lotsPerMove = 45;
+
+/** How often a batch refused because some of its lots changed meanwhile is re-read and tried again. */
+const batchAttempts = 5;
+
+/** The split key of a name heard alone (decision 021). */
+export function nameArtistKeyOf(normalisedName: string): string {
+  return `name:${normalisedName}`;
+}
+
+/** The idempotency key of one batch: the name's lot that opens it (lots are batched in key order). */
+export function nameMoveIdempotencyKey(
+  firstLot: Pick<EscrowLot, 'pieId' | 'artistKey' | 'accountId'>,
+): string {
+  const key = `escrow-name-move:${firstLot.pieId}:${firstLot.artistKey}`;
+  return key.length <= 300 ? key : `escrow-name-move:${firstLot.pieId}:${firstLot.accountId}`;
+}
+
+function lotOrder(a: EscrowLot, b: EscrowLot): number {
+  return a.pieId.localeCompare(b.pieId) || a.artistKey.localeCompare(b.artistKey);
+}
+
+export interface MoveCounts {
+  /** Lots this call moved from the name to the artist (moved before, or by a concurrent call, not counted). */
+  movedLots: number;
+  movedCents: number;
+  transactions: number;
+  /** Lots left with the name because their pie's lot of the artist is no longer held (released or returned). */
+  blockedLots: number;
+  /** Lots of the artist this call released to its claim's office. */
+  releasedLots: number;
+}
+
+interface Target {
+  artistId: string;
+  artistName: string;
+  artistKey: string;
+  accountId: AccountId;
+}
+
+function movePostings(target: Target, lots: readonly EscrowLot[]): Posting[] {
+  const byAccount = new Map<AccountId, number>();
+  for (const lot of lots) byAccount.set(lot.accountId, (byAccount.get(lot.accountId) ?? 0) + lot.cents);
+  return [
+    ...[...byAccount].map(([accountId, cents]) => ({ accountId, amountCents: -cents })),
+    { accountId: target.accountId, amountCents: lots.reduce((sum, lot) => sum + lot.cents, 0) },
+  ];
+}
+
+/** Moves one batch; answers the lots this call moved and those it had to leave with the name. */
+async function moveBatch(
+  deps: NameOnlyArtistDependencies,
+  target: Target,
+  batch: readonly EscrowLot[],
+): Promise<{ moved: EscrowLot[]; blocked: number }> {
+  let lots = batch.filter((lot) => lot.status === 'held' && lot.cents > 0);
+  let blocked = 0;
+  for (let attempt = 0; attempt < batchAttempts && lots.length > 0; attempt += 1) {
+    // A pie that paid the artist under both keys has a lot of the artist already: the name's money joins it.
+    const existing = await Promise.all(
+      lots.map((lot) => getEscrowLot(deps.table, lot.pieId, target.artistKey)),
+    );
+    const movable = lots.filter((_, index) => {
+      const there = existing[index];
+      return !there || there.status === 'held';
+    });
+    blocked = lots.length - movable.length;
+    const first = movable[0];
+    if (!first) break;
+    const at = deps.clock.now();
+    try {
+      const posted = await postTransactionAlongside(
+        deps,
+        {
+          kind: 'escrow-hold',
+          idempotencyKey: nameMoveIdempotencyKey(first),
+          postings: movePostings(target, movable),
+          references: {
+            reason: 'name-resolved',
+            artistId: target.artistId,
+            artistKey: first.artistKey.slice(0, 200),
+          },
+        },
+        movable.flatMap((lot) => {
+          const there = existing[lots.indexOf(lot)] ?? null;
+          return buildMoveLotItems(deps.table, lot, target, there, at);
+        }),
+      );
+      if (posted) return { moved: posted.written ? movable : [], blocked };
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'idempotency_key_reused') throw error;
+    }
+    const now = await Promise.all(lots.map((lot) => getEscrowLot(deps.table, lot.pieId, lot.artistKey)));
+    lots = now.filter((lot): lot is EscrowLot => lot?.status === 'held' && lot.cents > 0);
+  }
+  if (lots.length > blocked) {
+    throw new Error(`The lots of ${target.artistKey} kept meeting concurrent changes; run it again`);
+  }
+  return { moved: [], blocked };
+}
+
+/**
+ * Moves every lot still held for the name to the artist, in batches of `lotsPerMove`, then, when the artist holds a
+ * successful claim, releases the artist's held lots to its office. Only for a name already resolved to the artist.
+ */
+async function moveNameToArtist(
+  deps: NameOnlyArtistDependencies,
+  normalisedName: string,
+  artist: { id: string; name: string },
+): Promise<MoveCounts> {
+  const target: Target = {
+    artistId: artist.id,
+    artistName: artist.name,
+    artistKey: catalogueArtistKeyOf(artist.id),
+    accountId: accountIdOf('artist-earnings', artist.id),
+  };
+  const counts: MoveCounts = {
+    movedLots: 0,
+    movedCents: 0,
+    transactions: 0,
+    blockedLots: 0,
+    releasedLots: 0,
+  };
+  const lots = (await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(normalisedName))).sort(lotOrder);
+  for (let start = 0; start < lots.length; start += lotsPerMove) {
+    const { moved, blocked } = await moveBatch(deps, target, lots.slice(start, start + lotsPerMove));
+    counts.blockedLots += blocked;
+    if (moved.length === 0) continue;
+    counts.transactions += 1;
+    counts.movedLots += moved.length;
+    counts.movedCents += moved.reduce((sum, lot) => sum + lot.cents, 0);
+  }
+  const holder = await getSuccessfulClaimOfArtist(deps.table, artist.id);
+  if (holder) {
+    // The artist's held lots, the moved ones among them: a crash after the move is finished here next run.
+    const held = await findHeldLotsOfArtist(deps.table, target.artistKey);
+    const current = await Promise.all(held.map((lot) => getEscrowLot(deps.table, lot.pieId, lot.artistKey)));
+    const released = await releaseLotsToClaim(
+      deps,
+      { id: holder.claimId, officeId: holder.officeId, artistId: artist.id, artistName: artist.name },
+      current.filter((lot): lot is EscrowLot => lot?.status === 'held'),
+    );
+    counts.releasedLots = released.releasedLots;
+  }
+  return counts;
+}
+
+export interface NameResolutionCounts {
+  /** Names looked at. */
+  names: number;
+  /** Names this run resolved to the one catalogue artist of their name. */
+  resolved: number;
+  /** Names several catalogue artists share: left held, listed for staff. */
+  ambiguous: number;
+  movedLots: number;
+  movedCents: number;
+  transactions: number;
+  blockedLots: number;
+  releasedLots: number;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+async function lookAtName(
+  deps: NameOnlyArtistDependencies,
+  entry: NameOnlyArtist,
+  counts: NameResolutionCounts,
+): Promise<void> {
+  counts.names += 1;
+  let artist: { id: string; name: string };
+  if (entry.status === 'resolved' && entry.artistId !== null) {
+    const known = await getCatalogueArtist(deps.table, entry.artistId);
+    artist = { id: entry.artistId, name: known?.name ?? entry.name };
+  } else {
+    const [candidates, held] = await Promise.all([
+      findCatalogueArtistsOfExactName(deps.table, entry.normalisedName),
+      findHeldLotsOfArtist(deps.table, nameArtistKeyOf(entry.normalisedName)),
+    ]);
+    const candidateIds = candidates.map((candidate) => candidate.id).sort();
+    const only = candidates.length === 1 ? candidates[0] : undefined;
+    if (only) {
+      const resolved = await resolveNameOnlyArtistTo(
+        deps.table,
+        entry.normalisedName,
+        { artistId: only.id, name: entry.name, resolvedBy: 'exact-name', candidateIds },
+        deps.clock.now(),
+      );
+      if (resolved.artistId === null) return;
+      counts.resolved += resolved.artistId === only.id ? 1 : 0;
+      artist = resolved.artistId === only.id ? only : { id: resolved.artistId, name: only.name };
+    } else {
+      const status = candidates.length > 1 ? 'ambiguous' : 'waiting';
+      if (status === 'ambiguous') counts.ambiguous += 1;
+      const heldCents = held.reduce((sum, lot) => sum + lot.cents, 0);
+      const unchanged =
+        entry.status === status &&
+        sameList(entry.candidateIds, candidateIds) &&
+        entry.heldCents === heldCents;
+      if (!unchanged) {
+        await noteNameOnlyArtistLooked(
+          deps.table,
+          entry.normalisedName,
+          { status, candidateIds, heldCents },
+          deps.clock.now(),
+        );
+      }
+      return;
+    }
+  }
+  const moved = await moveNameToArtist(deps, entry.normalisedName, artist);
+  counts.movedLots += moved.movedLots;
+  counts.movedCents += moved.movedCents;
+  counts.transactions += moved.transactions;
+  counts.blockedLots += moved.blockedLots;
+  counts.releasedLots += moved.releasedLots;
+}
+
+/**
+ * The escrow job's pass over the names heard alone: a waiting or ambiguous name the catalogue now holds exactly one
+ * artist of is resolved to it and its held money moves there; a name several catalogue artists share is marked
+ * ambiguous, with them, for staff; a resolved name's lots held since (a pie split after the resolution) follow it.
+ * Idempotent: run it twice, or twice at once, and each lot moves once.
+ */
+export async function resolveNameOnlyArtists(
+  deps: NameOnlyArtistDependencies,
+  { log }: { log: Logger },
+): Promise<NameResolutionCounts> {
+  const counts: NameResolutionCounts = {
+    names: 0,
+    resolved: 0,
+    ambiguous: 0,
+    movedLots: 0,
+    movedCents: 0,
+    transactions: 0,
+    blockedLots: 0,
+    releasedLots: 0,
+  };
+  for (const status of ['waiting', 'ambiguous', 'resolved'] as const) {
+    for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
+      for (const entry of page) await lookAtName(deps, entry, counts);
+    }
+  }
+  log.info('name-only artists looked at', { ...counts });
+  return counts;
+}
+
+const staffResolutionSchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(500)),
+  artistId: z.string().check(z.minLength(1), z.maxLength(100)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)),
+  staffId: z.string().check(z.minLength(1)),
+});
+export type StaffNameResolution = z.infer<typeof staffResolutionSchema>;
+
+export interface StaffNameResolutionResult extends MoveCounts {
+  normalisedName: string;
+  artistId: string;
+  artistName: string;
+}
+
+/**
+ * Staff give a name heard alone to one catalogue artist (the escrow screen, for an ambiguous name): allowed only for a
+ * name the escrow knows, to a catalogue artist whose normalised name is the same (422 `name_does_not_match`), and
+ * never to a second artist (409 `name_already_resolved`). Moves the name's held money to the artist and releases it
+ * when the artist is claimed. Running it again for the same artist moves what is left (nothing, when all moved).
+ */
+export async function resolveNameOnlyArtist(
+  deps: NameOnlyArtistDependencies,
+  input: StaffNameResolution,
+): Promise<StaffNameResolutionResult> {
+  const parsed = staffResolutionSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'input')] = issue.message;
+    throw new AppError('validation_failed', undefined, { fields });
+  }
+  const { name, artistId, reason, staffId } = parsed.data;
+  const normalisedName = normalizeArtistName(name);
+  if (normalisedName.length === 0) {
+    throw new AppError('validation_failed', undefined, { fields: { name: 'This is not an artist name.' } });
+  }
+  const [entry, artist] = await Promise.all([
+    getNameOnlyArtist(deps.table, normalisedName),
+    getCatalogueArtist(deps.table, artistId),
+  ]);
+  if (!entry) throw new AppError('not_found', 'No money is held for an artist of this name.');
+  if (!artist) throw new AppError('not_found', 'There is no catalogue artist with this id.');
+  if (entry.artistId !== null && entry.artistId !== artistId) {
+    throw new AppError('conflict', undefined, { code: 'name_already_resolved' });
+  }
+  if (normalizeArtistName(artist.name) !== normalisedName) {
+    throw new AppError('validation_failed', undefined, { code: 'name_does_not_match' });
+  }
+  const candidates = await findCatalogueArtistsOfExactName(deps.table, normalisedName);
+  const resolved = await resolveNameOnlyArtistTo(
+    deps.table,
+    normalisedName,
+    {
+      artistId,
+      name: entry.name,
+      resolvedBy: 'staff',
+      candidateIds: candidates.map((candidate) => candidate.id).sort(),
+      staffReason: reason,
+      staffId,
+    },
+    deps.clock.now(),
+  );
+  if (resolved.artistId !== artistId) {
+    throw new AppError('conflict', undefined, { code: 'name_already_resolved' });
+  }
+  const moved = await moveNameToArtist(deps, normalisedName, { id: artist.id, name: artist.name });
+  return { normalisedName, artistId: artist.id, artistName: artist.name, ...moved };
+}

@@ -1,0 +1,413 @@
+// An artist heard only by name is payable (docs/decisions/036-name-only-artists.md), on DynamoDB Local: money a split
+// held for a name an import met, and the catalogue did not know, moves to the catalogue artist once the catalogue
+// holds exactly one artist of the name (the escrow job), in one balanced ledger transaction with its lots, once however
+// often or concurrently the job runs; a claim of the artist then releases it; a name several catalogue artists share
+// stays held and is listed for staff, who may give it to one of them; escrow aging never returns a moved lot under
+// the name. The ledger audit runs after the file.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ClaimReply } from '../../functions/contracts/claims';
+import { historyImportSchema } from '../../functions/contracts/listening';
+import type { OfficeReply } from '../../functions/contracts/offices';
+import type { StoredPie } from '../../functions/data/pies';
+import type { PlayToStore } from '../../functions/domain/listening/plays';
+import type { EscrowLot } from '../../functions/domain/money/escrow';
+import type { AccountId } from '../../functions/domain/money/ledger';
+import { accountIdOf } from '../../functions/domain/money/ledger';
+import { createFixedClock } from '../../functions/runtime/clock';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { createLogger } from '../../functions/runtime/logger';
+import type { SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf } from '../support/identity';
+
+const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const log = createLogger('silent');
+const siteOrigin = 'http://localhost:3000';
+
+/** Each test's pies run from their own day of 2026. */
+function periodOf(day: number) {
+  const start = new Date(Date.UTC(2026, 0, day, 15));
+  const end = new Date(start.getTime() + 30 * 86_400_000);
+  return { start, end };
+}
+
+function deps(at: Date) {
+  return { table: table(), clock: createFixedClock(at), siteOrigin };
+}
+
+async function balanceOf(accountId: AccountId): Promise<number> {
+  const { getBalance } = await import('../../functions/services/ledger');
+  return getBalance({ table: table() }, accountId);
+}
+
+async function walletBalance(fanId: string): Promise<number> {
+  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
+  return walletBalanceCentsOf({ table: table() }, fanId);
+}
+
+async function lotsOf(pieId: string): Promise<EscrowLot[]> {
+  const { listPieLots } = await import('../../functions/data/escrow-lots');
+  return listPieLots(table(), pieId);
+}
+
+/** A paid $10 pie (fee 59, net 941) of the fan, open over the period of `day`. */
+async function paidPie(fanId: string, day: number): Promise<StoredPie> {
+  const { start } = periodOf(day);
+  const { postTransaction } = await import('../../functions/services/ledger');
+  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+  await postTransaction(
+    { table: table(), clock: createFixedClock(start) },
+    {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${randomUUID()}`,
+      postings: [
+        { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
+      ],
+    },
+  );
+  const { openPie } = await import('../../functions/services/payments/pies');
+  return openPie(
+    { table: table(), clock: createFixedClock(start) },
+    {
+      pieId,
+      fanId,
+      promo: false,
+      periodStart: start,
+      pieDays: 30,
+      amountCents: 1000,
+      processingFeeCents: 59,
+      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+      subscriptionId: null,
+      invoiceId: null,
+    },
+  );
+}
+
+/** Imports extended-history records of the fan (5 minutes each, a day apart) through the history import. */
+async function importPlays(fanId: string, day: number, artists: readonly string[]): Promise<void> {
+  const { start, end } = periodOf(day);
+  const records = artists.map((artist, index) => ({
+    ts: new Date(start.getTime() + (index + 1) * 86_400_000).toISOString(),
+    ms_played: 300_000,
+    master_metadata_track_name: `Song ${index}`,
+    master_metadata_album_artist_name: artist,
+    master_metadata_album_album_name: 'Album',
+    spotify_track_uri: `spotify:track:${randomUUID().replaceAll('-', '').slice(0, 22)}`,
+  }));
+  const { importListeningHistory } = await import('../../functions/services/listening/history-import');
+  const result = await importListeningHistory(
+    { table: table(), clock: createFixedClock(end) },
+    fanId,
+    historyImportSchema.parse({ source: 'spotify-extended', records }),
+  );
+  expect(result.imported).toBe(artists.length);
+}
+
+async function split(pie: StoredPie, day: number): Promise<EscrowLot[]> {
+  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
+  const result = await splitEndedPie({ ...deps(periodOf(day).end), escrowHoldingMonths: 12 }, pie.id, {
+    log,
+  });
+  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+  return lotsOf(pie.id);
+}
+
+async function learnArtists(artists: readonly { id: string; name: string }[]): Promise<void> {
+  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+  await upsertCatalogueArtists(table(), artists, new Date());
+}
+
+async function resolveNames(at: Date) {
+  const { resolveNameOnlyArtists } = await import('../../functions/services/pie/name-only-artists');
+  return resolveNameOnlyArtists(deps(at), { log });
+}
+
+function spotifyId(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 22);
+}
+
+function centsOf(lots: readonly EscrowLot[], artistKey: string): number {
+  return lots.filter((lot) => lot.artistKey === artistKey).reduce((sum, lot) => sum + lot.cents, 0);
+}
+
+/** An office of a new artist-side user with a Verified claim of the artist. */
+async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply; office: OfficeReply }> {
+  const admin = await createSignedInAccount('artist');
+  const offices = (await import('../../functions/handlers/artist-offices')).handler;
+  const office = dataOf<OfficeReply>(
+    await call(offices, 'POST', '/api/for-artists/offices', {
+      body: { name: 'Late Office', type: 'Artist' },
+      cookies: [admin.cookie],
+    }),
+  );
+  const claims = (await import('../../functions/handlers/artist-claims')).handler;
+  const result = await call(claims, 'POST', '/api/for-artists/claims', {
+    body: {
+      artistId,
+      officeId: office._id,
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'social-bio',
+      selectedPlatform: 'instagram',
+      verificationString: `openpie_${randomUUID().replaceAll('-', '').slice(0, 8)}`,
+    },
+    cookies: [admin.cookie],
+  });
+  expect(result.statusCode).toBe(201);
+  const claim = dataOf<ClaimReply>(result);
+  const { moveClaim } = await import('../../functions/services/claims/claims');
+  const { getClaim } = await import('../../functions/data/claims');
+  const stored = await getClaim(table(), claim._id);
+  if (!stored) throw new Error('the claim was not stored');
+  await moveClaim(
+    { table: table(), clock: createFixedClock(new Date()) },
+    stored,
+    'Verified',
+    { kind: 'verification', id: 'test' },
+    'The string was found in the bio',
+  );
+  return { claim, office };
+}
+
+async function approve(claimId: string, staff: SignedInAccount) {
+  const handler = (await import('../../functions/handlers/admin-claims')).handler;
+  return call(handler, 'PATCH', `/api/admin/claims/${claimId}/status`, {
+    body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
+    cookies: [staff.cookie],
+  });
+}
+
+describe('money held for an artist heard only by name', () => {
+  it('moves to the catalogue artist once the catalogue learns the name, once however the job runs; a claim then releases it, and aging never returns it under the name', async () => {
+    // Prepare: two fans import plays of a name the catalogue does not know, and of a name it will know twice.
+    const day = 1;
+    const suffix = randomUUID().slice(0, 6);
+    const lateName = `Late Bloomer ${suffix}`;
+    const twinName = `Twin Name ${suffix}`;
+    const lateKey = `name:late bloomer ${suffix}`;
+    const twinKey = `name:twin name ${suffix}`;
+    const [first, second] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    const firstPie = await paidPie(first.userId, day);
+    const secondPie = await paidPie(second.userId, day);
+    await importPlays(first.userId, day, [lateName, lateName, lateName, twinName]);
+    await importPlays(second.userId, day, [lateName, twinName]);
+    const lots = [...(await split(firstPie, day)), ...(await split(secondPie, day))];
+    const lateCents = centsOf(lots, lateKey);
+    const twinCents = centsOf(lots, twinKey);
+    expect(lots.map((lot) => lot.artistKey).sort()).toEqual([lateKey, lateKey, twinKey, twinKey]);
+    expect(lateCents + twinCents).toBe(1882);
+    expect(await balanceOf(accountIdOf('artist-name-earnings', `late-bloomer-${suffix}`))).toBe(lateCents);
+    const { end } = periodOf(day);
+    const before = await resolveNames(end);
+    const late = { id: spotifyId(), name: lateName };
+    const twins = [
+      { id: spotifyId(), name: twinName },
+      { id: spotifyId(), name: twinName.toUpperCase() },
+    ];
+    await learnArtists([late, ...twins]);
+    // Act: the job runs twice at once, then once more.
+    const at = new Date(end.getTime() + 86_400_000);
+    const runs = [...(await Promise.all([resolveNames(at), resolveNames(at)])), await resolveNames(at)];
+    // Assess: nothing moved while the catalogue did not know the name.
+    expect(before).toMatchObject({ movedLots: 0, resolved: 0 });
+    expect(runs.reduce((sum, run) => sum + run.movedLots, 0)).toBe(2);
+    expect(runs.reduce((sum, run) => sum + run.movedCents, 0)).toBe(lateCents);
+    expect(runs.reduce((sum, run) => sum + run.transactions, 0)).toBe(1);
+    expect(await balanceOf(accountIdOf('artist-name-earnings', `late-bloomer-${suffix}`))).toBe(0);
+    expect(await balanceOf(accountIdOf('artist-earnings', late.id))).toBe(lateCents);
+    const { listEntries, getTransaction } = await import('../../functions/services/ledger');
+    const entries = await listEntries({ table: table() }, accountIdOf('artist-earnings', late.id));
+    expect(entries.entries).toHaveLength(1);
+    const move = await getTransaction({ table: table() }, entries.entries[0]?.transactionId ?? '');
+    expect(move.kind).toBe('escrow-hold');
+    expect(move.postings).toEqual(
+      [
+        { accountId: accountIdOf('artist-earnings', late.id), amountCents: lateCents },
+        { accountId: accountIdOf('artist-name-earnings', `late-bloomer-${suffix}`), amountCents: -lateCents },
+      ].sort((a, b) => a.accountId.localeCompare(b.accountId)),
+    );
+    const movedLots = [...(await lotsOf(firstPie.id)), ...(await lotsOf(secondPie.id))];
+    expect(movedLots.filter((lot) => lot.artistKey === lateKey)).toEqual([]);
+    expect(movedLots.filter((lot) => lot.artistKey === `id:${late.id}`)).toEqual(
+      lots
+        .filter((lot) => lot.artistKey === lateKey)
+        .map((lot) => ({
+          ...lot,
+          artistKey: `id:${late.id}`,
+          artistId: late.id,
+          artistName: lateName,
+          accountId: accountIdOf('artist-earnings', late.id),
+        })),
+    );
+    const { findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
+    expect(await findHeldLotsOfArtist(table(), lateKey)).toEqual([]);
+    expect((await findHeldLotsOfArtist(table(), `id:${late.id}`)).map((lot) => lot.cents).sort()).toEqual(
+      lots
+        .filter((lot) => lot.artistKey === lateKey)
+        .map((lot) => lot.cents)
+        .sort(),
+    );
+
+    // The ambiguous name stays held and is listed for staff, with the artists that share it.
+    const { listNameOnlyArtistsWaiting, getNameOnlyArtist } =
+      await import('../../functions/data/name-only-artists');
+    expect(await findHeldLotsOfArtist(table(), twinKey)).toHaveLength(2);
+    const waiting = await listNameOnlyArtistsWaiting(table(), { status: 'ambiguous' });
+    expect(waiting.artists.find((artist) => artist.normalisedName === `twin name ${suffix}`)).toMatchObject({
+      name: twinName,
+      status: 'ambiguous',
+      candidateIds: twins.map((twin) => twin.id).sort(),
+      heldCents: twinCents,
+    });
+    expect(await getNameOnlyArtist(table(), `late bloomer ${suffix}`)).toMatchObject({
+      status: 'resolved',
+      artistId: late.id,
+      resolvedBy: 'exact-name',
+    });
+
+    // A claim of the artist releases the moved lots to its office.
+    const staff = await createSignedInAccount('admin');
+    const { claim, office } = await givenVerifiedClaim(late.id);
+    expect((await approve(claim._id, staff)).statusCode).toBe(200);
+    expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(lateCents);
+    expect(await balanceOf(accountIdOf('artist-earnings', late.id))).toBe(0);
+
+    // A year on, aging returns only the ambiguous name's lots, and nothing under the moved name.
+    const { returnAgedLots } = await import('../../functions/services/pie/escrow-aging');
+    const aged = new Date(Date.UTC(2027, end.getUTCMonth(), end.getUTCDate(), 16));
+    const returned = await returnAgedLots(deps(aged), { log, now: aged });
+    expect(returned).toMatchObject({ returned: 2, returnedCents: twinCents });
+    expect((await walletBalance(first.userId)) + (await walletBalance(second.userId))).toBe(twinCents);
+    const { getLedgerTransaction, transactionIdOf } = await import('../../functions/data/ledger');
+    for (const pie of [firstPie, secondPie]) {
+      const underName = transactionIdOf(`escrow-return:${pie.id}:${lateKey}`);
+      expect(await getLedgerTransaction(table(), underName)).toBeNull();
+    }
+  });
+
+  it('returns a moved lot of an artist nobody claimed under the artist, once, when its holding ends', async () => {
+    // Prepare
+    const day = 40;
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Quiet Riser ${suffix}`;
+    const fan = await createSignedInAccount('fan');
+    const pie = await paidPie(fan.userId, day);
+    await importPlays(fan.userId, day, [name]);
+    const [lot] = await split(pie, day);
+    const artist = { id: spotifyId(), name };
+    await learnArtists([artist]);
+    const { end } = periodOf(day);
+    await resolveNames(new Date(end.getTime() + 3_600_000));
+    // Act
+    const { returnAgedLots } = await import('../../functions/services/pie/escrow-aging');
+    const aged = new Date(Date.UTC(2027, end.getUTCMonth(), end.getUTCDate(), 16));
+    const runs = [
+      await returnAgedLots(deps(aged), { log, now: aged }),
+      await returnAgedLots(deps(aged), { log, now: aged }),
+    ];
+    // Assess
+    expect(lot).toMatchObject({ artistKey: `name:quiet riser ${suffix}`, cents: 941 });
+    expect(runs.map((run) => run.returned)).toEqual([1, 0]);
+    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
+    expect(await balanceOf(accountIdOf('artist-name-earnings', `quiet-riser-${suffix}`))).toBe(0);
+    expect((await lotsOf(pie.id)).map((each) => [each.artistKey, each.status])).toEqual([
+      [`id:${artist.id}`, 'returned'],
+    ]);
+  });
+
+  it('adds a name’s money to the pie’s lot of the same artist when the pie paid the artist under both', async () => {
+    // Prepare: a synced play names the artist by id, an imported one only by name (the catalogue did not know it).
+    const day = 80;
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Both Ways ${suffix}`;
+    const artist = { id: spotifyId(), name };
+    const fan = await createSignedInAccount('fan');
+    const pie = await paidPie(fan.userId, day);
+    const { start } = periodOf(day);
+    const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
+    const synced: PlayToStore = {
+      endedAt: new Date(start.getTime() + 10 * 86_400_000).toISOString(),
+      msPlayed: 300_000,
+      trackName: 'Synced',
+      artists: [{ artistId: artist.id, artistName: name }],
+      source: 'spotify',
+      identity: `spotify:${randomUUID()}`,
+    };
+    const saved = await savePlays(table(), fan.userId, [synced]);
+    await recomputeDailyListening(table(), fan.userId, saved.days);
+    await importPlays(fan.userId, day, [name, name, name]);
+    const lots = await split(pie, day);
+    await learnArtists([artist]);
+    // Act
+    const counts = await resolveNames(new Date(periodOf(day).end.getTime() + 3_600_000));
+    // Assess: 941 × 1/4 → 235 by id, 706 by name; after the move one lot of 941.
+    expect(lots.map((lot) => [lot.artistKey, lot.cents]).sort()).toEqual(
+      [
+        [`id:${artist.id}`, 235],
+        [`name:both ways ${suffix}`, 706],
+      ].sort(),
+    );
+    expect(counts).toMatchObject({ movedLots: 1, movedCents: 706 });
+    expect((await lotsOf(pie.id)).map((lot) => [lot.artistKey, lot.cents, lot.status])).toEqual([
+      [`id:${artist.id}`, 941, 'held'],
+    ]);
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(941);
+    expect(await balanceOf(accountIdOf('artist-name-earnings', `both-ways-${suffix}`))).toBe(0);
+  });
+
+  it('lets staff give an ambiguous name to one of the artists that share it, and to no other', async () => {
+    // Prepare
+    const day = 120;
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Shared Name ${suffix}`;
+    const fan = await createSignedInAccount('fan');
+    const pie = await paidPie(fan.userId, day);
+    await importPlays(fan.userId, day, [name]);
+    await split(pie, day);
+    const twins = [
+      { id: spotifyId(), name },
+      { id: spotifyId(), name },
+    ];
+    const stranger = { id: spotifyId(), name: `Someone Else ${suffix}` };
+    await learnArtists([...twins, stranger]);
+    const at = new Date(periodOf(day).end.getTime() + 3_600_000);
+    const job = await resolveNames(at);
+    const { resolveNameOnlyArtist } = await import('../../functions/services/pie/name-only-artists');
+    const staff = { staffId: 'staff-1', reason: 'The label confirmed the artist' };
+    // Act
+    const refusals = await Promise.allSettled([
+      resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: stranger.id }),
+      resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: 'no-such-artist' }),
+      resolveNameOnlyArtist(deps(at), { ...staff, name: '!!!', artistId: twins[0]?.id ?? '' }),
+      resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: twins[0]?.id ?? '', reason: ' ' }),
+    ]);
+    const chosen = await resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: twins[1]?.id ?? '' });
+    const again = await resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: twins[1]?.id ?? '' });
+    const other = resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: twins[0]?.id ?? '' });
+    // Assess
+    expect(job).toMatchObject({ movedLots: 0 });
+    expect(
+      refusals.map((outcome) =>
+        outcome.status === 'rejected' ? (outcome.reason as { code: string }).code : 'accepted',
+      ),
+    ).toEqual(['name_does_not_match', 'not_found', 'validation_failed', 'validation_failed']);
+    expect(chosen).toMatchObject({ movedLots: 1, movedCents: 941, artistId: twins[1]?.id });
+    expect(again).toMatchObject({ movedLots: 0, movedCents: 0 });
+    await expect(other).rejects.toMatchObject({ code: 'name_already_resolved' });
+    expect(await balanceOf(accountIdOf('artist-earnings', twins[1]?.id ?? ''))).toBe(941);
+    const { getNameOnlyArtist, listNameOnlyArtistsWaiting } =
+      await import('../../functions/data/name-only-artists');
+    expect(await getNameOnlyArtist(table(), `shared name ${suffix}`)).toMatchObject({
+      status: 'resolved',
+      resolvedBy: 'staff',
+      staffId: 'staff-1',
+      staffReason: 'The label confirmed the artist',
+    });
+    const listed = await listNameOnlyArtistsWaiting(table(), { status: 'ambiguous' });
+    expect(listed.artists.map((artist) => artist.normalisedName)).not.toContain(`shared name ${suffix}`);
+  });
+});
