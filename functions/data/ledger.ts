@@ -1,11 +1,14 @@
-// The ledger in the table (docs/decisions/019-ledger.md): per account a balance item (`ADD balance :delta`, guarded
+// The ledger in the table (docs/decisions/019-ledger.md): per account a balance (`ADD balance :delta`, guarded
 // accounts with `balance >= :needed` in the same write) and an entry per posting; per transaction one item that is
 // also its idempotency guard (its id is derived from the key). Nothing here ever edits or deletes an entry.
+// A guarded account keeps one balance item; an account many transactions credit at once (an artist's earnings, the
+// platform's accounts) spreads its balance over shard items chosen by the transaction id, so no single item takes a
+// write from every split, and its balance is the sum of its balance items.
 import { createHash } from 'node:crypto';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { AccountId, Posting, ValidTransaction } from '../domain/money/ledger';
+import type { AccountId, AccountType, Posting, ValidTransaction } from '../domain/money/ledger';
 import {
   clearingAccountOf,
   fingerprintOf,
@@ -14,6 +17,7 @@ import {
   planChunks,
   transactionKinds,
 } from '../domain/money/ledger';
+import type { ItemKey } from './keys';
 import {
   ledgerAccountPartition,
   ledgerBalanceKey,
@@ -62,6 +66,47 @@ export type LedgerWriteResult =
   | { outcome: 'already-reversed'; reversedBy: string | null }
   /** An item written `alongside` failed its own condition: nothing was written. */
   | { outcome: 'alongside-refused' };
+
+/**
+ * Unguarded accounts that many transactions credit at once: an artist's earnings (every fan's split pays a popular
+ * artist) and the platform's accounts (every payment and split). Their balance lives in `balanceShards` items.
+ */
+export const shardedAccountTypes: ReadonlySet<AccountType> = new Set([
+  'artist-earnings',
+  'artist-name-earnings',
+  'stripe-clearing',
+  'processing-fees',
+  'platform-fees',
+  'promo-funding',
+  'platform-losses',
+  'dispute-losses',
+  'deleted-fan-returns',
+]);
+/** Balance items of a sharded account (docs/decisions/019-ledger.md, amendment: no hot item). */
+export const balanceShards = 16;
+/**
+ * The sort keys of an account's balance items: `BALANCE` (a one-item account, or a sharded account's balance written
+ * before it was sharded) and `BALANCE#<shard>`.
+ */
+const balanceSortPrefix = 'BALANCE';
+
+export function isShardedAccount(accountId: AccountId): boolean {
+  return shardedAccountTypes.has(parseAccountId(accountId).type);
+}
+
+/** The shard a transaction's postings to sharded accounts go to: stable, from its id, spread evenly. */
+export function balanceShardOf(transactionId: string): number {
+  return createHash('sha256').update(transactionId).digest().readUInt32BE(0) % balanceShards;
+}
+
+/** The balance item a transaction's posting to an account updates. */
+export function balanceItemKeyOf(accountId: AccountId, transactionId: string): ItemKey {
+  if (!isShardedAccount(accountId)) return ledgerBalanceKey(accountId);
+  return {
+    pk: ledgerAccountPartition(accountId),
+    sk: `${balanceSortPrefix}#${String(balanceShardOf(transactionId)).padStart(2, '0')}`,
+  };
+}
 
 /** The transaction id of an idempotency key: the same key always names the same transaction item. */
 export function transactionIdOf(idempotencyKey: string): string {
@@ -143,7 +188,7 @@ function postingItems(
     {
       Update: {
         TableName: table.name,
-        Key: ledgerBalanceKey(posting.accountId),
+        Key: balanceItemKeyOf(posting.accountId, transaction.id),
         UpdateExpression:
           'SET entity = :entity, v = :v, accountId = :accountId, accountType = :type, #owner = :owner ADD balance :delta',
         ...(guarded ? { ConditionExpression: 'attribute_exists(balance) AND balance >= :needed' } : {}),
@@ -350,8 +395,33 @@ async function writeRemainingChunks(
   }
 }
 
+/** A sharded account's balance: the sum of its balance items (one Query over the account's `BALANCE` range). */
+async function sumBalanceItems(table: TableRef, accountId: AccountId): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :balance)',
+        ExpressionAttributeValues: {
+          ':pk': ledgerAccountPartition(accountId),
+          ':balance': balanceSortPrefix,
+        },
+        ProjectionExpression: 'balance',
+        ConsistentRead: true,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of reply.Items ?? []) total += z.number().parse(item['balance']);
+    startKey = reply.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
 /** getLedgerBalance: an account's balance (0 for an account never posted to). */
 export async function getLedgerBalance(table: TableRef, accountId: AccountId): Promise<number> {
+  if (isShardedAccount(accountId)) return sumBalanceItems(table, accountId);
   const { Item } = await table.client.send(
     new GetCommand({
       TableName: table.name,
@@ -363,7 +433,13 @@ export async function getLedgerBalance(table: TableRef, accountId: AccountId): P
   return Item ? z.number().parse(Item['balance']) : 0;
 }
 
-/** getLedgerBalances: the balances of many accounts (0 for one never posted to), by account id. */
+/** Sharded accounts read at once by getLedgerBalances (a Query each). */
+const shardedReadsAtOnce = 4;
+
+/**
+ * getLedgerBalances: the balances of many accounts (0 for one never posted to), by account id. One-item accounts in
+ * batches, sharded accounts by a Query each.
+ */
 export async function getLedgerBalances(
   table: TableRef,
   accountIds: readonly AccountId[],
@@ -371,15 +447,28 @@ export async function getLedgerBalances(
   const unique = [...new Set(accountIds)];
   const balances = new Map<AccountId, number>(unique.map((id) => [id, 0]));
   if (unique.length === 0) return balances;
-  const items = await batchGetAll(
-    table,
-    unique.map((id) => ledgerBalanceKey(id)),
-    { projection: 'accountId, balance', consistent: true, parallel: 4 },
-  );
-  for (const item of items) {
-    const accountId = accountIdSchema.parse(item['accountId']) as AccountId;
-    balances.set(accountId, z.number().parse(item['balance']));
+  const single = unique.filter((id) => !isShardedAccount(id));
+  const sharded = unique.filter((id) => isShardedAccount(id));
+  if (single.length > 0) {
+    const items = await batchGetAll(
+      table,
+      single.map((id) => ledgerBalanceKey(id)),
+      { projection: 'accountId, balance', consistent: true, parallel: 4 },
+    );
+    for (const item of items) {
+      const accountId = accountIdSchema.parse(item['accountId']) as AccountId;
+      balances.set(accountId, z.number().parse(item['balance']));
+    }
   }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(shardedReadsAtOnce, sharded.length) }, async () => {
+      for (let index = next++; index < sharded.length; index = next++) {
+        const accountId = sharded[index];
+        if (accountId) balances.set(accountId, await sumBalanceItems(table, accountId));
+      }
+    }),
+  );
   return balances;
 }
 

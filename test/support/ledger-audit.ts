@@ -41,7 +41,9 @@ export async function auditLedger(table: TableRef): Promise<LedgerAudit> {
         problems.push(`transaction ${String(item['id'])} has a posting that is not whole cents`);
       }
     } else if (item['entity'] === 'ledger-balance') {
-      balances.set(String(item['pk']), Number(item['balance']));
+      // A sharded account has several balance items (`BALANCE#<shard>`): its balance is their sum.
+      const pk = String(item['pk']);
+      balances.set(pk, (balances.get(pk) ?? 0) + Number(item['balance']));
     } else if (item['entity'] === 'ledger-entry') {
       entries += 1;
       const pk = String(item['pk']);
