@@ -88,6 +88,11 @@ export interface QueueDefinition {
   readonly visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   readonly maxReceiveCount: number;
+  /**
+   * Worker invocations in flight at most (the SQS event source's maximum concurrency; the local queue honours it).
+   * It bounds the writes a second to the items every message touches (docs/decisions/019-ledger.md, no hot item).
+   */
+  readonly maxConcurrency: number;
 }
 
 export const queues = [
@@ -99,6 +104,12 @@ export const queues = [
     batchSize: 10,
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
+    /**
+     * 20 splits in flight: at AWS's fastest a split takes about 0.2 s, so at most about 100 pies a second write the
+     * platform's fee account and a popular artist's earnings (4 WCU a split each), under half of a partition's 1,000
+     * WCU/s, and each of their 16 balance items takes about 6 writes a second (`npm run bench` models it).
+     */
+    maxConcurrency: 20,
   },
 ] as const satisfies readonly QueueDefinition[];
 

@@ -160,7 +160,11 @@ export class BackgroundWork extends Construct {
       });
       // Failed messages are retried by SQS itself and end in the queue's DLQ, so no Lambda DLQ here.
       fn.addEventSource(
-        new SqsEventSource(work.queue, { batchSize: definition.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(work.queue, {
+          batchSize: definition.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: definition.maxConcurrency,
+        }),
       );
       this.workerFunctions.set(definition.name, fn);
     }

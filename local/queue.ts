@@ -1,6 +1,7 @@
 // The local stand-in for SQS and its Lambda event source: messages sent to a queue of events/definitions.ts are
 // handed to its worker as an SQS batch event; a message the worker reports as failed is retried until its
-// maxReceiveCount, then moved to the queue's dead-letter list, as the stack's redrive policy does.
+// maxReceiveCount, then moved to the queue's dead-letter list, as the stack's redrive policy does. At most the
+// queue's maxConcurrency worker calls run at once, as the event source's maximum concurrency allows in AWS.
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDefinition } from '../events/definitions';
@@ -18,6 +19,9 @@ export interface LocalMessage {
 
 const deadLetters = new Map<string, LocalMessage[]>();
 const inFlight = new Set<Promise<void>>();
+/** Per queue: worker calls running now, and the deliveries waiting for one to end. */
+const running = new Map<string, number>();
+const waiting = new Map<string, (() => void)[]>();
 
 /** Delay between receives of a failed message: short, so local runs and tests settle quickly. */
 const retryDelayMs = 50;
@@ -61,8 +65,26 @@ function track(work: Promise<void>): void {
   void work.finally(() => inFlight.delete(work));
 }
 
+/** Waits for a free worker slot of the queue (its maxConcurrency). */
+async function takeSlot(queue: QueueDefinition): Promise<void> {
+  while ((running.get(queue.name) ?? 0) >= queue.maxConcurrency) {
+    await new Promise<void>((resolve) =>
+      waiting.set(queue.name, [...(waiting.get(queue.name) ?? []), resolve]),
+    );
+  }
+  running.set(queue.name, (running.get(queue.name) ?? 0) + 1);
+}
+
+function releaseSlot(queue: QueueDefinition): void {
+  running.set(queue.name, (running.get(queue.name) ?? 1) - 1);
+  const [next, ...rest] = waiting.get(queue.name) ?? [];
+  waiting.set(queue.name, rest);
+  next?.();
+}
+
 async function deliver(queue: QueueDefinition, message: LocalMessage): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
+  await takeSlot(queue);
   message.receiveCount += 1;
   let failed: boolean;
   try {
@@ -72,6 +94,8 @@ async function deliver(queue: QueueDefinition, message: LocalMessage): Promise<v
   } catch (error) {
     console.error(`Queue ${queue.name}: the worker threw`, error);
     failed = true;
+  } finally {
+    releaseSlot(queue);
   }
   if (!failed) return;
   if (message.receiveCount >= queue.maxReceiveCount) {

@@ -600,6 +600,7 @@ describe('jobs, events and queues', () => {
       expect(getProps(mapping)).toMatchObject({
         BatchSize: definition.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: definition.maxConcurrency },
       });
       expect(readFunctionName(dev, readReferencedId(getProps(mapping)['FunctionName']) ?? '')).toBe(
         buildName('dev', `worker-${definition.name}`),

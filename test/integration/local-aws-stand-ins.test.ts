@@ -152,6 +152,27 @@ describe('local queue', () => {
     expect(dead[0]?.receiveCount).toBe(findQueue('fan-work')?.maxReceiveCount);
   });
 
+  it('runs at most its maxConcurrency worker calls at once, as the event source does in AWS', async () => {
+    // Prepare: a queue whose worker records how many of its calls overlap
+    const { enqueue, settleQueues } = await import('../../local/queue');
+    const { probe } = await import('../support/queue-probe-worker');
+    const queue = {
+      name: 'concurrency-probe',
+      description: 'probe',
+      entry: 'test/support/queue-probe-worker.ts',
+      batchSize: 1,
+      visibilityTimeoutSeconds: 30,
+      maxReceiveCount: 1,
+      maxConcurrency: 2,
+    };
+    // Act
+    for (let index = 0; index < 8; index += 1) enqueue(queue, JSON.stringify({ index }));
+    await settleQueues();
+    // Assess
+    expect(probe.handled).toBe(8);
+    expect(probe.mostAtOnce).toBe(2);
+  });
+
   it('refuses a batch of more than ten entries, as SQS does', async () => {
     const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
     const client = new SQSClient({
