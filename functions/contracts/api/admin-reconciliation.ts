@@ -1,20 +1,47 @@
-// Reconciliation runs (SPEC §7, DESIGN §5): the minimal variants log less; neither takes a body.
+// Reconciliation runs (SPEC §7, DESIGN §5, docs/decisions/038-reconciliation.md): each check reads the money in the
+// table and answers what it looked at and every problem it found; the minimal variant answers the counts only.
+// Neither takes a body. The payout and stripe checks answer 501 until they are built.
+import * as z from 'zod/mini';
 import type { ResourceContracts } from './contract';
-import { notBuilt } from './contract';
+import { json, notBuilt } from './contract';
 
-const run = { reply: notBuilt('reconciliation, after #13') };
+const checkTypeSchema = z.enum(['ledger', 'wallet', 'escrow', 'pie', 'payout', 'stripe']);
+
+export const reconciliationProblemSchema = z.object({
+  check: checkTypeSchema,
+  subject: z.string(),
+  expected: z.string(),
+  found: z.string(),
+  message: z.string(),
+});
+
+export const reconciliationResultSchema = z.object({
+  check: checkTypeSchema,
+  checked: z.number().check(z.int()),
+  problems: z.array(reconciliationProblemSchema),
+});
+
+export const reconciliationCountsSchema = z.object({
+  check: checkTypeSchema,
+  checked: z.number().check(z.int()),
+  problems: z.number().check(z.int()),
+});
+
+const full = { reply: json(reconciliationResultSchema) };
+const minimal = { reply: json(reconciliationCountsSchema) };
+const later = { reply: notBuilt('reconciliation of payouts and Stripe', json(reconciliationResultSchema)) };
 
 export const adminReconciliationContracts = {
-  'POST /api/admin/financial-reconciliation/run-ledger-check': run,
-  'POST /api/admin/financial-reconciliation/run-ledger-check-minimal': run,
-  'POST /api/admin/financial-reconciliation/run-wallet-check': run,
-  'POST /api/admin/financial-reconciliation/run-wallet-check-minimal': run,
-  'POST /api/admin/financial-reconciliation/run-escrow-check': run,
-  'POST /api/admin/financial-reconciliation/run-escrow-check-minimal': run,
-  'POST /api/admin/financial-reconciliation/run-pie-check': run,
-  'POST /api/admin/financial-reconciliation/run-pie-check-minimal': run,
-  'POST /api/admin/financial-reconciliation/run-payout-check': run,
-  'POST /api/admin/financial-reconciliation/run-payout-check-minimal': run,
-  'POST /api/admin/financial-reconciliation/run-stripe-check': run,
-  'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': run,
+  'POST /api/admin/financial-reconciliation/run-ledger-check': full,
+  'POST /api/admin/financial-reconciliation/run-ledger-check-minimal': minimal,
+  'POST /api/admin/financial-reconciliation/run-wallet-check': full,
+  'POST /api/admin/financial-reconciliation/run-wallet-check-minimal': minimal,
+  'POST /api/admin/financial-reconciliation/run-escrow-check': full,
+  'POST /api/admin/financial-reconciliation/run-escrow-check-minimal': minimal,
+  'POST /api/admin/financial-reconciliation/run-pie-check': full,
+  'POST /api/admin/financial-reconciliation/run-pie-check-minimal': minimal,
+  'POST /api/admin/financial-reconciliation/run-payout-check': later,
+  'POST /api/admin/financial-reconciliation/run-payout-check-minimal': later,
+  'POST /api/admin/financial-reconciliation/run-stripe-check': later,
+  'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': later,
 } satisfies ResourceContracts<'admin-reconciliation'>;

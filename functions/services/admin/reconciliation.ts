@@ -1,0 +1,221 @@
+// Reconciliation (DESIGN §5, docs/decisions/038-reconciliation.md): staff's checks that the money in the table adds
+// up, run from the staff console one at a time and all together by the daily `reconciliation` job. This module reads
+// what a check needs through the data/ access functions and hands it to the pure rules of
+// domain/reconciliation/checks.ts.
+//
+// The ledger is read without Scan: from the platform's own accounts and every fan's wallet accounts (the fan
+// directory and each fan's pies), every account's entries, every transaction those entries name, and then every
+// account those transactions post to, until no new account turns up. Every movement of money touches a platform
+// account or a fan's, so this reaches the whole ledger that is connected to anything; it reads each entry once.
+import type { EscrowLot } from '../../domain/money/escrow';
+import { listPieLots } from '../../data/escrow-lots';
+import { listAccountDirectory } from '../../data/directories';
+import { getSuccessfulClaimsOfArtists } from '../../data/claims';
+import {
+  getLedgerBalances,
+  getLedgerTransaction,
+  listLedgerEntries,
+  transactionIdOf,
+} from '../../data/ledger';
+import { getPieReceipt } from '../../data/pie-receipts';
+import type { StoredPie } from '../../data/pies';
+import { listAllFanPies } from '../../data/pies';
+import type { TableRef } from '../../data/table';
+import { splitIdempotencyKey } from '../../domain/money/escrow';
+import type { AccountId, AccountType } from '../../domain/money/ledger';
+import { accountIdOf, clearingAccountOf, platformOwner } from '../../domain/money/ledger';
+import type {
+  CheckResult,
+  FanWallet,
+  LedgerSnapshot,
+  ReconciledAccount,
+  ReconciledEntry,
+  ReconciledReceipt,
+  ReconciledTransaction,
+  ReconciliationCheckType,
+} from '../../domain/reconciliation/checks';
+import { checkEscrow, checkLedger, checkPies, checkWallets } from '../../domain/reconciliation/checks';
+import type { Clock } from '../../runtime/clock';
+import { getClock } from '../../runtime/clock';
+import { getTable } from '../../runtime/table';
+import { accountOfArtistKey } from '../pie/pie-split';
+
+export interface ReconciliationDependencies {
+  table: TableRef;
+  clock: Clock;
+}
+
+export function reconciliationDependencies(): ReconciliationDependencies {
+  return { table: getTable(), clock: getClock() };
+}
+
+/** The platform's own accounts: where money enters and leaves, so every movement reaches one of them or a fan's. */
+const platformAccountTypes: readonly AccountType[] = [
+  'stripe-clearing',
+  'processing-fees',
+  'platform-fees',
+  'promo-funding',
+  'dispute-losses',
+  'platform-losses',
+  'deleted-fan-returns',
+];
+const platformFeesAccount = accountIdOf('platform-fees', platformOwner);
+
+/** How many reads run at once: a batch check should not take a table's whole capacity. */
+const parallelReads = 8;
+
+async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await read(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelReads, items.length) }, worker));
+  return results;
+}
+
+async function allEntriesOf(table: TableRef, accountId: AccountId): Promise<ReconciledEntry[]> {
+  const entries: ReconciledEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listLedgerEntries(table, accountId, { limit: 500, cursor });
+    entries.push(...page.entries);
+    cursor = page.cursor;
+  } while (cursor);
+  return entries;
+}
+
+interface Fans {
+  wallets: FanWallet[];
+  pies: StoredPie[];
+}
+
+/** Every fan (deleted ones too: their money stays on the ledger) with their pies. */
+async function readFans(table: TableRef): Promise<Fans> {
+  const fans = await listAccountDirectory(table, 'fan');
+  const piesOfFans = await inParallel(fans, (fan) => listAllFanPies(table, fan.id));
+  const wallets = fans.map((fan, index) => ({
+    fanId: fan.id,
+    accountIds: [
+      accountIdOf('fan-wallet', fan.id),
+      ...(piesOfFans[index] ?? []).map((pie) => accountIdOf('pie-funds', pie.id)),
+    ],
+  }));
+  return { wallets, pies: piesOfFans.flat() };
+}
+
+/** The ledger reached from `start`: every account's balance and entries, every transaction they name. */
+async function readLedger(table: TableRef, start: readonly AccountId[]): Promise<LedgerSnapshot> {
+  const accounts = new Map<AccountId, ReconciledAccount>();
+  const transactions = new Map<string, ReconciledTransaction | null>();
+  let frontier = [...new Set(start)];
+  while (frontier.length > 0) {
+    const [balances, entriesOf] = await Promise.all([
+      getLedgerBalances(table, frontier),
+      inParallel(frontier, (accountId) => allEntriesOf(table, accountId)),
+    ]);
+    frontier.forEach((accountId, index) =>
+      accounts.set(accountId, {
+        accountId,
+        balanceCents: balances.get(accountId) ?? 0,
+        entries: entriesOf[index] ?? [],
+      }),
+    );
+    const unread = [...new Set(entriesOf.flat().map((entry) => entry.transactionId))].filter(
+      (id) => !transactions.has(id),
+    );
+    const read = await inParallel(unread, (id) => getLedgerTransaction(table, id));
+    const next = new Set<AccountId>();
+    unread.forEach((id, index) => {
+      const transaction = read[index] ?? null;
+      transactions.set(id, transaction);
+      if (!transaction) return;
+      for (const posting of transaction.postings) next.add(posting.accountId);
+      if (transaction.chunkCount > 1) next.add(clearingAccountOf(transaction.id));
+    });
+    frontier = [...next].filter((accountId) => !accounts.has(accountId));
+  }
+  return { accounts, transactions };
+}
+
+interface Reading {
+  fans: Fans;
+  ledger: LedgerSnapshot;
+}
+
+async function readMoney(table: TableRef): Promise<Reading> {
+  const fans = await readFans(table);
+  const start = [
+    ...platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
+    ...fans.wallets.flatMap((wallet) => wallet.accountIds),
+  ];
+  return { fans, ledger: await readLedger(table, start) };
+}
+
+async function runEscrow(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
+  const lots: EscrowLot[] = (await inParallel(reading.fans.pies, (pie) => listPieLots(table, pie.id))).flat();
+  const artistIds = lots.flatMap((lot) => (lot.status === 'held' && lot.artistId ? [lot.artistId] : []));
+  const claimed = artistIds.length > 0 ? await getSuccessfulClaimsOfArtists(table, artistIds) : new Map();
+  return checkEscrow({ snapshot: reading.ledger, lots, claimedArtistIds: new Set(claimed.keys()), now });
+}
+
+async function runPies(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
+  const splitPies = reading.fans.pies.filter((pie) => pie.status === 'split');
+  const receiptsRead = await inParallel(splitPies, (pie) => getPieReceipt(table, pie.id));
+  const receipts = new Map<string, ReconciledReceipt>();
+  for (const receipt of receiptsRead) if (receipt) receipts.set(receipt.pieId, receipt);
+  const splits = new Map<string, ReconciledTransaction | null>();
+  for (const pie of splitPies) {
+    const id = transactionIdOf(splitIdempotencyKey(pie.id));
+    // The split posts to the pie's own money, so the ledger reading already holds it; read it when it does not.
+    splits.set(pie.id, reading.ledger.transactions.get(id) ?? (await getLedgerTransaction(table, id)));
+  }
+  return checkPies({
+    pies: reading.fans.pies,
+    receipts,
+    splits,
+    accountOfArtistKey,
+    platformFeesAccount,
+    now,
+  });
+}
+
+/** The checks built so far; the others answer 501 until they are. */
+export const builtReconciliationChecks = [
+  'ledger',
+  'wallet',
+  'escrow',
+  'pie',
+] as const satisfies readonly ReconciliationCheckType[];
+export type BuiltReconciliationCheck = (typeof builtReconciliationChecks)[number];
+
+/** Runs the given checks over one reading of the table. */
+export async function runReconciliationChecks(
+  deps: ReconciliationDependencies,
+  checks: readonly BuiltReconciliationCheck[],
+): Promise<CheckResult[]> {
+  const now = deps.clock.now();
+  const reading = await readMoney(deps.table);
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    if (check === 'ledger') results.push(checkLedger(reading.ledger, now));
+    else if (check === 'wallet') results.push(checkWallets(reading.ledger, reading.fans.wallets));
+    else if (check === 'escrow') results.push(await runEscrow(deps.table, reading, now));
+    else results.push(await runPies(deps.table, reading, now));
+  }
+  return results;
+}
+
+/** One check, as `POST /api/admin/financial-reconciliation/run-{type}-check` runs it. */
+export async function runReconciliationCheck(
+  deps: ReconciliationDependencies,
+  check: BuiltReconciliationCheck,
+): Promise<CheckResult> {
+  const [result] = await runReconciliationChecks(deps, [check]);
+  if (!result) throw new Error(`Reconciliation check ${check} gave no result`);
+  return result;
+}
