@@ -45,6 +45,8 @@ interface Given {
   artistName: string;
   claimId: string;
   fans: SignedInAccount[];
+  /** Fans known only by id (no account, so never mailed): many funders without signing up each. */
+  bareFanIds: string[];
 }
 
 /** One fan's gift: cents, or cents with how many days ago the fan's pie ended (else the office's `daysAgo`). */
@@ -52,9 +54,14 @@ type Gift = number | { cents: number; daysAgo: number };
 
 /**
  * An office whose successful claim of a catalogue artist received `gifts` (cents per fan, one pie each, ended
- * `daysAgo` days ago unless the gift says otherwise) through the claim's release.
+ * `daysAgo` days ago unless the gift says otherwise) through the claim's release; and `bare.count` more fans known
+ * only by id, each of whom gave `bare.cents` (their pies paid in one transaction, released like the others).
  */
-async function givenOfficeWithFunding(gifts: readonly Gift[], daysAgo = 20): Promise<Given> {
+async function givenOfficeWithFunding(
+  gifts: readonly Gift[],
+  daysAgo = 20,
+  bare: { count: number; cents: number } = { count: 0, cents: 0 },
+): Promise<Given> {
   const d = await deps();
   const admin = await createSignedInAccount('artist');
   const office = dataOf<OfficeReply>(
@@ -128,10 +135,37 @@ async function givenOfficeWithFunding(gifts: readonly Gift[], daysAgo = 20): Pro
       heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
     });
   }
+  const bareFanIds = Array.from({ length: bare.count }, (_, index) => `fan-bulk-${index}-${randomUUID()}`);
+  if (bare.count > 0) {
+    const total = bare.count * bare.cents;
+    await postTransaction(d, {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:bulk:${randomUUID()}`,
+      postings: [
+        { accountId: accountIdOf('artist-earnings', artistId), amountCents: total },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -total },
+      ],
+    });
+    const periodEnd = new Date(d.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
+    for (const fanId of bareFanIds) {
+      lots.push({
+        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+        fanId,
+        artistKey: `id:${artistId}`,
+        artistId,
+        artistName,
+        accountId: accountIdOf('artist-earnings', artistId),
+        cents: bare.cents,
+        status: 'held',
+        heldFrom: periodEnd,
+        heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
+      });
+    }
+  }
   await putEscrowLots(d.table, lots);
   const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
   await releaseLotsToClaim(d, claim, lots, { mail: false });
-  return { admin, officeId: office._id, artistId, artistName, claimId, fans };
+  return { admin, officeId: office._id, artistId, artistName, claimId, fans, bareFanIds };
 }
 
 async function givenMember(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
@@ -334,6 +368,94 @@ describe('give-back', () => {
     expect(transaction).toMatchObject({ kind: 'give-back', status: 'complete' });
     expect(transaction?.chunkCount).toBeGreaterThan(1);
   });
+
+  it('reaches more than 999 fans in parts, moving the money once however often the request is sent, one mail each', async () => {
+    // Prepare: two signed-up fans gave 30 each and 1,000 more fans 10 each (10,060); 5,030 go back: 15 and 5 each
+    const given = await givenOfficeWithFunding([30, 30], 20, { count: 1000, cents: 10 });
+    const requestId = `req-${randomUUID()}`;
+    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 5030));
+    // Act
+    const results = await Promise.all([1, 2].map(() => giveBack(given.admin, given, 5030, requestId)));
+    const again = await giveBack(given.admin, given, 5030, requestId);
+    // Assess
+    expect(shown).toMatchObject({ fanCount: 1002, availableCents: 10_060 });
+    expect([...results, again].map((result) => result.statusCode)).toEqual([200, 200, 200]);
+    expect(dataOf<GiveBackReply>(again)).toMatchObject({ status: 'done', fanCount: 1002 });
+    const { getLedgerBalances, getLedgerTransaction, transactionIdOf } =
+      await import('../../functions/data/ledger');
+    const bare = await getLedgerBalances(
+      await tableOf(),
+      given.bareFanIds.map((fanId) => accountIdOf('fan-wallet', fanId)),
+    );
+    expect([...bare.values()].filter((cents) => cents !== 5)).toEqual([]);
+    expect(await balanceOf(walletOf(given.fans[0]!))).toBe(15);
+    expect(await balanceOf(walletOf(given.fans[1]!))).toBe(15);
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(10_060 - 5030);
+    const holder = accountIdOf('give-back-in-flight', `${given.officeId}:${requestId}`);
+    expect(await balanceOf(holder)).toBe(0);
+    const { giveBackIdempotencyKey } = await import('../../functions/domain/money/give-back');
+    const table = await tableOf();
+    const parts = await Promise.all(
+      [1, 2, 3].map((part) =>
+        getLedgerTransaction(table, transactionIdOf(giveBackIdempotencyKey(given.officeId, requestId, part))),
+      ),
+    );
+    expect(parts.map((part) => part?.status ?? null)).toEqual(['complete', 'complete', null]);
+    expect(parts.map((part) => part?.postings.length ?? 0)).toEqual([1000, 5, 0]);
+    for (const fan of given.fans) {
+      const mails = (await readOutbox()).filter(
+        (mail) => mail.to === fan.email && mail.subject.includes(given.artistName),
+      );
+      expect(mails).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('finishes a give-back in parts stopped after its first part, writing nothing twice', async () => {
+    // Prepare: 1,001 fans gave 2 each; the plan of 1,001 back (1 each) was stored and its first part posted, then
+    // the process stopped.
+    const given = await givenOfficeWithFunding([2], 20, { count: 1000, cents: 2 });
+    const d = await deps();
+    const requestId = `req-${randomUUID()}`;
+    const { startGiveBack } = await import('../../functions/data/give-backs');
+    const { transactionIdOf } = await import('../../functions/data/ledger');
+    const { giveBackIdempotencyKey, planGiveBackParts } =
+      await import('../../functions/domain/money/give-back');
+    const shares = [given.fans[0]!.userId, ...given.bareFanIds]
+      .map((fanId) => ({ fanId, cents: 1 }))
+      .sort((a, b) => (a.fanId < b.fanId ? -1 : 1));
+    const record = {
+      officeId: given.officeId,
+      requestId,
+      artistId: given.artistId,
+      artistName: given.artistName,
+      amountCents: 1001,
+      shares,
+      transactionId: transactionIdOf(giveBackIdempotencyKey(given.officeId, requestId)),
+      createdBy: given.admin.userId,
+      createdAt: new Date().toISOString(),
+    };
+    expect(await startGiveBack(d.table, record, { givenBackCents: 0, version: 0 })).toBe('started');
+    const [first] = planGiveBackParts(record);
+    const { postTransaction } = await import('../../functions/services/ledger');
+    await postTransaction(d, { kind: 'give-back', ...first! });
+    // Act
+    const resumed = await giveBack(given.admin, given, 1001, requestId);
+    // Assess
+    expect(resumed.statusCode).toBe(200);
+    expect(dataOf<GiveBackReply>(resumed)).toMatchObject({ status: 'done', fanCount: 1001 });
+    expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(2002 - 1001);
+    expect(await balanceOf(accountIdOf('give-back-in-flight', `${given.officeId}:${requestId}`))).toBe(0);
+    const { getLedgerBalances } = await import('../../functions/data/ledger');
+    const wallets = await getLedgerBalances(
+      d.table,
+      shares.map((share) => accountIdOf('fan-wallet', share.fanId)),
+    );
+    expect([...wallets.values()].filter((cents) => cents !== 1)).toEqual([]);
+    const mails = (await readOutbox()).filter(
+      (mail) => mail.to === given.fans[0]!.email && mail.subject.includes(given.artistName),
+    );
+    expect(mails).toHaveLength(1);
+  }, 120_000);
 
   it('never gives back more than is left for the artist, and refuses a request id reused for another amount', async () => {
     // Prepare

@@ -10,11 +10,13 @@ import {
   giveBackSince,
   isGiveBackPlan,
   maxGiveBackFans,
+  fansPerGiveBackPart,
   planGiveBack,
+  planGiveBackParts,
   remainingContributions,
   sumContributions,
 } from '../../functions/domain/money/give-back';
-import { validateTransaction } from '../../functions/domain/money/ledger';
+import { maxPostings, planChunks, validateTransaction } from '../../functions/domain/money/ledger';
 import { centsToDecimal, toCsv } from '../../functions/domain/money/statement-csv';
 
 const roomy = (fundedCents: number): GiveBackBalance => ({
@@ -254,6 +256,43 @@ describe('give-backs in sequence (property)', () => {
       { fanId: 'b', cents: 180 },
       { fanId: 'c', cents: 50 },
     ]);
+  });
+});
+
+describe('planGiveBackParts', () => {
+  it('posts up to 999 fans as one transaction under the request key, more as parts that each balance and end the holder at zero', () => {
+    for (const fans of [1, 999, 1000, 1996, 1997, maxGiveBackFans]) {
+      // Prepare
+      const shares = Array.from({ length: fans }, (_, index) => ({
+        fanId: `fan-${String(index).padStart(5, '0')}`,
+        cents: 1 + (index % 7),
+      }));
+      const amount = shares.reduce((sum, share) => sum + share.cents, 0);
+      // Act
+      const parts = planGiveBackParts({ officeId: 'o1', requestId: 'req-1', artistId: 'a1', shares });
+      // Assess
+      const expectedParts = fans <= maxPostings - 1 ? 1 : Math.ceil(fans / fansPerGiveBackPart);
+      expect(parts.map((part) => part.part)).toEqual(Array.from({ length: expectedParts }, (_, i) => i + 1));
+      expect(parts.map((part) => part.idempotencyKey)).toEqual(
+        parts.map((part) => giveBackIdempotencyKey('o1', 'req-1', part.part)),
+      );
+      expect(parts[0]?.idempotencyKey).toBe('give-back:o1:req-1');
+      const net = new Map<string, number>();
+      for (const part of parts) {
+        const transaction = validateTransaction({ kind: 'give-back', ...part });
+        expect(transaction.postings.length).toBeLessThanOrEqual(maxPostings);
+        expect(() => planChunks(transaction.postings, 'ledger-clearing:t')).not.toThrow();
+        for (const posting of part.postings) {
+          net.set(posting.accountId, (net.get(posting.accountId) ?? 0) + posting.amountCents);
+        }
+      }
+      expect(net.get('office-payable:o1')).toBe(-amount);
+      expect(net.get('give-back-in-flight:o1:req-1') ?? 0).toBe(0);
+      expect(
+        parts.slice(1).every((part) => part.postings.every((p) => p.accountId !== 'office-payable:o1')),
+      ).toBe(true);
+      for (const share of shares) expect(net.get(`fan-wallet:${share.fanId}`)).toBe(share.cents);
+    }
   });
 });
 

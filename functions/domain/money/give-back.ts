@@ -79,8 +79,14 @@ export function remainingContributions(
     .filter((contribution) => contribution.cents > 0);
 }
 
-/** One transaction posts to each fan's wallet and the office's payable: the ledger's posting cap bounds the fans. */
-export const maxGiveBackFans = maxPostings - 1;
+/**
+ * The most fans one give-back reaches: its record keeps every fan's share in one item (DynamoDB's 400 KB item limit;
+ * 5,000 shares are about 300 KB). A give-back of more than 999 fans is posted in parts (`planGiveBackParts`).
+ */
+export const maxGiveBackFans = 5_000;
+
+/** Fans one part of a give-back in parts credits: with the payable's or holder's posting and the holder's, 1,000. */
+export const fansPerGiveBackPart = maxPostings - 2;
 
 export type GiveBackRefusal =
   | { reason: 'nothing_to_give'; availableCents: number }
@@ -96,7 +102,7 @@ export interface GiveBackPlan {
 
 /**
  * The give-back of `amountCents`: refused when it is not a whole positive amount within what is available, or when
- * more fans funded the artist than one transaction can credit; otherwise each fan's share by largest remainder
+ * more fans funded the artist than one give-back reaches (`maxGiveBackFans`); otherwise each fan's share by largest remainder
  * (`apportion`), which adds up to the amount exactly and gives nobody more than they gave (the amount never exceeds
  * the funding, so no quota exceeds a contribution).
  */
@@ -146,7 +152,77 @@ export function buildGiveBackPostings(officeId: string, plan: Pick<GiveBackPlan,
   ];
 }
 
-/** One key per request the screen sends: the same request, however often it arrives, is one transaction. */
-export function giveBackIdempotencyKey(officeId: string, requestId: string): string {
-  return `give-back:${officeId}:${requestId}`;
+/**
+ * One key per request the screen sends: the same request, however often it arrives, is one transaction (its first
+ * part); a later part of a give-back in parts adds its number (`:part-2` …). A request id has no colon, so no key of
+ * one request is a key of another.
+ */
+export function giveBackIdempotencyKey(officeId: string, requestId: string, part = 1): string {
+  const base = `give-back:${officeId}:${requestId}`;
+  return part === 1 ? base : `${base}:part-${part}`;
+}
+
+/** One ledger transaction of a give-back: its number (from 1), key, postings and references. */
+export interface GiveBackPart {
+  part: number;
+  idempotencyKey: string;
+  postings: Posting[];
+  references: Record<string, string>;
+}
+
+/**
+ * The ledger transactions of a stored give-back. Up to `maxPostings − 1` fans: ONE transaction, the payable −amount
+ * and each fan's wallet +share (`buildGiveBackPostings`). More fans: parts of `fansPerGiveBackPart` fans in fan order.
+ * Part 1 takes the WHOLE amount from the payable (the only guarded debit, so the only write that can be refused for
+ * want of money, and it writes nothing then), credits its fans and puts the rest in the give-back's
+ * `give-back-in-flight:<officeId>:<requestId>` account; each later part moves its fans' shares from there to their
+ * wallets, so the holder ends at zero and no later part can be refused. Each part balances, stays within the
+ * ledger's posting cap and has its own key (`giveBackIdempotencyKey` with its number): posted in order, a retry
+ * answers the parts written and writes the rest, so the give-back moves its money once, as one.
+ */
+export function planGiveBackParts(record: {
+  officeId: string;
+  requestId: string;
+  artistId: string;
+  shares: readonly FanContribution[];
+}): GiveBackPart[] {
+  const { officeId, requestId, artistId } = record;
+  const references = { officeId, artistId, requestId };
+  const shares = record.shares.filter((share) => share.cents !== 0);
+  if (shares.length <= maxPostings - 1) {
+    return [
+      {
+        part: 1,
+        idempotencyKey: giveBackIdempotencyKey(officeId, requestId),
+        postings: buildGiveBackPostings(officeId, { shares }),
+        references,
+      },
+    ];
+  }
+  const holder = accountIdOf('give-back-in-flight', `${officeId}:${requestId}`);
+  const amount = shares.reduce((sum, share) => sum + share.cents, 0);
+  const groups: FanContribution[][] = [];
+  for (let start = 0; start < shares.length; start += fansPerGiveBackPart) {
+    groups.push(shares.slice(start, start + fansPerGiveBackPart));
+  }
+  return groups.map((group, index) => {
+    const credited = group.reduce((sum, share) => sum + share.cents, 0);
+    const credits = group.map((share) => ({
+      accountId: accountIdOf('fan-wallet', share.fanId),
+      amountCents: share.cents,
+    }));
+    const from: Posting[] =
+      index === 0
+        ? [
+            { accountId: accountIdOf('office-payable', officeId), amountCents: -amount },
+            { accountId: holder, amountCents: amount - credited },
+          ]
+        : [{ accountId: holder, amountCents: -credited }];
+    return {
+      part: index + 1,
+      idempotencyKey: giveBackIdempotencyKey(officeId, requestId, index + 1),
+      postings: [...from, ...credits],
+      references: { ...references, part: `${index + 1}/${groups.length}` },
+    };
+  });
 }

@@ -25,6 +25,11 @@ export const accountTypes = [
   'artist-name-earnings',
   'office-payable',
   'connect-in-flight',
+  /**
+   * A give-back too large for one transaction (owner: `<officeId>:<requestId>`): its first part takes the whole amount
+   * from the office's payable and holds what later parts credit to fans; it ends at zero.
+   */
+  'give-back-in-flight',
   'ledger-clearing',
 ] as const;
 export type AccountType = (typeof accountTypes)[number];

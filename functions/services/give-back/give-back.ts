@@ -3,8 +3,9 @@
 // months, pro rata to what each gave, as wallet credit their next pie spends (decision 023's wallet carry). The
 // preview and the give-back read the same facts and call the same `planGiveBack`. A give-back is one request id the
 // screen sends: its plan is stored first (with the artist's total, version-checked), then posted as ONE `give-back`
-// ledger transaction under a key made from the request id, then each fan is mailed once; a retry or a second call
-// with the same request id resumes where the first stopped and moves the money once.
+// ledger transaction under a key made from the request id (past 999 fans, as parts keyed by the request id and the
+// part's number, the first taking the whole amount from the payable), then each fan is mailed once; a retry or a
+// second call with the same request id resumes where the first stopped and moves the money once.
 import type {
   GiveBackOverviewReply,
   GiveBackPayload,
@@ -35,11 +36,11 @@ import { AppError, isAppError } from '../../domain/errors';
 import type { FanContribution, GiveBackBalance, GiveBackRefusal } from '../../domain/money/give-back';
 import {
   availableForGiveBack,
-  buildGiveBackPostings,
   giveBackIdempotencyKey,
   giveBackSince,
   isGiveBackPlan,
   planGiveBack,
+  planGiveBackParts,
   remainingContributions,
   sumContributions,
 } from '../../domain/money/give-back';
@@ -244,18 +245,23 @@ async function mailFans(deps: GiveBackDependencies, record: GiveBackRecord): Pro
   });
 }
 
-/** Posts a started give-back's stored plan, mails the fans and marks it done; refused by the ledger → `refused`. */
+/**
+ * Posts a started give-back's stored plan (one ledger transaction, or parts past 999 fans: `planGiveBackParts`),
+ * mails the fans and marks it done; its first part refused by the payable's guard → `refused`.
+ */
 async function completeGiveBack(
   deps: GiveBackDependencies,
   record: GiveBackRecord,
   log: Logger,
 ): Promise<void> {
+  const [first, ...later] = planGiveBackParts(record);
+  if (!first) throw new Error(`The give-back ${record.requestId} of office ${record.officeId} has no shares`);
   try {
     await postTransaction(deps, {
       kind: 'give-back',
-      idempotencyKey: giveBackIdempotencyKey(record.officeId, record.requestId),
-      postings: buildGiveBackPostings(record.officeId, record),
-      references: { officeId: record.officeId, artistId: record.artistId, requestId: record.requestId },
+      idempotencyKey: first.idempotencyKey,
+      postings: first.postings,
+      references: first.references,
     });
   } catch (error) {
     if (isAppError(error) && error.code === 'insufficient_balance') {
@@ -267,6 +273,16 @@ async function completeGiveBack(
       });
     }
     throw error;
+  }
+  // The first part took the whole amount from the payable: the later ones cannot be refused, and a crash between
+  // parts leaves a pending record whose next run answers the parts written and writes the rest.
+  for (const part of later) {
+    await postTransaction(deps, {
+      kind: 'give-back',
+      idempotencyKey: part.idempotencyKey,
+      postings: part.postings,
+      references: part.references,
+    });
   }
   await mailFans(deps, record);
   await finishGiveBack(deps.table, record.officeId, record.requestId, deps.clock.now());

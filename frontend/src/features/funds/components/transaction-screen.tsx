@@ -26,6 +26,7 @@ export const transactionText = {
   accountNames: {
     'office-payable': 'Your balance',
     'connect-in-flight': 'On its way to your bank',
+    'give-back-in-flight': 'On its way to fans',
     'processing-fees': 'Stripe fees',
     'platform-fees': 'OpenPie fee',
     'stripe-clearing': 'Stripe',
