@@ -2,7 +2,7 @@
 // DATA_DIR, and stops it with SIGINT afterwards, as a person pressing Ctrl-C would.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,12 +56,24 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'openpie-e2e-'));
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env['E2E_PRODUCT_LOG'] ? 'info' : 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The first start seeds the demo (pies paid through the sandbox, split, a claim released, a payout): about a
   // minute on two loaded cores, so the start gets four.
   const baseUrl = await waitForUrl(child, 240_000);
+  // E2E_PRODUCT_LOG=<file> keeps what the product logs while the tests run, to see why a screen waited in vain.
+  const logFile = process.env['E2E_PRODUCT_LOG'];
+  if (logFile) {
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 
