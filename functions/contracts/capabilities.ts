@@ -117,8 +117,9 @@ export const backgroundCapabilities = {
     'listening-sync': { table: 'read', secrets: [], fanWorkQueue: 'send' },
     // Closes ended pie periods and sends one split per pie to the fan-work queue (renewals arrive by webhook).
     'pie-renewals': { table: 'read-write', secrets: [], fanWorkQueue: 'send' },
-    // Returns aged escrow lots to the fans' wallets on the ledger.
-    'escrow-aging': { table: 'read-write', secrets: [] },
+    // Moves money held for names heard alone to the artist they belong to (Spotify's track lookup with OpenPie's
+    // client credentials), then returns aged escrow lots to the fans' wallets on the ledger.
+    'escrow-aging': { table: 'read-write', secrets: ['app'], providers: true },
     // Compares the ledger with Stripe and raises reconciliation.failed itself: no change causes it, so no outbox.
     reconciliation: { table: 'read', secrets: ['stripe'], publishesEvents: true },
   },

@@ -16,8 +16,11 @@ const version = 1;
 export const nameOnlyArtistStatuses = ['waiting', 'ambiguous', 'resolved'] as const;
 export type NameOnlyArtistStatus = (typeof nameOnlyArtistStatuses)[number];
 
-/** How a name was resolved: by the catalogue holding exactly one artist of the name, or by staff. */
-export const nameResolutionReasons = ['exact-name', 'staff'] as const;
+/**
+ * How a name was resolved: by Spotify's track lookup (an artist of a track the name was heard on has the name), by
+ * the catalogue holding exactly one artist of the name, or by staff.
+ */
+export const nameResolutionReasons = ['spotify-track', 'exact-name', 'staff'] as const;
 export type NameResolutionReason = (typeof nameResolutionReasons)[number];
 
 /** A name longer than this is not registered: no catalogue artist has one, and it would bloat keys. */

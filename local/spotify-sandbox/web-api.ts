@@ -8,6 +8,7 @@ import {
   favouriteArtistsOf,
   playsOf,
   searchArtists,
+  tracksById,
   tracksOfArtist,
 } from './catalogue';
 
@@ -50,6 +51,7 @@ export function isSpotifyListeningPath(path: string): boolean {
     path === '/v1/me/top/artists' ||
     path === '/v1/me/top/tracks' ||
     path === '/v1/artists' ||
+    path === '/v1/tracks' ||
     path === '/v1/search' ||
     /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
   );
@@ -61,6 +63,7 @@ export function serveListeningCall(method: string, path: string, call: WebApiCal
   if (path === '/v1/me/top/artists') return topArtists(call);
   if (path === '/v1/me/top/tracks') return topTracks(call);
   if (path === '/v1/artists') return severalArtists(call);
+  if (path === '/v1/tracks') return severalTracks(call);
   if (path === '/v1/search') return search(call);
   const topTracksOf = /^\/v1\/artists\/([A-Za-z0-9]+)\/top-tracks$/.exec(path);
   if (topTracksOf) return artistTopTracks(call, topTracksOf[1] ?? '');
@@ -168,10 +171,25 @@ function severalArtists(call: WebApiCall): WebApiReply {
   });
 }
 
+/** GET /v1/tracks?ids=: the catalogue's tracks (null for an unknown id, like Spotify), at most 50. */
+function severalTracks(call: WebApiCall): WebApiReply {
+  const ids = (call.url.searchParams.get('ids') ?? '').split(',').filter((id) => id.length > 0);
+  if (ids.length === 0 || ids.length > 50) return error(400, 'Invalid ids');
+  return ok({
+    tracks: ids.map((id) => {
+      const track = tracksById.get(id);
+      return track ? trackObject(track, call.imagesBase) : null;
+    }),
+  });
+}
+
 /** The catalogue calls an app token (client credentials) may make; the others need a listener. */
 export function isSpotifyCataloguePath(path: string): boolean {
   return (
-    path === '/v1/search' || path === '/v1/artists' || /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
+    path === '/v1/search' ||
+    path === '/v1/artists' ||
+    path === '/v1/tracks' ||
+    /^\/v1\/artists\/[A-Za-z0-9]+\/top-tracks$/.test(path)
   );
 }
 

@@ -5,18 +5,24 @@
 // stays held and is listed for staff, who may give it to one of them; escrow aging never returns a moved lot under
 // the name. The ledger audit runs after the file.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimReply } from '../../functions/contracts/claims';
 import { historyImportSchema } from '../../functions/contracts/listening';
 import type { OfficeReply } from '../../functions/contracts/offices';
 import type { StoredPie } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
+import { normalizeArtistName } from '../../functions/domain/listening/rules';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { createLogger } from '../../functions/runtime/logger';
+import { createOAuthSandbox } from '../../local/oauth-sandbox';
+import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
@@ -24,6 +30,24 @@ const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env
 const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
 const log = createLogger('silent');
 const siteOrigin = 'http://localhost:3000';
+
+// Spotify is the local sandbox, reached with OpenPie's client credentials like the deployed job reaches Spotify.
+let server: Server;
+
+beforeAll(async () => {
+  const sandbox = createOAuthSandbox();
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  process.env.OAUTH_SANDBOX_URL = `http://localhost:${(server.address() as AddressInfo).port}/_sandbox/oauth`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+});
 
 /** Each test's pies run from their own day of 2026. */
 function periodOf(day: number) {
@@ -86,7 +110,12 @@ async function paidPie(fanId: string, day: number): Promise<StoredPie> {
 }
 
 /** Imports extended-history records of the fan (5 minutes each, a day apart) through the history import. */
-async function importPlays(fanId: string, day: number, artists: readonly string[]): Promise<void> {
+async function importPlays(
+  fanId: string,
+  day: number,
+  artists: readonly string[],
+  trackId?: string,
+): Promise<void> {
   const { start, end } = periodOf(day);
   const records = artists.map((artist, index) => ({
     ts: new Date(start.getTime() + (index + 1) * 86_400_000).toISOString(),
@@ -94,7 +123,7 @@ async function importPlays(fanId: string, day: number, artists: readonly string[
     master_metadata_track_name: `Song ${index}`,
     master_metadata_album_artist_name: artist,
     master_metadata_album_album_name: 'Album',
-    spotify_track_uri: `spotify:track:${randomUUID().replaceAll('-', '').slice(0, 22)}`,
+    spotify_track_uri: `spotify:track:${trackId ?? randomUUID().replaceAll('-', '').slice(0, 22)}`,
   }));
   const { importListeningHistory } = await import('../../functions/services/listening/history-import');
   const result = await importListeningHistory(
@@ -119,9 +148,11 @@ async function learnArtists(artists: readonly { id: string; name: string }[]): P
   await upsertCatalogueArtists(table(), artists, new Date());
 }
 
-async function resolveNames(at: Date) {
+async function resolveNames(at: Date, { withSpotify = false }: { withSpotify?: boolean } = {}) {
   const { resolveNameOnlyArtists } = await import('../../functions/services/pie/name-only-artists');
-  return resolveNameOnlyArtists(deps(at), { log });
+  const { getSpotifyCatalogueApi } = await import('../../functions/services/catalogue/spotify-catalogue');
+  const spotify = withSpotify ? await getSpotifyCatalogueApi() : null;
+  return resolveNameOnlyArtists({ ...deps(at), spotify }, { log });
 }
 
 function spotifyId(): string {
@@ -409,5 +440,42 @@ describe('money held for an artist heard only by name', () => {
     });
     const listed = await listNameOnlyArtistsWaiting(table(), { status: 'ambiguous' });
     expect(listed.artists.map((artist) => artist.normalisedName)).not.toContain(`shared name ${suffix}`);
+  });
+
+  it('resolves a name through Spotify’s track lookup of the track it was heard on, though the catalogue holds others of the name', async () => {
+    // Prepare: the export names a sandbox artist the catalogue does not know, on one of its tracks.
+    const day = 160;
+    const track = sandboxCatalogue.tracks.find((each) => each.artistIds.length === 1);
+    const artist = artistsById.get(track?.artistIds[0] ?? '');
+    if (!track || !artist) throw new Error('The sandbox catalogue has no single-artist track');
+    const fan = await createSignedInAccount('fan');
+    const pie = await paidPie(fan.userId, day);
+    await importPlays(fan.userId, day, [artist.name], track.id);
+    await split(pie, day);
+    const decoys = [
+      { id: spotifyId(), name: artist.name },
+      { id: spotifyId(), name: artist.name },
+    ];
+    await learnArtists(decoys);
+    const at = new Date(periodOf(day).end.getTime() + 3_600_000);
+    // Act
+    const byName = await resolveNames(at);
+    const byTrack = await resolveNames(at, { withSpotify: true });
+    // Assess: by name alone the name is ambiguous; the track names its one artist, whom the catalogue learns.
+    expect(byName).toMatchObject({ movedLots: 0 });
+    expect(byTrack).toMatchObject({ movedLots: 1, movedCents: 941 });
+    const { getNameOnlyArtist } = await import('../../functions/data/name-only-artists');
+    expect(await getNameOnlyArtist(table(), normalizeArtistName(artist.name))).toMatchObject({
+      status: 'resolved',
+      artistId: artist.id,
+      resolvedBy: 'spotify-track',
+      sampleTrackId: track.id,
+    });
+    const { getCatalogueArtist } = await import('../../functions/data/catalogue/artists');
+    expect(await getCatalogueArtist(table(), artist.id)).toMatchObject({ id: artist.id, name: artist.name });
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(941);
+    expect((await lotsOf(pie.id)).map((lot) => [lot.artistKey, lot.cents])).toEqual([
+      [`id:${artist.id}`, 941],
+    ]);
   });
 });

@@ -73,6 +73,7 @@ export const topArtistsSchema = pagingOf(artistSchema);
 export const topTracksSchema = pagingOf(trackSchema);
 export const severalArtistsSchema = z.object({ artists: z.array(z.nullable(artistSchema)) });
 export const artistTopTracksSchema = z.object({ tracks: z.array(trackSchema) });
+export const severalTracksSchema = z.object({ tracks: z.array(z.nullable(trackSchema)) });
 /** GET /v1/search?type=artist. */
 export const artistSearchSchema = z.object({ artists: pagingOf(artistSchema) });
 

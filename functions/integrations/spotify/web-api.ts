@@ -10,6 +10,7 @@ import {
   currentUserSchema,
   recentlyPlayedSchema,
   severalArtistsSchema,
+  severalTracksSchema,
   topArtistsSchema,
   topTracksSchema,
 } from './schemas';
@@ -61,6 +62,8 @@ export interface SpotifyWebApiConfig {
 
 /** Spotify's limit for /v1/artists?ids=. */
 export const artistBatchSize = 50;
+/** Spotify's limit for /v1/tracks?ids=. */
+export const trackBatchSize = 50;
 
 export interface SpotifyWebApi {
   me(): Promise<SpotifyCurrentUser>;
@@ -77,6 +80,8 @@ export interface SpotifyWebApi {
   /** Any number of artists, fetched 50 at a time; unknown ids are left out. */
   artists(ids: readonly string[]): Promise<SpotifyArtist[]>;
   artistTopTracks(id: string, market?: string): Promise<SpotifyTrack[]>;
+  /** Any number of tracks (GET /v1/tracks?ids=), fetched 50 at a time; unknown ids are left out. */
+  tracks(ids: readonly string[]): Promise<SpotifyTrack[]>;
   /** Artists whose names match a search (GET /v1/search?type=artist), Spotify's best match first. */
   searchArtists(query: string, options?: { limit?: number; offset?: number }): Promise<SpotifyArtist[]>;
 }
@@ -146,6 +151,18 @@ export function createSpotifyWebApi(config: SpotifyWebApiConfig, tokens: Spotify
           severalArtistsSchema,
         );
         for (const artist of reply.artists) if (artist) found.push(artist);
+      }
+      return found;
+    },
+    tracks: async (ids) => {
+      const found: SpotifyTrack[] = [];
+      for (let start = 0; start < ids.length; start += trackBatchSize) {
+        const batch = ids.slice(start, start + trackBatchSize);
+        const reply = await get(
+          `/v1/tracks?ids=${batch.map(encodeURIComponent).join(',')}`,
+          severalTracksSchema,
+        );
+        for (const track of reply.tracks) if (track) found.push(track);
       }
       return found;
     },

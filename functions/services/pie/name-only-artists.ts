@@ -7,7 +7,11 @@
 // once. The name's resolution is written first; a crash after it is finished by the next run, and a second or
 // concurrent run meets the lots' conditions or the batch's idempotency key and moves nothing twice. When the artist
 // is claimed already, the moved lots are released to the claim's office through the claims' release path.
-import { findCatalogueArtistsOfExactName, getCatalogueArtist } from '../../data/catalogue/artists';
+import {
+  findCatalogueArtistsOfExactName,
+  getCatalogueArtist,
+  upsertCatalogueArtists,
+} from '../../data/catalogue/artists';
 import { getSuccessfulClaimOfArtist } from '../../data/claims';
 import { buildMoveLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
 import type { NameOnlyArtist } from '../../data/name-only-artists';
@@ -23,10 +27,12 @@ import { normalizeArtistName } from '../../domain/listening/rules';
 import type { EscrowLot } from '../../domain/money/escrow';
 import type { AccountId, Posting } from '../../domain/money/ledger';
 import { accountIdOf } from '../../domain/money/ledger';
+import type { SpotifyWebApi } from '../../integrations/spotify/web-api';
 import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';
 import * as z from 'zod/mini';
 import { catalogueArtistKeyOf, releaseLotsToClaim } from '../claims/release';
+import { toCatalogueArtist } from '../catalogue/spotify-catalogue';
 import { postTransactionAlongside } from '../ledger';
 
 export interface NameOnlyArtistDependencies {
@@ -34,6 +40,8 @@ export interface NameOnlyArtistDependencies {
   clock: Clock;
   /** The site's origin, for the artist-joined mail of a release. */
   siteOrigin: string;
+  /** Spotify's catalogue calls (client credentials), for the track lookup; without them, names resolve by name only. */
+  spotify?: SpotifyWebApi | null;
 }
 
 /**
@@ -205,16 +213,74 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
+/**
+ * Spotify's track lookup for a page of names: each name heard on a track one of whose artists has exactly that
+ * (normalised) name belongs to that artist, whom the catalogue then learns. Spotify failing leaves the names to the
+ * catalogue's own match: the lookup is tried again on the next run.
+ */
+async function artistsByTrack(
+  deps: NameOnlyArtistDependencies,
+  entries: readonly NameOnlyArtist[],
+  log: Logger,
+): Promise<Map<string, { id: string; name: string }>> {
+  const found = new Map<string, { id: string; name: string }>();
+  const spotify = deps.spotify;
+  const asked = entries.filter((entry) => entry.status !== 'resolved' && entry.sampleTrackId !== null);
+  if (!spotify || asked.length === 0) return found;
+  try {
+    const tracks = new Map(
+      (await spotify.tracks([...new Set(asked.map((entry) => entry.sampleTrackId ?? ''))])).map((track) => [
+        track.id,
+        track,
+      ]),
+    );
+    for (const entry of asked) {
+      const track = tracks.get(entry.sampleTrackId ?? '');
+      const artist = track?.artists.find((each) => normalizeArtistName(each.name) === entry.normalisedName);
+      if (artist) found.set(entry.normalisedName, { id: artist.id, name: artist.name });
+    }
+    if (found.size === 0) return found;
+    const ids = [...new Set([...found.values()].map((artist) => artist.id))];
+    const full = new Map((await spotify.artists(ids)).map((artist) => [artist.id, artist]));
+    await upsertCatalogueArtists(
+      deps.table,
+      [...found.values()].map((artist) => {
+        const known = full.get(artist.id);
+        return known ? toCatalogueArtist(known) : artist;
+      }),
+      deps.clock.now(),
+    );
+  } catch (error) {
+    log.warn('Spotify track lookup failed; names wait for the catalogue', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    found.clear();
+  }
+  return found;
+}
+
 async function lookAtName(
   deps: NameOnlyArtistDependencies,
   entry: NameOnlyArtist,
   counts: NameResolutionCounts,
+  byTrack: { id: string; name: string } | undefined,
 ): Promise<void> {
   counts.names += 1;
   let artist: { id: string; name: string };
   if (entry.status === 'resolved' && entry.artistId !== null) {
     const known = await getCatalogueArtist(deps.table, entry.artistId);
     artist = { id: entry.artistId, name: known?.name ?? entry.name };
+  } else if (byTrack) {
+    const resolved = await resolveNameOnlyArtistTo(
+      deps.table,
+      entry.normalisedName,
+      { artistId: byTrack.id, name: entry.name, resolvedBy: 'spotify-track', candidateIds: [byTrack.id] },
+      deps.clock.now(),
+    );
+    if (resolved.artistId === null) return;
+    if (resolved.artistId === byTrack.id) counts.resolved += 1;
+    const known = await getCatalogueArtist(deps.table, resolved.artistId);
+    artist = { id: resolved.artistId, name: known?.name ?? byTrack.name };
   } else {
     const [candidates, held] = await Promise.all([
       findCatalogueArtistsOfExactName(deps.table, entry.normalisedName),
@@ -260,8 +326,9 @@ async function lookAtName(
 }
 
 /**
- * The escrow job's pass over the names heard alone: a waiting or ambiguous name the catalogue now holds exactly one
- * artist of is resolved to it and its held money moves there; a name several catalogue artists share is marked
+ * The escrow job's pass over the names heard alone: a waiting or ambiguous name heard on a track one of whose
+ * artists bears it (Spotify's track lookup), or that the catalogue now holds exactly one artist of, is resolved to that
+ * artist and its held money moves there; a name several catalogue artists share is marked
  * ambiguous, with them, for staff; a resolved name's lots held since (a pie split after the resolution) follow it.
  * Idempotent: run it twice, or twice at once, and each lot moves once.
  */
@@ -281,7 +348,10 @@ export async function resolveNameOnlyArtists(
   };
   for (const status of ['waiting', 'ambiguous', 'resolved'] as const) {
     for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
-      for (const entry of page) await lookAtName(deps, entry, counts);
+      const byTrack = await artistsByTrack(deps, page, log);
+      for (const entry of page) {
+        await lookAtName(deps, entry, counts, byTrack.get(entry.normalisedName));
+      }
     }
   }
   log.info('name-only artists looked at', { ...counts });
