@@ -22,6 +22,7 @@ import {
   resolveNameOnlyArtistTo,
 } from '../../data/name-only-artists';
 import type { TableRef } from '../../data/table';
+import { forEachItem } from '../../data/table';
 import { AppError, isAppError } from '../../domain/errors';
 import { normalizeArtistName } from '../../domain/listening/rules';
 import type { EscrowLot } from '../../domain/money/escrow';
@@ -264,6 +265,7 @@ async function lookAtName(
   entry: NameOnlyArtist,
   counts: NameResolutionCounts,
   byTrack: { id: string; name: string } | undefined,
+  heldCents: number,
 ): Promise<void> {
   counts.names += 1;
   let artist: { id: string; name: string };
@@ -282,10 +284,7 @@ async function lookAtName(
     const known = await getCatalogueArtist(deps.table, resolved.artistId);
     artist = { id: resolved.artistId, name: known?.name ?? byTrack.name };
   } else {
-    const [candidates, held] = await Promise.all([
-      findCatalogueArtistsOfExactName(deps.table, entry.normalisedName),
-      findHeldLotsOfArtist(deps.table, nameArtistKeyOf(entry.normalisedName)),
-    ]);
+    const candidates = await findCatalogueArtistsOfExactName(deps.table, entry.normalisedName);
     const candidateIds = candidates.map((candidate) => candidate.id).sort();
     const only = candidates.length === 1 ? candidates[0] : undefined;
     if (only) {
@@ -301,7 +300,6 @@ async function lookAtName(
     } else {
       const status = candidates.length > 1 ? 'ambiguous' : 'waiting';
       if (status === 'ambiguous') counts.ambiguous += 1;
-      const heldCents = held.reduce((sum, lot) => sum + lot.cents, 0);
       const unchanged =
         entry.status === status &&
         sameList(entry.candidateIds, candidateIds) &&
@@ -348,9 +346,40 @@ export async function resolveNameOnlyArtists(
   };
   for (const status of ['waiting', 'ambiguous', 'resolved'] as const) {
     for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
-      const byTrack = await artistsByTrack(deps, page, log);
+      // A name with nothing held needs no artist yet: it is looked up (catalogue, Spotify) once money waits for it.
+      const held = new Map<string, number>();
+      if (status !== 'resolved') {
+        await forEachItem(page, 8, async (entry) => {
+          const lots = await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(entry.normalisedName));
+          held.set(
+            entry.normalisedName,
+            lots.reduce((sum, lot) => sum + lot.cents, 0),
+          );
+        });
+      }
+      const withMoney = page.filter(
+        (entry) => status === 'resolved' || (held.get(entry.normalisedName) ?? 0) > 0,
+      );
       for (const entry of page) {
-        await lookAtName(deps, entry, counts, byTrack.get(entry.normalisedName));
+        if (withMoney.includes(entry) || entry.status === 'resolved') continue;
+        counts.names += 1;
+        if (entry.heldCents === 0) continue;
+        await noteNameOnlyArtistLooked(
+          deps.table,
+          entry.normalisedName,
+          { status: entry.status, candidateIds: entry.candidateIds, heldCents: 0 },
+          deps.clock.now(),
+        );
+      }
+      const byTrack = await artistsByTrack(deps, withMoney, log);
+      for (const entry of withMoney) {
+        await lookAtName(
+          deps,
+          entry,
+          counts,
+          byTrack.get(entry.normalisedName),
+          held.get(entry.normalisedName) ?? 0,
+        );
       }
     }
   }
