@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../functions/contracts/events';
 import type { ItemKey } from '../../functions/data/keys';
 import {
   escrowLotKey,
@@ -24,6 +25,7 @@ import { getTable } from '../../functions/runtime/table';
 import type { BuiltReconciliationCheck } from '../../functions/services/admin/reconciliation';
 import {
   builtReconciliationChecks,
+  runDailyReconciliation,
   runReconciliationChecks,
 } from '../../functions/services/admin/reconciliation';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
@@ -263,6 +265,35 @@ describe('reconciliation of a busy month', () => {
       },
     },
   ];
+
+  it('the daily run raises reconciliation.failed for the failing check only, on a recording stand-in for the bus', async () => {
+    const published: DomainEvent[] = [];
+    const deps = {
+      table: getTable(),
+      clock: getClock(),
+      publishEvent: async (event: DomainEvent) => {
+        published.push(event);
+      },
+    };
+    const clean = await runDailyReconciliation(deps, 'run-clean');
+    const restore = await cases[0]!.inject();
+    try {
+      const failed = await runDailyReconciliation(deps, 'run-failed');
+      expect(clean.alerts).toBe(0);
+      expect(failed.alerts).toBe(1);
+      expect(published).toHaveLength(1);
+      expect(published[0]).toMatchObject({
+        type: 'reconciliation.failed',
+        detail: {
+          checkType: 'ledger',
+          runId: 'run-failed',
+          problems: [{ account: 'platform-fees:platform' }],
+        },
+      });
+    } finally {
+      await restore();
+    }
+  });
 
   for (const { check, name, inject } of cases) {
     it(`the ${check} check, and only it, finds ${name}`, async () => {

@@ -35,8 +35,12 @@ import type {
   ReconciliationCheckType,
 } from '../../domain/reconciliation/checks';
 import { checkEscrow, checkLedger, checkPies, checkWallets } from '../../domain/reconciliation/checks';
+import type { DomainEvent } from '../../contracts/events';
+import { domainEventSchemas } from '../../contracts/events';
+import { createEventPublisher } from '../../integrations/event-bus';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
+import { getEnv } from '../../runtime/env';
 import { getTable } from '../../runtime/table';
 import { accountOfArtistKey } from '../pie/pie-split';
 
@@ -218,4 +222,55 @@ export async function runReconciliationCheck(
   const [result] = await runReconciliationChecks(deps, [check]);
   if (!result) throw new Error(`Reconciliation check ${check} gave no result`);
   return result;
+}
+
+/** An event a reconciliation run raises; EventBridge takes 256 KB, so one event names at most this many problems. */
+export const maxProblemsPerAlert = 100;
+
+export interface DailyReconciliationDependencies extends ReconciliationDependencies {
+  /** The bus `reconciliation.failed` goes on (the `reconciliation-alerts` rule pages staff from it). */
+  publishEvent: (event: DomainEvent) => Promise<void>;
+}
+
+/** The deployment's table, clock and event bus (the local runtime's bus locally). */
+export function dailyReconciliationDependencies(): DailyReconciliationDependencies {
+  const env = getEnv();
+  if (!env.EVENT_BUS_NAME) throw new Error('EVENT_BUS_NAME is not configured: alerts cannot be raised.');
+  const bus = createEventPublisher({
+    region: env.AWS_REGION,
+    busName: env.EVENT_BUS_NAME,
+    endpoint: env.EVENT_BUS_ENDPOINT,
+  });
+  return {
+    ...reconciliationDependencies(),
+    publishEvent: (event) => bus.publish(event.type, domainEventSchemas[event.type].parse(event.detail)),
+  };
+}
+
+/**
+ * The daily `reconciliation` job: every built check over one reading of the table, and for each check that found
+ * something one `reconciliation.failed` event naming its problems (the first `maxProblemsPerAlert`, then how many
+ * more). Nothing is written: running it twice raises the same alerts twice, which staff read as one finding.
+ */
+export async function runDailyReconciliation(
+  deps: DailyReconciliationDependencies,
+  runId: string,
+): Promise<{ results: CheckResult[]; alerts: number }> {
+  const results = await runReconciliationChecks(deps, builtReconciliationChecks);
+  let alerts = 0;
+  for (const result of results) {
+    if (result.problems.length === 0) continue;
+    const named = result.problems.slice(0, maxProblemsPerAlert).map((problem) => ({
+      account: problem.subject,
+      message: `${problem.message} Expected ${problem.expected}, found ${problem.found}.`,
+    }));
+    const more = result.problems.length - named.length;
+    if (more > 0) named.push({ account: result.check, message: `… and ${more} more problems.` });
+    await deps.publishEvent({
+      type: 'reconciliation.failed',
+      detail: { checkType: result.check, runId, problems: named },
+    });
+    alerts += 1;
+  }
+  return { results, alerts };
 }
