@@ -5,12 +5,11 @@
 // Stripe API and a 0259 card's dispute each show their reversing line in the wallet; and a /try fan starts the free
 // pie once. The tests of the first fan follow one another (funded, renewed, cancelled, refunded), so they share it.
 // This file moves the product clock 30 days forward: test/e2e/vitest.config.ts runs it after the files named before it.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
+import { connectSandboxStripe as connectSandboxStripeIn } from './support/sandbox-stripe';
 import type { ObservedPage } from './support/frame-checks';
 import {
   approveOnSandbox,
@@ -148,11 +147,7 @@ async function logInAgain(page: Page, person: TestPerson): Promise<void> {
 }
 
 function connectSandboxStripe(): Stripe {
-  const { apiUrl, apiKey } = JSON.parse(
-    readFileSync(join(dataDir, 'stripe-sandbox-endpoint.json'), 'utf8'),
-  ) as { apiUrl: string; apiKey: string };
-  const url = new URL(apiUrl);
-  return new Stripe(apiKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+  return connectSandboxStripeIn(dataDir);
 }
 
 const fan: { observed?: ObservedPage; person?: TestPerson } = {};
