@@ -478,4 +478,83 @@ describe('money held for an artist heard only by name', () => {
       [`id:${artist.id}`, 941],
     ]);
   });
+
+  it('moves a name held for more lots than one transaction takes in batches, and finishes a run that stopped half-way', async () => {
+    // Prepare: 50 lots held for one name (as 50 splits leave them), and the one catalogue artist of the name.
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Many Fans ${suffix}`;
+    const nameKey = `name:many fans ${suffix}`;
+    const nameAccount = accountIdOf('artist-name-earnings', `many-fans-${suffix}`);
+    const fan = await createSignedInAccount('fan');
+    const { postTransaction } = await import('../../functions/services/ledger');
+    const { putEscrowLots } = await import('../../functions/data/escrow-lots');
+    const { registerNameOnlyArtists } = await import('../../functions/data/name-only-artists');
+    const ledger = { table: table(), clock: createFixedClock(new Date()) };
+    const lots: EscrowLot[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+      const cents = 100 + index;
+      await postTransaction(ledger, {
+        kind: 'fan-payment',
+        idempotencyKey: `fan-payment:${pieId}`,
+        postings: [
+          { accountId: accountIdOf('pie-funds', pieId), amountCents: cents },
+          { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
+        ],
+      });
+      await postTransaction(ledger, {
+        kind: 'split',
+        idempotencyKey: `split:${pieId}`,
+        postings: [
+          { accountId: accountIdOf('pie-funds', pieId), amountCents: -cents },
+          { accountId: nameAccount, amountCents: cents },
+        ],
+      });
+      lots.push({
+        pieId,
+        fanId: fan.userId,
+        artistKey: nameKey,
+        artistId: null,
+        artistName: name,
+        accountId: nameAccount,
+        cents,
+        status: 'held',
+        heldFrom: '2026-06-01T00:00:00.000Z',
+        heldUntil: '2027-06-01T00:00:00.000Z',
+      });
+    }
+    await putEscrowLots(table(), lots);
+    await registerNameOnlyArtists(table(), [{ normalisedName: `many fans ${suffix}`, name }], new Date());
+    const artist = { id: spotifyId(), name };
+    await learnArtists([artist]);
+    const at = new Date('2026-07-01T00:00:00.000Z');
+    const { resolveNameOnlyArtists } = await import('../../functions/services/pie/name-only-artists');
+    let writes = 0;
+    // Act: the first run dies before its second batch's write; the next run finishes.
+    const stopped = resolveNameOnlyArtists(
+      {
+        ...deps(at),
+        failBeforeChunk: () => {
+          writes += 1;
+          if (writes === 2) throw new Error('the job stopped');
+        },
+      },
+      { log },
+    );
+    await expect(stopped).rejects.toThrow('the job stopped');
+    const halfway = await balanceOf(accountIdOf('artist-earnings', artist.id));
+    const resumed = await resolveNameOnlyArtists(deps(at), { log });
+    // Assess: 45 lots in the first batch (in pie order), 5 in the second; 50 × 100 + (0 + … + 49) = 6,225 cents.
+    const inKeyOrder = [...lots].sort((a, b) => a.pieId.localeCompare(b.pieId));
+    expect(halfway).toBe(inKeyOrder.slice(0, 45).reduce((sum, lot) => sum + lot.cents, 0));
+    expect(resumed).toMatchObject({ movedLots: 5, transactions: 1 });
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(6225);
+    expect(await balanceOf(nameAccount)).toBe(0);
+    const { findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
+    expect(await findHeldLotsOfArtist(table(), nameKey)).toEqual([]);
+    expect(await findHeldLotsOfArtist(table(), `id:${artist.id}`)).toHaveLength(50);
+    const { listEntries } = await import('../../functions/services/ledger');
+    const entries = await listEntries({ table: table() }, accountIdOf('artist-earnings', artist.id));
+    expect(entries.entries).toHaveLength(2);
+  });
 });

@@ -34,6 +34,7 @@ import type { Logger } from '../../runtime/logger';
 import * as z from 'zod/mini';
 import { catalogueArtistKeyOf, releaseLotsToClaim } from '../claims/release';
 import { toCatalogueArtist } from '../catalogue/spotify-catalogue';
+import type { LedgerDependencies } from '../ledger';
 import { postTransactionAlongside } from '../ledger';
 
 export interface NameOnlyArtistDependencies {
@@ -43,6 +44,8 @@ export interface NameOnlyArtistDependencies {
   siteOrigin: string;
   /** Spotify's catalogue calls (client credentials), for the track lookup; without them, names resolve by name only. */
   spotify?: SpotifyWebApi | null;
+  /** Tests only: throws before a ledger write, to prove a run stopped half-way is finished by the next. */
+  failBeforeChunk?: LedgerDependencies['failBeforeChunk'];
 }
 
 /**
