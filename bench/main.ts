@@ -523,6 +523,17 @@ for (const [source, chunk] of Object.entries(manifest)) {
   });
 }
 
+// ── A month end with one hot artist ───────────────────────────────────────────
+// 2,000 pies that all pay the same artist, split through the worker's splitEndedPie at the fan-work queue's maximum
+// concurrency on DynamoDB Local (bench/hot-artist.ts), and the same month end in AWS for 1,000,000 fans modelled
+// against DynamoDB's per-partition limits (docs/decisions/019-ledger.md, no hot item). BENCH_HOT_ARTIST_PIES=200
+// measures a quick sample; `npx tsx bench/hot-artist.ts` runs this part alone.
+{
+  const { measureHotArtistMonthEnd, hotArtistRows } = await import('./hot-artist');
+  const hot = await measureHotArtistMonthEnd({ pies: Number(process.env.BENCH_HOT_ARTIST_PIES ?? 2_000) });
+  rows.push(...hotArtistRows(hot));
+}
+
 // ── Report ────────────────────────────────────────────────────────────────────
 const width = Math.max(...rows.map((row) => row.name.length));
 const figureWidth = Math.max(...rows.map((row) => row.figure.length));

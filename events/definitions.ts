@@ -105,11 +105,12 @@ export const queues = [
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
     /**
-     * 20 splits in flight: at AWS's fastest a split takes about 0.2 s, so at most about 100 pies a second write the
-     * platform's fee account and a popular artist's earnings (4 WCU a split each), under half of a partition's 1,000
-     * WCU/s, and each of their 16 balance items takes about 6 writes a second (`npm run bench` models it).
+     * 12 splits in flight (docs/decisions/019-ledger.md, no hot item): a split makes about 20 DynamoDB calls, at 5 ms
+     * each at best 0.1 s, so at most 120 pies a second write a popular artist's partition and the platform's fee
+     * account's (4 WCU a split each): under half of a partition's 1,000 WCU/s, about 8 writes a second to each of
+     * their 16 balance items, and 1,000,000 pies in about 2.3 hours. `npm run bench` measures and models it.
      */
-    maxConcurrency: 20,
+    maxConcurrency: 12,
   },
 ] as const satisfies readonly QueueDefinition[];
 
