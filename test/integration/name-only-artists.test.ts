@@ -163,6 +163,55 @@ function centsOf(lots: readonly EscrowLot[], artistKey: string): number {
   return lots.filter((lot) => lot.artistKey === artistKey).reduce((sum, lot) => sum + lot.cents, 0);
 }
 
+/**
+ * `count` lots held for a name as splits leave them (a lot of 100 + i cents per pie, its money split into the name's
+ * account), without the import registering the name.
+ */
+async function givenNameLots(name: string, count: number): Promise<EscrowLot[]> {
+  const normalised = normalizeArtistName(name);
+  const nameKey = `name:${normalised}`;
+  const nameAccount = accountIdOf('artist-name-earnings', normalised.replaceAll(' ', '-'));
+  const fan = await createSignedInAccount('fan');
+  const { postTransaction } = await import('../../functions/services/ledger');
+  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
+  const ledger = { table: table(), clock: createFixedClock(new Date()) };
+  const lots: EscrowLot[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+    const cents = 100 + index;
+    await postTransaction(ledger, {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${pieId}`,
+      postings: [
+        { accountId: accountIdOf('pie-funds', pieId), amountCents: cents },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
+      ],
+    });
+    await postTransaction(ledger, {
+      kind: 'split',
+      idempotencyKey: `split:${pieId}`,
+      postings: [
+        { accountId: accountIdOf('pie-funds', pieId), amountCents: -cents },
+        { accountId: nameAccount, amountCents: cents },
+      ],
+    });
+    lots.push({
+      pieId,
+      fanId: fan.userId,
+      artistKey: nameKey,
+      artistId: null,
+      artistName: name,
+      accountId: nameAccount,
+      cents,
+      status: 'held',
+      heldFrom: '2026-06-01T00:00:00.000Z',
+      heldUntil: '2027-06-01T00:00:00.000Z',
+    });
+  }
+  await putEscrowLots(table(), lots);
+  return lots;
+}
+
 /** An office of a new artist-side user with a Verified claim of the artist. */
 async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply; office: OfficeReply }> {
   const admin = await createSignedInAccount('artist');
@@ -485,45 +534,8 @@ describe('money held for an artist heard only by name', () => {
     const name = `Many Fans ${suffix}`;
     const nameKey = `name:many fans ${suffix}`;
     const nameAccount = accountIdOf('artist-name-earnings', `many-fans-${suffix}`);
-    const fan = await createSignedInAccount('fan');
-    const { postTransaction } = await import('../../functions/services/ledger');
-    const { putEscrowLots } = await import('../../functions/data/escrow-lots');
+    const lots = await givenNameLots(name, 50);
     const { registerNameOnlyArtists } = await import('../../functions/data/name-only-artists');
-    const ledger = { table: table(), clock: createFixedClock(new Date()) };
-    const lots: EscrowLot[] = [];
-    for (let index = 0; index < 50; index += 1) {
-      const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-      const cents = 100 + index;
-      await postTransaction(ledger, {
-        kind: 'fan-payment',
-        idempotencyKey: `fan-payment:${pieId}`,
-        postings: [
-          { accountId: accountIdOf('pie-funds', pieId), amountCents: cents },
-          { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-        ],
-      });
-      await postTransaction(ledger, {
-        kind: 'split',
-        idempotencyKey: `split:${pieId}`,
-        postings: [
-          { accountId: accountIdOf('pie-funds', pieId), amountCents: -cents },
-          { accountId: nameAccount, amountCents: cents },
-        ],
-      });
-      lots.push({
-        pieId,
-        fanId: fan.userId,
-        artistKey: nameKey,
-        artistId: null,
-        artistName: name,
-        accountId: nameAccount,
-        cents,
-        status: 'held',
-        heldFrom: '2026-06-01T00:00:00.000Z',
-        heldUntil: '2027-06-01T00:00:00.000Z',
-      });
-    }
-    await putEscrowLots(table(), lots);
     await registerNameOnlyArtists(table(), [{ normalisedName: `many fans ${suffix}`, name }], new Date());
     const artist = { id: spotifyId(), name };
     await learnArtists([artist]);
@@ -556,5 +568,34 @@ describe('money held for an artist heard only by name', () => {
     const { listEntries } = await import('../../functions/services/ledger');
     const entries = await listEntries({ table: table() }, accountIdOf('artist-earnings', artist.id));
     expect(entries.entries).toHaveLength(2);
+  });
+
+  it('lets staff resolve a name money is held for though no import registered it, and answers 404 for a name nothing is held for', async () => {
+    // Prepare
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Old Import ${suffix}`;
+    await givenNameLots(name, 2);
+    const artist = { id: spotifyId(), name };
+    await learnArtists([artist]);
+    const { resolveNameOnlyArtist } = await import('../../functions/services/pie/name-only-artists');
+    const staff = { staffId: 'staff-2', reason: 'Plays imported before names were registered' };
+    const at = new Date('2026-07-01T00:00:00.000Z');
+    // Act
+    const unknown = await resolveNameOnlyArtist(deps(at), {
+      ...staff,
+      name: `Never Heard ${suffix}`,
+      artistId: artist.id,
+    }).catch((error: unknown) => error);
+    const resolved = await resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: artist.id });
+    // Assess
+    expect(unknown).toMatchObject({ code: 'not_found' });
+    expect(resolved).toMatchObject({ movedLots: 2, movedCents: 201, transactions: 1 });
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(201);
+    const { getNameOnlyArtist } = await import('../../functions/data/name-only-artists');
+    expect(await getNameOnlyArtist(table(), `old import ${suffix}`)).toMatchObject({
+      status: 'resolved',
+      artistId: artist.id,
+      resolvedBy: 'staff',
+    });
   });
 });

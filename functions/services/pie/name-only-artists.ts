@@ -425,10 +425,14 @@ export async function resolveNameOnlyArtist(
   if (normalisedName.length === 0) {
     throw new AppError('validation_failed', undefined, { fields: { name: 'This is not an artist name.' } });
   }
-  const [entry, artist] = await Promise.all([
+  const [registered, artist, held] = await Promise.all([
     getNameOnlyArtist(deps.table, normalisedName),
     getCatalogueArtist(deps.table, artistId),
+    findHeldLotsOfArtist(deps.table, nameArtistKeyOf(normalisedName)),
   ]);
+  // A name no import registered (plays stored before names were) still counts when money is held for it.
+  const entry =
+    registered ?? (held.length > 0 ? { artistId: null, name: held[0]?.artistName ?? name } : null);
   if (!entry) throw new AppError('not_found', 'No money is held for an artist of this name.');
   if (!artist) throw new AppError('not_found', 'There is no catalogue artist with this id.');
   if (entry.artistId !== null && entry.artistId !== artistId) {
