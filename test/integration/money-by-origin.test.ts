@@ -14,6 +14,7 @@ import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functi
 import { getTable } from '../../functions/runtime/table';
 import { returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
+import { takeBackPaymentMoney } from '../../functions/services/payments/take-back';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from './payments-harness';
 import { fundPie, ledger, startPaymentsHarness, walletBalanceOf } from './payments-harness';
@@ -116,6 +117,45 @@ describe('a refund after the split', () => {
     expect(aged.returned).toBeGreaterThanOrEqual(2);
     expect(await books.balance(`pie-funds:${second.id}`)).toBe(941);
     expect((await listPieLots(getTable(), first.id)).every((lot) => lot.status === 'taken-back')).toBe(true);
+  });
+});
+
+describe('one take-back run three times at once', () => {
+  it('moves the money once and takes each lot once', async () => {
+    // Prepare: a split pie (706/235 held)
+    harness = await startPaymentsHarness();
+    const { fan } = await fundPie(harness, testCards.pays, 1000);
+    const [pie] = await piesOf(fan.userId);
+    if (!pie) throw new Error('No pie');
+    await listenInPie(fan.userId, pie, randomUUID().slice(0, 8));
+    await moveClock(harness, 30 * day + 60_000);
+    await splitEndedPie(splitDeps(), pie.id, { log });
+    const books = await ledger();
+    const clearingBefore = await books.balance('stripe-clearing:platform');
+    const input = {
+      pieId: pie.id,
+      fanId: fan.userId,
+      kind: 'refund' as const,
+      sourceId: `re_${randomUUID()}`,
+      idempotencyKey: `refund:concurrent-${pie.id}`,
+      amountCents: 500,
+      lossAccount: 'platform-losses:platform' as const,
+      references: { pieId: pie.id },
+    };
+    // Act
+    const runs = await Promise.all([1, 2, 3].map(() => takeBackPaymentMoney(splitDeps(), input)));
+    const again = await takeBackPaymentMoney(splitDeps(), input);
+    // Assess: 500 pro rata of 706/235: 375.13… → 375, 124.86… → 125; once
+    expect(new Set(runs.map((run) => JSON.stringify(run.outcome)))).toEqual(
+      new Set([JSON.stringify({ fromPieFundsCents: 0, fromLotsCents: 500, lossCents: 0 })]),
+    );
+    expect(again.outcome).toEqual(runs[0]?.outcome);
+    expect((await books.balance('stripe-clearing:platform')) - clearingBefore).toBe(500);
+    const lots = await listPieLots(getTable(), pie.id);
+    expect(lots.map((lot) => [lot.cents, lot.takenBackCents]).sort()).toEqual([
+      [110, 125],
+      [331, 375],
+    ]);
   });
 });
 

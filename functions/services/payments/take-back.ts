@@ -133,7 +133,9 @@ async function writePart(
       throw error;
     }
     if (posted) return outcomeOf(posted.transaction, stored.lossAccount);
-    // A lot left `held` (released to an office, returned) or changed since the plan: what it can no longer give
+    // Nothing of the take-back is written yet: plan it again from the pie's money and lots as they are now.
+    if (index === 0) throw new StalePlanError(`The lots of pie ${stored.pieId} changed since the plan`);
+    // A later part: a lot left `held` (released to an office, returned) or changed since the plan: what it can no longer give
     // is the platform's loss, never taken from the office or the wallet.
     const now = new Map(
       (await listPieLots(deps.table, stored.pieId)).map((lot) => [lot.artistKey, lot] as const),
