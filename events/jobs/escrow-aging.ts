@@ -29,7 +29,7 @@ export const handler = defineJob('escrow-aging', async ({ log, now }) => {
     status: 'completed',
     counts: {
       ...counts,
-      incomplete: complete ? 0 : 1,
+      incomplete: complete && names.complete ? 0 : 1,
       namesResolved: names.resolved,
       namesAmbiguous: names.ambiguous,
       lotsMovedToArtists: names.movedLots,

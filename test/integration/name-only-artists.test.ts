@@ -542,7 +542,8 @@ describe('money held for an artist heard only by name', () => {
     const at = new Date('2026-07-01T00:00:00.000Z');
     const { resolveNameOnlyArtists } = await import('../../functions/services/pie/name-only-artists');
     let writes = 0;
-    // Act: the first run dies before its second batch's write; the next run finishes.
+    // Act: a run out of time starts nothing; the next dies before its second batch's write; the one after finishes.
+    const outOfTime = await resolveNameOnlyArtists(deps(at), { log, budgetMs: -1 });
     const stopped = resolveNameOnlyArtists(
       {
         ...deps(at),
@@ -556,7 +557,9 @@ describe('money held for an artist heard only by name', () => {
     await expect(stopped).rejects.toThrow('the job stopped');
     const halfway = await balanceOf(accountIdOf('artist-earnings', artist.id));
     const resumed = await resolveNameOnlyArtists(deps(at), { log });
-    // Assess: 45 lots in the first batch (in pie order), 5 in the second; 50 × 100 + (0 + … + 49) = 6,225 cents.
+    // Assess
+    expect(outOfTime).toMatchObject({ complete: false, names: 0, movedLots: 0 });
+    // 45 lots in the first batch (in pie order), 5 in the second; 50 × 100 + (0 + … + 49) = 6,225 cents.
     const inKeyOrder = [...lots].sort((a, b) => a.pieId.localeCompare(b.pieId));
     expect(halfway).toBe(inKeyOrder.slice(0, 45).reduce((sum, lot) => sum + lot.cents, 0));
     expect(resumed).toMatchObject({ movedLots: 5, transactions: 1 });

@@ -211,7 +211,12 @@ export interface NameResolutionCounts {
   transactions: number;
   blockedLots: number;
   releasedLots: number;
+  /** False when the run stopped at its time budget with names left for the next run. */
+  complete: boolean;
 }
+
+/** How long the name pass starts new pages, so the escrow job keeps time to return aged lots. */
+const nameRunBudgetMs = 5 * 60_000;
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
@@ -335,8 +340,9 @@ async function lookAtName(
  */
 export async function resolveNameOnlyArtists(
   deps: NameOnlyArtistDependencies,
-  { log }: { log: Logger },
+  { log, budgetMs = nameRunBudgetMs }: { log: Logger; budgetMs?: number },
 ): Promise<NameResolutionCounts> {
+  const startedAt = performance.now();
   const counts: NameResolutionCounts = {
     names: 0,
     resolved: 0,
@@ -346,9 +352,15 @@ export async function resolveNameOnlyArtists(
     transactions: 0,
     blockedLots: 0,
     releasedLots: 0,
+    complete: true,
   };
-  for (const status of ['waiting', 'ambiguous', 'resolved'] as const) {
+  // Resolved names first: what they hold is known to be payable, and a crash after a resolution is finished here.
+  pass: for (const status of ['resolved', 'waiting', 'ambiguous'] as const) {
     for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
+      if (performance.now() - startedAt > budgetMs) {
+        counts.complete = false;
+        break pass;
+      }
       // A name with nothing held needs no artist yet: it is looked up (catalogue, Spotify) once money waits for it.
       const held = new Map<string, number>();
       if (status !== 'resolved') {
