@@ -35,6 +35,9 @@ const emptySummary = {
   heldForUnclaimedCents: 0,
   returnedCents: 0,
   refundedCents: 0,
+  refundedFromArtistsCents: 0,
+  refundCoveredByOpenPieCents: 0,
+  givenBackCents: 0,
   balanceCents: 0,
 };
 
@@ -213,6 +216,48 @@ describe('the fan wallet on my-pies', () => {
       'Returned to you $0.00',
       'Refunded or taken back by a dispute $0.00',
       'Balance $9.41',
+    ]);
+  });
+
+  it('says where refunds came from and what artists gave back, only when there is something to say', async () => {
+    // Prepare: $20 paid, $1.18 fees, 1441 split; a $10 refund took 941 of it back from held lots and OpenPie covered
+    // 59; an office gave 100 back: 2000 − 118 − 1441 + 100 − (1000 − 941 − 59) = 541
+    stubMyPies([], {
+      'GET /api/fan-wallet/balance': succeed({ balanceCents: 541, currency: 'usd' }),
+      'GET /api/fan-wallet/summary': succeed({
+        ...emptySummary,
+        paidInCents: 2000,
+        feesCents: 118,
+        givenToArtistsCents: 1441,
+        givenBackCents: 100,
+        refundedCents: 1000,
+        refundedFromArtistsCents: 941,
+        refundCoveredByOpenPieCents: 59,
+        balanceCents: 541,
+      }),
+    });
+    // Act
+    renderAt('/my-pies');
+    // Assess
+    await screen.findByRole('region', { name: 'Your fan wallet' }, slow);
+    await waitFor(() =>
+      expect(within(region('Where your money went')).getAllByRole('term').length).toBeGreaterThan(8),
+    );
+    const totals = within(region('Where your money went'))
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(totals).toEqual([
+      'Paid in by card $20.00',
+      'Free promo credit $0.00',
+      'Card and platform fees $1.18',
+      'Given to artists $14.41',
+      'Of that, held for artists who have not joined yet $0.00',
+      'Returned to you $0.00',
+      'Given back by artists you supported $1.00',
+      'Refunded or taken back by a dispute $10.00',
+      'Of that, taken back from what was held for artists $9.41',
+      'Of that, covered by OpenPie $0.59',
+      'Balance $5.41',
     ]);
   });
 

@@ -35,14 +35,26 @@ const emptyByFilter: Readonly<Record<WalletFilter, string>> = {
   debit: 'No money has left your wallet yet.',
 };
 
-const summaryRows: readonly { key: keyof Omit<WalletSummary, 'currency'>; label: string }[] = [
+/** The summary's rows; an `optional` row shows only when it is not zero. */
+const summaryRows: readonly {
+  key: keyof Omit<WalletSummary, 'currency'>;
+  label: string;
+  optional?: boolean;
+}[] = [
   { key: 'paidInCents', label: 'Paid in by card' },
   { key: 'promoCents', label: 'Free promo credit' },
   { key: 'feesCents', label: 'Card and platform fees' },
   { key: 'givenToArtistsCents', label: 'Given to artists' },
   { key: 'heldForUnclaimedCents', label: 'Of that, held for artists who have not joined yet' },
   { key: 'returnedCents', label: 'Returned to you' },
+  { key: 'givenBackCents', label: 'Given back by artists you supported', optional: true },
   { key: 'refundedCents', label: 'Refunded or taken back by a dispute' },
+  {
+    key: 'refundedFromArtistsCents',
+    label: 'Of that, taken back from what was held for artists',
+    optional: true,
+  },
+  { key: 'refundCoveredByOpenPieCents', label: 'Of that, covered by OpenPie', optional: true },
   { key: 'balanceCents', label: 'Balance' },
 ];
 
@@ -157,12 +169,17 @@ export function WalletSection() {
             {walletText.summaryTitle}
           </h3>
           <dl className="wallet-summary">
-            {summaryRows.map((row) => (
-              <div key={row.key} className={row.key === 'balanceCents' ? 'wallet-summary__total' : undefined}>
-                <dt>{row.label}</dt>
-                <dd>{formatMoney(totals[row.key])}</dd>
-              </div>
-            ))}
+            {summaryRows
+              .filter((row) => !row.optional || totals[row.key] !== 0)
+              .map((row) => (
+                <div
+                  key={row.key}
+                  className={row.key === 'balanceCents' ? 'wallet-summary__total' : undefined}
+                >
+                  <dt>{row.label}</dt>
+                  <dd>{formatMoney(totals[row.key])}</dd>
+                </div>
+              ))}
           </dl>
         </section>
       </>
