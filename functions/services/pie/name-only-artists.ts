@@ -13,6 +13,7 @@ import {
   upsertCatalogueArtists,
 } from '../../data/catalogue/artists';
 import { getSuccessfulClaimOfArtist } from '../../data/claims';
+import { getPie } from '../../data/pies';
 import { buildMoveLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
 import type { NameOnlyArtist } from '../../data/name-only-artists';
 import {
@@ -81,6 +82,8 @@ export interface MoveCounts {
   transactions: number;
   /** Lots left with the name because their pie's lot of the artist is no longer held (released or returned). */
   blockedLots: number;
+  /** Lots left with the name for now because their pie's split has not finished (a later run moves them). */
+  unsplitLots: number;
   /** Lots of the artist this call released to its claim's office. */
   releasedLots: number;
 }
@@ -173,9 +176,18 @@ async function moveNameToArtist(
     movedCents: 0,
     transactions: 0,
     blockedLots: 0,
+    unsplitLots: 0,
     releasedLots: 0,
   };
-  const lots = (await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(normalisedName))).sort(lotOrder);
+  const held = await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(normalisedName));
+  // Only lots of pies marked split: a split that has not finished writes its lots again where none are, so a lot
+  // moved under it would come back with no money behind it. Such lots move on a later run.
+  const split = new Set<string>();
+  await forEachItem([...new Set(held.map((lot) => lot.pieId))], 8, async (pieId) => {
+    if ((await getPie(deps.table, pieId))?.status === 'split') split.add(pieId);
+  });
+  const lots = held.filter((lot) => split.has(lot.pieId)).sort(lotOrder);
+  counts.unsplitLots = held.length - lots.length;
   for (let start = 0; start < lots.length; start += lotsPerMove) {
     const { moved, blocked } = await moveBatch(deps, target, lots.slice(start, start + lotsPerMove));
     counts.blockedLots += blocked;
@@ -210,6 +222,8 @@ export interface NameResolutionCounts {
   movedCents: number;
   transactions: number;
   blockedLots: number;
+  /** Lots waiting for their pie's split to finish. */
+  unsplitLots: number;
   releasedLots: number;
   /** False when the run stopped at its time budget with names left for the next run. */
   complete: boolean;
@@ -328,6 +342,7 @@ async function lookAtName(
   counts.movedCents += moved.movedCents;
   counts.transactions += moved.transactions;
   counts.blockedLots += moved.blockedLots;
+  counts.unsplitLots += moved.unsplitLots;
   counts.releasedLots += moved.releasedLots;
 }
 
@@ -351,6 +366,7 @@ export async function resolveNameOnlyArtists(
     movedCents: 0,
     transactions: 0,
     blockedLots: 0,
+    unsplitLots: 0,
     releasedLots: 0,
     complete: true,
   };
