@@ -1,5 +1,5 @@
 // Routes of the 'admin-reconciliation' resource (see functions/contracts/routes.ts): staff run one reconciliation
-// check (docs/decisions/038-reconciliation.md). The payout and stripe checks are not built yet and answer 501.
+// check (docs/decisions/038-reconciliation.md). The stripe check is not built yet and answers 501.
 import { adminReconciliationContracts } from '../contracts/api/admin-reconciliation';
 import type { BuiltReconciliationCheck } from '../services/admin/reconciliation';
 import { reconciliationDependencies, runReconciliationCheck } from '../services/admin/reconciliation';
@@ -22,4 +22,6 @@ export const handler = createResourceHandler('admin-reconciliation', adminReconc
   'POST /api/admin/financial-reconciliation/run-escrow-check-minimal': minimal('escrow'),
   'POST /api/admin/financial-reconciliation/run-pie-check': full('pie'),
   'POST /api/admin/financial-reconciliation/run-pie-check-minimal': minimal('pie'),
+  'POST /api/admin/financial-reconciliation/run-payout-check': full('payout'),
+  'POST /api/admin/financial-reconciliation/run-payout-check-minimal': minimal('payout'),
 });

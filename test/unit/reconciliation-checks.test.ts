@@ -5,6 +5,7 @@ import type { EscrowLot } from '../../functions/domain/money/escrow';
 import type { AccountId, TransactionKind } from '../../functions/domain/money/ledger';
 import type {
   LedgerSnapshot,
+  ReconciledPayout,
   ReconciledAccount,
   ReconciledPie,
   ReconciledReceipt,
@@ -13,6 +14,7 @@ import type {
 import {
   checkEscrow,
   checkLedger,
+  checkPayouts,
   checkPies,
   checkWallets,
   walletFiguresOf,
@@ -330,5 +332,105 @@ describe('checkPies', () => {
     ]);
     const problems = checkPies(input({ splits: new Map([['pie-1', other]]) })).problems;
     expect(problems.map((p) => p.expected)).toEqual([`706 to ${artist}`, '0 to artist-earnings:x']);
+  });
+});
+
+describe('checkPayouts', () => {
+  const payable: AccountId = 'office-payable:o1';
+  const inFlight: AccountId = 'connect-in-flight:o1';
+  const release = tx('rel', 'escrow-release', [
+    [artist, -15_000],
+    [payable, 15_000],
+  ]);
+  const booking = tx('book', 'payout', [
+    [payable, -10_000],
+    [inFlight, 9750],
+    [fees, 250],
+  ]);
+  const settled = tx('settle', 'transfer', [
+    [inFlight, -9750],
+    [clearing, 9750],
+  ]);
+  const openBooking = tx('book2', 'payout', [
+    [payable, -5000],
+    [inFlight, 4950],
+    [fees, 50],
+  ]);
+  const completed: ReconciledPayout = {
+    id: 'p1',
+    officeId: 'o1',
+    status: 'completed',
+    amountCents: 10_000,
+    netCents: 9750,
+    stripeAccountId: 'acct_1',
+    transactionId: 'book',
+    transferId: 'tr_1',
+    stripePayoutId: 'po_1',
+    settlementTransactionId: 'settle',
+  };
+  const open: ReconciledPayout = {
+    id: 'p2',
+    officeId: 'o1',
+    status: 'in_progress',
+    amountCents: 5000,
+    netCents: 4950,
+    stripeAccountId: 'acct_1',
+    transactionId: 'book2',
+    transferId: 'tr_2',
+  };
+  const stripe = new Map([
+    [
+      'p1',
+      {
+        transfer: { amountCents: 9750, destination: 'acct_1' },
+        bankPayout: { amountCents: 9750, status: 'paid' },
+      },
+    ],
+    ['p2', { transfer: { amountCents: 4950, destination: 'acct_1' } }],
+  ]);
+  const input = (overrides: Partial<Parameters<typeof checkPayouts>[0]> = {}) => ({
+    snapshot: ledgerOf([release, booking, settled, openBooking]),
+    payouts: [completed, open],
+    officeIds: ['o1'],
+    stripe,
+    inFlightAccountOf: (id: string) => `connect-in-flight:${id}` as AccountId,
+    payableAccountOf: (id: string) => `office-payable:${id}` as AccountId,
+    ...overrides,
+  });
+
+  it('is clean when each payout is booked, sent, paid and settled, and in flight is the open payouts', () => {
+    expect(checkPayouts(input())).toMatchObject({ checked: 3, problems: [] });
+  });
+
+  it('finds a transfer at Stripe that is not the net to the office', () => {
+    const wrong = new Map(stripe);
+    wrong.set('p2', { transfer: { amountCents: 5000, destination: 'acct_1' } });
+    expect(checkPayouts(input({ stripe: wrong })).problems).toEqual([
+      expect.objectContaining({ subject: 'payout:p2', expected: '4950 to acct_1', found: '5000 to acct_1' }),
+    ]);
+  });
+
+  it('finds a sent payout with no transfer, and a completed one with no bank payout', () => {
+    const problems = checkPayouts(
+      input({
+        payouts: [
+          { ...completed, stripePayoutId: undefined } as ReconciledPayout,
+          { ...open, transferId: undefined } as ReconciledPayout,
+        ],
+      }),
+    ).problems;
+    expect(problems.map((p) => [p.subject, p.expected])).toEqual([
+      ['payout:p1', 'a bank payout'],
+      ['payout:p2', 'a transfer'],
+    ]);
+  });
+
+  it('finds money in flight that is not the open payouts', () => {
+    const problems = checkPayouts(
+      input({ payouts: [completed, { ...open, status: 'completed', stripePayoutId: 'po_2' }] }),
+    ).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ subject: inFlight, expected: '0', found: '4950' })]),
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Reconciliation runs (SPEC §7, DESIGN §5, docs/decisions/038-reconciliation.md): each check reads the money in the
 // table and answers what it looked at and every problem it found; the minimal variant answers the counts only.
-// Neither takes a body. The payout and stripe checks answer 501 until they are built.
+// Neither takes a body. The stripe check answers 501 until it is built.
 import * as z from 'zod/mini';
 import type { ResourceContracts } from './contract';
 import { json, notBuilt } from './contract';
@@ -29,7 +29,9 @@ export const reconciliationCountsSchema = z.object({
 
 const full = { reply: json(reconciliationResultSchema) };
 const minimal = { reply: json(reconciliationCountsSchema) };
-const later = { reply: notBuilt('reconciliation of payouts and Stripe', json(reconciliationResultSchema)) };
+const later = {
+  reply: notBuilt("reconciliation against Stripe's balance transactions", json(reconciliationResultSchema)),
+};
 
 export const adminReconciliationContracts = {
   'POST /api/admin/financial-reconciliation/run-ledger-check': full,
@@ -40,8 +42,8 @@ export const adminReconciliationContracts = {
   'POST /api/admin/financial-reconciliation/run-escrow-check-minimal': minimal,
   'POST /api/admin/financial-reconciliation/run-pie-check': full,
   'POST /api/admin/financial-reconciliation/run-pie-check-minimal': minimal,
-  'POST /api/admin/financial-reconciliation/run-payout-check': later,
-  'POST /api/admin/financial-reconciliation/run-payout-check-minimal': later,
+  'POST /api/admin/financial-reconciliation/run-payout-check': full,
+  'POST /api/admin/financial-reconciliation/run-payout-check-minimal': minimal,
   'POST /api/admin/financial-reconciliation/run-stripe-check': later,
   'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': later,
 } satisfies ResourceContracts<'admin-reconciliation'>;

@@ -9,7 +9,7 @@
 // account or a fan's, so this reaches the whole ledger that is connected to anything; it reads each entry once.
 import type { EscrowLot } from '../../domain/money/escrow';
 import { listPieLots } from '../../data/escrow-lots';
-import { listAccountDirectory } from '../../data/directories';
+import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
 import { getSuccessfulClaimsOfArtists } from '../../data/claims';
 import {
   getLedgerBalances,
@@ -34,7 +34,18 @@ import type {
   ReconciledTransaction,
   ReconciliationCheckType,
 } from '../../domain/reconciliation/checks';
-import { checkEscrow, checkLedger, checkPies, checkWallets } from '../../domain/reconciliation/checks';
+import {
+  checkEscrow,
+  checkLedger,
+  checkPayouts,
+  checkPies,
+  checkWallets,
+} from '../../domain/reconciliation/checks';
+import type { StripeLegs } from '../../domain/reconciliation/checks';
+import type { StripeGateway } from '../../integrations/stripe/port';
+import { listOfficePayouts } from '../../data/payouts';
+import { connectInFlightOf, officePayableOf } from '../connect/money';
+import { paymentsDependencies } from '../payments/dependencies';
 import type { DomainEvent } from '../../contracts/events';
 import { domainEventSchemas } from '../../contracts/events';
 import { createEventPublisher } from '../../integrations/event-bus';
@@ -47,10 +58,12 @@ import { accountOfArtistKey } from '../pie/pie-split';
 export interface ReconciliationDependencies {
   table: TableRef;
   clock: Clock;
+  /** Stripe, for the payout check's transfers and bank payouts. */
+  stripe(): Promise<StripeGateway>;
 }
 
 export function reconciliationDependencies(): ReconciliationDependencies {
-  return { table: getTable(), clock: getClock() };
+  return { table: getTable(), clock: getClock(), stripe: paymentsDependencies().stripe };
 }
 
 /** The platform's own accounts: where money enters and leaves, so every movement reaches one of them or a fan's. */
@@ -148,16 +161,49 @@ async function readLedger(table: TableRef, start: readonly AccountId[]): Promise
 
 interface Reading {
   fans: Fans;
+  officeIds: string[];
   ledger: LedgerSnapshot;
 }
 
 async function readMoney(table: TableRef): Promise<Reading> {
-  const fans = await readFans(table);
+  const [fans, offices] = await Promise.all([readFans(table), listOfficeDirectory(table)]);
+  const officeIds = offices.map((office) => office.id);
   const start = [
     ...platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
     ...fans.wallets.flatMap((wallet) => wallet.accountIds),
+    ...officeIds.flatMap((officeId) => [officePayableOf(officeId), connectInFlightOf(officeId)]),
   ];
-  return { fans, ledger: await readLedger(table, start) };
+  return { fans, officeIds, ledger: await readLedger(table, start) };
+}
+
+async function runPayouts(deps: ReconciliationDependencies, reading: Reading): Promise<CheckResult> {
+  const payouts = (await inParallel(reading.officeIds, (id) => listOfficePayouts(deps.table, id))).flat();
+  const sent = payouts.filter(
+    (payout) => payout.transferId !== undefined || payout.stripePayoutId !== undefined,
+  );
+  const stripe = sent.length > 0 ? await deps.stripe() : null;
+  const legs = new Map<string, StripeLegs>();
+  await inParallel(sent, async (payout) => {
+    if (!stripe) return;
+    const [transfer, bankPayout] = await Promise.all([
+      payout.transferId ? stripe.retrieveTransfer(payout.transferId) : undefined,
+      payout.stripePayoutId
+        ? stripe.retrieveConnectPayout(payout.stripeAccountId, payout.stripePayoutId)
+        : undefined,
+    ]);
+    legs.set(payout.id, {
+      ...(transfer === undefined ? {} : { transfer }),
+      ...(bankPayout === undefined ? {} : { bankPayout }),
+    });
+  });
+  return checkPayouts({
+    snapshot: reading.ledger,
+    payouts,
+    officeIds: reading.officeIds,
+    stripe: legs,
+    inFlightAccountOf: connectInFlightOf,
+    payableAccountOf: officePayableOf,
+  });
 }
 
 async function runEscrow(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
@@ -194,6 +240,7 @@ export const builtReconciliationChecks = [
   'wallet',
   'escrow',
   'pie',
+  'payout',
 ] as const satisfies readonly ReconciliationCheckType[];
 export type BuiltReconciliationCheck = (typeof builtReconciliationChecks)[number];
 
@@ -209,7 +256,8 @@ export async function runReconciliationChecks(
     if (check === 'ledger') results.push(checkLedger(reading.ledger, now));
     else if (check === 'wallet') results.push(checkWallets(reading.ledger, reading.fans.wallets));
     else if (check === 'escrow') results.push(await runEscrow(deps.table, reading, now));
-    else results.push(await runPies(deps.table, reading, now));
+    else if (check === 'pie') results.push(await runPies(deps.table, reading, now));
+    else results.push(await runPayouts(deps, reading));
   }
   return results;
 }
