@@ -2,11 +2,13 @@
 // the Stripe sandbox through the real webhook (docs/decisions/031-money-by-origin.md): cards that pay, dispute or only
 // inquire; double checkouts; full and partial refunds before and after the split; disputes lost and won; renewals; the
 // split of every pie due; escrow aging a year on. At the end, for every fan: what they paid, less what went back to
-// their card, plus what OpenPie covered, equals the fees, what stayed with artists (held or released) and their
-// wallet; no guarded balance is negative; every refund and dispute took money of its own pie only. Give-backs, deleted
-// fans, imports overlapping syncs, name-only claims and failed payouts have tests of their own.
+// their card, plus what OpenPie covered, equals the fees, what stayed with artists (held or released), their wallet
+// and, for fans who deleted their account, what came back to the platform's account for them; no guarded balance is
+// negative; every refund and dispute took money of its own pie only. Give-backs, imports overlapping syncs, name-only
+// claims and failed payouts have tests of their own.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredTransaction } from '../../functions/data/ledger';
+import { listPieLots } from '../../functions/data/escrow-lots';
 import { getLedgerTransaction, transactionIdOf } from '../../functions/data/ledger';
 import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
 import type { StoredPie } from '../../functions/data/pies';
@@ -21,7 +23,7 @@ import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functi
 import { createLogger } from '../../functions/runtime/logger';
 import { getTable } from '../../functions/runtime/table';
 import type { SignedInAccount } from '../support/identity';
-import { createSignedInAccount, dataOf } from '../support/identity';
+import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from './payments-harness';
 import {
@@ -35,7 +37,7 @@ import {
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-month' });
-const seed = 20_261_127;
+const seed = 42;
 const fanCount = 10;
 
 /** A small seeded generator (mulberry32), so the month is the same on every run. */
@@ -66,6 +68,7 @@ interface Fan {
   refund: Refund;
   disputeWon: boolean;
   doubleCheckout: boolean;
+  deletesAccount: boolean;
 }
 
 let harness: PaymentsHarness | undefined;
@@ -197,6 +200,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
             : 'none',
         disputeWon: random() < 0.5,
         doubleCheckout: random() < 0.3,
+        deletesAccount: random() < 0.25,
       });
     }
     // Act: everyone pays and listens; two days on, the disputes and inquiries come, and the refunds before the split
@@ -204,6 +208,12 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       await pay(h, fan);
       const [pie] = await listAllFanPies(getTable(), fan.account.userId);
       if (pie) await listen(fan.account.userId, pie);
+    }
+    // …some fans delete their accounts (their sessions are fresh; what they paid for still runs its course)
+    const { handler: fanAuth } = await import('../../functions/handlers/fan-auth');
+    for (const fan of fans.filter((f) => f.deletesAccount)) {
+      const deleted = await call(fanAuth, 'DELETE', '/api/auth/account', { cookies: [fan.account.cookie] });
+      expect(deleted.statusCode).toBe(200);
     }
     await moveClock(h, 2 * day + 60_000);
     for (const fan of fans.filter((f) => f.refund.endsWith('before'))) await refund(h, fan);
@@ -231,7 +241,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     // Assess
     const books = await ledger();
     const paths = new Set<string>();
-    const seen = { split: 0, fromLots: 0, fromWallet: 0, covered: 0, reinstated: 0 };
+    const seen = { split: 0, fromLots: 0, fromWallet: 0, covered: 0, reinstated: 0, deletedReturns: 0 };
     for (const fan of fans) {
       const fanId = fan.account.userId;
       const { pies, takeBacks, totals, wallet } = await booksOf(fanId);
@@ -242,7 +252,12 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       const backToCard = settled.reduce((sum, take) => sum + take.plan.amountCents, 0);
       const covered = settled.reduce((sum, take) => sum + (take.outcome?.lossCents ?? 0), 0);
       const takenFromLots = takeBacks.reduce((sum, take) => sum + (take.outcome?.fromLotsCents ?? 0), 0);
-      const withArtists = totals.splitToArtists - takenFromLots - totals.returned;
+      // A deleted fan's returned lots went to the platform's deleted-fan-returns account, not to a wallet
+      const lots = (await Promise.all(pies.map((pie) => listPieLots(getTable(), pie.id)))).flat();
+      const returnedToPlatform = fan.deletesAccount
+        ? lots.reduce((sum, lot) => sum + (lot.status === 'returned' ? lot.cents : 0), 0)
+        : 0;
+      const withArtists = totals.splitToArtists - takenFromLots - totals.returned - returnedToPlatform;
       seen.split += totals.splitToArtists;
       seen.fromLots += takenFromLots;
       seen.fromWallet += takeBacks.reduce((sum, take) => sum + (take.outcome?.fromPieFundsCents ?? 0), 0);
@@ -252,8 +267,9 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       // theirs: fees, what stayed with artists (held or released), and their wallet (returned lots included)
       expect({ fanId, whole: totals.paid - backToCard + covered }).toEqual({
         fanId,
-        whole: totals.fees + withArtists + wallet,
+        whole: totals.fees + withArtists + wallet + returnedToPlatform,
       });
+      if (fan.deletesAccount) seen.deletedReturns += returnedToPlatform;
       // No balance people are owed is below zero
       for (const account of await walletAccountsOf(fanId)) {
         expect(await books.balance(account)).toBeGreaterThanOrEqual(0);
@@ -272,7 +288,8 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       // A fan who paid once with a card that pays has one subscription's pies: the double checkout paid once
       expect(pies.filter((pie) => pie.invoiceId !== null).length).toBeLessThanOrEqual(2);
     }
-    // The seed really took the month down many paths: splits, refunds taken from the wallet and from held lots,
+    // The seed really took the month down many paths: splits, refunds taken from the wallet and from held lots, deleted
+    // fans whose returns went to the platform,
     // losses OpenPie covered, a dispute won back
     expect(paths.size).toBeGreaterThanOrEqual(5);
     expect(seen.split).toBeGreaterThan(0);
@@ -280,5 +297,6 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     expect(seen.fromWallet).toBeGreaterThan(0);
     expect(seen.covered).toBeGreaterThan(0);
     expect(seen.reinstated).toBeGreaterThan(0);
+    expect(seen.deletedReturns).toBeGreaterThan(0);
   }, 240_000);
 });
