@@ -289,8 +289,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       expect(pies.filter((pie) => pie.invoiceId !== null).length).toBeLessThanOrEqual(2);
     }
     // The seed really took the month down many paths: splits, refunds taken from the wallet and from held lots, deleted
-    // fans whose returns went to the platform,
-    // losses OpenPie covered, a dispute won back
+    // fans whose returns went to the platform, losses OpenPie covered, a dispute won back
     expect(paths.size).toBeGreaterThanOrEqual(5);
     expect(seen.split).toBeGreaterThan(0);
     expect(seen.fromLots).toBeGreaterThan(0);
