@@ -156,6 +156,8 @@ describe("the providers' client ids", () => {
     // Connects a social profile to read its bio for claim verification (decision 027).
     'artist-socials',
     'worker-fan-work',
+    // Looks up the track a name-only artist was heard on, to pay the artist it names (decision 036).
+    'job-escrow-aging',
   ];
 
   it('reach every function that signs in with, refreshes at, or searches a provider', () => {
