@@ -274,6 +274,9 @@ describe('the receipts on my-pies', () => {
         heldForUnclaimedCents: 0,
         returnedCents: 0,
         refundedCents: 0,
+        refundedFromArtistsCents: 0,
+        refundCoveredByOpenPieCents: 0,
+        givenBackCents: 0,
         balanceCents: 0,
       }),
       'GET /api/fan-wallet/transactions': {
