@@ -8,11 +8,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
+import { connectSandboxStripe } from './support/sandbox-stripe';
 import type { ObservedPage } from './support/frame-checks';
 import { selectUnexpectedProblems } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const pages = useObservedPages();
 
 /** The demo fan local mode seeds (local/seed.ts), whose pie was paid through the Stripe sandbox. */
@@ -55,6 +57,12 @@ interface PieDetail extends RealtimeStats {
     releasedCents: number;
     lots: { artist_id: string | null; cents: number; status: string }[];
   } | null;
+  takeBacks?: {
+    amountCents: number;
+    fromWalletCents: number;
+    fromHeldCents: number;
+    coveredByOpenPieCents: number;
+  }[];
 }
 
 interface WalletLine {
@@ -276,6 +284,51 @@ describe('the pie: live, tuned, split and receipted', () => {
     const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBeGreaterThanOrEqual(receipt.includedArtists.length + 1);
     for (const artist of receipt.includedArtists) expect(csv).toContain(artist.artist_name);
+    expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
+  });
+
+  it('takes a refund after the split back from what its own pie still holds for artists, and says so on the receipt; the next pie keeps its money', async () => {
+    // Prepare: the split pie's charge, and the next pie's preview before the refund
+    const { page, pie, observed } = demo();
+    const before = await readData<PieDetail>(page, `/api/pie/pie/${pie.id}`);
+    const next = await readData<PieSummary>(page, '/api/pie/active');
+    const nextBefore = await readData<RealtimeStats>(page, `/api/pie/${next.id}/realtime-stats`);
+    const user = await readData<{ stripe_customer_id: string | null }>(page, '/api/user');
+    const stripe = connectSandboxStripe(dataDir);
+    const charges = (await stripe.charges.list({ customer: user.stripe_customer_id ?? '', limit: 100 })).data;
+    const paidAt = Date.parse(pie.periodStart) / 1000;
+    const charge = [...charges].sort(
+      (a, b) => Math.abs(a.created - paidAt) - Math.abs(b.created - paidAt),
+    )[0];
+
+    // Act: Stripe refunds the split pie's payment in full
+    await stripe.refunds.create({ charge: charge?.id ?? '' });
+    const after = await waitForData<PieDetail>(
+      page,
+      `/api/pie/pie/${pie.id}`,
+      (detail) => (detail.takeBacks ?? []).length > 0,
+    );
+    const nextAfter = await readData<RealtimeStats>(page, `/api/pie/${next.id}/realtime-stats`);
+    await visit(page, `/pie/${pie.id}`, 'Where your pie went');
+    const note = page.getByRole('note', { name: 'Refunds and disputes' });
+    await note.waitFor();
+    const noteText = (await note.textContent()) ?? '';
+    await snap(page, 'receipt-refunded');
+
+    // Assess: nothing was left of the pie's own money; what was still held came back from the artists, what the
+    // office of the claimed artist already had and Stripe's kept fee OpenPie covered; the next pie is untouched
+    const [takeBack] = after.takeBacks ?? [];
+    expect(takeBack).toMatchObject({
+      amountCents: charge?.amount,
+      fromWalletCents: 0,
+      fromHeldCents: before.receipt?.held.cents,
+    });
+    expect(after.receipt?.held.cents).toBe(0);
+    expect(noteText).toContain(
+      `${money(before.receipt?.held.cents ?? 0)} was held for artists who had not joined`,
+    );
+    expect(noteText).toContain(`${money(takeBack?.coveredByOpenPieCents ?? 0)} OpenPie covered`);
+    expect(nextAfter.netCents).toBe(nextBefore.netCents);
     expect(selectUnexpectedProblems(observed.problems)).toEqual([]);
   });
 });
