@@ -254,7 +254,9 @@ export function LandingPage() {
             <ul className="feature-list">
               <li>
                 <h3>You set the amount</h3>
-                <p>Pick your monthly pie and how many days each pie runs.</p>
+                <p>
+                  Pick your monthly amount: each pie runs 30 days, then it is split and the next one starts.
+                </p>
               </li>
               <li>
                 <h3>Tune the split</h3>

@@ -40,8 +40,8 @@ export function HelpPage() {
       <section aria-labelledby="pie">
         <h2 id="pie">Your pie</h2>
         <p>
-          You choose an amount and pay it by card through Stripe; OpenPie never sees your card number. You
-          also choose how many days a pie runs. When a period ends, that pie is split and the next one starts.
+          You choose an amount and pay it by card through Stripe; OpenPie never sees your card number. Each
+          pie runs 30 days. When a period ends, that pie is split and the next one starts.
         </p>
         <p>
           To know what you listen to, OpenPie reads your listening history from the Spotify account you
