@@ -28,7 +28,11 @@ const budgets = {
   importChunkBodyRatio: 0.5,
   /** One fan's sync of 50 new plays, the fan's own items: 50 plays, a day or two, the cursor (decision 008). */
   syncReadUnits: 40,
-  syncWriteUnits: 80,
+  /**
+   * Each counted play is written in a transaction with its minute's guard, 2 units each (decision 034: listening
+   * counted once), so 50 plays take 200 units where a BatchWrite took 50; the days and the cursor keep the 30 they had.
+   */
+  syncWriteUnits: 230,
   /** A sync that finds nothing new: the connection and cursor reads, the cursor write. */
   idleSyncUnits: 5,
   /** A fan payment (2 postings): 5 items of one transaction at 2 WRU each (docs/decisions/019-ledger.md). */
