@@ -456,3 +456,20 @@ export function directoryPartition(kind: 'fan' | 'artist' | 'office'): string {
 export function directorySortKey(createdAt: string, id: string): string {
   return `${createdAt}#${id}`;
 }
+
+// ── the audit trail of staff actions (data/audit.ts) ──────────────────────────────────────────────────────────────
+
+/** `AUDIT#<entryId>`: one staff action; the id is derived from what the action changed, so a retry writes it once. */
+export function auditEntryKey(entryId: string): ItemKey {
+  return { pk: `AUDIT#${entryId}`, sk: 'AUDIT' };
+}
+/** gsi1: every audit entry, newest first by `<at>#<entryId>`. */
+export const auditEntriesPartition = 'AUDIT';
+/** gsi2: the audit entries of one target (`office`, `fan`, `payment`, …), newest first. */
+export function auditTargetPartition(targetType: string, targetId: string): string {
+  return `AUDIT_TARGET#${targetType}#${targetId}`;
+}
+/** gsi3: the audit entries of one staff member, newest first. */
+export function auditActorPartition(actorId: string): string {
+  return `AUDIT_ACTOR#${actorId}`;
+}
