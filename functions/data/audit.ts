@@ -1,4 +1,4 @@
-// The audit trail of staff actions (docs/decisions/039-audit-trail-and-staff-actions.md): one item per thing staff did
+// The audit trail of staff actions (docs/decisions/043-audit-trail-and-staff-actions.md): one item per thing staff did
 // (decided a claim, removed an office's Stripe connection, refunded a payment, ran the escrow job…), with who, when,
 // what it touched, the state before and after, and staff's reason. An action writes its entry in the same
 // TransactWriteItems as its change (`auditEntryPut`), so there is never a change without its entry or an entry

@@ -1,4 +1,4 @@
-// The audit trail of what staff do (docs/decisions/039-audit-trail-and-staff-actions.md): every staff action names a
+// The audit trail of what staff do (docs/decisions/043-audit-trail-and-staff-actions.md): every staff action names a
 // reason and leaves one entry (who, when, what it touched, before and after). An action whose change is a table write
 // puts its entry in the same transaction (`auditEntryPut`); one whose change happens elsewhere (a refund at Stripe, a
 // job run) records it on its own (`recordStaffAction`). Both are written once per idempotency key, so a request run
