@@ -230,6 +230,30 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     expect(dataOf<StaffFanSummary[]>(listed)[0]?.spentCents).toBe(2000);
   });
 
+  it('no longer lists a fan as having an active pie once a full refund stops it', async () => {
+    // Prepare: a fan pays 1500 and is listed with an active pie.
+    harness = await startPaymentsHarness();
+    const staff = await createSignedInAccount('admin');
+    const fan = await createSignedInAccount('fan', { firstName: 'Stopped', lastName: uniqueWord() });
+    await pay(harness, fan, 1500);
+    const before = await asStaff(staff, 'fans', '/api/admin/fans', { search: fan.userId, activePie: 'true' });
+    expect(dataOf<StaffFanSummary[]>(before).map((row) => row._id)).toEqual([fan.userId]);
+    const customer = (await harness.stripe.customers.list({ limit: 100 })).data.find(
+      (c) => c.metadata?.['fan_id'] === fan.userId,
+    );
+    const [charge] = (await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 10 })).data;
+    // Act: the whole payment is refunded, which stops its pie.
+    await harness.stripe.refunds.create({ charge: charge?.id ?? '' });
+    await harness.sandbox.settle();
+    // Assess: the list's active-pie filter follows at once; what the card paid stays the gross.
+    const active = await asStaff(staff, 'fans', '/api/admin/fans', { search: fan.userId, activePie: 'true' });
+    const idle = await asStaff(staff, 'fans', '/api/admin/fans', { search: fan.userId, activePie: 'false' });
+    expect(dataOf<StaffFanSummary[]>(active)).toEqual([]);
+    expect(dataOf<StaffFanSummary[]>(idle)).toEqual([
+      expect.objectContaining({ _id: fan.userId, spentCents: 1500 }),
+    ]);
+  });
+
   it('still shows the fan when Stripe does not answer, saying the refunds are not known', async () => {
     // Prepare: a fan who paid; then the Stripe sandbox stops.
     harness = await startPaymentsHarness();

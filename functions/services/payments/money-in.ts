@@ -12,7 +12,7 @@
 import type { StoredTransaction } from '../../data/ledger';
 import { getLedgerTransaction, transactionIdOf } from '../../data/ledger';
 import type { PieSettings, StoredPie } from '../../data/pies';
-import { buildNewPiePut, listFanPies, markPieInactive, setPieProcessingFee } from '../../data/pies';
+import { buildNewPiePut, listFanPies, setPieProcessingFee } from '../../data/pies';
 import { AppError, isAppError } from '../../domain/errors';
 import {
   buildDisputeFeePostings,
@@ -28,7 +28,7 @@ import type { Logger } from '../../runtime/logger';
 import { postTransaction, postTransactionAlongside } from '../ledger';
 import type { PaymentsDependencies } from './dependencies';
 import { stopSubscriptionAfterDispute } from './dispute-consequences';
-import { buildPieRecord, openPie, pieIdOfInvoice } from './pies';
+import { buildPieRecord, openPie, pieIdOfInvoice, stopPie } from './pies';
 import type { OpenPieInput } from './pies';
 import { keepOneSubscription } from './one-subscription';
 import { fanIdOf, storeSubscription } from './subscriptions';
@@ -291,7 +291,7 @@ export async function recordChargeRefunds(
       },
     });
   }
-  if (charge?.refunded) await markPieInactive(deps.table, payment.pieId, 'refunded', deps.clock.now());
+  if (charge?.refunded) await stopPie(deps, payment, 'refunded');
 }
 
 /**
@@ -347,7 +347,7 @@ export async function recordDispute(
       references: { ...references, balanceTransactionId: balanceTransaction.id },
     });
   }
-  await markPieInactive(deps.table, payment.pieId, 'disputed', deps.clock.now());
+  await stopPie(deps, payment, 'disputed');
   await stopSubscriptionAfterDispute(deps, dispute, log);
   if (dispute.fundsReinstated) {
     await reinstateTakeBack(deps, {

@@ -16,7 +16,7 @@ import {
   markSecondSubscription,
 } from '../../data/one-subscription';
 import { buildOutboxMailPut } from '../../data/outbox';
-import { getPie, listFanPies, markPieInactive } from '../../data/pies';
+import { getPie, listFanPies } from '../../data/pies';
 import { writeUnlessGuardFails } from '../../data/table';
 import type { EmailMessage } from '../../domain/email';
 import { escapeHtml } from '../../domain/identity/emails';
@@ -24,7 +24,7 @@ import { formatUsd } from '../../domain/money/usd';
 import type { StripeGateway } from '../../integrations/stripe/port';
 import type { Logger } from '../../runtime/logger';
 import type { PaymentsDependencies } from './dependencies';
-import { isCurrentPie } from './pies';
+import { isCurrentPie, stopPie } from './pies';
 import { isFundingSubscription, requireSiteOrigin, storeSubscription } from './subscriptions';
 
 /** A paid invoice of a card subscription, as the payment booking knows it. */
@@ -189,8 +189,8 @@ async function undoSecondSubscription(
       });
     }
   }
+  await stopPie(deps, payment, 'refunded');
   const now = deps.clock.now();
-  await markPieInactive(deps.table, payment.pieId, 'refunded', now);
   const account = await getAccount(deps.table, 'fan', payment.fanId);
   if (account?.status !== 'active' || !account.email) return;
   await writeUnlessGuardFails(

@@ -3,8 +3,9 @@
 import { createHash } from 'node:crypto';
 import type { PieSummary } from '../../contracts/payments';
 import type { PieSettings, StoredPie } from '../../data/pies';
-import { listFanPies, putPie } from '../../data/pies';
-import type { TableRef } from '../../data/table';
+import type { PieInactiveReason } from '../../data/pies';
+import { listFanPies, markPieInactive, putPie } from '../../data/pies';
+import type { TableRef, TransactionItem } from '../../data/table';
 import { computeNetCents } from '../../domain/money/fees';
 import { derivePieStatus } from '../../domain/money/pie-status';
 import type { Clock } from '../../runtime/clock';
@@ -99,6 +100,20 @@ export async function openPie(deps: PieDependencies, input: OpenPieInput): Promi
   // Staff's fans list sorts by what each fan's cards paid: the payment this pie follows is booked by now.
   await refreshFanSpend(deps, input.fanId);
   return result.pie;
+}
+
+/**
+ * Stops a pie (a refund, a dispute, a renewal that failed; `alongside` is written in the same transaction) and does
+ * what follows a pie's stopping in one place: staff's fans list stops counting it as the fan's active pie.
+ */
+export async function stopPie(
+  deps: PieDependencies,
+  pie: { pieId: string; fanId: string },
+  reason: PieInactiveReason,
+  options: { alongside?: readonly TransactionItem[] } = {},
+): Promise<void> {
+  await markPieInactive(deps.table, pie.pieId, reason, deps.clock.now(), options);
+  await refreshFanSpend(deps, pie.fanId);
 }
 
 /** Whether a pie still counts as the fan's current one at `now`: its period runs and it was not made inactive. */

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { getAccount } from '../../data/accounts';
 import { buildOutboxMailPut } from '../../data/outbox';
-import { listFanPies, markPieInactive } from '../../data/pies';
+import { listFanPies } from '../../data/pies';
+import { stopPie } from './pies';
 import type { EmailMessage } from '../../domain/email';
 import { escapeHtml } from '../../domain/identity/emails';
 import type { Logger } from '../../runtime/logger';
@@ -97,7 +98,7 @@ export async function recordFailedRenewal(
             }),
           ]
         : [];
-    await markPieInactive(deps.table, renewed.id, 'renewal-failed', now, { alongside });
+    await stopPie(deps, { pieId: renewed.id, fanId: renewed.fanId }, 'renewal-failed', { alongside });
   }
   await storeSubscription(deps, subscription);
 }
