@@ -25,7 +25,8 @@ export const advanceWindowMs = 4 * 3_600_000;
 
 /**
  * The runs an advance from `from` to `to` makes: for each job and window, its last due instant in (from, to] within
- * that window; ordered by instant, then by the jobs' order (the order of events/definitions.ts at equal instants).
+ * that window, `to` itself counting as a due instant of the jobs that run more often than once a window; ordered by
+ * instant, then by the jobs' order (the order of events/definitions.ts at equal instants).
  */
 export function planAdvance(
   jobs: readonly ScheduledJob[],
@@ -39,6 +40,11 @@ export function planAdvance(
     const lastInWindow = new Map<number, Date>();
     for (const at of dueInstants(schedule, from, to, rateAnchor)) {
       lastInWindow.set(Math.ceil(at.getTime() / windowMs), at);
+    }
+    // A frequent job also runs at the target instant, as the last run of its window: what fell due after its last
+    // due instant (a pie that ended at 10:21 when the clock lands at 10:22) is done when the advance returns.
+    if (schedule.kind === 'rate' && schedule.everyMs < windowMs && to.getTime() > from.getTime()) {
+      lastInWindow.set(Math.ceil(to.getTime() / windowMs), to);
     }
     for (const at of lastInWindow.values()) runs.push({ job: job.name, order, at });
   });

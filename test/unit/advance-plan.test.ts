@@ -78,13 +78,40 @@ describe('the advance plan', () => {
     ]);
   });
 
-  it('runs the last due instant of a window the advance starts inside, and nothing at or before the start', () => {
-    const plan = planAdvance([frequent, hourly], at('2026-11-21T05:10:00Z'), at('2026-11-21T06:20:00Z'));
+  it('runs the last instant of a window the advance starts inside, and nothing at or before the start', () => {
+    const plan = planAdvance(
+      [frequent, hourly, daily],
+      at('2026-11-21T05:10:00Z'),
+      at('2026-11-21T06:20:00Z'),
+    );
+    // The target, 06:20, is the last instant of its window for the frequent jobs (it stands for 06:00)
     expect(plan.map((run) => [run.job, iso(run.scheduledAt)])).toEqual([
-      ['every-30-min', '2026-11-21T06:00:00.000Z'],
-      ['hourly', '2026-11-21T06:00:00.000Z'],
+      ['every-30-min', '2026-11-21T06:20:00.000Z'],
+      ['hourly', '2026-11-21T06:20:00.000Z'],
     ]);
-    expect(planAdvance([frequent], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z'))).toEqual([]);
+    // … a frequent job lands with a run at the target, never at or before the start
+    expect(
+      planAdvance([frequent], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z')).map((run) =>
+        iso(run.scheduledAt),
+      ),
+    ).toEqual(['2026-11-21T06:29:59.000Z']);
+    expect(planAdvance([daily], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z'))).toEqual([]);
+  });
+
+  it('lands with a run of every frequent job at the target instant, so what ended since its last due instant is done', () => {
+    // Act: a pie funded at 10:21 ends at 10:21 thirty days later; `advance 30d` typed at 10:22 lands at 10:22
+    const from = at('2026-11-21T10:22:00Z');
+    const to = new Date(from.getTime() + 30 * 86_400_000);
+    const plan = planAdvance([frequent, hourly, daily], from, to);
+    // Assess: the hourly job's last run is at the target, after 10:21, not at 10:00; the daily job keeps its cron
+    const last = (name: string) => plan.filter((run) => run.job === name).at(-1)?.scheduledAt;
+    expect(iso(last('hourly')!)).toBe(iso(to));
+    expect(iso(last('every-30-min')!)).toBe(iso(to));
+    expect(iso(last('daily')!)).toBe('2026-12-21T02:15:00.000Z');
+    expect(plan.at(-1)?.scheduledAt.getTime()).toBe(to.getTime());
+    // … and once only when the target is a due instant itself
+    const onTheHour = planAdvance([hourly], at('2026-11-21T10:00:00Z'), at('2026-11-21T11:00:00Z'));
+    expect(onTheHour.map((run) => iso(run.scheduledAt))).toEqual(['2026-11-21T11:00:00.000Z']);
   });
 
   it('puts a job that shares an instant with one listed before it after that one', () => {
