@@ -9,7 +9,7 @@ import type { Resource } from './routes';
  * The one table:
  * - `probe`: GetItem, the health check's one read;
  * - `read`: GetItem, BatchGetItem, Query (no Scan: DESIGN §4);
- * - `read-put`: `read` and PutItem, for a function whose only write refreshes a cache item;
+ * - `read-put`: `read` and PutItem, for a function whose only write refreshes a cache item or a job's run record;
  * - `get-update`: GetItem and UpdateItem, for a stream worker that marks the item a record names;
  * - `read-write`: `read` and PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem (the parts of a
  *   TransactWriteItems).
@@ -113,15 +113,17 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
  */
 export const backgroundCapabilities = {
   jobs: {
-    // Pages through the sync index and sends one message per fan; the worker opens the tokens.
-    'listening-sync': { table: 'read', secrets: [], fanWorkQueue: 'send' },
+    // Pages through the sync index and sends one message per fan; the worker opens the tokens. Its one write is its
+    // run record (decision 040), every job's, by PutItem.
+    'listening-sync': { table: 'read-put', secrets: [], fanWorkQueue: 'send' },
     // Closes ended pie periods and sends one split per pie to the fan-work queue (renewals arrive by webhook).
     'pie-renewals': { table: 'read-write', secrets: [], fanWorkQueue: 'send' },
     // Moves money held for names heard alone to the artist they belong to (Spotify's track lookup with OpenPie's
     // client credentials), then returns aged escrow lots to the fans' wallets on the ledger.
     'escrow-aging': { table: 'read-write', secrets: ['app'], providers: true },
-    // Compares the ledger with Stripe and raises reconciliation.failed itself: no change causes it, so no outbox.
-    reconciliation: { table: 'read', secrets: ['stripe'], publishesEvents: true },
+    // Compares the ledger with Stripe and raises reconciliation.failed itself: no change causes it, so no outbox. Its
+    // one write is its run record with what it found (decision 040), by PutItem.
+    reconciliation: { table: 'read-put', secrets: ['stripe'], publishesEvents: true },
   },
   consumers: {
     // Logs an alert that the stack's metric filter turns into a page.

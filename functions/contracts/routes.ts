@@ -321,6 +321,7 @@ export const routes = [
   adminApi('GET', '/fans', 'admin-fans', 'admin'),
   adminApi('GET', '/fans/{id}', 'admin-fans', 'admin'),
   adminApi('GET', '/finances', 'admin-finances', 'admin'),
+  adminApi('GET', '/finances/journal', 'admin-finances', 'admin'),
   adminApi('GET', '/escrow', 'admin-finances', 'admin'),
   adminApi('POST', '/escrow/process-payouts', 'admin-finances', 'admin'),
   adminApi('GET', '/wallet-transactions', 'admin-finances', 'admin'),
