@@ -1,4 +1,4 @@
-// The demo artist-side user's office (issue #13, point 9), made the way the product makes it, never written into the
+// The demo artist-side user's office, made the way the product makes it, never written into the
 // table by hand: a second member; supporter fans who paid pies through the Stripe sandbox 35 days ago (backdated as
 // the demo fan's pie is), listened mostly to one sandbox artist, and whose ended pies the split divided; that artist
 // claimed by the office, verified and approved by the demo staff member, which releases the held earnings to the

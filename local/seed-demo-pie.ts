@@ -1,4 +1,4 @@
-// The demo fan's paid pie (issue #11, point 7): bought the way a fan buys one, not written into the table. The
+// The demo fan's paid pie: bought the way a fan buys one, not written into the table. The
 // product's own checkout call opens a Stripe Checkout session in the local Stripe sandbox, the sandbox's Checkout
 // page is paid with Stripe's 4242 test card (the same code path as the page's form), and the signed webhooks that
 // follow reach the running product's webhook route, which books the payment and the fee and opens the pie.

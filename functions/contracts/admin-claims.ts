@@ -1,4 +1,4 @@
-// Staff's claims (issue #13 point 3, decision 028): the queue, one claim with everything needed to decide it, and the
+// Staff's claims (decision 028): the queue, one claim with everything needed to decide it, and the
 // decisions' replies. Request schemas are in contracts/claims.ts (claimStatusUpdateSchema, manualVerificationSchema).
 import * as z from 'zod/mini';
 import { artistSummarySchema } from './artists';
@@ -34,7 +34,7 @@ export const staffVerificationAttemptSchema = z.object({
   byId: z.string(),
 });
 
-/** A fan's report that a claim of this artist looks wrong (issue #5). */
+/** A fan's report that a claim of this artist looks wrong. */
 export const staffClaimReportSchema = z.object({
   id: z.string(),
   fanId: z.string(),

@@ -1,4 +1,4 @@
-// The office's payout account at Stripe (Connect) as the artist area's calls answer it (issue #13, SPEC §7 "Payment
+// The office's payout account at Stripe (Connect) as the artist area's calls answer it (SPEC §7 "Payment
 // account"; decision 025). Balances, transactions and payouts come with payouts and add their replies here.
 import * as z from 'zod/mini';
 
@@ -32,7 +32,7 @@ export type OnboardingLinkReply = z.infer<typeof onboardingLinkReplySchema>;
 export const loginLinkReplySchema = z.object({ login_url: z.string() });
 export type LoginLinkReply = z.infer<typeof loginLinkReplySchema>;
 
-// ── balances, transactions and payouts (issue #13 point 5, decision 029) ─────────────────────────────────────────
+// ── balances, transactions and payouts (decision 029) ─────────────────────────────────────────
 
 /** A payout's life: `pending` (booked, the transfer not confirmed yet), `in_progress` (transferred, on its way to the
  * bank), `completed` (Stripe says it arrived: `payout.paid`), `failed` (refused or returned; the payable is restored). */

@@ -1,4 +1,4 @@
-// Claims of artist profiles as the artist area and staff take them (SPEC §3, §5 claim wizard texts, §7; issue #13).
+// Claims of artist profiles as the artist area and staff take them (SPEC §3, §5 claim wizard texts, §7).
 // The routes answer 501 until issue #13 builds them; these are the shapes SPEC and the issue state.
 import * as z from 'zod/mini';
 import { artistSummarySchema } from './artists';
@@ -21,7 +21,7 @@ export const claimStatuses = ['Pending', 'Verified', 'Successful', 'Rejected', '
 export const openClaimStatuses = ['Pending', 'Verified', 'Successful'] as const;
 
 /**
- * How a claim is proven (issue #13): the OpenPie link with the verification string in the artist's Spotify bio, or
+ * How a claim is proven: the OpenPie link with the verification string in the artist's Spotify bio, or
  * the verification string in the bio of a social profile connected through OAuth.
  */
 export const verificationMethods = ['spotify-bio', 'social-bio'] as const;
@@ -30,7 +30,7 @@ export type VerificationMethod = (typeof verificationMethods)[number];
 export const verificationPlatforms = ['spotify', 'twitter', 'youtube', 'facebook', 'instagram'] as const;
 export type VerificationPlatform = (typeof verificationPlatforms)[number];
 
-/** The verification string: `openpie_` and 8 random letters and digits (issue #13). */
+/** The verification string: `openpie_` and 8 random letters and digits. */
 export const verificationStringPrefix = 'openpie_';
 export const verificationStringAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const verificationStringRandomLength = 8;
@@ -99,7 +99,7 @@ export const claimReplySchema = z.object({
 });
 export type ClaimReply = z.infer<typeof claimReplySchema>;
 
-/** One try at finding the verification string (issue #13, point 3; services/claims/verification.ts records them). */
+/** One try at finding the verification string (services/claims/verification.ts records them). */
 export const verificationAttemptSchema = z.object({
   method: z.enum(verificationMethods),
   platform: z.enum(verificationPlatforms),
@@ -146,7 +146,7 @@ export const claimTransactionsQuerySchema = z.object({
   filter: z.optional(z.enum(transactionFilters, 'Use all, credit or payout')),
 });
 
-/** PATCH /api/admin/claims/{id}/status: a legal transition, with the reason for the audit log (issue #13). */
+/** PATCH /api/admin/claims/{id}/status: a legal transition, with the reason for the audit log. */
 export const claimStatusUpdateSchema = z.object({
   status: z.enum(claimStatuses, 'Choose a claim status'),
   reason: z

@@ -89,7 +89,7 @@ export const errorRegistry = {
   },
   already_reversed: { status: 409, message: 'This transaction has already been reversed.' },
 
-  // Payments, the wallet and the /try promo (services/payments, services/promo; issue #11).
+  // Payments, the wallet and the /try promo (services/payments, services/promo).
   email_not_verified: {
     status: 403,
     message: 'Please verify your e-mail address first: we sent you a link. You can ask for a new one.',
@@ -122,7 +122,7 @@ export const errorRegistry = {
     message: 'Our payment provider is not answering right now. Please try again in a moment.',
   },
 
-  // The pie calls (services/pie; issue #12).
+  // The pie calls (services/pie).
   pie_closed: {
     status: 409,
     message: 'This pie has ended or been split, so it can no longer be changed.',
@@ -137,7 +137,7 @@ export const errorRegistry = {
     message: 'This pie has as many artist choices as it can hold. Hand one back to the settings first.',
   },
 
-  // Offices and members (services/offices; issue #13).
+  // Offices and members (services/offices).
   office_not_empty: {
     status: 409,
     message: 'This office still holds money or claims, so it cannot be deleted yet.',
@@ -173,7 +173,7 @@ export const errorRegistry = {
   },
   invitation_used: { status: 409, message: 'This invitation has already been accepted.' },
 
-  // Stripe Connect onboarding (services/connect; issue #13).
+  // Stripe Connect onboarding (services/connect).
   payout_account_not_onboarded: {
     status: 409,
     message: 'This office has not finished setting up payouts with Stripe yet.',
@@ -191,7 +191,7 @@ export const errorRegistry = {
   payout_exceeds_payable: { status: 409, message: 'A payout cannot be more than the office balance.' },
   payout_fees_exceed_amount: { status: 409, message: 'The fees would take the whole payout.' },
 
-  // Claims (services/claims; issue #13).
+  // Claims (services/claims).
   artist_already_claimed: {
     status: 409,
     message: 'This artist has already been claimed successfully by an office.',

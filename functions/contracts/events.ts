@@ -23,7 +23,7 @@ export const reconciliationFailedSchema = z.object({
 });
 
 /**
- * A pie's period held nothing to split (issue #12): its money stays in the fan's wallet and the subscription that
+ * A pie's period held nothing to split: its money stays in the fan's wallet and the subscription that
  * funds it is to stop renewing. The split worker has no Stripe key, so a consumer with one sets the subscription to
  * cancel at the end of its current period.
  */

@@ -1,5 +1,5 @@
 // The fan's profile as other fans may see it, its settings (username, visibility, beta), the fan's own activity
-// summary, and a fan's report of a wrong claim (issue #5; SPEC §7 "Artists, tracks, users").
+// summary, and a fan's report of a wrong claim (SPEC §7 "Artists, tracks, users").
 import * as z from 'zod/mini';
 
 // ── requests ────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-// Give-back, statements and an artist's stats in the artist area (issue #13 points 6, 7 and 8; decision 030): the
+// Give-back, statements and an artist's stats in the artist area (decision 030): the
 // request schemas the routes check and the replies they answer.
 import * as z from 'zod/mini';
 import { claimStatuses } from './claims';

@@ -1,4 +1,4 @@
-// The fan's listening as the reading calls show it (SPEC §7, issue #5): latest plays, most played tracks, the artists
+// The fan's listening as the reading calls show it (SPEC §7): latest plays, most played tracks, the artists
 // a fan listens to, recently listened artists, and another fan's top tracks and artists (as their visibility allows).
 import * as z from 'zod/mini';
 import { wholeNumberParam } from './api/fields';

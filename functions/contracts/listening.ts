@@ -1,4 +1,4 @@
-// History import (issue #5): the records of a fan's Spotify data export, exactly as the export has them.
+// History import: the records of a fan's Spotify data export, exactly as the export has them.
 import * as z from 'zod/mini';
 import { isRealUtcDateTime, utcDaysBetween } from './utc-dates';
 

@@ -1,4 +1,4 @@
-// Offices, members and invitations as the artist area's calls take them (SPEC §3, §7; issue #13). The routes answer
+// Offices, members and invitations as the artist area's calls take them (SPEC §3, §7). The routes answer
 // 501 until issue #13 builds them; these are the shapes SPEC and the issue state, so bad input is refused now.
 import * as z from 'zod/mini';
 import { emailField } from './auth';
@@ -72,7 +72,7 @@ export const claimedArtistStatusSchema = z.object({
   status: z.literal('Deleted', 'The status can only be Deleted'),
 });
 
-// ── replies (issue #13; SPEC §3 names what the client reads: Office `_id, name, type, members`, member
+// ── replies (SPEC §3 names what the client reads: Office `_id, name, type, members`, member
 // `user_id, role, email`) ─────────────────────────────────────────────────────────────────────────────────────
 
 /** An office member as `GET offices/{id}/members` and the office replies show them. */
@@ -97,7 +97,7 @@ export type OfficeReply = z.infer<typeof officeReplySchema>;
 export const deletedOfficeReplySchema = z.object({ _id: z.string(), deleted: z.literal(true) });
 export type DeletedOfficeReply = z.infer<typeof deletedOfficeReplySchema>;
 
-// ── invitations, member artists, claimed artists (issue #13, decision 026) ──────────────────────────────────────
+// ── invitations, member artists, claimed artists (decision 026) ──────────────────────────────────────
 
 /**
  * An entry of `GET offices/{id}/members`: a member (`status: 'active'`, with their user id) or a pending invitation

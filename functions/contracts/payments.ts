@@ -1,4 +1,4 @@
-// What the money-in calls answer (SPEC §3 "Subscription", §7 payments, pies and the fan wallet; issue #11): a pie as
+// What the money-in calls answer (SPEC §3 "Subscription", §7 payments, pies and the fan wallet): a pie as
 // the fan sees it, the subscription that funds it, a fee quote, and the wallet. Shared with the SPA.
 import * as z from 'zod/mini';
 
@@ -21,7 +21,7 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
  * - `cancelling`: its period runs to its end, then nothing renews it (cancelled, or a free promo pie);
  * - `inactive`: a renewal payment failed, or the payment was refunded or disputed;
  * - `ended`: its period is over and it waits for its split;
- * - `split`: its money went to the artists (issue #12).
+ * - `split`: its money went to the artists.
  */
 export const pieStatuses = ['active', 'cancelling', 'inactive', 'ended', 'split'] as const;
 export type PieStatus = (typeof pieStatuses)[number];
@@ -51,7 +51,7 @@ export const pieSummarySchema = z.object({
   subscriptionId: z.nullable(z.string()),
   createdAt: z.string(),
   /**
-   * Issue #12: what the split did, once the pie is split (null before): the totals at the time of the split, for
+   * What the split did, once the pie is split (null before): the totals at the time of the split, for
    * My pies' receipts list. The receipt itself (GET /api/pie/pie/{id}) says what became of each held cent since.
    */
   receipt: z.nullable(

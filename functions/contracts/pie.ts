@@ -4,9 +4,9 @@ import * as z from 'zod/mini';
 import { wholeNumberParam } from './api/fields';
 import { pieSummarySchema } from './payments';
 
-/** Issue #11: a pie's amount in integer cents, $3 to $500. */
+/** A pie's amount in integer cents, $3 to $500. */
 export const pieAmountLimits = { minCents: 300, maxCents: 50_000 } as const;
-/** Issue #11: at most this many artists share a pie; 0 means no limit. */
+/** At most this many artists share a pie; 0 means no limit. */
 export const maximumArtistLimit = 500;
 
 function wholeNumber(min: number, max: number, label: string) {
@@ -113,7 +113,7 @@ export const realtimeStatsQuerySchema = z.object({
   ),
 });
 
-/** Why an artist gets nothing from a pie (issue #12). */
+/** Why an artist gets nothing from a pie. */
 export const pieExclusionReasons = [
   'banned',
   'excluded_by_fan',
@@ -157,7 +157,7 @@ export const realtimeStatsSchema = z.object({
 });
 export type RealtimeStats = z.infer<typeof realtimeStatsSchema>;
 
-/** A lot of money held for an artist nobody has claimed yet (issue #12 point 4), as the fan sees it. */
+/** A lot of money held for an artist nobody has claimed yet, as the fan sees it. */
 export const escrowLotStatuses = ['held', 'released', 'returned', 'taken-back'] as const;
 export type EscrowLotStatus = (typeof escrowLotStatuses)[number];
 

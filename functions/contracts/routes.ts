@@ -48,6 +48,7 @@ export const resources = [
   'admin-user-artists',
   'admin-offices',
   'admin-reconciliation',
+  'admin-ledger',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -344,6 +345,11 @@ export const routes = [
   adminApi('POST', '/financial-reconciliation/run-payout-check-minimal', 'admin-reconciliation', 'admin'),
   adminApi('POST', '/financial-reconciliation/run-stripe-check', 'admin-reconciliation', 'admin'),
   adminApi('POST', '/financial-reconciliation/run-stripe-check-minimal', 'admin-reconciliation', 'admin'),
+  // Beyond SPEC §7 (issue #19 point 2, decision 039): from a balance to its entries, its transaction and Stripe.
+  adminApi('GET', '/ledger/platform-accounts', 'admin-ledger', 'admin'),
+  adminApi('GET', '/ledger/accounts/{accountId}', 'admin-ledger', 'admin'),
+  adminApi('GET', '/ledger/transactions/{transactionId}', 'admin-ledger', 'admin'),
+  adminApi('GET', '/ledger/pies/{pieId}', 'admin-ledger', 'admin'),
 ] as const satisfies readonly RouteDefinition[];
 
 export type ManifestRoute = (typeof routes)[number];

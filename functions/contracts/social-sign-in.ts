@@ -78,7 +78,7 @@ export function describeSocialSignInHint(
 
 /**
  * What the settings page and the dashboard say when connecting a provider (not signing in) did not work: the reason
- * in its own words, rather than SPEC §8's "registration" text, which speaks of signing up (issue 10).
+ * in its own words, rather than SPEC §8's "registration" text, which speaks of signing up.
  */
 export function describeSocialConnectFailure(
   provider: SocialProviderName,

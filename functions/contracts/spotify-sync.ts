@@ -1,4 +1,4 @@
-// The listening sync's calls (issue #5): when the fan's plays were last read from Spotify, reading them now, and
+// The listening sync's calls: when the fan's plays were last read from Spotify, reading them now, and
 // re-reading everything Spotify still offers.
 import * as z from 'zod/mini';
 

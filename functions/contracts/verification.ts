@@ -1,4 +1,4 @@
-// Verifying a claim (issue #13, point 3; docs/decisions/027-claim-verification.md): the Spotify bio check, the social
+// Verifying a claim (docs/decisions/027-claim-verification.md): the Spotify bio check, the social
 // profiles connected through OAuth for it, and the result pages the browser lands on. Shared by the SPA and the server.
 import * as z from 'zod/mini';
 import type { VerificationPlatform } from './claims';

@@ -136,7 +136,7 @@ export async function markEmailVerified(
 }
 
 /**
- * setStripeCustomerIdIfAbsent (issue #11): the fan's Stripe customer, stored once. Answers the id the account holds
+ * setStripeCustomerIdIfAbsent: the fan's Stripe customer, stored once. Answers the id the account holds
  * afterwards: this one, or the one a concurrent first checkout stored before it; null when the account is gone.
  */
 export async function setStripeCustomerIdIfAbsent(

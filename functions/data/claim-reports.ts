@@ -1,4 +1,4 @@
-// Fans' reports of a wrong claim (issue #5, docs/decisions/009). A report names the catalogue artist whose claim looks
+// Fans' reports of a wrong claim (docs/decisions/009). A report names the catalogue artist whose claim looks
 // wrong; staff list the open ones later. A fan has at most one open report per artist: a guard item in the fan's
 // partition is written with the report, and staff closing the report removes it. The report raises `claim.reported`
 // (functions/contracts/events.ts) through the outbox, in the same transaction.

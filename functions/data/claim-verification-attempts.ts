@@ -1,4 +1,4 @@
-// A claim's verification attempts (issue #13, point 3; docs/decisions/027-claim-verification.md; docs/data-model.md
+// A claim's verification attempts (docs/decisions/027-claim-verification.md; docs/data-model.md
 // "Claim verification"): every try at finding the verification string, in the claim's own partition, so the office
 // and staff read a claim's attempts with one Query. An attempt is written once and never changed.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';

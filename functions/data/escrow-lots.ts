@@ -1,7 +1,7 @@
-// Escrow lots (issue #12 point 4, docs/decisions/023-the-split-run-and-escrow.md): what a split credited to an artist
+// Escrow lots (docs/decisions/023-the-split-run-and-escrow.md): what a split credited to an artist
 // nobody has claimed, held per pie and artist (`PIE#<pieId>` / `ESCROW_LOT#<artistKey>`). The money itself sits in
 // the artist's earnings account on the ledger; a lot says whose it is and until when. While held, a lot is in two
-// sparse indexes: by artist (gsi1, for the claim that releases it, issue #13) and by the day its holding ends (gsi2,
+// sparse indexes: by artist (gsi1, for the claim that releases it) and by the day its holding ends (gsi2,
 // for the escrow-aging job). Returning or releasing it takes it out of both, in the same write as its ledger move.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -127,7 +127,7 @@ export async function* pagesOfLotsDue(
 
 /**
  * Access pattern `findHeldLotsOfArtist`: every lot held for one artist (split key, decision 021), oldest holding
- * first: what a verified claim releases to the artist's office (issue #13, with `buildReleaseLotUpdate`).
+ * first: what a verified claim releases to the artist's office (with `buildReleaseLotUpdate`).
  */
 export async function findHeldLotsOfArtist(table: TableRef, artistKey: string): Promise<EscrowLot[]> {
   const items = await queryAll(table, {
@@ -186,7 +186,7 @@ export function buildReturnLotUpdate(
   return leaveHeld(table, lot, 'returned', at);
 }
 
-/** The lot's side of a release to the office of the artist's verified claim (issue #13), alongside its ledger move. */
+/** The lot's side of a release to the office of the artist's verified claim, alongside its ledger move. */
 export function buildReleaseLotUpdate(
   table: TableRef,
   lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,

@@ -1,4 +1,4 @@
-// Give-back's items (issue #13 point 6, docs/decisions/030-give-back-statements-and-artist-stats.md), in a partition
+// Give-back's items (docs/decisions/030-give-back-statements-and-artist-stats.md), in a partition
 // of their own per office (`GIVE_BACKS#<officeId>`, so reading an office with its members never reads them):
 // one record per request the screen sent (`GIVE_BACK#<requestId>`: the plan as computed, written BEFORE the ledger
 // transaction, so a retry posts exactly that plan) and one running total per artist (`ARTIST_TOTAL#<artistId>`:

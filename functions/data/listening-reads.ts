@@ -1,4 +1,4 @@
-// What the fan's reading calls need beyond the day totals (issue #5): per-day track totals and per-day counts of
+// What the fan's reading calls need beyond the day totals: per-day track totals and per-day counts of
 // stored plays, both derived from the plays whenever a day is recomputed, and reads of the plays newest first.
 //
 // Why the per-day count items: `GET /tracks/user/latest` pages by number, so it needs the total and the position of

@@ -62,7 +62,7 @@ export async function findNewPlays(
   return { fresh, duplicates: plays.length - fresh.length };
 }
 
-/** When a play was stored: a pie's orphaned tracks name plays that arrived after its split (issue #12). */
+/** When a play was stored: a pie's orphaned tracks name plays that arrived after its split. */
 export interface StorePlaysOptions {
   storedAt?: Date;
 }
@@ -464,14 +464,14 @@ export interface HistoryPlay {
   trackName: string;
   trackId?: string;
   source: 'spotify' | 'import';
-  /** When it was stored; absent on plays stored before this was recorded (issue #12). */
+  /** When it was stored; absent on plays stored before this was recorded. */
   storedAt?: string;
 }
 
 /**
  * Access pattern `listHistoryPlaysPage`: up to `limit` of a fan's plays that ended in [from, to), oldest first,
  * starting after the play `after` (a `HistoryPlay.key`) when given; `more` when the range holds more. A page of a
- * pie's orphaned tracks (issue #12).
+ * pie's orphaned tracks.
  */
 export async function listHistoryPlaysPage(
   table: TableRef,

@@ -1,4 +1,4 @@
-// Offices and their members (issue #13, docs/data-model.md "Offices"). An office's partition holds the office item
+// Offices and their members (docs/data-model.md "Offices"). An office's partition holds the office item
 // and one item per member, so an office with its members is one consistent Query; each membership also has an index
 // item in the member's own partition, so a user's offices are one Query too, never a Scan. The office item counts
 // its members and admins, and every change of membership or role updates those counts under a condition in the same
@@ -460,7 +460,7 @@ export async function changeOfficeMemberRole(
   }
 }
 
-/** The office's Stripe connected account (issue #13, decision 025) as last read from Stripe. */
+/** The office's Stripe connected account (decision 025) as last read from Stripe. */
 export interface OfficeStripeAccount {
   accountId: string;
   chargesEnabled: boolean;
@@ -544,7 +544,7 @@ export async function storeOfficeStripeAccount(
   }
 }
 
-// ── invitations and member artists (issue #13, decision 026) ─────────────────────────────────────────────────────
+// ── invitations and member artists (decision 026) ─────────────────────────────────────────────────────
 // An invitation lives in the office's partition under `INVITATION#<email>`, one per address: a second invitation to
 // the same address replaces an accepted or expired one, never a pending one. The artists assigned to a `member` are a
 // string set on their member item, so they leave with the member and with the office without another item to clean.

@@ -1,4 +1,4 @@
-// Payouts of offices (issue #13 point 5, docs/data-model.md "Payouts", decision 029). A payout item per request,
+// Payouts of offices (docs/data-model.md "Payouts", decision 029). A payout item per request,
 // found by id and listed per office through gsi1; beside it two guards written in the same TransactWriteItems as the
 // payout's ledger transaction: `PAYOUT_OPEN#<officeId>` (one payout between booking and transfer, so two requests at
 // once pay once) and `PAYOUT_FEE_MONTH#<officeId>#<month>` (the $2 active-account fee charged once a month). Status

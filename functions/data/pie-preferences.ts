@@ -1,4 +1,4 @@
-// A fan's standing pie preferences (issue #12): the artists they ban from every pie. One item per fan
+// A fan's standing pie preferences: the artists they ban from every pie. One item per fan
 // (`FAN#<fanId>` / `PIE_BANS`) with a map of bans by the split's artist key, so the preview and the split read every
 // ban with one GetItem; the map is capped (`maximumPieBans`) so the item stays far below DynamoDB's 400 KB. Per-pie
 // inclusions live on the pie item itself (data/pies.ts), since they belong to one pie and its renewal copies them.

@@ -1,4 +1,4 @@
-// A pie's receipt (issue #12, docs/decisions/023-the-split-run-and-escrow.md): the split its period came to, computed
+// A pie's receipt (docs/decisions/023-the-split-run-and-escrow.md): the split its period came to, computed
 // once when the period ended and frozen (`PIE#<pieId>` / `RECEIPT`, put only where none exists), so a late sync or a
 // changed setting never changes what was paid, and a second worker on the same pie pays what the first computed.
 // The body (the artists with their cents, in the realtime-stats shape) is gzip'd JSON: a month of a few thousand

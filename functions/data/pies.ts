@@ -1,4 +1,4 @@
-// Pies in the table (issue #11, docs/data-model.md): one item per pie (`PIE#<pieId>` / `PIE`), found by fan (gsi1,
+// Pies in the table (docs/data-model.md): one item per pie (`PIE#<pieId>` / `PIE`), found by fan (gsi1,
 // newest period first) and by the UTC day its period ends (gsi2, for the split of issue #12 without a Scan). A pie's
 // id is derived from what paid for it, so a re-delivered webhook finds the pie it opened before instead of opening a
 // second one: the put is conditional, and a pie that exists is answered as it is.
@@ -63,11 +63,11 @@ export interface StoredPie {
   platformFeeCents: number;
   settings: PieSettings;
   /**
-   * This pie's inclusions by the split's artist key (issue #12): true keeps an artist in beyond the limit, false
+   * This pie's inclusions by the split's artist key: true keeps an artist in beyond the limit, false
    * leaves it out of this pie; an artist absent here is left to the settings. Absent on the item = none.
    */
   inclusions: Record<string, boolean>;
-  /** What the end-of-period split did (issue #12), set with `status = split`; null before. */
+  /** What the end-of-period split did, set with `status = split`; null before. */
   receipt: StoredPieReceiptTotals | null;
   subscriptionId: string | null;
   invoiceId: string | null;
@@ -339,7 +339,7 @@ export function setPieProcessingFee(table: TableRef, pieId: string, feeCents: nu
 }
 
 /**
- * Access pattern `markPieSplit`: the last step of the end-of-period split (issue #12). The pie becomes `split` with
+ * Access pattern `markPieSplit`: the last step of the end-of-period split. The pie becomes `split` with
  * its receipt's totals, and what must be written with it (`alongside`: the receipt mail, the nothing-to-split event)
  * is written in the same transaction, only where the pie is not split yet and still splittable (open, or inactive
  * because its renewal failed): so however often the split runs, the fan is told once. False, and nothing written,

@@ -1,4 +1,4 @@
-// The /try promo's pool of single-use codes (issue #11, docs/data-model.md). Codes are numbered from 1 and handed out
+// The /try promo's pool of single-use codes (docs/data-model.md). Codes are numbered from 1 and handed out
 // in order; one pool item per promo holds `added`, `claimed` and `remaining`. Only an add of codes and a claim write
 // it, both rare (a claim is a person signing up for a free pie), so it is no hot counter, and the page reads the
 // remaining count with one GetItem. A claim is one TransactWriteItems that takes the next code, moves the pool on,
@@ -167,7 +167,7 @@ export interface PromoClaim {
   settings: { artistLimit: number; artistPopularity: number; excludeNonActive: boolean };
   /**
    * Which plays the pie is split on: a promo pie is OpenPie's own money, so only plays the Spotify sync stored
-   * (`source: 'spotify'`) count, never uploaded history (issue #11); the split (issue #12) reads this.
+   * (`source: 'spotify'`) count, never uploaded history; the split reads this.
    */
   playSources: ('spotify' | 'import')[];
   claimedAt: string;

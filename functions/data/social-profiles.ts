@@ -1,4 +1,4 @@
-// The social profiles an artist-side user connected to verify a claim (issue #13; decision 027), with the bio as it
+// The social profiles an artist-side user connected to verify a claim (decision 027), with the bio as it
 // was read then: `POST …/artist/socials/fetch` answers them. No provider token is kept, so a bio is never re-read
 // without the person connecting again. One item per profile, replaced when the same profile is connected again.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';

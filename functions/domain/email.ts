@@ -6,19 +6,19 @@ export const emailKinds = [
   'reset-password',
   'password-changed',
   'account-deleted',
-  /** Issue #11: a pie's renewal payment failed (services/payments). */
+  /** A pie's renewal payment failed (services/payments). */
   'renewal-failed',
-  /** Issue #12: where a pie's money went, when its period ended and it was split (services/pie). */
+  /** Where a pie's money went, when its period ended and it was split (services/pie). */
   'pie-receipt',
-  /** Issue #12: a pie whose period held no listening to split: the money stays, the subscription stops renewing. */
+  /** A pie whose period held no listening to split: the money stays, the subscription stops renewing. */
   'pie-nothing-to-split',
-  /** Issue #12: money held for artists who never joined went back to the fan's wallet (escrow-aging). */
+  /** Money held for artists who never joined went back to the fan's wallet (escrow-aging). */
   'escrow-returned',
-  /** Issue #13: an office invites someone to join it (services/offices/invitations.ts, decision 026). */
+  /** An office invites someone to join it (services/offices/invitations.ts, decision 026). */
   'office-invitation',
-  /** Issue #13: the artist a fan funded joined OpenPie; the money held for it went to its office (decision 028). */
+  /** The artist a fan funded joined OpenPie; the money held for it went to its office (decision 028). */
   'artist-joined',
-  /** Issue #13: an office gave part of an artist's money back to the fans who funded it (decision 030). */
+  /** An office gave part of an artist's money back to the fans who funded it (decision 030). */
   'give-back',
   /** Decision 035: a second subscription paid while the fan had one was cancelled and refunded in full. */
   'second-subscription-refunded',

@@ -18,7 +18,7 @@ import {
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('fan-artists', fanArtistsContracts, {
-  // The artist catalogue (issue #5): every artist OpenPie knows, by name (default) or popularity, or a name search.
+  // The artist catalogue: every artist OpenPie knows, by name (default) or popularity, or a name search.
   'GET /api/artists': async ({ query }) => {
     const { artists, pagination } = await listArtists(artistCatalogueDependencies(), query);
     return ok(artists, { pagination });
@@ -31,7 +31,7 @@ export const handler = createResourceHandler('fan-artists', fanArtistsContracts,
     const { userId } = requirePrincipal(principal);
     return ok(await readFanArtistDetails(artistCatalogueDependencies(), userId, params.id));
   },
-  // Listening reads (issue #5): the artists a fan listens to, from the day totals of counted plays.
+  // Listening reads: the artists a fan listens to, from the day totals of counted plays.
   'GET /api/artists/user': async ({ query, principal }) => {
     const { userId } = requirePrincipal(principal);
     const { artists, pagination } = await readFanArtists(listeningReadsDependencies(), userId, query);

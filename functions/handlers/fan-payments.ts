@@ -1,5 +1,5 @@
 // Routes of the 'fan-payments' resource (see functions/contracts/routes.ts): funding a pie through Stripe Checkout,
-// the subscription behind it, the billing portal, the fee quote (issue #11), and the /try promo's three routes
+// the subscription behind it, the billing portal, the fee quote, and the /try promo's three routes
 // (handlers/lib/promo-routes.ts).
 import { fanPaymentsContracts } from '../contracts/api/fan-payments';
 import { createCheckout, quotePieFees } from '../services/payments/checkout';

@@ -15,25 +15,25 @@ import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('fan-pie', fanPieContracts, {
-  // Issue #11: the fan's current pie, and a fan's pies (another fan's only as their visibility allows).
+  // The fan's current pie, and a fan's pies (another fan's only as their visibility allows).
   'GET /api/pie/active': async ({ principal }) =>
     ok(await readActivePie(pieDependencies(), requirePrincipal(principal).userId)),
   'GET /api/pie/user/{id}/pies': async ({ params, principal }) =>
     ok(await listPiesOfFan(pieDependencies(), requirePrincipal(principal).userId, params.id)),
-  // Issue #12: the live split of the fan's own pie, with the query's settings as a what-if (not saved).
+  // The live split of the fan's own pie, with the query's settings as a what-if (not saved).
   'GET /api/pie/{pieId}/realtime-stats': async ({ params, query, principal }) =>
     ok(await previewPieSplit(pieDependencies(), requirePrincipal(principal).userId, params.pieId, query)),
-  // Issue #12: a pie in the realtime-stats shape: its live preview, or once split its receipt.
+  // A pie in the realtime-stats shape: its live preview, or once split its receipt.
   'GET /api/pie/pie/{id}': async ({ params, principal }) =>
     ok(await readPieDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
-  // Issue #12: the fan's choices (settings of an open pie, bans for every pie, one pie's inclusions).
+  // The fan's choices (settings of an open pie, bans for every pie, one pie's inclusions).
   'PATCH /api/pie/{pieId}': async ({ params, body, principal }) =>
     ok(await updateOwnPieSettings(pieDependencies(), requirePrincipal(principal).userId, params.pieId, body)),
   'PATCH /api/pie/artist/{id}/ban': async ({ params, body, principal }) =>
     ok(await setPieArtistBan(pieDependencies(), requirePrincipal(principal).userId, params.id, body.value)),
   'PATCH /api/pie/artist/{id}/set-inclusion': async ({ params, body, principal }) =>
     ok(await setPieArtistInclusion(pieDependencies(), requirePrincipal(principal).userId, params.id, body)),
-  // Issue #12: what a pie of the fan's own counts, day by day, and the plays near it that it does not count.
+  // What a pie of the fan's own counts, day by day, and the plays near it that it does not count.
   'GET /api/pie/active/{id}': async ({ params, principal }) =>
     ok(await readPieActiveDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
   'GET /api/pie/{pieId}/daily-listening': async ({ params, principal }) =>

@@ -14,7 +14,7 @@ import {
 } from '../services/listening/listening-reads';
 
 export const handler = createResourceHandler('fan-tracks', fanTracksContracts, {
-  // Listening reads (issue #5): the stored plays newest first, numbered pages; under-30-s plays shown, not counted.
+  // Listening reads: the stored plays newest first, numbered pages; under-30-s plays shown, not counted.
   'GET /api/tracks/user/latest': async ({ query, principal }) => {
     const { userId } = requirePrincipal(principal);
     const { plays, pagination } = await readLatestPlays(listeningReadsDependencies(), userId, query);

@@ -1,4 +1,4 @@
-// Routes of the 'webhooks-stripe' resource (see functions/contracts/routes.ts): Stripe's signed events (issue #11).
+// Routes of the 'webhooks-stripe' resource (see functions/contracts/routes.ts): Stripe's signed events.
 // The manifest gives the route `rawBody`, so the signature is checked over the exact bytes Stripe sent.
 import { webhooksStripeContracts } from '../contracts/api/webhooks-stripe';
 import { paymentsDependencies } from '../services/payments/dependencies';

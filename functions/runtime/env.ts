@@ -148,9 +148,9 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.optional(nonEmpty),
   /** OpenPie's fee on each pie in basis points (100 = 1%); 0 unless set. */
   PLATFORM_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
-  /** Issue #12: how many calendar months a split holds an unclaimed artist's money before it goes back to the fan. */
+  /** How many calendar months a split holds an unclaimed artist's money before it goes back to the fan. */
   ESCROW_HOLDING_MONTHS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(120)), 12),
-  /** Issue #13 (decision 029): the smallest payout an office may request, in cents ($10 unless set). */
+  /** The smallest payout an office may request, in cents ($10 unless set). */
   PAYOUT_MINIMUM_CENTS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000_000)), 1000),
   /** AWS: the value CloudFront adds to every API request, so a direct caller of the API cannot pose as CloudFront. */
   ORIGIN_VERIFY_SECRET: z.optional(longSecret),

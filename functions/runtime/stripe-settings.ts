@@ -1,4 +1,4 @@
-// Who we are to Stripe (issue #11): the API key, the webhook signing secrets and where the API is. In AWS the key and
+// Who we are to Stripe: the API key, the webhook signing secrets and where the API is. In AWS the key and
 // the secrets live in the Stripe secret (Secrets Manager, named by STRIPE_SECRET_ARN, readable only by the functions
 // that move money through Stripe, docs/decisions/013-least-privilege.md); locally and in tests the environment holds
 // the sandbox's. Read once per cold start and validated, so a bad key names itself (never its value); a failed read

@@ -1,4 +1,4 @@
-// A stateful local Stripe (issue #11 point 2): the real `stripe` SDK talks to it unchanged through host/port/
+// A stateful local Stripe: the real `stripe` SDK talks to it unchanged through host/port/
 // protocol. It answers /v1/... as API version 2026-10-28.endive with Stripe's objects (typed by the `stripe`
 // package and started from Stripe's own fixtures, templates.ts), keeps its state under DATA_DIR, runs on the
 // product's movable clock (in effect a Stripe test clock), serves the hosted Checkout, billing portal and Connect

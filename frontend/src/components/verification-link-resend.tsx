@@ -1,4 +1,4 @@
-// "Send me a new link" where a pie was refused for an unverified e-mail address (issue #11: a 403 with a resend
+// "Send me a new link" where a pie was refused for an unverified e-mail address (a 403 with a resend
 // link). The reply names the address the link went to, so the fan can tell a wrong address from a lost mail.
 import { useState } from 'react';
 import { isApiError } from '../lib/api-client';

@@ -1,4 +1,4 @@
-// Staff decisions on claims (SPEC §7; issue #13, decision 028): the queue, one claim, its status, manual verification.
+// Staff decisions on claims (SPEC §7; decision 028): the queue, one claim, its status, manual verification.
 import * as z from 'zod/mini';
 import { claimStatusUpdateSchema, claimStatuses, manualVerificationSchema } from '../claims';
 import { staffClaimDecisionSchema, staffClaimDetailSchema, staffClaimSummarySchema } from '../admin-claims';

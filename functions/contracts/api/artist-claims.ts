@@ -60,7 +60,7 @@ export const artistClaimsContracts = {
     body: verifyBioSchema,
     reply: json(verifyBioReplySchema),
   },
-  // An artist's screen: chart, fans this month, claim status (issue #13 point 8, decision 030).
+  // An artist's screen: chart, fans this month, claim status (decision 030).
   'GET /api/for-artists/claims/{id}/stats': {
     officeRight: 'view-office',
     params: claimParams,

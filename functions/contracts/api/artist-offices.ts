@@ -1,4 +1,4 @@
-// Offices, members and invitations (SPEC §7), built by issue #13.
+// Offices, members and invitations (SPEC §7).
 import * as z from 'zod/mini';
 import {
   acceptInvitationSchema,

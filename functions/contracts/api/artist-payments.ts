@@ -112,7 +112,7 @@ export const artistPaymentsContracts = {
     query: officeQuery,
     reply: json(payoutTotalReplySchema),
   },
-  // Give-back and statements (issue #13 points 6 and 7, decision 030).
+  // Give-back and statements (decision 030).
   'GET /api/for-artists/give-back': {
     officeRight: 'read-money',
     query: giveBackOverviewQuerySchema,

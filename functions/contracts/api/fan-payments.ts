@@ -1,4 +1,4 @@
-// Payments and the /try promo (SPEC §7 "Payments and promo (fan)"), built by issue #11.
+// Payments and the /try promo (SPEC §7 "Payments and promo (fan)").
 import * as z from 'zod/mini';
 import {
   activeSubscriptionSchema,

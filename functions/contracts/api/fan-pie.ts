@@ -1,4 +1,4 @@
-// Pies (SPEC §7), built by issue #12.
+// Pies (SPEC §7).
 import * as z from 'zod/mini';
 import { pieSummarySchema } from '../payments';
 import {
@@ -24,7 +24,7 @@ const pieParams = idParams('pieId');
 const idOnly = idParams('id');
 
 export const fanPieContracts = {
-  // Issue #11 builds these two for My pies (the pie as paid for); issue #12 adds the split's counts.
+  // The pie as paid for (My pies), with the split's counts once it is split.
   'GET /api/pie/active': { reply: json(z.nullable(pieSummarySchema)) },
   'GET /api/pie/active/{id}': { params: idOnly, reply: json(pieActiveDetailSchema) },
   'GET /api/pie/{pieId}/realtime-stats': {

@@ -1,4 +1,4 @@
-// The fan wallet (SPEC §7), built by issue #11.
+// The fan wallet (SPEC §7).
 import * as z from 'zod/mini';
 import {
   walletBalanceSchema,

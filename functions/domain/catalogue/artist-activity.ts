@@ -1,4 +1,4 @@
-// Whether an artist is "active" for a pie's `excludeNonActive` setting (issue #12, docs/decisions/021-the-split.md).
+// Whether an artist is "active" for a pie's `excludeNonActive` setting (docs/decisions/021-the-split.md).
 // Leaving an artist out needs evidence: an artist is not active when Spotify no longer has them, or when the catalogue
 // has read their releases and the newest (albums, singles, compilations and appearances on others' tracks alike) is
 // older than 24 months. An artist the catalogue knows nothing about (an artist known only by name, or one whose

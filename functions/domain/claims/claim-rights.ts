@@ -1,4 +1,4 @@
-// Who may see and change an office's claims (issue #13, SPEC §6). A claim belongs to one office and is decided from
+// Who may see and change an office's claims (SPEC §6). A claim belongs to one office and is decided from
 // that office's member list: someone outside the office gets a 404 (the claim's existence is not revealed), SPEC §6's
 // "admin of the selected office" creates and deletes claims, and a member without that role gets a 403. Admins and
 // accountants see every claim of the office; a `member` sees the claims of the artists assigned to them.

@@ -1,4 +1,4 @@
-// A claim's life (issue #13): the statuses, and the only moves between them, each made by someone allowed to make it
+// A claim's life: the statuses, and the only moves between them, each made by someone allowed to make it
 // and with a reason for the audit log. Staff decide claims through these moves later; the office only ever deletes a
 // pending claim, and verification only ever marks a pending claim verified.
 import type { claimStatuses } from '../../contracts/claims';

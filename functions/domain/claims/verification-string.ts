@@ -1,4 +1,4 @@
-// The verification string a claim is proven with (issue #13): `openpie_` and 8 letters and digits drawn uniformly.
+// The verification string a claim is proven with: `openpie_` and 8 letters and digits drawn uniformly.
 // The randomness is passed in (domain code reads no crypto, clock or network), so the rule is tested with fixed bytes.
 import {
   verificationPlatforms,

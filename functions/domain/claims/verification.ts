@@ -1,4 +1,4 @@
-// The rules of verifying a claim (issue #13, point 3; docs/decisions/027-claim-verification.md): which Spotify page
+// The rules of verifying a claim (docs/decisions/027-claim-verification.md): which Spotify page
 // the Spotify bio check reads, what counts as the proof in a bio, which scopes each social platform is connected with,
 // and how many attempts a claim may make. Pure: the pages and profiles are read by the service through its ports.
 import type { VerificationPlatform } from '../../contracts/claims';

@@ -1,4 +1,4 @@
-// The password rules (SPEC §5, §9; issue 3): 8 to 128 characters, and not one of the well-known passwords that
+// The password rules (SPEC §5, §9): 8 to 128 characters, and not one of the well-known passwords that
 // attackers try first. Length alone lets "password1" through; the list is what stops it.
 import {
   commonPasswordMessage,

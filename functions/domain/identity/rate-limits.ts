@@ -1,5 +1,5 @@
 // Fixed-window rate limits for the calls an attacker would hammer: login (password guessing), register and
-// forgot-password (mail bombing), and the login's slow-down (docs/decisions/005-identity.md, addendum of issue 10).
+// forgot-password (mail bombing), and the login's slow-down (docs/decisions/005-identity.md, "Limits that cannot lock the owner out").
 //
 // Guessing at one account from one address is refused after 10 attempts in 15 minutes; one address is refused after
 // 100 attempts at any accounts. The e-mail alone never locks a login out, because then anyone could lock the real

@@ -1,6 +1,6 @@
 // Turns the records of a Spotify data export into plays. Podcasts, audiobooks, rows without an artist and plays
 // under 30 s are ignored; what remains carries an identity, so importing the same file twice adds nothing.
-// Listening is what splits money, so an import is also held to sanity limits (issue #10): nothing in the future,
+// Listening is what splits money, so an import is also held to sanity limits: nothing in the future,
 // no play over 3 hours, and never more than 24 hours of counted listening in one UTC day. An import only steers the
 // fan's own money: these are limits on the believable, not a trust model.
 import type { AccountDataRecord, ExtendedRecord, HistoryImport } from '../../contracts/listening';

@@ -1,4 +1,4 @@
-// How the reading calls shape a fan's listening (issue #5): per-day track totals, totals over a period, sorting,
+// How the reading calls shape a fan's listening: per-day track totals, totals over a period, sorting,
 // name search, page arithmetic, and the recently listened artists. Pure: the caller passes dates and stored items.
 import type { ListeningTotals } from '../../contracts/artists';
 import type { DailyListening, PlayArtist } from './daily';

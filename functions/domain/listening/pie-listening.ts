@@ -1,4 +1,4 @@
-// Which listening a pie counts (issue #12, docs/decisions/021-the-split.md "The pie's listening"): the plays that
+// Which listening a pie counts (docs/decisions/021-the-split.md "The pie's listening"): the plays that
 // ended in the pie's period [periodStart, periodEnd), to the millisecond, by the listening rules (plays ≥ 30 s, time
 // shared among a track's artists). The preview and the end-of-period split both read it through this plan, so they
 // count the same plays.

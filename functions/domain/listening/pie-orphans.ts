@@ -1,4 +1,4 @@
-// A pie's orphaned tracks (issue #12, docs/decisions/021-the-split.md "Orphaned tracks"): the plays of the fan's
+// A pie's orphaned tracks (docs/decisions/021-the-split.md "Orphaned tracks"): the plays of the fan's
 // history near a pie that the pie does not count, each with its reason. Which stretch of history is looked at, and
 // why each play there is left out, are rules of their own, so the route and its tests read them from here.
 import type { OrphanedTrackReason } from '../../contracts/pie';

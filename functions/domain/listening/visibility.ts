@@ -1,4 +1,4 @@
-// What other fans may see of a fan's listening. A fan's profile is private until they open it (issue #5).
+// What other fans may see of a fan's listening. A fan's profile is private until they open it.
 
 /** `private`: only the fan. `fans`: any signed-in OpenPie fan. */
 export const fanVisibilities = ['private', 'fans'] as const;

@@ -1,4 +1,4 @@
-// The end-of-period split's money rules, pure (issue #12 points 3 and 4, docs/decisions/023-the-split-run-and-escrow.md):
+// The end-of-period split's money rules, pure (docs/decisions/023-the-split-run-and-escrow.md):
 // which pies are split, the ledger postings of a split, the artist accounts money is credited to, the escrow lots
 // held for artists nobody has claimed, and the holding period's calendar arithmetic.
 import type { AccountId, Posting } from './ledger';
@@ -131,7 +131,7 @@ export interface EscrowLot {
   status: EscrowLotStatus;
   heldFrom: string;
   heldUntil: string;
-  /** Set when a successful claim released the lot (issue #13, decision 028): whose office got it, through which claim. */
+  /** Set when a successful claim released the lot (decision 028): whose office got it, through which claim. */
   officeId?: string;
   claimId?: string;
   releasedAt?: string;

@@ -1,4 +1,4 @@
-// Give-back's money rules, pure (issue #13 point 6, docs/decisions/030-give-back-statements-and-artist-stats.md): an
+// Give-back's money rules, pure (docs/decisions/030-give-back-statements-and-artist-stats.md): an
 // office gives part of what it received for one artist back to the fans who funded that artist in the last 12
 // months, pro rata to what each gave, as wallet credit. The preview and the give-back both call `planGiveBack`, so
 // what the screen shows is what is posted.

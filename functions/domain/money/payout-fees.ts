@@ -1,4 +1,4 @@
-// What an office's payout costs (issue #13 point 5, decision 029), pure and in integer cents: Stripe's Connect fees
+// What an office's payout costs (decision 029), pure and in integer cents: Stripe's Connect fees
 // that the platform pays (controller `fees.payer = application`) and recovers from the office, 0.25% + 25¢ per payout
 // and $2 per active account once per calendar month (UTC). The preview the screen shows before the office confirms
 // and the payout itself call this one function, so the two never disagree.

@@ -1,4 +1,4 @@
-// The office statement's CSV (issue #13 point 7, decision 030), pure: RFC 4180 fields (quoted when they hold a comma,
+// The office statement's CSV (decision 030), pure: RFC 4180 fields (quoted when they hold a comma,
 // a quote or a line break; a leading =, +, - or @ of anything but a number is prefixed with ' so a spreadsheet never
 // runs it as a formula),
 // CRLF lines, amounts as dollars with two decimals written from whole cents without floating point.

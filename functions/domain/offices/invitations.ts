@@ -1,4 +1,4 @@
-// Invitations to join an office and the artists assigned to a `member` (issue #13, decision 026). An invitation is
+// Invitations to join an office and the artists assigned to a `member` (decision 026). An invitation is
 // made for one e-mail address and one role; its link carries a random secret whose SHA-256 alone is stored, lives 7
 // days, and is consumed once. These are the rules; data/offices.ts keeps them true under concurrent requests.
 import type { EmailMessage } from '../email';

@@ -1,4 +1,4 @@
-// An office (issue #13): a team acting for artists, with a name of 2 to 100 characters (trimmed) and a type, Artist
+// An office: a team acting for artists, with a name of 2 to 100 characters (trimmed) and a type, Artist
 // or Label. The contracts refuse bad names at the edge; these rules hold for names the product makes itself too.
 import type { officeTypes } from '../../contracts/offices';
 import { AppError } from '../errors';

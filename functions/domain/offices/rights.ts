@@ -1,4 +1,4 @@
-// Who may do what in an office (issue #13, SPEC §6), decided from the office's member list and the caller's user id
+// Who may do what in an office (SPEC §6), decided from the office's member list and the caller's user id
 // only, so every right has one answer whichever route asks. `admin` does everything; `member` sees the office and
 // its assigned artists and cannot manage members or money; `accountant` reads every balance, transaction and payout
 // and changes nothing. An office always keeps at least one admin: the last one can neither leave nor be demoted.

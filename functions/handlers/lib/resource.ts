@@ -346,7 +346,7 @@ function validate(
 
 /**
  * The top-level fields of a body that its contract does not name. They are refused rather than dropped, so a caller
- * who sends `role` or `email_verified` learns it counts for nothing (issue #10 point 5). Nested objects may carry
+ * who sends `role` or `email_verified` learns it counts for nothing. Nested objects may carry
  * more: the records of a Spotify export have fields the import does not read.
  */
 function listUnknownKeys(sent: unknown, parsed: unknown): string[] {

@@ -1,4 +1,4 @@
-// A fan's report of a wrong claim (issue #5, docs/decisions/009-fan-profile-and-reports.md): it names the catalogue
+// A fan's report of a wrong claim (docs/decisions/009-fan-profile-and-reports.md): it names the catalogue
 // artist whose claim looks wrong; staff list the open ones later. One open report per fan and artist.
 import { randomUUID } from 'node:crypto';
 import type { ClaimReportReply } from '../../contracts/fan-profile';

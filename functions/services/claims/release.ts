@@ -1,4 +1,4 @@
-// A successful claim releases the artist's held earnings to its office (issue #13 point 2, decision 028). The money
+// A successful claim releases the artist's held earnings to its office (decision 028). The money
 // a split credited to a catalogue artist sits in `artist-earnings:<artistId>`, and each held escrow lot says whose it
 // is (decision 023). Releasing moves it to `office-payable:<officeId>` in `escrow-release` transactions, each written
 // in the same TransactWriteItems as its lots leaving `held`, so a lot's money moves exactly when the lot does, once:

@@ -1,4 +1,4 @@
-// Staff decide claims (issue #13 point 3, decision 028): the queue by status with search and pages, one claim with
+// Staff decide claims (decision 028): the queue by status with search and pages, one claim with
 // every verification attempt, the fans' reports about the artist, the audit log and the moves allowed now; the status
 // change through the one state machine (`moveClaim`); and staff's manual verification of a bio. A claim that becomes
 // successful releases the artist's held earnings to its office (release.ts) in the same call; asking for Successful

@@ -1,4 +1,4 @@
-// Verifying a claim (issue #13, point 3; docs/decisions/027-claim-verification.md): an admin of the claim's office
+// Verifying a claim (docs/decisions/027-claim-verification.md): an admin of the claim's office
 // proves it by putting the verification string in a bio, which OpenPie reads: the artist's public Spotify page
 // (`verify-bio`), or a social profile connected through OAuth (X, YouTube through Google, Facebook, Instagram through
 // Facebook). Every attempt is recorded; one that finds the string moves the claim Pending → Verified through

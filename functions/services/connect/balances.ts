@@ -1,4 +1,4 @@
-// What an office reads of its money (issue #13 point 5, decision 029): its payable and what is in flight (the
+// What an office reads of its money (decision 029): its payable and what is in flight (the
 // ledger), its connected account's balance (Stripe), its payouts (data/payouts.ts), and the lines of its payable (the
 // ledger entries of `office-payable:<officeId>`, each described by its transaction). Every read needs `read-money`
 // (admins and accountants; a member 403, someone outside the office 404). The parts without Stripe, and the claims'

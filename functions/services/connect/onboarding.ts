@@ -1,4 +1,4 @@
-// Stripe Connect for offices (issue #13 point 4, DESIGN §5, decision 025): each office has at most one connected
+// Stripe Connect for offices (DESIGN §5, decision 025): each office has at most one connected
 // account, created with controller properties the first time an admin sets up payouts; its state (charges, payouts,
 // what Stripe still needs) is kept on the office item as last read from Stripe. Only an admin of the office may
 // onboard or open the dashboard (domain/offices/rights.ts: `manage-money`); an accountant reads the state.

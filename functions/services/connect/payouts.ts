@@ -1,4 +1,4 @@
-// Payouts of offices (issue #13 point 5, DESIGN §5, decision 029). A payout is booked first, then sent:
+// Payouts of offices (DESIGN §5, decision 029). A payout is booked first, then sent:
 // 1. one `payout` ledger transaction keyed `payout:<payoutId>`: office-payable −amount, connect-in-flight +net,
 //    processing-fees +fees (Stripe's Connect fees the platform pays and recovers from the office), written in the
 //    same TransactWriteItems as the payout item, the office's open-payout guard and the month's fee marker, so two

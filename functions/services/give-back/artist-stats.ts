@@ -1,4 +1,4 @@
-// An artist's screen in the artist area (issue #13 point 8, decision 030): what fans' pies gave the artist month by
+// An artist's screen in the artist area (decision 030): what fans' pies gave the artist month by
 // month over the last 12 months (released to the office, or still held for it), how many fans funded it this month,
 // and where the office's claim stands. Read through the claim, with the claim's visibility rules (a `member` sees
 // only the artists assigned to them).

@@ -1,4 +1,4 @@
-// Give-back (issue #13 point 6, docs/decisions/030-give-back-statements-and-artist-stats.md): an admin of an office
+// Give-back (docs/decisions/030-give-back-statements-and-artist-stats.md): an admin of an office
 // gives part of what the office received for one artist back to the fans who funded that artist in the last 12
 // months, pro rata to what each gave, as wallet credit their next pie spends (decision 023's wallet carry). The
 // preview and the give-back read the same facts and call the same `planGiveBack`. A give-back is one request id the

@@ -1,4 +1,4 @@
-// The office's statements (issue #13 point 7, decision 030): its ledger lines (the office payable's entries: date,
+// The office's statements (decision 030): its ledger lines (the office payable's entries: date,
 // kind, description, amount, balance after) or its payouts for a period of whole UTC days, as CSV for bookkeeping.
 // `read-money`: admins and accountants.
 import type { StatementQuery, StatementReply } from '../../contracts/give-back';

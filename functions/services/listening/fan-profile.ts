@@ -1,4 +1,4 @@
-// The fan's profile (issue #5, docs/decisions/009-fan-profile-and-reports.md): username, visibility and the beta
+// The fan's profile (docs/decisions/009-fan-profile-and-reports.md): username, visibility and the beta
 // wish, the profile other fans see as the visibility allows, and the fan's own activity. Behind the fan-user handler.
 // Changes need the fan's account to be active (a deleted one ends the session: 401).
 import type { FanUser } from '../../contracts/auth';

@@ -1,4 +1,4 @@
-// The history import (issue #5): the records of a fan's Spotify data export become plays, matched to catalogue
+// The history import: the records of a fan's Spotify data export become plays, matched to catalogue
 // artists by name, stored once however often the file is sent and never again for a listening the sync stored
 // (docs/decisions/034), and the days they touch are rebuilt.
 import type { HistoryImport, HistoryImportResult } from '../../contracts/listening';

@@ -1,4 +1,4 @@
-// The fan's listening reading calls (issue #5, docs/decisions/010-listening-reads.md), behind the fan-tracks and
+// The fan's listening reading calls (docs/decisions/010-listening-reads.md), behind the fan-tracks and
 // fan-artists handlers: who may read whose listening, and the reads behind each call. Periods end today by the
 // product clock.
 import type { Pagination } from '../../contracts/envelope';

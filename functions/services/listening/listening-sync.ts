@@ -1,4 +1,4 @@
-// One fan's listening sync (issue #5, docs/decisions/008-listening-sync.md): open the fan's sealed Spotify tokens,
+// One fan's listening sync (docs/decisions/008-listening-sync.md): open the fan's sealed Spotify tokens,
 // read recently-played after the fan's cursor, store the plays idempotently, rebuild the changed days, move the
 // cursor, and add the artists met to the catalogue. The fan-work worker runs it for the scheduled job; the on-demand
 // calls run it for the signed-in fan. A grant Spotify refuses marks the connection broken, so the fan is told.

@@ -1,4 +1,4 @@
-// An office gives up an artist it claimed successfully (issue #13, decision 026; SPEC §4 "claimed artist": status
+// An office gives up an artist it claimed successfully (decision 026; SPEC §4 "claimed artist": status
 // `Deleted`). The claim moves Successful → Deleted through the claim state machine, which frees the artist for
 // another office. Money already released to the office payable stays there: it was earned while the claim held, and
 // the office pays it out or gives it back like any other balance.

@@ -1,4 +1,4 @@
-// Invitations to join an office (issue #13, decision 026; SPEC §3 "invitation", §7 "Members"): an admin invites an
+// Invitations to join an office (decision 026; SPEC §3 "invitation", §7 "Members"): an admin invites an
 // e-mail address with a role, the invitee opens the mailed link (valid 7 days, single use), and accepts it signed in
 // with the artist-side account of that address. Only the SHA-256 of the link's secret is stored, so neither the table
 // nor any reply can give the secret back; a resend makes a new one and the old link dies.

@@ -1,4 +1,4 @@
-// The artists assigned to an office's members (issue #13, decision 026). A `member` sees only the artists assigned
+// The artists assigned to an office's members (decision 026). A `member` sees only the artists assigned
 // to them; admins and accountants see every artist of the office (`see-every-artist`). Every read of an artist's
 // claim, money or statistics by an office asks `canSeeOfficeArtist` (or `listAssignedArtistIds` for lists), so the
 // rule has one answer whichever route asks.

@@ -1,4 +1,4 @@
-// Whether an office's claims keep it from being deleted (issue #13: "refused while it holds money or claims"): a
+// Whether an office's claims keep it from being deleted ("refused while it holds money or claims"): a
 // pending, verified or successful claim does; deleted and rejected claims do not.
 import { hasOpenOfficeClaims } from '../../data/claims';
 import type { TableRef } from '../../data/table';

@@ -1,4 +1,4 @@
-// Offices, members and roles (issue #13; SPEC §3, §6, §7 "Offices" and "Members"): the artist area's use cases. Every
+// Offices, members and roles (SPEC §3, §6, §7 "Offices" and "Members"): the artist area's use cases. Every
 // right is decided by domain/offices/rights.ts from the office's member list: someone outside an office gets a 404,
 // so its existence is not revealed; a member without the right gets a 403. The counts on the office item make the
 // last-admin rule hold under concurrent changes too (data/offices.ts).

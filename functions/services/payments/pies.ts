@@ -1,4 +1,4 @@
-// Opening and finding a fan's pies (issue #11). A card payment (the webhook) and the /try promo both open pies here,
+// Opening and finding a fan's pies. A card payment (the webhook) and the /try promo both open pies here,
 // and both ask `findCurrentPie` for the one rule "a fan with an active pie cannot start another".
 import { createHash } from 'node:crypto';
 import type { PieSummary } from '../../contracts/payments';
@@ -29,7 +29,7 @@ export interface OpenPieInput {
   amountCents: number;
   processingFeeCents: number | null;
   settings: PieSettings;
-  /** The previous pie's inclusions for a renewal (issue #12); none when not given. */
+  /** The previous pie's inclusions for a renewal; none when not given. */
   inclusions?: Record<string, boolean>;
   subscriptionId: string | null;
   invoiceId: string | null;

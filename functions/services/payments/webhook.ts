@@ -1,4 +1,4 @@
-// POST /api/webhooks/stripe (issue #11): Stripe's events are nudges. The signature over the raw bytes is checked first
+// POST /api/webhooks/stripe: Stripe's events are nudges. The signature over the raw bytes is checked first
 // (a bad one answers 400 and writes nothing); an event handled before is answered at once; otherwise the function of
 // its type re-fetches the object it names from Stripe and acts on that, never on the event's copy or its order. The
 // event is marked handled only after its function succeeded, so a failure is retried by Stripe.
@@ -77,7 +77,7 @@ const eventFunctions: Readonly<Record<string, EventFunction>> = {
   'charge.dispute.updated': recordDispute,
   'charge.dispute.funds_reinstated': recordDispute,
   'charge.dispute.closed': recordDispute,
-  // An office's connected account: onboarding finished, or Stripe needs something more (issue #13).
+  // An office's connected account: onboarding finished, or Stripe needs something more.
   'account.updated': recordConnectedAccountUpdate,
   // Offices' payouts (decision 029): the transfer to the office's account, then its payout to the bank.
   'transfer.created': recordTransferEvent,

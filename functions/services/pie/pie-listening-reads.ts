@@ -1,4 +1,4 @@
-// What a pie counts and what it does not, for the fan's own pie (issue #12, SPEC §7): the pie with its counts
+// What a pie counts and what it does not, for the fan's own pie (SPEC §7): the pie with its counts
 // (GET /pie/active/{id}), its listening day by day (GET /pie/{pieId}/daily-listening, for a chart of the month), and
 // the plays of the fan's history near it that it does not count, with the reason (GET /pie/{pieId}/orphaned-tracks).
 // The counts and days come through the same reads as the split (pie-preview.ts), so they add up to the preview's stats.

@@ -1,4 +1,4 @@
-// The live preview of a pie's split (GET /api/pie/{pieId}/realtime-stats, issue #12 point 2): the fan's listening in
+// The live preview of a pie's split (GET /api/pie/{pieId}/realtime-stats): the fan's listening in
 // the pie's period, split by the one split function (domain/money/split.ts) with the pie's settings or a what-if of
 // them (never saved). The end-of-period split reads its input through `readPieSplitInput` too, so for the same
 // listening and settings the preview's cents are the cents the split pays (docs/decisions/021-the-split.md).

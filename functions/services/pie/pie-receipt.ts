@@ -1,4 +1,4 @@
-// "Where my pie went" (issue #12 point 5): GET /api/pie/pie/{id}, a pie in the realtime-stats shape (the live preview
+// "Where my pie went": GET /api/pie/pie/{id}, a pie in the realtime-stats shape (the live preview
 // until it is split, then its frozen receipt with what became of each held cent), and the mails the split sends.
 import type { PieDetail, PieReceiptFacts, PieTakeBack } from '../../contracts/pie';
 import type { StoredTakeBack } from '../../data/take-backs';

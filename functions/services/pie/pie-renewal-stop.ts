@@ -1,4 +1,4 @@
-// A pie with nothing to split stops the subscription that funds it (issue #12 point 3): the split worker holds no
+// A pie with nothing to split stops the subscription that funds it: the split worker holds no
 // Stripe key (contracts/capabilities.ts), so it raises `pie.nothing-to-split` through the outbox with the pie's mark,
 // and the bus consumer with the Stripe secret sets the subscription to cancel at the end of its current period here,
 // through the same gateway call as the fan's own "cancel" (services/payments/subscriptions.ts).

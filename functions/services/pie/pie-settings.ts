@@ -1,4 +1,4 @@
-// The fan's choices about how pies split (issue #12, SPEC §3 "Pie settings" and "Pie artist", §7): the three settings
+// The fan's choices about how pies split (SPEC §3 "Pie settings" and "Pie artist", §7): the three settings
 // of an open pie (PATCH /pie/{pieId}), bans for every pie (PATCH /pie/artist/{id}/ban) and one pie's inclusions (PATCH
 // /pie/artist/{id}/set-inclusion). The split reads them all through `computePieSplit` (pie-preview.ts), so the live
 // preview shows each change at once and the end-of-period split pays by them.

@@ -1,4 +1,4 @@
-// The end-of-period split (issue #12 point 3, docs/decisions/023-the-split-run-and-escrow.md). The pie-renewals job
+// The end-of-period split (docs/decisions/023-the-split-run-and-escrow.md). The pie-renewals job
 // finds the pies whose period ended through the due index and sends one `pie-split` message per pie to the fan-work
 // queue (`fanOutPieSplits`); the worker splits each (`splitEndedPie`) in four steps, each idempotent, so a crash
 // between any two and a rerun (a redelivered message, the next hourly run, a second worker at the same time) ends with

@@ -1,4 +1,4 @@
-// The /try promo (SPEC §1, §2, §4; issue #11): a free $5 pie from OpenPie's own promo-funding account, while codes
+// The /try promo (SPEC §1, §2, §4): a free $5 pie from OpenPie's own promo-funding account, while codes
 // last, once per fan and once per Spotify account. The code pool is in data/promo-codes.ts; the money moves through
 // the ledger; the pie is opened by services/payments/pies.ts like any other. Because the promo is OpenPie's money,
 // it needs a verified e-mail and a connected Spotify account, and its pie is split on synced plays only.
@@ -24,9 +24,9 @@ import type { PromoDependencies } from './dependencies';
 /** SPEC §9: the promo code is 'try'; its prize a free 5 dollar pie. */
 export const tryPromo = 'try';
 export const promoPieAmountCents = 500;
-/** Fans' pies last 30 days (issue #11); the promo is for fans only. */
+/** Fans' pies last 30 days; the promo is for fans only. */
 export const promoPieDays = 30;
-/** Only plays the Spotify sync stored count for a promo pie, never uploaded history (issue #11). */
+/** Only plays the Spotify sync stored count for a promo pie, never uploaded history. */
 export const promoPlaySources: PromoClaim['playSources'] = ['spotify'];
 
 /** The fan's promo pie: one per fan, so its id follows from the fan, and a retry opens that same pie. */

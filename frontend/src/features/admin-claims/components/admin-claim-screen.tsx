@@ -1,4 +1,4 @@
-// /admin/claims/:id: one claim with everything needed to decide it (issue #13 point 3): the claim and its string, the
+// /admin/claims/:id: one claim with everything needed to decide it: the claim and its string, the
 // money still held for the artist, the moves the state machine allows now (each with a reason and a confirmation),
 // manual verification of the bio, every verification attempt, the fans' reports about the artist, the other offices'
 // claims of the same artist, and the audit log. The server decides; the screen offers only what it allows.

@@ -1,4 +1,4 @@
-// /admin/claims: every claim, newest first, to review and decide (issue #13 point 3): a status filter, a search by
+// /admin/claims: every claim, newest first, to review and decide: a status filter, a search by
 // artist name, 20 a page. The filter lives in the address (status, search, page) so a page can be shared and kept.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The artist screen's call (issue #13 point 8): GET /api/for-artists/claims/{id}/stats.
+// The artist screen's call: GET /api/for-artists/claims/{id}/stats.
 import useSWR from 'swr';
 import type { ArtistStatsReply } from '../../../../../functions/contracts/give-back';
 import { apiClient, isApiError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// /for-artists/artists/:id (issue #13 point 8): one of the office's artists, through its claim (`:id` is the claim's
+// /for-artists/artists/:id: one of the office's artists, through its claim (`:id` is the claim's
 // id): where the claim stands, what fans' pies gave the artist month by month over the last year, how many fans
 // funded it this month, and what the office gave back.
 import { Link, useParams } from 'react-router-dom';

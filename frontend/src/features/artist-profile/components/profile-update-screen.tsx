@@ -1,4 +1,4 @@
-// /for-artists/profile/update (issue #13 point 8; SPEC §5's complete-profile rule): the artist-side user's first
+// /for-artists/profile/update (SPEC §5's complete-profile rule): the artist-side user's first
 // name, last name, phone number and country, all four required, saved through PATCH /api/for-artists/user/profile.
 // The session is read again after saving, so the area sees the profile as it now is.
 import { Link, useRevalidator } from 'react-router-dom';

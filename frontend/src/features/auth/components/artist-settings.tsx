@@ -1,5 +1,5 @@
 // The artist area's settings screen (SPEC §2 /for-artists/settings): the artist-side user's connected Google account,
-// account deletion, and the sections app/ joins in (their profile and the office statements, issue #13).
+// account deletion, and the sections app/ joins in (their profile and the office statements).
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../auth.css';

@@ -1,4 +1,4 @@
-// The claim wizard (SPEC §2, §5; issue #13): 1 choose the artist from the catalogue search, 2 accept the three
+// The claim wizard (SPEC §2, §5): 1 choose the artist from the catalogue search, 2 accept the three
 // agreements, 3 choose how the claim is verified and keep the generated verification string. Each step is checked
 // before the next one opens, with SPEC §5's own texts; the server checks all of it again.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The wizard's verification string (issue #13): `openpie_` and 8 letters and digits from the browser's secure random
+// The wizard's verification string: `openpie_` and 8 letters and digits from the browser's secure random
 // source, drawn without bias the way the server's rule (domain/claims/verification-string.ts) describes.
 import {
   verificationStringAlphabet,

@@ -1,4 +1,4 @@
-// The fan-profile parts of the settings screen (issue #5): username, visibility and beta.
+// The fan-profile parts of the settings screen: username, visibility and beta.
 import { useRevalidator } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import '../fan-profile.css';

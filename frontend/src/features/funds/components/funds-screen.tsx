@@ -1,4 +1,4 @@
-// /for-artists/funds: the selected office's payout account at Stripe (issue #13 point 4): not started, in progress
+// /for-artists/funds: the selected office's payout account at Stripe: not started, in progress
 // with what Stripe still needs, or ready with payouts enabled. An admin sets payouts up on Stripe's hosted page and
 // opens the Express dashboard once onboarded; an accountant reads the state; a member's role does not read money.
 // Below it, for those who read the office's money (admins and accountants), its balances, "Request a payout", its

@@ -1,4 +1,4 @@
-// The money half of /for-artists/funds (issue #13 point 5, decision 029): the office's balances, "Request a payout"
+// The money half of /for-artists/funds (decision 029): the office's balances, "Request a payout"
 // with its fees shown before the office confirms (the same quote the payout uses), the lines of its payable with the
 // filter all / credit / payout and pages, and its payouts with their total. Admins request payouts; accountants read.
 import * as Dialog from '@radix-ui/react-dialog';

@@ -1,4 +1,4 @@
-// The give-back screen's calls (issue #13 point 6; functions/contracts/give-back.ts): the caller's offices, the
+// The give-back screen's calls (functions/contracts/give-back.ts): the caller's offices, the
 // office's artists and give-backs, the preview of an amount, and the give-back itself.
 import useSWR, { useSWRConfig } from 'swr';
 import type {

@@ -1,4 +1,4 @@
-// /for-artists/give-back (issue #13 point 6): an admin of the selected office gives part of what the office received
+// /for-artists/give-back: an admin of the selected office gives part of what the office received
 // for one artist back to the fans who funded that artist in the last 12 months, pro rata to what each gave, as
 // credit for their next pie. The screen shows what is available, previews each fan's part of an amount (the same
 // computation the give-back makes), asks for confirmation, then sends the give-back with a request id made once per

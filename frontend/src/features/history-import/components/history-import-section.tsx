@@ -1,4 +1,4 @@
-// The history import part of the fan's settings (issue #5): Spotify lets OpenPie read only the last 50 plays, so a
+// The history import part of the fan's settings: Spotify lets OpenPie read only the last 50 plays, so a
 // new fan's pie starts full when they upload the data export Spotify sends them. The files are read in the browser
 // (JSON, or the ZIP as Spotify sends it), sent in chunks one after another, and the totals shown at the end.
 import { useId, useRef, useState, type DragEvent } from 'react';

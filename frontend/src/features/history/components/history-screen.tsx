@@ -1,4 +1,4 @@
-// The fan's history screen (SPEC §2 `history`, issue #5): listening per day, the latest plays, the most played
+// The fan's history screen (SPEC §2 `history`): listening per day, the latest plays, the most played
 // tracks and the artists the fan listens to. Each part loads, fails and retries on its own.
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';

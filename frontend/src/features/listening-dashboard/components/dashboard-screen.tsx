@@ -1,4 +1,4 @@
-// The fan's dashboard (SPEC §2 `dashboard`, issue #5): the Spotify connection and its sync, and this period's
+// The fan's dashboard (SPEC §2 `dashboard`): the Spotify connection and its sync, and this period's
 // listening with the top artists by share of time. Each part loads, fails and retries on its own.
 import { useState } from 'react';
 import useSWR from 'swr';

@@ -1,4 +1,4 @@
-// my-pies (SPEC §2, issue #11): every pie the fan funded, the way to cancel the current one, Stripe's billing page,
+// my-pies (SPEC §2): every pie the fan funded, the way to cancel the current one, Stripe's billing page,
 // and the fan wallet.
 import { useId } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';

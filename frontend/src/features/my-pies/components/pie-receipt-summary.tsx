@@ -1,4 +1,4 @@
-// A split pie's receipt totals on My pies (issue #12): what went to artists, what is held for artists who have not
+// A split pie's receipt totals on My pies: what went to artists, what is held for artists who have not
 // joined yet and until when, or what stayed in the wallet; the way to the full receipt and its CSV.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

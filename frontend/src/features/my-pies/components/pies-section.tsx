@@ -1,4 +1,4 @@
-// My pies' list (issue #11): the current pie with the way to cancel it, then the past ones, each with its amount,
+// My pies' list: the current pie with the way to cancel it, then the past ones, each with its amount,
 // period, status and fees.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

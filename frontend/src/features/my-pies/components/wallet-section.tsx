@@ -1,4 +1,4 @@
-// The fan wallet on My pies (SPEC §7, issue #11): the balance, where the money went, and every movement with the
+// The fan wallet on My pies (SPEC §7): the balance, where the money went, and every movement with the
 // type filter (all, money in, money out) and SPEC §2's pagination.
 import { useId, useState } from 'react';
 import type { WalletSummary } from '../../../../../functions/contracts/payments';

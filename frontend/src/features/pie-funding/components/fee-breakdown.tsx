@@ -1,4 +1,4 @@
-// What happens to the fan's money before they pay (issue #11): what Stripe takes, what OpenPie takes, and what goes to
+// What happens to the fan's money before they pay: what Stripe takes, what OpenPie takes, and what goes to
 // artists, from the server's one fee rule (GET /api/stripe/feeQuote), never computed here.
 import type { FeeQuote } from '../../../../../functions/contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';

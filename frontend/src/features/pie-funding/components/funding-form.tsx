@@ -1,4 +1,4 @@
-// The funding flow of /pie (issue #11): an amount (a preset or dollars typed in), the split settings, the fees before
+// The funding flow of /pie: an amount (a preset or dollars typed in), the split settings, the fees before
 // paying, and the way to Stripe's Checkout page. The amount becomes integer cents once, when it is read.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { fanPieDays } from '../lib/pie-days';

@@ -1,4 +1,4 @@
-// /pie (SPEC §2, issue #11): the fan's running pie when there is one, otherwise the way to fund one, with the free
+// /pie (SPEC §2): the fan's running pie when there is one, otherwise the way to fund one, with the free
 // promo pie offered first to a fan who may use it (the offer comes from the promo feature, joined in app/).
 import type { ReactNode } from 'react';
 import type { PieSummary } from '../../../../../functions/contracts/payments';

@@ -1,4 +1,4 @@
-// pie/successCheckout (SPEC §2, issue #11): Stripe sends the fan here after paying, often before its webhook has
+// pie/successCheckout (SPEC §2): Stripe sends the fan here after paying, often before its webhook has
 // reached OpenPie. The screen asks Stripe again until the subscription has a pie (SPEC §4), then shows the pie; when
 // that takes long it says what to do.
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 // The pie's amount as the fan chooses it: a preset or dollars typed in, read once into integer cents so no amount
-// ever passes through a float (issue #11: $3 to $500).
+// ever passes through a float ($3 to $500).
 import { pieAmountLimits } from '../../../../../functions/contracts/pie';
 import { formatMoney } from '../../../lib/format';
 

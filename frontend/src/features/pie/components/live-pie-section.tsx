@@ -1,4 +1,4 @@
-// /pie's live part (issue #12): the running pie's split as it stands, refreshed every minute and when the fan comes
+// /pie's live part: the running pie's split as it stands, refreshed every minute and when the fan comes
 // back to the tab, so the chart grows as listening arrives.
 import { useId } from 'react';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';

@@ -1,4 +1,4 @@
-// pie/:pieId (SPEC §2, issue #12): one pie of the fan. A split pie shows its receipt ("where my pie went"); a pie not
+// pie/:pieId (SPEC §2): one pie of the fan. A split pie shows its receipt ("where my pie went"); a pie not
 // split yet shows its live preview, what the split will pay if nothing changes.
 import { Link, useParams } from 'react-router-dom';
 import type { PieDetail } from '../../../../../functions/contracts/pie';

@@ -1,4 +1,4 @@
-// "Where my pie went" (issue #12 point 5): a split pie's receipt, the cents actually paid artist by artist, what is
+// "Where my pie went": a split pie's receipt, the cents actually paid artist by artist, what is
 // held for artists who have not joined yet (with the day it comes back), released or returned, the fees and what
 // stayed in the wallet.
 import { useId } from 'react';

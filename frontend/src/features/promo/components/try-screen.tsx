@@ -1,4 +1,4 @@
-// /try (SPEC §2 "Promo page", §8, issue #11): while free pies last, a new fan signs up with promo 'try' and gets a
+// /try (SPEC §2 "Promo page", §8): while free pies last, a new fan signs up with promo 'try' and gets a
 // free 5 dollar pie. Four states for a visitor: checking, unavailable, form, success. A fan who is already signed in
 // sees their own offer instead: start the free pie, or why they cannot.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';

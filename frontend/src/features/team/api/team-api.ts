@@ -1,4 +1,4 @@
-// The calls behind the team screens (SPEC §7 "Members", issue #13, decision 026): an office's members and pending
+// The calls behind the team screens (SPEC §7 "Members", decision 026): an office's members and pending
 // invitations, inviting and inviting again, roles, removing someone, and the artists assigned to a member. The
 // offices list shares its SWR key with the other artist screens, so a change of members refreshes it everywhere
 // (SPEC §7: office and member changes refresh user and artist data).

@@ -1,4 +1,4 @@
-// The verification step of a claim (issue #13, point 3; decision 027), shown on /for-artists/claims/:id after the
+// The verification step of a claim (decision 027), shown on /for-artists/claims/:id after the
 // wizard: "Check my Spotify bio" (the OpenPie link in the artist's Spotify bio), "Connect X/YouTube/Facebook/
 // Instagram" (the string in a social profile's bio, read once through OAuth), and every attempt made so far.
 import { useState } from 'react';

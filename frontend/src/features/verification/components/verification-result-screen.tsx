@@ -1,4 +1,4 @@
-// The eight result pages of social verification (SPEC §2; issue #13): /for-artists/verify/<platform>/success|failed,
+// The eight result pages of social verification (SPEC §2): /for-artists/verify/<platform>/success|failed,
 // where the OAuth callback sends the browser with `claimId` and, when it failed, `reason`. Each says what was found
 // (the claim's latest attempt on that platform) and what to do next.
 import { useState } from 'react';
