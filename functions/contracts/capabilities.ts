@@ -105,6 +105,8 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
   'admin-offices': sessionWriter,
   // Compares the ledger with itself and with Stripe's balance transactions; it changes nothing.
   'admin-reconciliation': { table: 'read', secrets: ['app', 'stripe'] },
+  // Reads the ledger, pies, payouts and receipts, and the Stripe object a transaction came from; it changes nothing.
+  'admin-ledger': { table: 'read', secrets: ['app', 'stripe'] },
 };
 
 /**

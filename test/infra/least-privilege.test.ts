@@ -46,6 +46,8 @@ const stripeReaders = [
   'admin-reconciliation',
   // Staff's page of a fan lists the refunds Stripe made of the fan's charges (decision 037).
   'admin-fans',
+  // Staff's drill-down reads the Stripe object a ledger transaction came from (decision 039).
+  'admin-ledger',
   'job-reconciliation',
   // Issue #12: a pie with nothing to split stops its subscription at Stripe.
   'consumer-pie-renewal-stops',

@@ -9,6 +9,7 @@ import { adminClaimsContracts } from './admin-claims';
 import { adminDashboardContracts } from './admin-dashboard';
 import { adminFansContracts } from './admin-fans';
 import { adminFinancesContracts } from './admin-finances';
+import { adminLedgerContracts } from './admin-ledger';
 import { adminOfficesContracts } from './admin-offices';
 import { adminReconciliationContracts } from './admin-reconciliation';
 import { adminUserArtistsContracts } from './admin-user-artists';
@@ -66,6 +67,7 @@ export const routeContracts = {
   ...adminUserArtistsContracts,
   ...adminOfficesContracts,
   ...adminReconciliationContracts,
+  ...adminLedgerContracts,
 } satisfies { readonly [K in RouteKey]: RouteContract };
 
 /** The request and reply schemas of any manifest route. */
