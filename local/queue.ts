@@ -7,6 +7,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDefinition } from '../events/definitions';
 import { queues } from '../events/definitions';
 import { getClock } from '../functions/runtime/clock';
+import { registerDeadLetterGauge } from '../functions/runtime/dead-letters';
 
 type Worker = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -42,6 +43,14 @@ export function md5Of(body: string): string {
 export function deadLettersOf(queueName: string): readonly LocalMessage[] {
   return deadLetters.get(queueName) ?? [];
 }
+
+// Staff's health figure reads the dead letters held here (functions/runtime/dead-letters.ts): local-only.
+registerDeadLetterGauge(() =>
+  (queues as readonly QueueDefinition[]).map((queue) => ({
+    queue: queue.name,
+    depth: deadLettersOf(queue.name).length,
+  })),
+);
 
 /** Resolves when no message is being delivered or waiting for a retry. */
 export async function settleQueues(): Promise<void> {

@@ -1,10 +1,12 @@
 // Scheduled job 'reconciliation' (events/definitions.ts): every reconciliation check over the table's money
 // (functions/services/admin/reconciliation.ts, docs/decisions/038-reconciliation.md); each check that finds money
-// that does not add up raises `reconciliation.failed` on the bus, which pages staff. It writes nothing.
+// that does not add up raises `reconciliation.failed` on the bus, which pages staff. It changes nothing; what each
+// check found is kept on the job's run record for staff's health figure (decision 040).
 import {
   dailyReconciliationDependencies,
   runDailyReconciliation,
 } from '../../functions/services/admin/reconciliation';
+import { findingsOf } from '../../functions/services/jobs/job-runs';
 import { defineJob } from '../lib/define-job';
 
 export const handler = defineJob('reconciliation', async ({ event, log }) => {
@@ -20,5 +22,5 @@ export const handler = defineJob('reconciliation', async ({ event, log }) => {
       });
     }
   }
-  return { status: 'completed', counts };
+  return { status: 'completed', counts, findings: findingsOf(results) };
 });

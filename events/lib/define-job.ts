@@ -1,9 +1,17 @@
-// The wrapper every scheduled job shares: validate the trigger, log start and end, report a result.
+// The wrapper every scheduled job shares: validate the trigger, log start and end, keep the run on the job's record
+// for staff's health figure (services/jobs/job-runs.ts, decision 040), report a result.
 // Jobs are idempotent: running the same scheduledAt twice must change nothing the second time.
 import { getClock } from '../../functions/runtime/clock';
 import { getEnv } from '../../functions/runtime/env';
 import type { Logger } from '../../functions/runtime/logger';
 import { createLogger } from '../../functions/runtime/logger';
+import type { JobRunFinding } from '../../functions/services/jobs/job-runs';
+import {
+  endJobRun,
+  failureMessageOf,
+  jobRunDependencies,
+  startJobRun,
+} from '../../functions/services/jobs/job-runs';
 import type { JobEvent } from '../schemas';
 import { jobEventSchema } from '../schemas';
 
@@ -15,6 +23,8 @@ export interface JobResult {
   status: JobStatus;
   /** Counts of what the run did, for logs and `npm run job`. */
   counts: Record<string, number>;
+  /** What the run found, kept on its record for staff (reconciliation's checks). */
+  findings?: JobRunFinding[];
 }
 
 export type JobRun = (input: {
@@ -34,7 +44,29 @@ export function defineJob(name: string, run: JobRun): (event: unknown) => Promis
       scheduledAt: event.scheduledAt,
     });
     log.info('job started');
-    const outcome = await run({ event, log, now: getClock().now() });
+    const records = jobRunDependencies();
+    const started = await startJobRun(
+      records,
+      { job: name, runId: event.runId, scheduledAt: event.scheduledAt },
+      log,
+    );
+    let outcome: Awaited<ReturnType<JobRun>>;
+    try {
+      outcome = await run({ event, log, now: getClock().now() });
+    } catch (error) {
+      await endJobRun(records, started, { outcome: 'failed', error: failureMessageOf(error) }, log);
+      throw error;
+    }
+    await endJobRun(
+      records,
+      started,
+      {
+        outcome: outcome.status,
+        counts: outcome.counts,
+        ...(outcome.findings ? { findings: outcome.findings } : {}),
+      },
+      log,
+    );
     const result: JobResult = { job: name, runId: event.runId, ...outcome };
     // Known, planned work rather than a fault: info, so the local console (warn) stays quiet while time is advanced.
     if (outcome.status === 'not_built') log.info('job is not built yet; nothing was done', { result });

@@ -297,3 +297,48 @@ export async function listPendingOutboxEventIds(table: TableRef, limit = 25): Pr
   );
   return (Items ?? []).map((item) => String(item['id']));
 }
+
+/** What `countPendingOutboxEvents` counts at most: a backlog that large is a fault, whatever its exact size. */
+export const maxPendingOutboxEventsCounted = 10_000;
+
+/**
+ * countPendingOutboxEvents: how many events are not yet on the bus (the pending index, Select COUNT, at most
+ * `maxPendingOutboxEventsCounted`) and when the oldest of them happened, for staff's health figure.
+ */
+export async function countPendingOutboxEvents(
+  table: TableRef,
+): Promise<{ pending: number; oldestAt: string | null; capped: boolean }> {
+  const { Items } = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+      ProjectionExpression: 'occurredAt',
+      Limit: 1,
+    }),
+  );
+  const oldest = Items?.[0];
+  if (!oldest) return { pending: 0, oldestAt: null, capped: false };
+  let pending = 0;
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const reply = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+        Select: 'COUNT',
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    pending += reply.Count ?? 0;
+    startKey = reply.LastEvaluatedKey;
+  } while (startKey && pending < maxPendingOutboxEventsCounted);
+  return {
+    pending: Math.min(pending, maxPendingOutboxEventsCounted),
+    oldestAt: String(oldest['occurredAt']),
+    capped: pending >= maxPendingOutboxEventsCounted && startKey !== undefined,
+  };
+}

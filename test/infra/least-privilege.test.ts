@@ -348,6 +348,16 @@ describe('read-only functions', () => {
     expect(writes).toEqual(['dynamodb:PutItem']);
   });
 
+  it('the jobs whose work only reads write nothing but their run record (PutItem): no update, delete or batch write', () => {
+    for (const job of ['job-listening-sync', 'job-reconciliation']) {
+      const actual = grantsOf(dev, job).filter((grant) => grant.startsWith('dynamodb:'));
+      const writes = forbiddenWrites.filter((action) =>
+        actual.some((grant) => grant.startsWith(`${action} `)),
+      );
+      expect(writes, job).toEqual(['dynamodb:PutItem']);
+    }
+  });
+
   it('no fan-facing function declared read-only has a write it does not declare', () => {
     // Prepare: the resources that serve fan routes and read only (or keep a cache)
     const fanFacing = new Set<string>(
