@@ -17,6 +17,7 @@ import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { giveBack, previewGiveBack } from '../support/give-back';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
 const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
@@ -180,17 +181,6 @@ async function givenMember(officeId: string, role: OfficeRole): Promise<SignedIn
   return person;
 }
 
-async function preview(who: SignedInAccount, given: Given, amountCents?: number) {
-  return call(await loadPayments(), 'GET', '/api/for-artists/give-back/preview', {
-    query: {
-      officeId: given.officeId,
-      artistId: given.artistId,
-      ...(amountCents === undefined ? {} : { amountCents: String(amountCents) }),
-    },
-    cookies: [who.cookie],
-  });
-}
-
 async function overviewFor(who: SignedInAccount, officeId: string) {
   return call(await loadPayments(), 'GET', '/api/for-artists/give-back', {
     query: { officeId },
@@ -205,20 +195,6 @@ async function statementFor(who: SignedInAccount, officeId: string, from: string
   });
 }
 
-async function giveBack(
-  who: SignedInAccount,
-  given: Given,
-  amountCents: number,
-  requestId: string,
-  timeoutMs?: number,
-) {
-  return call(await loadPayments(), 'POST', '/api/for-artists/give-back', {
-    body: { officeId: given.officeId, artistId: given.artistId, amountCents, requestId },
-    cookies: [who.cookie],
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
-}
-
 /** An API function has up to API Gateway's 29 s: a give-back to a thousand fans needs more than 10 s on a loaded machine. */
 const apiGatewayLimitMs = 29_000;
 
@@ -230,7 +206,7 @@ describe('give-back', () => {
     const given = await givenOfficeWithFunding([100, 300, 600]);
     const payable = accountIdOf('office-payable', given.officeId);
     expect(await balanceOf(payable)).toBe(1000);
-    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 500));
+    const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given, 500));
     // Act
     const result = await giveBack(given.admin, given, 500, `req-${randomUUID()}`);
     // Assess
@@ -383,7 +359,7 @@ describe('give-back', () => {
     // Prepare: two signed-up fans gave 30 each and 1,000 more fans 10 each (10,060); 5,030 go back: 15 and 5 each
     const given = await givenOfficeWithFunding([30, 30], 20, { count: 1000, cents: 10 });
     const requestId = `req-${randomUUID()}`;
-    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 5030));
+    const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given, 5030));
     // Act
     const results = await Promise.all(
       [1, 2].map(() => giveBack(given.admin, given, 5030, requestId, apiGatewayLimitMs)),
@@ -477,7 +453,7 @@ describe('give-back', () => {
     // Act
     const over = await giveBack(given.admin, given, 101, `req-${randomUUID()}`);
     const reused = await giveBack(given.admin, given, 50, requestId);
-    const left = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    const left = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given));
     // Assess
     expect(over.statusCode).toBe(422);
     expect(JSON.stringify(bodyOf(over))).toContain('at most 100 cents');
@@ -494,7 +470,7 @@ describe('give-back', () => {
     ]);
     const first = await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
     // Act: a second give-back for the same artist
-    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given));
     const second = await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
     // Assess: the recent fan got back all they gave, once; nothing is left to give
     expect(first.statusCode).toBe(200);
@@ -515,7 +491,7 @@ describe('give-back', () => {
     const given = await givenOfficeWithFunding([100, 300]);
     await giveBack(given.admin, given, 200, `req-${randomUUID()}`);
     // Act: 200 more: the fans have 50 and 150 left to receive
-    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given, 200));
+    const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given, 200));
     const second = await giveBack(given.admin, given, 200, `req-${randomUUID()}`);
     // Assess
     expect(shown).toMatchObject({ fundedCents: 200, availableCents: 200, fanCount: 2 });
@@ -532,7 +508,7 @@ describe('give-back', () => {
     // Prepare: a pie that ended 400 days ago
     const given = await givenOfficeWithFunding([500], 400);
     // Act
-    const shown = dataOf<GiveBackPreviewReply>(await preview(given.admin, given));
+    const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given));
     const result = await giveBack(given.admin, given, 10, `req-${randomUUID()}`);
     // Assess
     expect(shown).toMatchObject({ receivedCents: 500, fundedCents: 0, availableCents: 0, fanCount: 0 });
@@ -551,7 +527,7 @@ describe('give-back', () => {
       giveBack(member, given, 10, `req-${randomUUID()}`),
       giveBack(accountant, given, 10, `req-${randomUUID()}`),
       giveBack(stranger, given, 10, `req-${randomUUID()}`),
-      preview(accountant, given, 10),
+      previewGiveBack(accountant, given, 10),
       overviewFor(accountant, given.officeId),
     ]);
     // Assess

@@ -9,9 +9,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimReply } from '../../functions/contracts/claims';
 import { historyImportSchema } from '../../functions/contracts/listening';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import type { StoredPie } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { normalizeArtistName } from '../../functions/domain/listening/rules';
@@ -23,8 +21,8 @@ import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { createLogger } from '../../functions/runtime/logger';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
-import type { SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { approveClaim, givenVerifiedClaim } from '../support/claims';
+import { createSignedInAccount } from '../support/identity';
 
 const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
@@ -249,54 +247,6 @@ async function givenNameLots(
   return lots;
 }
 
-/** An office of a new artist-side user with a Verified claim of the artist. */
-async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply; office: OfficeReply }> {
-  const admin = await createSignedInAccount('artist');
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  const office = dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name: 'Late Office', type: 'Artist' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
-  const result = await call(claims, 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId: office._id,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'social-bio',
-      selectedPlatform: 'instagram',
-      verificationString: `openpie_${randomUUID().replaceAll('-', '').slice(0, 8)}`,
-    },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  const claim = dataOf<ClaimReply>(result);
-  const { moveClaim } = await import('../../functions/services/claims/claims');
-  const { getClaim } = await import('../../functions/data/claims');
-  const stored = await getClaim(table(), claim._id);
-  if (!stored) throw new Error('the claim was not stored');
-  await moveClaim(
-    { table: table(), clock: createFixedClock(new Date()) },
-    stored,
-    'Verified',
-    { kind: 'verification', id: 'test' },
-    'The string was found in the bio',
-  );
-  return { claim, office };
-}
-
-async function approve(claimId: string, staff: SignedInAccount) {
-  const handler = (await import('../../functions/handlers/admin-claims')).handler;
-  return call(handler, 'PATCH', `/api/admin/claims/${claimId}/status`, {
-    body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
-    cookies: [staff.cookie],
-  });
-}
-
 describe('money held for an artist heard only by name', () => {
   it('moves to the catalogue artist once the catalogue learns the name, once however the job runs; a claim then releases it, and aging never returns it under the name', async () => {
     // Prepare: two fans import plays of a name the catalogue does not know, and of a name it will know twice.
@@ -388,7 +338,7 @@ describe('money held for an artist heard only by name', () => {
     // A claim of the artist releases the moved lots to its office.
     const staff = await createSignedInAccount('admin');
     const { claim, office } = await givenVerifiedClaim(late.id);
-    expect((await approve(claim._id, staff)).statusCode).toBe(200);
+    expect((await approveClaim(claim._id, staff)).statusCode).toBe(200);
     expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(lateCents);
     expect(await balanceOf(accountIdOf('artist-earnings', late.id))).toBe(0);
 

@@ -9,10 +9,11 @@ import { listOutboxMail } from '../../functions/data/outbox';
 import type { TableRef } from '../../functions/data/table';
 import { isAppError } from '../../functions/domain/errors';
 import { accountIdOf } from '../../functions/domain/money/ledger';
-import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
+import type { StripeGateway } from '../../functions/integrations/stripe/port';
 import type { PayoutHarness } from './payouts-harness';
 import {
   balanceOf,
+  bankFailsAfterPaid,
   day,
   fundOffice,
   fundPlatform,
@@ -207,23 +208,6 @@ describe('a payout whose booking is reversed', () => {
     ]);
   });
 });
-
-/** Stripe failing the bank payout it had paid: the sandbox's payouts always arrive, so the gateway says so. */
-function bankFailsAfterPaid(gateway: StripeGateway) {
-  const reversals: { transferId: string; amountCents: number; idempotencyKey: string }[] = [];
-  const failing: StripeGateway = {
-    ...gateway,
-    retrieveConnectPayout: async (account: string, id: string): Promise<ConnectPayoutView | null> => {
-      const view = await gateway.retrieveConnectPayout(account, id);
-      return view && { ...view, status: 'failed', failureMessage: 'The bank account is closed.' };
-    },
-    reverseTransfer: (input) => {
-      reversals.push(input);
-      return Promise.resolve({ ok: true as const, value: { id: 'trr_mocked' } });
-    },
-  };
-  return { gateway: failing, reversals };
-}
 
 describe('payout.failed after payout.paid', () => {
   it('puts the money back on the payable once and mails the office once, delivered twice at once and again (the failure after paid is mocked: sandbox payouts always arrive)', async () => {

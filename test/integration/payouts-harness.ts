@@ -9,6 +9,7 @@ import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { createOffice, getOfficeStripeAccount } from '../../functions/data/offices';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { OfficeRole } from '../../functions/domain/offices/rights';
+import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import type { Clock } from '../../functions/runtime/clock';
 import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
@@ -116,7 +117,7 @@ export async function givenOffice(deps: PayoutDependencies) {
 
 /** The office's connected account, onboarded on the sandbox's hosted page (payouts enabled, via account.updated). */
 export async function onboardOffice(
-  harness: PayoutHarness,
+  harness: Pick<PayoutHarness, 'deps' | 'sandbox'>,
   officeId: string,
   adminId: string,
 ): Promise<string> {
@@ -172,4 +173,21 @@ export async function fundOffice(
 export async function balanceOf(deps: PayoutDependencies, accountId: ReturnType<typeof accountIdOf>) {
   const { getBalance } = await import('../../functions/services/ledger');
   return getBalance(deps, accountId);
+}
+
+/** Stripe failing the bank payout it had paid: the sandbox's payouts always arrive, so the gateway says so. */
+export function bankFailsAfterPaid(gateway: StripeGateway) {
+  const reversals: { transferId: string; amountCents: number; idempotencyKey: string }[] = [];
+  const failing: StripeGateway = {
+    ...gateway,
+    retrieveConnectPayout: async (account: string, id: string): Promise<ConnectPayoutView | null> => {
+      const view = await gateway.retrieveConnectPayout(account, id);
+      return view && { ...view, status: 'failed', failureMessage: 'The bank account is closed.' };
+    },
+    reverseTransfer: (input) => {
+      reversals.push(input);
+      return Promise.resolve({ ok: true as const, value: { id: 'trr_mocked' } });
+    },
+  };
+  return { gateway: failing, reversals };
 }
