@@ -345,7 +345,7 @@ export const routes = [
   adminApi('POST', '/financial-reconciliation/run-payout-check-minimal', 'admin-reconciliation', 'admin'),
   adminApi('POST', '/financial-reconciliation/run-stripe-check', 'admin-reconciliation', 'admin'),
   adminApi('POST', '/financial-reconciliation/run-stripe-check-minimal', 'admin-reconciliation', 'admin'),
-  // Beyond SPEC §7 (issue #19 point 2, decision 039): from a balance to its entries, its transaction and Stripe.
+  // Beyond SPEC §7 (decision 039): from a balance to its entries, its transaction and the Stripe object behind it.
   adminApi('GET', '/ledger/platform-accounts', 'admin-ledger', 'admin'),
   adminApi('GET', '/ledger/accounts/{accountId}', 'admin-ledger', 'admin'),
   adminApi('GET', '/ledger/transactions/{transactionId}', 'admin-ledger', 'admin'),
