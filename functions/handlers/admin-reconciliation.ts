@@ -1,5 +1,5 @@
 // Routes of the 'admin-reconciliation' resource (see functions/contracts/routes.ts): staff run one reconciliation
-// check (docs/decisions/038-reconciliation.md). The stripe check is not built yet and answers 501.
+// check (docs/decisions/038-reconciliation.md).
 import { adminReconciliationContracts } from '../contracts/api/admin-reconciliation';
 import type { BuiltReconciliationCheck } from '../services/admin/reconciliation';
 import { reconciliationDependencies, runReconciliationCheck } from '../services/admin/reconciliation';
@@ -24,4 +24,6 @@ export const handler = createResourceHandler('admin-reconciliation', adminReconc
   'POST /api/admin/financial-reconciliation/run-pie-check-minimal': minimal('pie'),
   'POST /api/admin/financial-reconciliation/run-payout-check': full('payout'),
   'POST /api/admin/financial-reconciliation/run-payout-check-minimal': minimal('payout'),
+  'POST /api/admin/financial-reconciliation/run-stripe-check': full('stripe'),
+  'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': minimal('stripe'),
 });

@@ -1,7 +1,8 @@
 // Reconciliation (docs/decisions/038-reconciliation.md) on a small busy month built through the real services on
 // DynamoDB Local and the Stripe sandbox: two fans pay, listen and are split, one is refunded after the split, a third
-// pays later. Every check is clean on it; then one discrepancy of each kind is written straight into the table, each
-// check finds its own and no other check finds anything, and the table is put back as it was.
+// pays later. Every check, the comparison with the sandbox's balance transactions included, is clean on it; then one
+// discrepancy of each kind is written straight into the table, each check finds its own and no other check finds
+// anything, and the table is put back as it was.
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   pieReceiptKey,
 } from '../../functions/data/keys';
 import { listPieLots } from '../../functions/data/escrow-lots';
+import { getLedgerTransaction, listLedgerEntries } from '../../functions/data/ledger';
 import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
 import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies } from '../../functions/data/pies';
@@ -145,9 +147,11 @@ describe('reconciliation of a busy month', () => {
       expect(results.get(check)?.problems, check).toEqual([]);
     }
     // This month has no office, so no payout: test/integration/reconciliation-payouts.test.ts checks payouts
-    for (const check of ['ledger', 'wallet', 'escrow', 'pie'] as const) {
+    for (const check of ['ledger', 'wallet', 'escrow', 'pie', 'stripe'] as const) {
       expect(results.get(check)?.checked, check).toBeGreaterThan(0);
     }
+    // Three charges and a refund at Stripe, and the three payments and the refund the ledger books
+    expect(results.get('stripe')?.checked).toBeGreaterThanOrEqual(8);
   });
 
   it('answers staff through the routes, in full and in counts', async () => {
@@ -269,6 +273,37 @@ describe('reconciliation of a busy month', () => {
         if (!Item) throw new Error(`No receipt item at ${JSON.stringify(key)}`);
         await update(key, 'ADD allocatedCents :one', { ':one': 1 });
         return () => update(key, 'ADD allocatedCents :one', { ':one': -1 });
+      },
+    },
+    {
+      check: 'stripe',
+      name: 'a fan payment booked one cent short of what Stripe charged (its transaction, entries and balances changed together, straight into the table)',
+      inject: async () => {
+        const table = getTable();
+        const [pie] = await piesOf(month.lateFan);
+        if (!pie) throw new Error('No late pie');
+        const funds = `pie-funds:${pie.id}` as const;
+        const { entries } = await listLedgerEntries(table, funds, { limit: 50, cursor: null });
+        const entry = entries.find((e) => e.kind === 'fan-payment');
+        const payment = entry ? await getLedgerTransaction(table, entry.transactionId) : null;
+        if (!entry || !payment) throw new Error('No payment of the late pie');
+        // 700 charged, 699 booked: clearing −699, the pie's money +699
+        const short = payment.postings.map((p) => ({
+          ...p,
+          amountCents: p.amountCents - Math.sign(p.amountCents),
+        }));
+        const write = async (from: typeof short, to: typeof short) => {
+          await update(ledgerTransactionKey(payment.id), 'SET postings = :p', { ':p': to });
+          for (const [index, posting] of to.entries()) {
+            const delta = posting.amountCents - (from[index]?.amountCents ?? 0);
+            await update(ledgerEntryKey(posting.accountId, payment.at, payment.id, 0), 'ADD amountCents :d', {
+              ':d': delta,
+            });
+            await update(ledgerBalanceKey(posting.accountId), 'ADD balance :d', { ':d': delta });
+          }
+        };
+        await write([...payment.postings], short);
+        return () => write(short, [...payment.postings]);
       },
     },
   ];

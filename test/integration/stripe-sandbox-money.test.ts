@@ -58,3 +58,35 @@ describe('the Stripe sandbox refunds', () => {
     ]);
   });
 });
+
+describe('the Stripe sandbox lists balance transactions as Stripe does', () => {
+  it('by reporting_category, within a created range, page by page with the SDK auto-pagination', async () => {
+    // Prepare
+    const { sandbox, stripe, charge } = await startWithPayment(testCards.pays);
+    const refund = await stripe.refunds.create({ charge: charge.id, amount: 300 });
+    await sandbox.settle();
+    const now = Math.floor(Date.now() / 1000);
+    // Act
+    const listed: Stripe.BalanceTransaction[] = [];
+    for await (const transaction of stripe.balanceTransactions.list({
+      created: { gte: now - 3600, lt: now + 3600 },
+      limit: 1,
+    })) {
+      listed.push(transaction);
+    }
+    const before = await stripe.balanceTransactions.list({ created: { lt: now - 3600 } });
+    const bySource = await stripe.balanceTransactions.list({ source: refund.id });
+    const unknown = await stripe.balanceTransactions
+      .list({ created: { after: now } as unknown as Stripe.RangeQueryParam })
+      .catch((error: unknown) => error);
+    // Assess
+    expect(listed.map((t) => [t.reporting_category, t.type, t.source, t.amount])).toEqual([
+      ['refund', 'refund', refund.id, -300],
+      ['charge', 'charge', charge.id, 1000],
+    ]);
+    expect(listed[1]?.fee).toBe(59);
+    expect(before.data).toEqual([]);
+    expect(bySource.data.map((t) => t.id)).toEqual([listed[0]?.id]);
+    expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+  });
+});

@@ -1,9 +1,9 @@
 // Reconciliation runs (SPEC §7, DESIGN §5, docs/decisions/038-reconciliation.md): each check reads the money in the
 // table and answers what it looked at and every problem it found; the minimal variant answers the counts only.
-// Neither takes a body. The stripe check answers 501 until it is built.
+// Neither takes a body.
 import * as z from 'zod/mini';
 import type { ResourceContracts } from './contract';
-import { json, notBuilt } from './contract';
+import { json } from './contract';
 
 const checkTypeSchema = z.enum(['ledger', 'wallet', 'escrow', 'pie', 'payout', 'stripe']);
 
@@ -29,9 +29,6 @@ export const reconciliationCountsSchema = z.object({
 
 const full = { reply: json(reconciliationResultSchema) };
 const minimal = { reply: json(reconciliationCountsSchema) };
-const later = {
-  reply: notBuilt("reconciliation against Stripe's balance transactions", json(reconciliationResultSchema)),
-};
 
 export const adminReconciliationContracts = {
   'POST /api/admin/financial-reconciliation/run-ledger-check': full,
@@ -44,6 +41,6 @@ export const adminReconciliationContracts = {
   'POST /api/admin/financial-reconciliation/run-pie-check-minimal': minimal,
   'POST /api/admin/financial-reconciliation/run-payout-check': full,
   'POST /api/admin/financial-reconciliation/run-payout-check-minimal': minimal,
-  'POST /api/admin/financial-reconciliation/run-stripe-check': later,
-  'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': later,
+  'POST /api/admin/financial-reconciliation/run-stripe-check': full,
+  'POST /api/admin/financial-reconciliation/run-stripe-check-minimal': minimal,
 } satisfies ResourceContracts<'admin-reconciliation'>;

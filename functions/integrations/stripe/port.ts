@@ -162,6 +162,23 @@ export interface ConnectPayoutView {
   metadata: StripeMetadata;
 }
 
+/** One movement of a Stripe balance (the platform's or a connected account's), as reconciliation reads it. */
+export interface BalanceTransactionView {
+  id: string;
+  /** What moved the balance, in cents: negative when money left it. */
+  amountCents: number;
+  /** Stripe's fee on it (negative when Stripe gives a fee back). */
+  feeCents: number;
+  netCents: number;
+  currency: string;
+  /** Stripe's accounting category: `charge`, `refund`, `dispute`, `dispute_reversal`, `fee`, `transfer`, `payout` … */
+  reportingCategory: string;
+  type: string;
+  /** The id of the Stripe object behind it (a charge, refund, dispute, transfer, payout), null for some fees. */
+  sourceId: string | null;
+  created: Date;
+}
+
 /** What Stripe answered to a money movement it may refuse (no funds, payouts not enabled …). */
 export type StripeMoveOutcome<T> =
   { ok: true; value: T } | { ok: false; code: string | null; message: string };
@@ -234,6 +251,17 @@ export interface StripeGateway {
     idempotencyKey: string;
   }): Promise<StripeMoveOutcome<ConnectPayoutView>>;
   retrieveConnectPayout(accountId: string, payoutId: string): Promise<ConnectPayoutView | null>;
+  /**
+   * Every balance transaction created in `[from, to)`, all pages, of the platform or (with `accountId`) of a connected
+   * account; `type` and `source` narrow it as Stripe's own filters do.
+   */
+  listBalanceTransactions(input: {
+    from: Date;
+    to: Date;
+    accountId?: string;
+    type?: string;
+    source?: string;
+  }): Promise<BalanceTransactionView[]>;
   /** A connected account's balance in USD. */
   retrieveConnectBalance(accountId: string): Promise<{ availableCents: number; pendingCents: number }>;
 }

@@ -98,6 +98,20 @@ export const balanceTransactionSchema = z.looseObject({
   fee: cents,
 });
 
+/** A balance transaction as a list gives it, with what reconciliation compares. */
+export const listedBalanceTransactionSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('balance_transaction'),
+  amount: cents,
+  fee: cents,
+  net: cents,
+  currency: z.string(),
+  reporting_category: z.string(),
+  type: z.string(),
+  source: z.optional(z.nullable(idOrObject)),
+  created: unixSeconds,
+});
+
 export const chargeSchema = z.looseObject({
   id: z.string(),
   object: z.literal('charge'),

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type * as z from 'zod/mini';
 import { AppError } from '../../domain/errors';
 import type {
+  BalanceTransactionView,
   ChargeView,
   CheckoutSessionView,
   ConnectedAccountView,
@@ -32,6 +33,7 @@ import {
   invoicePaymentListSchema,
   invoiceListSchema,
   invoiceSchema,
+  listedBalanceTransactionSchema,
   loginLinkSchema,
   paymentIntentSchema,
   payoutSchema,
@@ -554,6 +556,35 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
       return retrieveOrNull(async () =>
         toConnectPayoutView(await stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId })),
       );
+    },
+
+    async listBalanceTransactions({ from, to, accountId, type, source }) {
+      const transactions: BalanceTransactionView[] = [];
+      const params: Stripe.BalanceTransactionListParams = {
+        created: { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) },
+        limit: 100,
+        ...(type ? { type } : {}),
+        ...(source ? { source } : {}),
+      };
+      // The SDK's auto-pagination: it follows `has_more` with `starting_after` until the last page.
+      await call(async () => {
+        const list = stripe.balanceTransactions.list(params, accountId ? { stripeAccount: accountId } : {});
+        for await (const raw of list) {
+          const transaction = listedBalanceTransactionSchema.parse(raw);
+          transactions.push({
+            id: transaction.id,
+            amountCents: transaction.amount,
+            feeCents: transaction.fee,
+            netCents: transaction.net,
+            currency: transaction.currency,
+            reportingCategory: transaction.reporting_category,
+            type: transaction.type,
+            sourceId: idOf(transaction.source),
+            created: fromSeconds(transaction.created),
+          });
+        }
+      });
+      return transactions;
     },
 
     async retrieveConnectBalance(accountId) {

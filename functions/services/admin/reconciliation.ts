@@ -39,10 +39,14 @@ import {
   checkLedger,
   checkPayouts,
   checkPies,
+  checkStripe,
   checkWallets,
+  ledgerStripeReferences,
+  pendingGraceMs,
 } from '../../domain/reconciliation/checks';
+import type { ReconciledPayout, StripeBalanceMovement } from '../../domain/reconciliation/checks';
 import type { StripeLegs } from '../../domain/reconciliation/checks';
-import type { StripeGateway } from '../../integrations/stripe/port';
+import type { BalanceTransactionView, StripeGateway } from '../../integrations/stripe/port';
 import { listOfficePayouts } from '../../data/payouts';
 import { connectInFlightOf, officePayableOf } from '../connect/money';
 import { paymentsDependencies } from '../payments/dependencies';
@@ -58,7 +62,7 @@ import { accountOfArtistKey } from '../pie/pie-split';
 export interface ReconciliationDependencies {
   table: TableRef;
   clock: Clock;
-  /** Stripe, for the payout check's transfers and bank payouts. */
+  /** Stripe, for the payout check's transfers and bank payouts and the stripe check's balance transactions. */
   stripe(): Promise<StripeGateway>;
 }
 
@@ -77,6 +81,11 @@ const platformAccountTypes: readonly AccountType[] = [
   'deleted-fan-returns',
 ];
 const platformFeesAccount = accountIdOf('platform-fees', platformOwner);
+const stripeClearingAccount = accountIdOf('stripe-clearing', platformOwner);
+const processingFeesAccount = accountIdOf('processing-fees', platformOwner);
+
+/** The stripe check compares the balance transactions Stripe created in this many days up to now. */
+export const stripeCheckPeriodDays = 31;
 
 /** How many reads run at once: a batch check should not take a table's whole capacity. */
 const parallelReads = 8;
@@ -176,8 +185,12 @@ async function readMoney(table: TableRef): Promise<Reading> {
   return { fans, officeIds, ledger: await readLedger(table, start) };
 }
 
+async function readPayouts(table: TableRef, reading: Reading) {
+  return (await inParallel(reading.officeIds, (id) => listOfficePayouts(table, id))).flat();
+}
+
 async function runPayouts(deps: ReconciliationDependencies, reading: Reading): Promise<CheckResult> {
-  const payouts = (await inParallel(reading.officeIds, (id) => listOfficePayouts(deps.table, id))).flat();
+  const payouts = await readPayouts(deps.table, reading);
   const sent = payouts.filter(
     (payout) => payout.transferId !== undefined || payout.stripePayoutId !== undefined,
   );
@@ -234,13 +247,79 @@ async function runPies(table: TableRef, reading: Reading, now: Date): Promise<Ch
   });
 }
 
-/** The checks built so far; the others answer 501 until they are. */
+function movementOf(transaction: BalanceTransactionView, accountId: string | null): StripeBalanceMovement {
+  return {
+    id: transaction.id,
+    amountCents: transaction.amountCents,
+    feeCents: transaction.feeCents,
+    reportingCategory: transaction.reportingCategory,
+    sourceId: transaction.sourceId,
+    accountId,
+  };
+}
+
+/**
+ * The stripe check over the last `stripeCheckPeriodDays`: the platform's balance transactions of the period and each
+ * office's connected account's bank payouts (the SDK's auto-pagination, the same calls against the sandbox and
+ * Stripe), plus, looked up by source, the Stripe object of each ledger transaction of the period that moved money
+ * just before the period began.
+ */
+async function runStripe(
+  deps: ReconciliationDependencies,
+  reading: Reading,
+  now: Date,
+): Promise<CheckResult> {
+  const to = new Date(now.getTime() + 1000);
+  const from = new Date(now.getTime() - stripeCheckPeriodDays * 86_400_000);
+  const payouts: ReconciledPayout[] = await readPayouts(deps.table, reading);
+  const stripe = await deps.stripe();
+  const accounts = [...new Set(payouts.map((payout) => payout.stripeAccountId))];
+  const [platform, connected] = await Promise.all([
+    stripe.listBalanceTransactions({ from, to }),
+    inParallel(accounts, async (accountId) =>
+      (await stripe.listBalanceTransactions({ from, to, accountId, type: 'payout' })).map((t) =>
+        movementOf(t, accountId),
+      ),
+    ),
+  ]);
+  const movements = [...platform.map((t) => movementOf(t, null)), ...connected.flat()];
+  const listed = new Set(movements.map((movement) => movement.sourceId ?? movement.id));
+  const references = ledgerStripeReferences(reading.ledger, payouts, from, to);
+  const missing = references.filter((reference) => !listed.has(reference.sourceId));
+  const lookedUp = await inParallel(missing, async (reference) =>
+    (
+      await stripe.listBalanceTransactions({
+        from: new Date(0),
+        to,
+        source: reference.sourceId,
+        ...(reference.accountId ? { accountId: reference.accountId } : {}),
+      })
+    ).map((t) => movementOf(t, reference.accountId)),
+  );
+  const seen = new Set(movements.map((movement) => movement.id));
+  for (const movement of lookedUp.flat()) {
+    if (!seen.has(movement.id)) movements.push(movement);
+    seen.add(movement.id);
+  }
+  return checkStripe({
+    snapshot: reading.ledger,
+    movements,
+    payouts,
+    references,
+    clearingAccount: stripeClearingAccount,
+    feesAccount: processingFeesAccount,
+    settledBefore: new Date(now.getTime() - pendingGraceMs),
+  });
+}
+
+/** Every reconciliation check. */
 export const builtReconciliationChecks = [
   'ledger',
   'wallet',
   'escrow',
   'pie',
   'payout',
+  'stripe',
 ] as const satisfies readonly ReconciliationCheckType[];
 export type BuiltReconciliationCheck = (typeof builtReconciliationChecks)[number];
 
@@ -257,7 +336,8 @@ export async function runReconciliationChecks(
     else if (check === 'wallet') results.push(checkWallets(reading.ledger, reading.fans.wallets));
     else if (check === 'escrow') results.push(await runEscrow(deps.table, reading, now));
     else if (check === 'pie') results.push(await runPies(deps.table, reading, now));
-    else results.push(await runPayouts(deps, reading));
+    else if (check === 'payout') results.push(await runPayouts(deps, reading));
+    else results.push(await runStripe(deps, reading, now));
   }
   return results;
 }

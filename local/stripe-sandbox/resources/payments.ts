@@ -1,6 +1,7 @@
 // Payment intents, charges and balance transactions: read-only here, as the sandbox creates them while paying.
+// Balance transactions list as Stripe's do: each account its own, filtered by `source`, `type` and `created`.
 import type { FormObject } from '../form';
-import { filterBy, idOf, paginate } from '../lists';
+import { filterBy, filterByCreated, idOf, paginate } from '../lists';
 import type { Router } from '../router';
 import type { SandboxCore } from '../core';
 
@@ -28,6 +29,7 @@ export function register(router: Router): void {
       let transactions = core.all('balance_transaction').filter((t) => core.ownerOf(t.id) === account);
       transactions = filterBy(transactions, params, 'source', (t) => idOf(t.source));
       transactions = filterBy(transactions, params, 'type', (t) => t.type);
+      transactions = filterByCreated(transactions, params);
       return paginate(core, transactions, params, '/v1/balance_transactions');
     })
     .on('GET', '/v1/balance_transactions/{}', ({ core, args }) =>
