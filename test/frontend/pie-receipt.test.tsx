@@ -161,7 +161,7 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
     expect(lines[1]).toContain(',taken-back,2027-11-24,565,');
     expect(lines[4]).toBe(
-      ",Refund to your card,,,,,,,,-1000,'-10.00,refund,2026-11-30,565,from wallet 376; from held 565; covered by OpenPie 59",
+      ",Refund to your card,,,,,,,,,-1000,'-10.00,refund,2026-11-30,565,from wallet 376; from held 565; covered by OpenPie 59",
     );
   });
 
@@ -193,8 +193,10 @@ describe('pie/:pieId of a split pie: the receipt', () => {
   });
 
   it('downloads the receipt as CSV, one row per artist, with names a spreadsheet cannot run', async () => {
-    // Prepare
+    // Prepare: the fan included Basalt in this pie themselves
     const detail = makeSplitPie();
+    const basalt = detail.allArtists.find((artist) => artist.artist_id === 'art-2');
+    if (basalt) basalt.manual_inclusion_status = true;
     const api = stubApi({
       'GET /api/user': succeed(makeFan()),
       [`GET /api/pie/pie/${detail.pieId}`]: succeed(detail),
@@ -211,10 +213,10 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = (await files[0]?.blob.text()) ?? '';
     expect(text.split('\r\n')).toEqual([
-      'artist_id,artist_name,included,listening_ms,tracks,time_share_percent,popularity,weight,percentage,cents,dollars,escrow_status,held_until,refunded_cents,reasons',
-      `art-1,Aurora Lane,yes,21600000,108,59.95,,21600000,${(565 / 941) * 100},565,5.65,held,2027-11-24,,`,
-      `art-2,"'=Basalt, ""the band""",yes,14400000,72,39.97,,14400000,${(376 / 941) * 100},376,3.76,returned,2026-11-24,,`,
-      ',Cellar Tapes,no,30000,1,0.08,,30000,0,0,0.00,,,,under one cent',
+      'artist_id,artist_name,included,your_choice,listening_ms,tracks,time_share_percent,popularity,weight,percentage,cents,dollars,escrow_status,held_until,refunded_cents,reasons',
+      `art-1,Aurora Lane,yes,,21600000,108,59.95,,21600000,${(565 / 941) * 100},565,5.65,held,2027-11-24,,`,
+      `art-2,"'=Basalt, ""the band""",yes,included by you,14400000,72,39.97,,14400000,${(376 / 941) * 100},376,3.76,returned,2026-11-24,,`,
+      ',Cellar Tapes,no,,30000,1,0.08,,30000,0,0,0.00,,,,under one cent',
       '',
     ]);
     // The screen had the pie: no second call for the file.
@@ -328,7 +330,7 @@ describe('the receipts on my-pies', () => {
     // Assess the file
     await waitFor(() => expect(files).toHaveLength(1));
     expect(api.sentTo(`GET /api/pie/pie/${detail.pieId}`)).toHaveLength(1);
-    expect(await files[0]?.blob.text()).toContain('art-1,Aurora Lane,yes,21600000');
+    expect(await files[0]?.blob.text()).toContain('art-1,Aurora Lane,yes,,21600000');
   });
 
   it('says when the CSV could not be prepared', async () => {

@@ -274,7 +274,7 @@ describe('pie/settings: bans and inclusions', () => {
     // Assess
     expect(
       await screen.findByText(
-        'Cellar Tapes & Co is included in this pie, even beyond your artist limit.',
+        'Cellar Tapes & Co is included in this pie, even beyond your artist limit, and gets at least one cent of it.',
         {},
         slow,
       ),

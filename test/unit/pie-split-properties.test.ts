@@ -1,5 +1,6 @@
 // Properties of the split (functions/domain/money/split.ts) over random listening, settings, bans and inclusions: the
-// cents add up to the net exactly, every artist paid gets at least a cent, more weighted time never gets fewer cents,
+// cents add up to the net exactly, every artist paid gets at least a cent, an artist forced in is paid whenever the net
+// has a cent for each artist forced in, more weighted time never gets fewer cents,
 // the order of the listening does not matter, and the preview and the split (two calls with equal inputs) agree.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,30 @@ function foldOneAtATime(netCents: number, weights: Map<string, number>): Set<str
   return new Set(lightestFirst.map(([key]) => key));
 }
 
+/**
+ * Decision 021's floor for artists forced in, word for word: while the net has a cent for each of them, each forced
+ * artist whose share of what is left is under one cent gets a cent set aside, until none is; the rest is folded
+ * literally with the cents left. Answers who is paid.
+ */
+function payLiterally(netCents: number, weights: Map<string, number>, forced: Set<string>): Set<string> {
+  const rest = new Map(weights);
+  const atOneCent = new Set<string>();
+  const forcedHere = [...weights.keys()].filter((key) => forced.has(key));
+  while (forcedHere.length > 0 && netCents >= forcedHere.length) {
+    const total = [...rest.values()].reduce((sum, weight) => sum + BigInt(weight), 0n);
+    const left = BigInt(netCents - atOneCent.size);
+    const under = [...rest].filter(
+      ([key, weight]) => forced.has(key) && weight > 0 && left * BigInt(weight) < total,
+    );
+    if (under.length === 0) break;
+    for (const [key] of under) {
+      atOneCent.add(key);
+      rest.delete(key);
+    }
+  }
+  return new Set([...atOneCent, ...foldLiterally(netCents - atOneCent.size, rest)]);
+}
+
 const cloneInput = (input: SplitInput): SplitInput => ({
   listening: input.listening.map((entry) => ({ ...entry })),
   settings: { ...input.settings },
@@ -119,6 +144,25 @@ describe('splitPie properties', () => {
     );
   });
 
+  it('pays every artist forced in and left in when the net has a cent for each of them', () => {
+    fc.assert(
+      fc.property(splitInputArbitrary, (input) => {
+        const result = splitPie(input);
+        const forced = [
+          ...result.included,
+          ...result.excluded.filter((artist) =>
+            artist.reasons.every((reason) => reason === 'under_one_cent'),
+          ),
+        ].filter((artist) => artist.inclusion === true && artist.weight > 0);
+        if (input.netCents < forced.length) return;
+        for (const artist of forced) {
+          expect(result.included.map((paid) => paid.artistKey)).toContain(artist.artistKey);
+        }
+      }),
+      runs,
+    );
+  });
+
   it('never gives fewer cents to the artist with more weighted time', () => {
     fc.assert(
       fc.property(splitInputArbitrary, (input) => {
@@ -133,7 +177,7 @@ describe('splitPie properties', () => {
     );
   });
 
-  it('folds exactly the artists the literal round-by-round rule folds', () => {
+  it('folds exactly the artists the literal round-by-round rule folds, after a cent for each artist forced in', () => {
     fc.assert(
       fc.property(splitInputArbitrary, (input) => {
         const result = splitPie(input);
@@ -141,9 +185,10 @@ describe('splitPie properties', () => {
           ...result.included,
           ...result.excluded.filter((artist) => artist.reasons.includes('under_one_cent')),
         ];
-        const expected = foldLiterally(
+        const expected = payLiterally(
           input.netCents,
           new Map(beforeFold.map((artist) => [artist.artistKey, artist.weight])),
+          new Set(beforeFold.filter((artist) => artist.inclusion === true).map((artist) => artist.artistKey)),
         );
         expect(new Set(result.included.map((artist) => artist.artistKey))).toEqual(expected);
       }),

@@ -149,6 +149,38 @@ describe('splitPie: who takes part', () => {
     expect(result.included.find((artist) => artist.artistKey === 'id:d')?.inclusion).toBe(true);
   });
 
+  it('pays an artist forced in at least one cent, where its share alone would fold (decision 021)', () => {
+    // Prepare: limit 2 over a 600 000, b 300 000, d 1 000 ms; d is forced in beyond the limit. Its share of 100¢ is
+    // 100 × 1 000 ÷ 901 000 = 0.11¢, under one cent: it gets one cent, set aside first, and the 99¢ left go to a and b
+    // by 2:1 → 66¢ and 33¢.
+    const listening = [listened('a', 600_000), listened('b', 300_000), listened('d', 1_000)];
+    const inclusions = new Map([['id:d', true]]);
+    // Act
+    const result = split(listening, 100, { settings: { ...noTilt, artistLimit: 2 }, inclusions });
+    // Assess
+    expect(centsOf(result)).toEqual({ 'id:a': 66, 'id:b': 33, 'id:d': 1 });
+    expect(result.excluded).toEqual([]);
+    expect(result.included.reduce((sum, artist) => sum + artist.percentage, 0)).toBeCloseTo(100, 9);
+    expect(result.included.find((artist) => artist.artistKey === 'id:d')?.percentage).toBeCloseTo(1, 9);
+    // … and an artist not forced in, as light, still folds
+    const unforced = split(listening, 100, { settings: { ...noTilt, artistLimit: 3 } });
+    expect(reasonsOf(unforced)).toEqual({ 'id:d': ['under_one_cent'] });
+  });
+
+  it('folds artists forced in as any other when the net has fewer cents than there are of them', () => {
+    // Prepare: 1¢ and two artists forced in, neither with a whole cent's share: the usual fold pays the heavier one
+    const listening = [listened('a', 600_000), listened('c', 2_000), listened('d', 1_000)];
+    const inclusions = new Map([
+      ['id:c', true],
+      ['id:d', true],
+    ]);
+    // Act
+    const result = split(listening, 1, { inclusions });
+    // Assess
+    expect(centsOf(result)).toEqual({ 'id:a': 1 });
+    expect(reasonsOf(result)).toEqual({ 'id:c': ['under_one_cent'], 'id:d': ['under_one_cent'] });
+  });
+
   it('breaks a tie at the limit by artist key ascending', () => {
     // Prepare: limit 1 and two artists of 40 000 ms: id:m sorts before id:n and takes the place
     const listening = [listened('n', 40_000), listened('m', 40_000)];

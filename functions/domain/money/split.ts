@@ -11,7 +11,9 @@
 //      factor = clamp(10000 + artistPopularity × (50 − popularity) × 2, 1000, 20000)
 //    so no tilt (0) or popularity 50 (also a missing popularity) gives 1.0; the full tilt (100) gives 2.0 to
 //    popularity 0 and 0.1 from popularity 95 up. The upper bound never binds for valid inputs: it is the stated limit.
-// 5. Fold shares under one cent back into the rest: repeat { drop every artist whose exact share of the net is under
+// 5. An artist forced in keeps at least one cent: while the net has a cent for each artist forced in, each with time
+//    whose share of what is left would be under one cent gets one cent, set aside first (repeated until none is).
+//    Then fold shares under one cent of what is left back into the rest: repeat { drop every artist whose exact share of the net is under
 //    one cent; recompute } until none is; then the one apportion rule (floors, then the cents left one each by largest
 //    remainder, ties by key ascending). The sum is the net exactly.
 // 6. Nobody left: nothing is allocated and the whole net stays in the fan's wallet (`outcome: 'nothing_to_split'`).
@@ -220,12 +222,30 @@ export function splitPie(input: SplitInput): PieSplit {
     else exclude(artist, ['over_limit']);
   });
 
+  // Step 5 begins with the artists the fan forced in: included means paid. While the net has a cent for each of them,
+  // every forced artist with counted time whose share of what is left would be under one cent gets one cent, set aside first (repeated:
+  // setting cents aside lowers the others' shares), and what is left is folded and apportioned among the rest.
+  const forcedCount = kept.reduce((count, artist) => count + (artist.inclusion === true ? 1 : 0), 0);
+  const atOneCent: SplitArtist[] = [];
+  let rest = kept;
+  while (forcedCount > 0 && netCents >= forcedCount) {
+    const restWeight = rest.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
+    const left = BigInt(netCents - atOneCent.length);
+    const under = rest.filter(
+      (artist) => artist.inclusion === true && artist.weight > 0 && left * BigInt(artist.weight) < restWeight,
+    );
+    if (under.length === 0) break;
+    atOneCent.push(...under);
+    rest = rest.filter((artist) => !under.includes(artist));
+  }
+  const restCents = netCents - atOneCent.length;
+
   // Step 5's fold. An exact share net × w ÷ W is under one cent when net × w < W. Every round's drops are the lightest
   // artists still in, so with the artists sorted by weight the rounds drop a growing prefix: the same rounds as the
   // literal loop, in one pass. (W only falls as artists leave, so the shares left only grow: the second round never
   // drops anyone. The loop stays as DESIGN §5 words it.)
-  const net = BigInt(netCents);
-  const byWeight = [...kept].sort((a, b) => a.weight - b.weight || byKey(a.artistKey, b.artistKey));
+  const net = BigInt(restCents);
+  const byWeight = [...rest].sort((a, b) => a.weight - b.weight || byKey(a.artistKey, b.artistKey));
   const keptWeight = byWeight.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
   let total = keptWeight;
   let first = 0;
@@ -260,13 +280,15 @@ export function splitPie(input: SplitInput): PieSplit {
   const cents =
     paid.length === 0
       ? new Map<string, number>()
-      : apportion(netCents, new Map(paid.map((artist) => [artist.artistKey, BigInt(artist.weight)])));
+      : apportion(restCents, new Map(paid.map((artist) => [artist.artistKey, BigInt(artist.weight)])));
   const totalWeight = Number(total);
-  const included = paid
-    .map((artist) =>
-      includedOf(artist, (artist.weight / totalWeight) * 100, cents.get(artist.artistKey) ?? 0),
-    )
-    .sort((a, b) => b.cents - a.cents || byKey(a.artistKey, b.artistKey));
+  const restShare = netCents === 0 ? 1 : restCents / netCents;
+  const included = [
+    ...paid.map((artist) =>
+      includedOf(artist, (artist.weight / totalWeight) * restShare * 100, cents.get(artist.artistKey) ?? 0),
+    ),
+    ...atOneCent.map((artist) => includedOf(artist, 100 / netCents, 1)),
+  ].sort((a, b) => b.cents - a.cents || byKey(a.artistKey, b.artistKey));
   excluded.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
 
   const allocatedCents = included.reduce((sum, artist) => sum + artist.cents, 0);

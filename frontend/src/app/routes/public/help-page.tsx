@@ -82,7 +82,8 @@ export function HelpPage() {
           </li>
           <li>
             <strong>Every cent is accounted for.</strong> Fees come off first (see below). An artist whose
-            share would be less than one cent is left out and their share goes to the others. Shares are then
+            share would be less than one cent is left out and their share goes to the others, unless you
+            included them in the pie yourself: an artist you include gets at least one cent. Shares are then
             rounded down to whole cents, and the cents left over go one each to the artists whose shares were
             closest to the next cent. The parts always add up to exactly what was split.
           </li>

@@ -80,7 +80,7 @@ function describeInclusionEffect(artist: PieArtist, inclusion: boolean | null): 
   if (inclusion === true) {
     return artist.is_banned
       ? `${name} is included in this pie, but a ban comes first: they stay out while banned.`
-      : `${name} is included in this pie, even beyond your artist limit.`;
+      : `${name} is included in this pie, even beyond your artist limit, and gets at least one cent of it.`;
   }
   if (inclusion === false) return `${name} is left out of this pie.`;
   return `Your settings decide again whether ${name} is in this pie.`;

@@ -1,14 +1,18 @@
 // A pie's receipt as CSV, built in the browser from GET /api/pie/pie/{id}: one row per artist of the period, paid or
-// not, with what became of each held cent. Money is written in cents and in dollars so a spreadsheet needs no rounding.
+// not (`included`), what the fan chose for it in this pie (`your_choice`), and what became of each held cent. Money is written in cents and in dollars so a spreadsheet needs no rounding.
 import type { PieDetail } from '../../../../../functions/contracts/pie';
 import { escapeCsvField, writeDollars } from '../../../lib/csv';
 import { keyOfArtist } from './pie-slices';
-import { describeReasons, divideShare } from './pie-words';
+import { describeReasons, divideShare, readInclusion } from './pie-words';
+
+/** The fan's own choice for this pie, beside whether the split paid the artist: `included` says only the latter. */
+const choiceWords = { true: 'included by you', false: 'excluded by you' } as const;
 
 export const receiptCsvColumns = [
   'artist_id',
   'artist_name',
   'included',
+  'your_choice',
   'listening_ms',
   'tracks',
   'time_share_percent',
@@ -35,6 +39,7 @@ export function buildReceiptCsv(detail: PieDetail): string {
       artist.artist_id,
       artist.artist_name,
       artist.cents === undefined ? 'no' : 'yes',
+      choiceOf(artist),
       artist.total_time_listened,
       artist.total_tracks_listened,
       timeShare.toFixed(2),
@@ -60,6 +65,7 @@ export function buildReceiptCsv(detail: PieDetail): string {
     null,
     null,
     null,
+    null,
     -takeBack.amountCents,
     writeDollars(-takeBack.amountCents),
     takeBack.reinstated ? 'reinstated' : takeBack.kind,
@@ -71,6 +77,11 @@ export function buildReceiptCsv(detail: PieDetail): string {
     [receiptCsvColumns, ...rows, ...refunds].map((row) => row.map(escapeCsvField).join(',')).join('\r\n') +
     '\r\n'
   );
+}
+
+function choiceOf(artist: PieDetail['allArtists'][number]): string | null {
+  const inclusion = readInclusion(artist);
+  return inclusion === null ? null : choiceWords[`${inclusion}`];
 }
 
 /** `openpie-pie-2026-11-24.csv`: the day the pie started names it, as the fan knows it. */
