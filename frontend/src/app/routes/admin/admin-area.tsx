@@ -9,6 +9,7 @@ import {
   AdminClaimsScreen as StaffClaimsScreen,
 } from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { StaffFinancesScreen } from '../../../features/staff-finances';
 import {
   StaffArtistsScreen,
   StaffFanScreen,
@@ -142,16 +143,8 @@ export function AdminOfficeScreen() {
 }
 
 export function AdminFinancesScreen() {
-  return (
-    <ComingSoon
-      title="Finances"
-      summary="Money through OpenPie over a chosen period."
-      plannedItems={[
-        'Payments, fees, splits and payouts for the period',
-        'The reconciliation checks: run them and read their results',
-      ]}
-    />
-  );
+  // Below the finances: the reconciliation panel (features/reconciliation, `ReconciliationPanel`) goes here.
+  return <StaffFinancesScreen />;
 }
 
 export function AdminEscrowScreen() {

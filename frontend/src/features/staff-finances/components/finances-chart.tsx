@@ -1,0 +1,67 @@
+// One figure of the period day by day: a bar a day, drawn as plain SVG like the other charts, its summary as the
+// chart's accessible name. The table of days below it on the finances screen holds the same numbers.
+import type { FinanceDay, FinanceFigureName } from '../../../../../functions/contracts/staff-finances';
+import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
+import { wordsOf } from '../lib/finance-words';
+
+const chartHeight = 180;
+
+/** What the chart says in one sentence. */
+export function describeChart(days: readonly FinanceDay[], figure: FinanceFigureName): string {
+  const label = wordsOf(figure).label;
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return `${label}: no days in this period.`;
+  const span =
+    first.date === last.date
+      ? formatDate(first.date)
+      : `${formatDate(first.date)} to ${formatDate(last.date)}`;
+  const total = days.reduce((sum, day) => sum + day[figure], 0);
+  if (days.every((day) => day[figure] === 0)) return `${label} by day, ${span}: nothing on any day.`;
+  const best = days.reduce((top, day) => (day[figure] > top[figure] ? day : top), first);
+  return `${label} by day, ${span}: ${formatMoney(total)} in all; the most in one day was ${formatMoney(best[figure])} on ${formatDate(best.date)}.`;
+}
+
+export function FinancesChart({ days, figure }: { days: readonly FinanceDay[]; figure: FinanceFigureName }) {
+  const most = Math.max(...days.map((day) => day[figure]), 1);
+  // A year of days has no room for gaps between bars.
+  const bars = layOutBars({ count: days.length, most, height: chartHeight, gap: days.length > 62 ? 0 : 2 });
+  const summary = describeChart(days, figure);
+  const label = wordsOf(figure).label;
+  const middle = days[Math.floor((days.length - 1) / 2)];
+  const ticks = [days[0], days.length > 2 ? middle : undefined, days.length > 1 ? days.at(-1) : undefined];
+  return (
+    <figure className="staff-finances__chart">
+      <BarChartSvg
+        className="staff-finances__svg"
+        axisClassName="staff-finances__axis"
+        height={chartHeight}
+        summary={summary}
+      >
+        {days.map((day, index) => {
+          // A day whose figure went below zero (a payout the bank returned) draws no bar; the table shows it.
+          const height = bars.height(Math.max(day[figure], 0));
+          return (
+            <rect
+              key={day.date}
+              className="staff-finances__bar"
+              x={bars.x(index)}
+              y={chartHeight - height}
+              width={bars.width}
+              height={height}
+            >
+              <title>{`${formatShortDay(day.date)}: ${label} ${formatMoney(day[figure])}`}</title>
+            </rect>
+          );
+        })}
+      </BarChartSvg>
+      <div className="staff-finances__ticks" aria-hidden="true">
+        {ticks.map((day, index) => (
+          <span key={index}>{day ? formatShortDay(day.date) : ''}</span>
+        ))}
+      </div>
+      <figcaption className="staff-finances__muted">{summary} Every day is in the table below.</figcaption>
+    </figure>
+  );
+}

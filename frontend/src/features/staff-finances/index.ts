@@ -1,0 +1,1 @@
+export { StaffFinancesScreen } from './components/staff-finances-screen';
