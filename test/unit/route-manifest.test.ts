@@ -204,6 +204,10 @@ const designCalls = [
   'GET /api/admin/auth/loginGoogle',
   'POST /api/admin/auth/google/callback',
   'POST /api/tracks/user/import',
+  // Staff's escrow screen (issue #19, decision 041): what escrow aging would touch now, and a name heard alone given
+  // to a catalogue artist.
+  'GET /api/admin/escrow/due',
+  'POST /api/admin/escrow/name-only/{name}/resolve',
 ];
 
 /** Parameter names differ between the SPEC and API Gateway's one-name-per-position rule; compare shapes. */

@@ -1,11 +1,24 @@
 // Staff finances, escrow and wallet transactions (SPEC §7), built after issues #11-#13.
 import * as z from 'zod/mini';
+import {
+  escrowDueSchema,
+  processPayoutsBodySchema,
+  processPayoutsResultSchema,
+  resolveNameBodySchema,
+  resolveNameResultSchema,
+  staffEscrowArtistSchema,
+  staffEscrowKinds,
+  staffEscrowSorts,
+  staffWalletPeriods,
+  staffWalletSorts,
+  staffWalletStatsSchema,
+  staffWalletTransactionSchema,
+  staffWalletTypes,
+} from '../admin-escrow';
 import { financePeriods, journalPageSchema, staffFinancesSchema, utcDateParam } from '../staff-finances';
 import type { ResourceContracts } from './contract';
-import { json, notBuilt } from './contract';
-import { sortOrderParam, staffListQuery, textField } from './fields';
-
-const later = 'the staff area, after #13';
+import { json, paged } from './contract';
+import { requiredTextField, sortOrderParam, staffListQuery, textField } from './fields';
 
 export const adminFinancesContracts = {
   'GET /api/admin/finances': {
@@ -24,16 +37,38 @@ export const adminFinancesContracts = {
     }),
     reply: json(journalPageSchema),
   },
-  'GET /api/admin/escrow': { reply: notBuilt(later) },
-  'POST /api/admin/escrow/process-payouts': { reply: notBuilt(later) },
+  'GET /api/admin/escrow': {
+    query: z.object({
+      ...staffListQuery(),
+      kind: z.optional(z.enum(staffEscrowKinds, 'Choose catalogue or name-only')),
+      sortBy: z.optional(z.enum(staffEscrowSorts, 'Sort by held, age, returns or name')),
+      sortOrder: sortOrderParam,
+    }),
+    reply: paged(z.array(staffEscrowArtistSchema)),
+  },
+  'GET /api/admin/escrow/due': { reply: json(escrowDueSchema) },
+  'POST /api/admin/escrow/process-payouts': {
+    body: processPayoutsBodySchema,
+    reply: json(processPayoutsResultSchema),
+  },
+  'POST /api/admin/escrow/name-only/{name}/resolve': {
+    params: z.object({ name: requiredTextField(500, 'Name the artist heard alone') }),
+    body: resolveNameBodySchema,
+    reply: json(resolveNameResultSchema),
+  },
   'GET /api/admin/wallet-transactions': {
     query: z.object({
       ...staffListQuery(),
-      status: z.optional(textField(32)),
-      sortBy: z.optional(textField(32)),
+      type: z.optional(z.enum(staffWalletTypes, 'Use credit or debit')),
+      sortBy: z.optional(z.enum(staffWalletSorts, 'Sort by date or amount')),
       sortOrder: sortOrderParam,
     }),
-    reply: notBuilt(later),
+    reply: paged(z.array(staffWalletTransactionSchema)),
   },
-  'GET /api/admin/wallet-transactions/stats': { reply: notBuilt(later) },
+  'GET /api/admin/wallet-transactions/stats': {
+    query: z.object({
+      period: z.prefault(z.enum(staffWalletPeriods, 'Use day, month, year or all'), 'month'),
+    }),
+    reply: json(staffWalletStatsSchema),
+  },
 } satisfies ResourceContracts<'admin-finances'>;
