@@ -9,6 +9,7 @@ import {
   AdminClaimsScreen as StaffClaimsScreen,
 } from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { StaffDashboardScreen } from '../../../features/staff-dashboard';
 import { StaffFinancesScreen } from '../../../features/staff-finances';
 import {
   StaffArtistsScreen,
@@ -93,17 +94,7 @@ export function AdminLayout() {
 }
 
 export function AdminDashboardScreen() {
-  return (
-    <ComingSoon
-      title="Dashboard"
-      summary="The state of OpenPie at a glance."
-      plannedItems={[
-        'Counts of fans, artists, claims and offices',
-        'The health of the service and its scheduled jobs',
-        'Money in, split, held in escrow and paid out',
-      ]}
-    />
-  );
+  return <StaffDashboardScreen />;
 }
 
 export function AdminClaimsScreen() {

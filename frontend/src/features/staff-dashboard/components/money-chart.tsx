@@ -1,0 +1,95 @@
+// Money by month as grouped bars in plain SVG (the shared bar chart frame, no library): per month money in, split,
+// held when split and paid out. The same figures follow as a table, the chart's text equivalent.
+import type { FinancialMonth } from '../../../../../functions/contracts/admin-dashboard';
+import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { formatMoney } from '../../../lib/format';
+import { formatMonth, moneySeries } from '../lib/dashboard-words';
+
+const chartHeight = 180;
+const monthGap = 16;
+
+function summaryOf(months: readonly FinancialMonth[]): string {
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (!first || !last) return 'No months to show.';
+  const moneyIn = months.reduce((sum, row) => sum + row.moneyInCents, 0);
+  const paidOut = months.reduce((sum, row) => sum + row.paidOutCents, 0);
+  return `Money by month from ${formatMonth(first.month)} to ${formatMonth(last.month)}: ${formatMoney(moneyIn)} in, ${formatMoney(paidOut)} paid out.`;
+}
+
+export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
+  const most = Math.max(1, ...months.flatMap((row) => moneySeries.map((series) => row[series.key])));
+  const slots = layOutBars({ count: months.length, most, height: chartHeight, gap: monthGap });
+  const barWidth = slots.width / moneySeries.length;
+  const summary = summaryOf(months);
+  return (
+    <figure className="staff-dashboard__chart">
+      <ul className="staff-dashboard__legend" aria-hidden="true">
+        {moneySeries.map((series, index) => (
+          <li key={series.key}>
+            <span className={`staff-dashboard__swatch staff-dashboard__swatch--${index + 1}`} />
+            {series.label}
+          </li>
+        ))}
+      </ul>
+      <p className="staff-dashboard__scale" aria-hidden="true">
+        {formatMoney(most)}
+      </p>
+      <BarChartSvg
+        className="staff-dashboard__svg"
+        axisClassName="staff-dashboard__axis"
+        height={chartHeight}
+        summary={summary}
+      >
+        {months.flatMap((row, monthIndex) =>
+          moneySeries.map((series, seriesIndex) => {
+            const height = slots.height(row[series.key]);
+            return (
+              <rect
+                key={`${row.month}-${series.key}`}
+                className={`staff-dashboard__bar staff-dashboard__bar--${seriesIndex + 1}`}
+                x={slots.x(monthIndex) + seriesIndex * barWidth}
+                y={chartHeight - height}
+                width={Math.max(barWidth - 1, 1)}
+                height={height}
+              >
+                <title>{`${formatMonth(row.month)}, ${series.label}: ${formatMoney(row[series.key])}`}</title>
+              </rect>
+            );
+          }),
+        )}
+      </BarChartSvg>
+      <div className="staff-dashboard__months" aria-hidden="true">
+        {months.map((row) => (
+          <span key={row.month}>{formatMonth(row.month)}</span>
+        ))}
+      </div>
+      <figcaption className="staff-dashboard__muted">{summary}</figcaption>
+      <div className="table-wrap" role="region" aria-label="Money by month, as a table" tabIndex={0}>
+        <table className="data-table staff-dashboard__table">
+          <caption className="visually-hidden">Money by month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {moneySeries.map((series) => (
+                <th key={series.key} scope="col">
+                  {series.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((row) => (
+              <tr key={row.month}>
+                <th scope="row">{formatMonth(row.month)}</th>
+                {moneySeries.map((series) => (
+                  <td key={series.key}>{formatMoney(row[series.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,1 @@
+export { StaffDashboardScreen } from './components/staff-dashboard-screen';
