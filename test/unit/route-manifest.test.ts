@@ -208,6 +208,8 @@ const designCalls = [
   // to a catalogue artist.
   'GET /api/admin/escrow/due',
   'POST /api/admin/escrow/name-only/{name}/resolve',
+  // Staff's finances (issue #19, decision 042): the period's journal for an accountant, a page at a time.
+  'GET /api/admin/finances/journal',
 ];
 
 /** Parameter names differ between the SPEC and API Gateway's one-name-per-position rule; compare shapes. */
