@@ -21,7 +21,6 @@ import {
 import { socialSignInDependencies } from '../services/social-sign-in/dependencies';
 import { beginStaffSignIn, completeStaffSignIn } from '../services/social-sign-in/staff';
 import { readStateCookie } from '../services/social-sign-in/state-cookie';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { identityRequestOf } from './lib/identity-request';
 import { createResourceHandler } from './lib/resource';
@@ -50,18 +49,11 @@ export const handler = createResourceHandler('admin-auth', adminAuthContracts, {
     return ok(reply, { cookies: [buildSessionCookie(env, session), stateCookie] });
   },
   'GET /api/admin/profile': async ({ principal }) =>
-    ok(
-      toStaffProfile(
-        await requireAccount(identityDependencies(), 'admin', requirePrincipal(principal).userId),
-      ),
-    ),
+    ok(toStaffProfile(await requireAccount(identityDependencies(), 'admin', principal.userId))),
 
   // Artist-side users: connecting Google.
   'POST /api/for-artists/auth/link-google': async ({ principal }) => {
-    const { authorizeUrl, stateCookie } = await beginArtistLink(
-      socialSignInDependencies(),
-      requirePrincipal(principal).userId,
-    );
+    const { authorizeUrl, stateCookie } = await beginArtistLink(socialSignInDependencies(), principal.userId);
     return ok({ authorizeUrl }, { cookies: [stateCookie] });
   },
   'GET /api/for-artists/auth/callback/google': async ({ query, event, env, log }) =>
@@ -74,5 +66,5 @@ export const handler = createResourceHandler('admin-auth', adminAuthContracts, {
       ),
     ),
   'POST /api/for-artists/auth/disconnect-google': async ({ principal }) =>
-    ok(await disconnectArtistGoogle(socialSignInDependencies(), requirePrincipal(principal).userId)),
+    ok(await disconnectArtistGoogle(socialSignInDependencies(), principal.userId)),
 });

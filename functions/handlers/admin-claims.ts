@@ -7,7 +7,6 @@ import {
   staffClaimDependencies,
   verifyClaimByStaff,
 } from '../services/claims/staff-claims';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -19,19 +18,12 @@ export const handler = createResourceHandler('admin-claims', adminClaimsContract
   'GET /api/admin/claims/{id}': async ({ params }) =>
     ok(await readClaimForStaff(staffClaimDependencies(), params.id)),
   'PATCH /api/admin/claims/{id}/status': async ({ principal, params, body }) =>
-    ok(
-      await changeClaimStatusByStaff(
-        staffClaimDependencies(),
-        requirePrincipal(principal).userId,
-        params.id,
-        body,
-      ),
-    ),
+    ok(await changeClaimStatusByStaff(staffClaimDependencies(), principal.userId, params.id, body)),
   'POST /api/admin/claims/{id}/verify-bio': async ({ principal, params, body }) =>
     ok(
       await verifyClaimByStaff(
         staffClaimDependencies(),
-        requirePrincipal(principal).userId,
+        principal.userId,
         params.id,
         body.manualVerification,
       ),

@@ -6,7 +6,6 @@ import { toArtistUser } from '../services/identity/account-replies';
 import { updateArtistProfile } from '../services/identity/accounts';
 import { identityDependencies } from '../services/identity/dependencies';
 import { planLeavingOffices } from '../services/offices/leaving-offices';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { passwordAccountHandlers } from './lib/password-account-routes';
 import { createResourceHandler } from './lib/resource';
@@ -27,16 +26,12 @@ export const handler = createResourceHandler('artist-auth', artistAuthContracts,
   'POST /api/for-artists/auth/reset-password/{token}': password.resetPassword,
   'DELETE /api/for-artists/auth/delete-account': password.deleteAccount,
   'POST /api/for-artists/auth/complete-registration': async ({ body, principal }) => {
-    const { account, connections } = await updateArtistProfile(
-      identityDependencies(),
-      requirePrincipal(principal).userId,
-      {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        phoneNumber: body.phone_number,
-        country: body.country,
-      },
-    );
+    const { account, connections } = await updateArtistProfile(identityDependencies(), principal.userId, {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phoneNumber: body.phone_number,
+      country: body.country,
+    });
     return ok(toArtistUser(account, connections));
   },
 });

@@ -13,38 +13,33 @@ import { spotifyBioDependencies, verifySpotifyBio } from '../services/claims/ver
 import { listClaimPayouts, listClaimTransactions, moneyReadDependencies } from '../services/connect/money';
 import { readArtistStats } from '../services/give-back/artist-stats';
 import { giveBackDependencies } from '../services/give-back/give-back';
-import { requirePrincipal } from './lib/auth';
 import { created, ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('artist-claims', artistClaimsContracts, {
   'GET /api/for-artists/claims': async ({ principal, query }) =>
-    ok(await listClaimsForUser(claimDependencies(), requirePrincipal(principal).userId, query)),
+    ok(await listClaimsForUser(claimDependencies(), principal.userId, query)),
   'POST /api/for-artists/claims': async ({ principal, body }) =>
-    created(await createClaimForUser(claimDependencies(), requirePrincipal(principal).userId, body)),
+    created(await createClaimForUser(claimDependencies(), principal.userId, body)),
   'GET /api/for-artists/claims/{id}': async ({ principal, params }) =>
-    ok(await readClaim(claimDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await readClaim(claimDependencies(), principal.userId, params.id)),
   'GET /api/for-artists/claims/{id}/detailed': async ({ principal, params }) =>
-    ok(await readClaimDetail(claimDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await readClaimDetail(claimDependencies(), principal.userId, params.id)),
   'DELETE /api/for-artists/claims/{id}': async ({ principal, params }) =>
-    ok(await deleteClaimOfUser(claimDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await deleteClaimOfUser(claimDependencies(), principal.userId, params.id)),
   'GET /api/for-artists/claims/{id}/transactions': async ({ principal, params, query }) => {
-    const { data, pagination } = await listClaimTransactions(
-      moneyReadDependencies(),
-      requirePrincipal(principal).userId,
-      {
-        claimId: params.id,
-        filter: query.filter ?? 'all',
-        page: Math.max(1, query.page ?? 1),
-        limit: 20,
-      },
-    );
+    const { data, pagination } = await listClaimTransactions(moneyReadDependencies(), principal.userId, {
+      claimId: params.id,
+      filter: query.filter ?? 'all',
+      page: Math.max(1, query.page ?? 1),
+      limit: 20,
+    });
     return ok(data, { pagination });
   },
   'GET /api/for-artists/claims/{id}/payouts': async ({ principal, params }) =>
-    ok(await listClaimPayouts(moneyReadDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await listClaimPayouts(moneyReadDependencies(), principal.userId, params.id)),
   'POST /api/for-artists/claims/{id}/verify-bio': async ({ principal, params, body }) =>
-    ok(await verifySpotifyBio(spotifyBioDependencies(), requirePrincipal(principal).userId, params.id, body)),
+    ok(await verifySpotifyBio(spotifyBioDependencies(), principal.userId, params.id, body)),
   'GET /api/for-artists/claims/{id}/stats': async ({ principal, params }) =>
-    ok(await readArtistStats(giveBackDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await readArtistStats(giveBackDependencies(), principal.userId, params.id)),
 });

@@ -25,64 +25,36 @@ import {
   listMemberArtists,
   unassignArtistFromMember,
 } from '../services/offices/member-artists';
-import { requirePrincipal } from './lib/auth';
 import { created, ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('artist-offices', artistOfficesContracts, {
   'GET /api/for-artists/offices': async ({ principal }) =>
-    ok(await listMyOffices(officeDependencies(), requirePrincipal(principal).userId)),
+    ok(await listMyOffices(officeDependencies(), principal.userId)),
   'POST /api/for-artists/offices': async ({ principal, body }) =>
-    created(await createOfficeForUser(officeDependencies(), requirePrincipal(principal).userId, body)),
+    created(await createOfficeForUser(officeDependencies(), principal.userId, body)),
   'PATCH /api/for-artists/offices/{officeId}': async ({ principal, params, body }) =>
-    ok(
-      await updateOfficeDetails(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        body,
-      ),
-    ),
+    ok(await updateOfficeDetails(officeDependencies(), principal.userId, params.officeId, body)),
   'PATCH /api/for-artists/office/name': async ({ principal, body }) =>
     ok(
-      await updateOfficeDetails(officeDependencies(), requirePrincipal(principal).userId, body.officeId, {
+      await updateOfficeDetails(officeDependencies(), principal.userId, body.officeId, {
         name: body.name,
       }),
     ),
   'DELETE /api/for-artists/offices/{officeId}': async ({ principal, params }) =>
-    ok(await deleteOfficeOfUser(officeDependencies(), requirePrincipal(principal).userId, params.officeId)),
+    ok(await deleteOfficeOfUser(officeDependencies(), principal.userId, params.officeId)),
   'GET /api/for-artists/offices/{officeId}/members': async ({ principal, params }) =>
-    ok(
-      await listOfficeMemberEntries(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-      ),
-    ),
+    ok(await listOfficeMemberEntries(officeDependencies(), principal.userId, params.officeId)),
   'POST /api/for-artists/offices/{officeId}/members': async ({ principal, params, body }) =>
-    created(
-      await inviteOfficeMember(
-        invitationDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        body,
-      ),
-    ),
+    created(await inviteOfficeMember(invitationDependencies(), principal.userId, params.officeId, body)),
   // `{member}` is the member's e-mail on DELETE and their user id on the role change (SPEC §7).
   'DELETE /api/for-artists/offices/{officeId}/members/{member}': async ({ principal, params }) =>
-    ok(
-      await removeMemberByEmail(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        params.member,
-      ),
-    ),
+    ok(await removeMemberByEmail(officeDependencies(), principal.userId, params.officeId, params.member)),
   'PATCH /api/for-artists/offices/{officeId}/members/{member}/role': async ({ principal, params, body }) =>
     ok(
       await changeMemberRole(
         officeDependencies(),
-        requirePrincipal(principal).userId,
+        principal.userId,
         params.officeId,
         params.member,
         body.role,
@@ -91,46 +63,18 @@ export const handler = createResourceHandler('artist-offices', artistOfficesCont
   'GET /api/for-artists/offices/{officeId}/validate-invitation': async ({ params, query }) =>
     ok(await validateOfficeInvitation(officeDependencies(), params.officeId, query.token)),
   'POST /api/for-artists/offices/accept-invitation/{token}': async ({ principal, params, body }) =>
-    ok(
-      await acceptInvitationForUser(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.token,
-        body.officeId,
-      ),
-    ),
+    ok(await acceptInvitationForUser(officeDependencies(), principal.userId, params.token, body.officeId)),
   'GET /api/for-artists/offices/{officeId}/member-token': async ({ principal, params, query }) =>
-    ok(
-      await readMemberInvitation(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        query.email,
-      ),
-    ),
+    ok(await readMemberInvitation(officeDependencies(), principal.userId, params.officeId, query.email)),
   'POST /api/for-artists/offices/{officeId}/resend-invitation': async ({ principal, params, body }) =>
-    ok(
-      await resendOfficeInvitation(
-        invitationDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        body.email,
-      ),
-    ),
+    ok(await resendOfficeInvitation(invitationDependencies(), principal.userId, params.officeId, body.email)),
   'GET /api/for-artists/offices/{officeId}/members/{member}/artists': async ({ principal, params }) =>
-    ok(
-      await listMemberArtists(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        params.member,
-      ),
-    ),
+    ok(await listMemberArtists(officeDependencies(), principal.userId, params.officeId, params.member)),
   'POST /api/for-artists/offices/{officeId}/members/{member}/artists': async ({ principal, params, body }) =>
     ok(
       await assignArtistsToMember(
         officeDependencies(),
-        requirePrincipal(principal).userId,
+        principal.userId,
         params.officeId,
         params.member,
         body.artistIds,
@@ -143,19 +87,12 @@ export const handler = createResourceHandler('artist-offices', artistOfficesCont
     ok(
       await unassignArtistFromMember(
         officeDependencies(),
-        requirePrincipal(principal).userId,
+        principal.userId,
         params.officeId,
         params.member,
         params.artistId,
       ),
     ),
   'PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}': async ({ principal, params }) =>
-    ok(
-      await giveUpClaimedArtist(
-        officeDependencies(),
-        requirePrincipal(principal).userId,
-        params.officeId,
-        params.artistId,
-      ),
-    ),
+    ok(await giveUpClaimedArtist(officeDependencies(), principal.userId, params.officeId, params.artistId)),
 });

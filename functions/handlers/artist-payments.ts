@@ -22,83 +22,54 @@ import {
 } from '../services/give-back/give-back';
 import { readStatement } from '../services/give-back/statements';
 import { paymentsDependencies } from '../services/payments/dependencies';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('artist-payments', artistPaymentsContracts, {
   'POST /api/for-artists/stripe/completeOnboarding': async ({ principal, body, log }) =>
-    ok(
-      await completeOnboarding(
-        paymentsDependencies(),
-        requirePrincipal(principal).userId,
-        body.officeId,
-        log,
-      ),
-    ),
+    ok(await completeOnboarding(paymentsDependencies(), principal.userId, body.officeId, log)),
   'GET /api/for-artists/stripe/createLoginLink': async ({ principal, query }) =>
-    ok(await createDashboardLink(paymentsDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await createDashboardLink(paymentsDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/account-status': async ({ principal, query }) =>
-    ok(await readPayoutAccount(paymentsDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await readPayoutAccount(paymentsDependencies(), principal.userId, query.officeId)),
   // Balances, transactions and payouts (decision 029).
   'POST /api/for-artists/stripe/create-payout': async ({ principal, body, log }) =>
-    ok(await createPayout(payoutDependencies(), requirePrincipal(principal).userId, body, log)),
+    ok(await createPayout(payoutDependencies(), principal.userId, body, log)),
   'GET /api/for-artists/stripe/check-monthly-fee': async ({ principal, query }) =>
-    ok(await checkMonthlyFee(payoutDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await checkMonthlyFee(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/balance': async ({ principal, query }) =>
-    ok(await readOfficeBalance(payoutDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await readOfficeBalance(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/wallet-balance': async ({ principal, query }) =>
-    ok(
-      await readOfficeWalletBalance(payoutDependencies(), requirePrincipal(principal).userId, query.officeId),
-    ),
+    ok(await readOfficeWalletBalance(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/connected-account-balance': async ({ principal, query }) =>
-    ok(await readConnectedBalance(payoutDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await readConnectedBalance(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/total-payout': async ({ principal, query }) =>
-    ok(await readTotalPayout(payoutDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await readTotalPayout(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/payouts': async ({ principal, query }) =>
-    ok(await listPayouts(payoutDependencies(), requirePrincipal(principal).userId, query.officeId)),
+    ok(await listPayouts(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/payout-details': async ({ principal, query }) =>
-    ok(
-      await readPayout(
-        payoutDependencies(),
-        requirePrincipal(principal).userId,
-        query.officeId,
-        query.payoutId,
-      ),
-    ),
+    ok(await readPayout(payoutDependencies(), principal.userId, query.officeId, query.payoutId)),
   'GET /api/for-artists/stripe/transfers-without-payouts': async ({ principal, query }) =>
-    ok(
-      await listTransfersWithoutPayouts(
-        payoutDependencies(),
-        requirePrincipal(principal).userId,
-        query.officeId,
-      ),
-    ),
+    ok(await listTransfersWithoutPayouts(payoutDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/stripe/transactions': async ({ principal, query }) => {
-    const { data, pagination } = await listOfficeTransactions(
-      payoutDependencies(),
-      requirePrincipal(principal).userId,
-      query,
-    );
+    const { data, pagination } = await listOfficeTransactions(payoutDependencies(), principal.userId, query);
     return ok(data, { pagination });
   },
   'GET /api/for-artists/stripe/transaction-details': async ({ principal, query }) =>
     ok(
       await readOfficeTransaction(
         payoutDependencies(),
-        requirePrincipal(principal).userId,
+        principal.userId,
         query.officeId,
         query.transactionId,
       ),
     ),
   'GET /api/for-artists/give-back': async ({ principal, query }) =>
-    ok(
-      await readGiveBackOverview(giveBackDependencies(), requirePrincipal(principal).userId, query.officeId),
-    ),
+    ok(await readGiveBackOverview(giveBackDependencies(), principal.userId, query.officeId)),
   'GET /api/for-artists/give-back/preview': async ({ principal, query }) =>
-    ok(await previewGiveBack(giveBackDependencies(), requirePrincipal(principal).userId, query)),
+    ok(await previewGiveBack(giveBackDependencies(), principal.userId, query)),
   'POST /api/for-artists/give-back': async ({ principal, body, log }) =>
-    ok(await giveBack(giveBackDependencies(), requirePrincipal(principal).userId, body, log)),
+    ok(await giveBack(giveBackDependencies(), principal.userId, body, log)),
   'GET /api/for-artists/statements': async ({ principal, query }) =>
-    ok(await readStatement(giveBackDependencies(), requirePrincipal(principal).userId, query)),
+    ok(await readStatement(giveBackDependencies(), principal.userId, query)),
 });

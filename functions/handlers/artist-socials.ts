@@ -8,19 +8,18 @@ import {
   verificationDependencies,
 } from '../services/claims/verification';
 import { readStateCookie } from '../services/social-sign-in/state-cookie';
-import { requirePrincipal } from './lib/auth';
 import { ok, redirect } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('artist-socials', artistSocialsContracts, {
   'POST /api/for-artists/artist/socials/fetch': async ({ principal }) =>
-    ok(await fetchSocialProfiles(verificationDependencies(), requirePrincipal(principal).userId)),
+    ok(await fetchSocialProfiles(verificationDependencies(), principal.userId)),
   'POST /api/user-artist/artist/socials/fetch': async ({ principal }) =>
-    ok(await fetchSocialProfiles(verificationDependencies(), requirePrincipal(principal).userId)),
+    ok(await fetchSocialProfiles(verificationDependencies(), principal.userId)),
   'POST /api/for-artists/artist/socials/connect': async ({ principal, body }) => {
     const { authorizeUrl, stateCookie } = await beginSocialVerification(
       verificationDependencies(),
-      requirePrincipal(principal).userId,
+      principal.userId,
       body,
     );
     return ok({ authorizeUrl }, { cookies: [stateCookie] });

@@ -4,7 +4,6 @@ import { toArtistUser } from '../services/identity/account-replies';
 import { readOwnAccount, updateArtistProfile } from '../services/identity/accounts';
 import { identityDependencies } from '../services/identity/dependencies';
 import { listMyOffices, officeDependencies } from '../services/offices/offices';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -17,12 +16,12 @@ async function readMemberships(userId: string) {
 export const handler = createResourceHandler('artist-user', artistUserContracts, {
   'GET /api/for-artists/user': async ({ principal }) => {
     // The connected Google account shows on the artist settings screen (decision 006).
-    const userId = requirePrincipal(principal).userId;
+    const userId = principal.userId;
     const { account, connections } = await readOwnAccount(identityDependencies(), 'artist', userId);
     return ok(toArtistUser(account, connections, await readMemberships(userId)));
   },
   'PATCH /api/for-artists/user/profile': async ({ body, principal }) => {
-    const userId = requirePrincipal(principal).userId;
+    const userId = principal.userId;
     const { account, connections } = await updateArtistProfile(identityDependencies(), userId, {
       ...(body.first_name === undefined ? {} : { firstName: body.first_name }),
       ...(body.last_name === undefined ? {} : { lastName: body.last_name }),

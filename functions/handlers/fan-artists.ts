@@ -7,7 +7,6 @@ import {
   readArtistTopTracks,
   readFanArtistDetails,
 } from '../services/catalogue/artist-catalogue';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import {
   listeningReadsDependencies,
@@ -28,25 +27,25 @@ export const handler = createResourceHandler('fan-artists', fanArtistsContracts,
   'GET /api/artists/{id}/top-tracks': async ({ params, log }) =>
     ok(await readArtistTopTracks(artistCatalogueDependencies(), params.id, log)),
   'GET /api/artists/details/user/{id}': async ({ params, principal }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await readFanArtistDetails(artistCatalogueDependencies(), userId, params.id));
   },
   // Listening reads: the artists a fan listens to, from the day totals of counted plays.
   'GET /api/artists/user': async ({ query, principal }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     const { artists, pagination } = await readFanArtists(listeningReadsDependencies(), userId, query);
     return ok(artists, { pagination });
   },
   'GET /api/artists/user/{id}/top': async ({ params, query, principal }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await readTopArtistsOf(listeningReadsDependencies(), userId, params.id, query));
   },
   'GET /api/artists/recent-listened': async ({ query, principal }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await readRecentArtistsOf(listeningReadsDependencies(), userId, userId, query.limit));
   },
   'GET /api/artists/recent-listened/{userId}': async ({ params, query, principal }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await readRecentArtistsOf(listeningReadsDependencies(), userId, params.userId, query.limit));
   },
 });

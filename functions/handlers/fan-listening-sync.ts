@@ -2,7 +2,6 @@
 // Spotify syncs. They open the fan's sealed tokens and talk to Spotify, so they live apart from the reading calls,
 // whose Lambda then carries neither the OAuth client nor the token cipher (docs/decisions/008-listening-sync.md).
 import { fanListeningSyncContracts } from '../contracts/api/fan-listening-sync';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { loadListeningSyncDependencies, syncFanListeningNow } from '../services/listening/listening-sync';
 import { createResourceHandler } from './lib/resource';
@@ -10,13 +9,13 @@ import { createResourceHandler } from './lib/resource';
 export const handler = createResourceHandler('fan-listening-sync', fanListeningSyncContracts, {
   // Plays after the fan's cursor: what the dashboard's "sync now" asks for.
   'GET /api/tracks/user/fetchLatestFromSpotify': async ({ principal, log }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await syncFanListeningNow(await loadListeningSyncDependencies(), userId, 'since-cursor', log));
   },
   // Re-reads everything Spotify still offers (its last 50 plays, whatever the cursor says), so plays a sync
   // missed are added; plays already stored are not added twice.
   'POST /api/pie/add-missing-tracks-anytime': async ({ principal, log }) => {
-    const { userId } = requirePrincipal(principal);
+    const { userId } = principal;
     return ok(await syncFanListeningNow(await loadListeningSyncDependencies(), userId, 'all-offered', log));
   },
 });

@@ -11,7 +11,6 @@ import {
   readActiveSubscription,
   refreshSubscription,
 } from '../services/payments/subscriptions';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { promoRoutes } from './lib/promo-routes';
 import { createResourceHandler } from './lib/resource';
@@ -20,24 +19,18 @@ export const handler = createResourceHandler('fan-payments', fanPaymentsContract
   ...promoRoutes,
   'GET /api/stripe/feeQuote': async ({ query }) => ok(quotePieFees(paymentsDependencies(), query.amount)),
   'POST /api/stripe/createCheckout': async ({ body, principal }) =>
-    ok(await createCheckout(paymentsDependencies(), requirePrincipal(principal).userId, body)),
+    ok(await createCheckout(paymentsDependencies(), principal.userId, body)),
   'GET /api/stripe/activeSubscription': async ({ principal }) =>
-    ok(await readActiveSubscription(paymentsDependencies(), requirePrincipal(principal).userId)),
+    ok(await readActiveSubscription(paymentsDependencies(), principal.userId)),
   'GET /api/stripe/refreshSubscription': async ({ principal, log }) => {
     const deps = paymentsDependencies();
-    const fanId = requirePrincipal(principal).userId;
+    const fanId = principal.userId;
     return ok(
       await refreshSubscription(deps, fanId, (invoiceId) => recordInvoicePayment(deps, invoiceId, log)),
     );
   },
   'POST /api/stripe/cancelSubscription': async ({ body, principal }) =>
-    ok(
-      await cancelSubscription(
-        paymentsDependencies(),
-        requirePrincipal(principal).userId,
-        body.subscriptionId,
-      ),
-    ),
+    ok(await cancelSubscription(paymentsDependencies(), principal.userId, body.subscriptionId)),
   'GET /api/stripe/customerBillingAccount': async ({ principal }) =>
-    ok(await openBillingPortal(paymentsDependencies(), requirePrincipal(principal).userId)),
+    ok(await openBillingPortal(paymentsDependencies(), principal.userId)),
 });

@@ -10,36 +10,33 @@ import {
 import { previewPieSplit } from '../services/pie/pie-preview';
 import { setPieArtistBan, setPieArtistInclusion, updateOwnPieSettings } from '../services/pie/pie-settings';
 import { readPieDetail } from '../services/pie/pie-receipt';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('fan-pie', fanPieContracts, {
   // The fan's current pie, and a fan's pies (another fan's only as their visibility allows).
   'GET /api/pie/active': async ({ principal }) =>
-    ok(await readActivePie(pieDependencies(), requirePrincipal(principal).userId)),
+    ok(await readActivePie(pieDependencies(), principal.userId)),
   'GET /api/pie/user/{id}/pies': async ({ params, principal }) =>
-    ok(await listPiesOfFan(pieDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await listPiesOfFan(pieDependencies(), principal.userId, params.id)),
   // The live split of the fan's own pie, with the query's settings as a what-if (not saved).
   'GET /api/pie/{pieId}/realtime-stats': async ({ params, query, principal }) =>
-    ok(await previewPieSplit(pieDependencies(), requirePrincipal(principal).userId, params.pieId, query)),
+    ok(await previewPieSplit(pieDependencies(), principal.userId, params.pieId, query)),
   // A pie in the realtime-stats shape: its live preview, or once split its receipt.
   'GET /api/pie/pie/{id}': async ({ params, principal }) =>
-    ok(await readPieDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await readPieDetail(pieDependencies(), principal.userId, params.id)),
   // The fan's choices (settings of an open pie, bans for every pie, one pie's inclusions).
   'PATCH /api/pie/{pieId}': async ({ params, body, principal }) =>
-    ok(await updateOwnPieSettings(pieDependencies(), requirePrincipal(principal).userId, params.pieId, body)),
+    ok(await updateOwnPieSettings(pieDependencies(), principal.userId, params.pieId, body)),
   'PATCH /api/pie/artist/{id}/ban': async ({ params, body, principal }) =>
-    ok(await setPieArtistBan(pieDependencies(), requirePrincipal(principal).userId, params.id, body.value)),
+    ok(await setPieArtistBan(pieDependencies(), principal.userId, params.id, body.value)),
   'PATCH /api/pie/artist/{id}/set-inclusion': async ({ params, body, principal }) =>
-    ok(await setPieArtistInclusion(pieDependencies(), requirePrincipal(principal).userId, params.id, body)),
+    ok(await setPieArtistInclusion(pieDependencies(), principal.userId, params.id, body)),
   // What a pie of the fan's own counts, day by day, and the plays near it that it does not count.
   'GET /api/pie/active/{id}': async ({ params, principal }) =>
-    ok(await readPieActiveDetail(pieDependencies(), requirePrincipal(principal).userId, params.id)),
+    ok(await readPieActiveDetail(pieDependencies(), principal.userId, params.id)),
   'GET /api/pie/{pieId}/daily-listening': async ({ params, principal }) =>
-    ok(await readPieDailyListening(pieDependencies(), requirePrincipal(principal).userId, params.pieId)),
+    ok(await readPieDailyListening(pieDependencies(), principal.userId, params.pieId)),
   'GET /api/pie/{pieId}/orphaned-tracks': async ({ params, query, principal }) =>
-    ok(
-      await readPieOrphanedTracks(pieDependencies(), requirePrincipal(principal).userId, params.pieId, query),
-    ),
+    ok(await readPieOrphanedTracks(pieDependencies(), principal.userId, params.pieId, query)),
 });

@@ -14,7 +14,6 @@ import {
   parseCallbackProvider,
 } from '../services/social-sign-in/fan';
 import { readStateCookie } from '../services/social-sign-in/state-cookie';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { identityRequestOf } from './lib/identity-request';
 import type { HandlerFor } from './lib/resource';
@@ -41,7 +40,7 @@ function linkRoute(provider: SocialProviderName): HandlerFor<Contracts, 'POST /a
     const { authorizeUrl, stateCookie } = await beginFanLink(
       socialSignInDependencies(),
       provider,
-      requirePrincipal(principal).userId,
+      principal.userId,
     );
     return ok({ authorizeUrl }, { cookies: [stateCookie] });
   };
@@ -52,7 +51,7 @@ function disconnectRoute(
   provider: SocialProviderName,
 ): HandlerFor<Contracts, 'POST /api/auth/disconnect-google'> {
   return async ({ principal }) =>
-    ok(await disconnectFanProvider(socialSignInDependencies(), provider, requirePrincipal(principal).userId));
+    ok(await disconnectFanProvider(socialSignInDependencies(), provider, principal.userId));
 }
 
 export const handler = createResourceHandler('fan-social', fanSocialContracts, {

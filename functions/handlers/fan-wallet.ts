@@ -6,21 +6,20 @@ import {
   readWalletSummary,
   walletDependencies,
 } from '../services/wallet/wallet';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 export const handler = createResourceHandler('fan-wallet', fanWalletContracts, {
   'GET /api/fan-wallet/balance': async ({ principal }) =>
-    ok(await readWalletBalance(walletDependencies(), requirePrincipal(principal).userId)),
+    ok(await readWalletBalance(walletDependencies(), principal.userId)),
   'GET /api/fan-wallet/transactions': async ({ query, principal }) => {
     const { transactions, pagination } = await listWalletTransactions(
       walletDependencies(),
-      requirePrincipal(principal).userId,
+      principal.userId,
       query,
     );
     return ok(transactions, { pagination });
   },
   'GET /api/fan-wallet/summary': async ({ principal }) =>
-    ok(await readWalletSummary(walletDependencies(), requirePrincipal(principal).userId)),
+    ok(await readWalletSummary(walletDependencies(), principal.userId)),
 });

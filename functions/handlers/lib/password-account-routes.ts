@@ -2,7 +2,7 @@
 // reset links, forgot-password and account deletion. Each area's resource lists them under its own base path, with
 // its own contracts (contracts/api/fan-auth.ts, artist-auth.ts).
 import type { LoginPayload, RegisterPayload } from '../../contracts/auth';
-import { requirePrincipal } from './auth';
+import type { Principal } from './auth';
 import { buildClearedSessionCookie, buildSessionCookie, readSessionToken } from '../../services/cookies';
 import { created, ok } from './http';
 import type { UserReplyBuilder } from '../../services/identity/account-replies';
@@ -17,6 +17,9 @@ import { registerWithPassword } from '../../services/identity/registration';
 import { identityRequestOf } from './identity-request';
 import type { RequestContext } from './resource';
 import { endSession } from '../../services/sessions';
+
+/** The input of a call only a signed-in user reaches (the manifest's role says so; the types carry it). */
+type SignedIn = Omit<RequestContext, 'principal'> & { principal: Principal };
 
 export interface PasswordAccountArea<User> {
   kind: 'fan' | 'artist';
@@ -47,12 +50,12 @@ export function passwordAccountHandlers<User>({
     },
     verifyEmail: async ({ params }: { params: { token: string } }) =>
       ok(await verifyEmailWithLink(identityDependencies(), kind, params.token)),
-    resendVerification: async (input: RequestContext) =>
+    resendVerification: async (input: SignedIn) =>
       ok(
         await resendVerificationEmail(
           identityDependencies(),
           kind,
-          requirePrincipal(input.principal).userId,
+          input.principal.userId,
           identityRequestOf(input),
         ),
       ),
@@ -62,8 +65,8 @@ export function passwordAccountHandlers<User>({
       ),
     resetPassword: async ({ params, body }: { params: { token: string }; body: { password: string } }) =>
       ok(await resetPasswordWithLink(identityDependencies(), kind, params.token, body.password)),
-    deleteAccount: async (input: RequestContext) => {
-      const userId = requirePrincipal(input.principal).userId;
+    deleteAccount: async (input: SignedIn) => {
+      const userId = input.principal.userId;
       const reply = await deleteAccount(
         identityDependencies(),
         kind,

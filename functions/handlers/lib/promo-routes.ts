@@ -8,7 +8,6 @@ import {
   getPromoEligibility,
 } from '../../services/promo/promo';
 import { findClientAddress } from '../../services/rate-limit';
-import { requirePrincipal } from './auth';
 import { created, ok } from './http';
 import type { HandlerFor } from './resource';
 
@@ -30,7 +29,7 @@ export const promoRoutes: {
       }),
     ),
   'GET /api/stripe/promoEligibility': async ({ principal }) =>
-    ok(await getPromoEligibility(promoDependencies(), requirePrincipal(principal).userId)),
+    ok(await getPromoEligibility(promoDependencies(), principal.userId)),
   'POST /api/stripe/createPromoSubscription': async ({ body, principal }) =>
-    created(await createPromoSubscription(promoDependencies(), requirePrincipal(principal).userId, body)),
+    created(await createPromoSubscription(promoDependencies(), principal.userId, body)),
 };
