@@ -125,8 +125,8 @@ export const fanSignInQuerySchema = z.object({
   deviceType: lenient(z.enum(['mobile', 'desktop'])),
   recaptchaToken: lenient(queryText),
   promo: lenient(z.literal('try')),
-  /** Spotify connected from the dashboard comes back there; anything else goes to the usual page. */
-  returnTo: lenient(z.literal('dashboard')),
+  /** Spotify connected from the dashboard (or /try) comes back there; anything else goes to the usual page. */
+  returnTo: lenient(z.enum(['dashboard', 'try'])),
 });
 export type FanSignInQuery = z.infer<typeof fanSignInQuerySchema>;
 

@@ -294,36 +294,70 @@ describe('/try for a signed-in fan', () => {
     expect(screen.getByRole('button', { name: 'Start my free pie' })).toHaveProperty('disabled', false);
   });
 
-  it('offers a new verification link when the free pie needs a verified address, busy while it is sent', async () => {
-    // Prepare
+  it('shows the missing steps before the button: a new verification link, busy while it is sent, and Spotify', async () => {
+    // Prepare: a fan who has neither verified the address nor connected Spotify
     rememberSessionHint('fan');
     const email = `fan-${crypto.randomUUID()}@openpie.example`;
     const sentMessage = `We have sent a new verification link to ${email}. Please check your inbox.`;
     const held = createHeldReply(succeed({ message: sentMessage }));
     const api = stubApi({
-      'GET /api/user': succeed({ ...makeFan(), email, email_verified: false, used_promotion_code: false }),
+      'GET /api/user': succeed({
+        ...makeFan(),
+        email,
+        email_verified: false,
+        used_promotion_code: false,
+        connected_accounts: { spotify: false, google: false, twitter: false, facebook: false },
+      }),
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
-      'POST /api/stripe/createPromoSubscription': fail(
-        403,
-        'email_not_verified',
-        'Please verify your e-mail address first: we sent you a link. You can ask for a new one.',
-      ),
       'POST /api/auth/resend-verification': held.handler,
     });
     renderAt('/try');
-    await userEvent.click(await screen.findByRole('button', { name: 'Start my free pie' }, slow));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Please verify your e-mail address first',
-    );
+    const steps = await screen.findByRole('region', { name: 'Before your free pie can start' }, slow);
+    // Assess: both steps, in order, and no button that could only be refused
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Verify your e-mail address', 'Connect your Spotify account']);
+    expect(screen.queryByRole('button', { name: 'Start my free pie' })).toBeNull();
     // Act
-    await userEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    await userEvent.click(within(steps).getByRole('button', { name: 'Send me a new link' }));
     // Assess
     expect(screen.getByRole('button', { name: 'Sending a new link…' })).toHaveProperty('disabled', true);
     held.release();
     expect((await screen.findByText(sentMessage)).getAttribute('role')).toBe('status');
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toHaveProperty('disabled', false);
     expect(api.sentTo('POST /api/auth/resend-verification')).toHaveLength(1);
-    expect(api.sentTo('POST /api/stripe/createPromoSubscription')).toHaveLength(1);
+    expect(api.sentTo('POST /api/stripe/createPromoSubscription')).toHaveLength(0);
+  });
+
+  it('asks a verified fan without Spotify to connect it first, and comes back to /try', async () => {
+    // Prepare
+    rememberSessionHint('fan');
+    const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /api/user': succeed({
+        ...makeFan(),
+        used_promotion_code: false,
+        connected_accounts: { spotify: false, google: true, twitter: false, facebook: false },
+      }),
+      'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
+    });
+    renderAt('/try');
+    const steps = await screen.findByRole('region', { name: 'Before your free pie can start' }, slow);
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Connect your Spotify account']);
+    expect(screen.queryByRole('button', { name: 'Start my free pie' })).toBeNull();
+    // Act
+    await userEvent.click(within(steps).getByRole('button', { name: 'Connect Spotify' }));
+    // Assess
+    expect(goTo).toHaveBeenCalledTimes(1);
+    const url = new URL(String(goTo.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/auth/loginSpotify');
+    expect(url.searchParams.get('returnTo')).toBe('try');
+    expect(api.sentTo('POST /api/stripe/createPromoSubscription')).toHaveLength(0);
   });
 
   it('refuses an artist limit out of range before asking the server', async () => {

@@ -314,6 +314,17 @@ describe('connecting Spotify from the dashboard', () => {
     expect(status.connection).toBe('not_connected');
   });
 
+  it('returns to /try, connected, when the free pie offer asked for Spotify', async () => {
+    // Act
+    const { fan, back } = await connectFrom('returnTo=try', 'approve');
+    const status = await readJson<{ connection: string }>(
+      await fan.browser.fetch('/api/tracks/user/latestFetchedDate'),
+    );
+    // Assess
+    expect(`${back.pathname}${back.search}`).toBe('/try?socialConnected=spotify');
+    expect(status.connection).toBe('ok');
+  });
+
   it('ignores any other returnTo value: a connection still returns to /settings', async () => {
     // Act
     const { fan, back } = await connectFrom('returnTo=https%3A%2F%2Fevil.example', 'approve');

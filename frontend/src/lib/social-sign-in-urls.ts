@@ -19,8 +19,8 @@ export interface FanSignInOptions {
   recaptchaToken?: string;
   /** 'try' on the promo page. */
   promo?: 'try';
-  /** A signed-in fan connecting Spotify from the dashboard comes back to it (else to /settings). */
-  returnTo?: 'dashboard';
+  /** A signed-in fan connecting Spotify from the dashboard or /try comes back there (else to /settings). */
+  returnTo?: 'dashboard' | 'try';
 }
 
 /** `GET /api/auth/login<Provider>?deviceType=…&recaptchaToken=…&promo=try`; Google takes no deviceType. */

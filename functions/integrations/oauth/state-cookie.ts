@@ -30,7 +30,7 @@ export const signInIntentSchema = z.object({
   /** Set when a signed-in user connects another provider to their account (link-google and friends). */
   linkToUserId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** Where a fan's connection returns when it did not start on the settings page (the dashboard's connect). */
-  returnTo: z.optional(z.literal('dashboard')),
+  returnTo: z.optional(z.enum(['dashboard', 'try'])),
   /** An artist-side user connecting a profile to prove a claim (decision 027): which claim, on which platform. */
   verification: z.optional(
     z.object({

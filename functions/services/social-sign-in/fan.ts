@@ -75,11 +75,14 @@ export function parseCallbackProvider(value: string | undefined): SocialProvider
 type ReturnIntent = Pick<SignInIntent, 'promo' | 'linkToUserId' | 'returnTo'>;
 
 /**
- * The SPA page a fan's attempt returns to: when connecting, settings (or the dashboard, where Spotify is connected
- * from too); the promo page for promo=try; else login.
+ * The SPA page a fan's attempt returns to: when connecting, settings (or the dashboard or /try, where Spotify is
+ * connected from too); the promo page for promo=try; else login.
  */
 function returnPage(intent: ReturnIntent | undefined): SocialReturnPage {
-  if (intent?.linkToUserId) return intent.returnTo === 'dashboard' ? '/dashboard' : '/settings';
+  if (intent?.linkToUserId) {
+    if (intent.returnTo === 'dashboard') return '/dashboard';
+    return intent.returnTo === 'try' ? '/try' : '/settings';
+  }
   return intent?.promo === 'try' ? '/try' : '/login';
 }
 

@@ -87,10 +87,11 @@ const PromoView = lazy(async () => {
     if (!(await humanCheck.loadHumanCheck())) return { available: false };
     return { available: true, token: await humanCheck.executeHumanCheck(captchaActions.promoAvailability) };
   };
-  function PromoWithSignUp({ signedIn }: { signedIn: boolean }) {
+  function PromoWithSignUp({ signedIn, account }: { signedIn: boolean; account: unknown }) {
     return (
       <TryScreen
         signedIn={signedIn}
+        account={account}
         humanCheck={checkHuman}
         renderRegistrationForm={(onRegistered) => (
           <RegistrationForm area="fan" promo="try" onRegistered={onRegistered} />
@@ -112,7 +113,7 @@ export function PromoScreen() {
         </p>
       }
     >
-      <PromoView signedIn={Boolean(session)} />
+      <PromoView signedIn={Boolean(session)} account={session?.account} />
     </Suspense>
   );
 }

@@ -13,6 +13,7 @@ import { usePromoAvailability } from '../api/get-promo-availability';
 import { usePromoEligibility } from '../api/get-promo-eligibility';
 import type { PromoHumanCheck } from '../lib/promo-human-check';
 import { FreePieOffer } from './free-pie-offer';
+import { FreePieSteps, listMissingSteps } from './free-pie-steps';
 import '../promo.css';
 
 export const tryScreenText = {
@@ -57,6 +58,8 @@ export function describeRemaining(remaining: number): string {
 export interface TryScreenProps {
   /** A fan is signed in: show their own offer rather than the sign-up. */
   signedIn: boolean;
+  /** The signed-in fan as GET /api/user describes them: what they still have to do comes before the offer. */
+  account?: unknown;
   humanCheck: PromoHumanCheck;
   /** The e-mail registration form, sending promo 'try' (auth feature, joined in app/). */
   renderRegistrationForm: (onRegistered: () => void) => ReactNode;
@@ -174,8 +177,9 @@ function VisitorTry({ humanCheck, renderRegistrationForm, socialSignIn }: Omit<T
   );
 }
 
-function SignedInTry() {
+function SignedInTry({ account }: { account: unknown }) {
   const eligibility = usePromoEligibility();
+  const missing = listMissingSteps(account);
   const [started, setStarted] = useState<PieSummary | null>(null);
 
   let body;
@@ -205,6 +209,8 @@ function SignedInTry() {
         {tryScreenText.eligibilityLoading}
       </p>
     );
+  } else if (eligibility.data.available && missing.length > 0) {
+    body = <FreePieSteps steps={missing} />;
   } else if (eligibility.data.available) {
     body = <FreePieOffer onStarted={setStarted} />;
   } else {
@@ -228,7 +234,11 @@ function SignedInTry() {
   );
 }
 
-export function TryScreen({ signedIn, ...visitor }: TryScreenProps) {
+export function TryScreen({ signedIn, account, ...visitor }: TryScreenProps) {
   useDocumentTitle('Try OpenPie for free · OpenPie');
-  return <div className="try-screen">{signedIn ? <SignedInTry /> : <VisitorTry {...visitor} />}</div>;
+  return (
+    <div className="try-screen">
+      {signedIn ? <SignedInTry account={account} /> : <VisitorTry {...visitor} />}
+    </div>
+  );
 }
