@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtistDetailScreen } from '../../frontend/src/features/artist-detail';
 import { ProfileUpdateScreen } from '../../frontend/src/features/artist-profile';
 import { StatementsSection } from '../../frontend/src/features/statements';
+import { recordProductTime, resetProductTime } from '../../frontend/src/lib/product-time';
 import { stubArtistApi, success } from '../support/artist-api-stub';
 import { renderScreenAt } from '../support/artist-screens';
 
@@ -159,6 +160,40 @@ describe('the profile screen', () => {
 });
 
 describe('the statements download', () => {
+  afterEach(() => resetProductTime());
+
+  it("offers this month on the product's day, after the product clock was moved 40 days ahead", async () => {
+    // Prepare: a reply said where the product clock stands, 40 days past the machine's (always another month)
+    const product = new Date(Date.now() + 40 * 86_400_000);
+    recordProductTime(product.toISOString());
+    const calls = stubArtistApi(({ path }) =>
+      path === '/api/for-artists/offices'
+        ? success([
+            { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
+          ])
+        : path === '/api/for-artists/statements'
+          ? success({ fileName: 'statement.csv', contentType: 'text/csv', rowCount: 0, csv: 'date\r\n' })
+          : undefined,
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderScreenAt('/', <StatementsSection />);
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    // Assess: the product's month so far, not the machine's
+    const productDay = product.toISOString().slice(0, 10);
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(`${productDay.slice(0, 7)}-01`);
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe(productDay);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/for-artists/statements')).toBe(true));
+    const asked = calls.find((call) => call.path === '/api/for-artists/statements');
+    expect(asked?.search.get('from')).toBe(`${productDay.slice(0, 7)}-01`);
+    expect(asked?.search.get('to')).toBe(productDay);
+  });
+
   it("asks the server for the period's CSV and saves it as a file", async () => {
     // Prepare
     const calls = stubArtistApi(({ path }) => {

@@ -9,6 +9,7 @@ import { SettingsPanel } from '../../../components/settings-panel';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { downloadTextFile } from '../../../lib/download-text-file';
+import { productNow } from '../../../lib/product-time';
 import '../statements.css';
 
 export const statementsText = {
@@ -44,9 +45,13 @@ export function StatementsSection() {
   const readers = (offices.data ?? []).filter((office) => office.role !== 'member');
   const [officeId, setOfficeId] = useState<string | null>(null);
   const office = readers.find((candidate) => candidate._id === officeId) ?? readers[0] ?? null;
-  const now = new Date();
-  const [from, setFrom] = useState(firstOfMonth(now));
-  const [to, setTo] = useState(dayOf(now));
+  // Until the person picks dates: this month so far on the product's day (lib/product-time.ts), read at each render,
+  // so a clock the local product moved ahead (known from the replies) is the month offered, not the machine's.
+  const today = new Date(productNow());
+  const [pickedFrom, setFrom] = useState<string | null>(null);
+  const [pickedTo, setTo] = useState<string | null>(null);
+  const from = pickedFrom ?? firstOfMonth(today);
+  const to = pickedTo ?? dayOf(today);
   const [kind, setKind] = useState<'transactions' | 'payouts'>('transactions');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
