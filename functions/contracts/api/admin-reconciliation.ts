@@ -27,6 +27,10 @@ export const reconciliationCountsSchema = z.object({
   problems: z.number().check(z.int()),
 });
 
+/** One check's run as staff see it: how many things it looked at and every problem it found. */
+export type ReconciliationResult = z.infer<typeof reconciliationResultSchema>;
+export type ReconciliationProblemReply = z.infer<typeof reconciliationProblemSchema>;
+
 const full = { reply: json(reconciliationResultSchema) };
 const minimal = { reply: json(reconciliationCountsSchema) };
 

@@ -1,0 +1,1 @@
+export { ReconciliationPanel } from './components/reconciliation-panel';
