@@ -119,10 +119,15 @@ describe('the staff finances screen', () => {
       }),
     ).toBeTruthy();
     const table = screen.getByRole('table', { name: /Finances by day/ });
+    // The days when money moved, and the total; then every day.
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(4);
     expect(rows[1]?.textContent).toContain('$45.00');
     expect(rows.at(-1)?.textContent).toContain('Total');
+    await user.click(screen.getByRole('checkbox', { name: 'Show the days when nothing moved too' }));
+    expect(within(screen.getByRole('table', { name: /Finances by day/ })).getAllByRole('row')).toHaveLength(
+      5,
+    );
     expect(queryOf(api.sentTo('GET /api/admin/finances')[0] as SentRequest)).toEqual({ period: 'month' });
 
     // Act: all time, then the chart of what was paid out.
@@ -138,6 +143,7 @@ describe('the staff finances screen', () => {
       ),
     ).toBeTruthy();
     expect(api.sentTo('GET /api/admin/finances').map(queryOf).at(-1)).toEqual({ period: 'all' });
+    // Every day still shown: all time's four and the total.
     expect(within(screen.getByRole('table', { name: /Finances by day/ })).getAllByRole('row')).toHaveLength(
       6,
     );
@@ -155,7 +161,7 @@ describe('the staff finances screen', () => {
     expect(await screen.findByRole('img', { name: /^Split by day/ })).toBeTruthy();
   });
 
-  it('writes the table of days as CSV, in cents and dollars', async () => {
+  it('writes the table of days on screen as CSV, in cents and dollars', async () => {
     stubApi({ 'GET /api/admin/profile': succeed(profile), 'GET /api/admin/finances': succeed(month) });
     const downloads = watchDownloads();
     const user = userEvent.setup();
@@ -165,7 +171,7 @@ describe('the staff finances screen', () => {
     // Assess
     const [csv = ''] = await downloads.texts();
     const lines = csv.trim().split('\r\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(3);
     expect(lines[0]?.split(',').slice(0, 5)).toEqual([
       'date',
       'money_in_cents',

@@ -61,7 +61,9 @@ export function FinancesChart({ days, figure }: { days: readonly FinanceDay[]; f
           <span key={index}>{day ? formatShortDay(day.date) : ''}</span>
         ))}
       </div>
-      <figcaption className="staff-finances__muted">{summary} Every day is in the table below.</figcaption>
+      <figcaption className="staff-finances__muted">
+        {summary} The table below gives the figures of each day.
+      </figcaption>
     </figure>
   );
 }

@@ -45,6 +45,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
   const figure: FinanceFigureName = isChartFigure(chartParam) ? chartParam : 'moneyInCents';
   const finances = useStaffFinances(period);
   const [journal, setJournal] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
+  const [quietDays, setQuietDays] = useState(false);
 
   const choose = (next: { period?: FinancePeriod; figure?: FinanceFigureName }) => {
     const query = new URLSearchParams(params);
@@ -58,6 +59,8 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
   const data = finances.data;
   const shown = data?.period === period ? data : undefined;
   const today = shown?.to.slice(0, 10) ?? '';
+  const rows =
+    shown?.days.filter((day) => quietDays || figureWords.some((words) => day[words.name] !== 0)) ?? [];
 
   const downloadJournal = async (span: StaffFinances) => {
     setJournal({ busy: true, message: '' });
@@ -165,16 +168,30 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
                 <button
                   type="button"
                   className="button button--secondary button--small"
-                  onClick={() => downloadDaysCsv(shown.days, period, today)}
+                  onClick={() => downloadDaysCsv(rows, period, today)}
                 >
                   Download table (CSV)
                 </button>
               </div>
             </div>
             <FinancesChart days={shown.days} figure={figure} />
+            <label className="staff-finances__quiet-days">
+              <input
+                type="checkbox"
+                checked={quietDays}
+                onChange={(event) => setQuietDays(event.target.checked)}
+              />
+              Show the days when nothing moved too
+            </label>
+            {rows.length === 0 ? (
+              <p className="staff-finances__muted">Nothing moved on any day of this period.</p>
+            ) : null}
             <div className="table-wrap" role="region" aria-label="Finances by day" tabIndex={0}>
               <table className="data-table staff-finances__table">
-                <caption className="staff-finances__caption">Finances by day, {describeSpan(shown)}</caption>
+                <caption className="staff-finances__caption">
+                  Finances by day, {describeSpan(shown)}
+                  {quietDays ? '' : ', days when money moved'}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Day</th>
@@ -186,7 +203,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {shown.days.map((day) => (
+                  {rows.map((day) => (
                     <tr key={day.date}>
                       <th scope="row">
                         <time dateTime={day.date}>{formatShortDay(day.date)}</time>
