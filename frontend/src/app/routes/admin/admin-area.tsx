@@ -2,7 +2,6 @@
 // the admin-only guard, and the admin screens that later issues fill in. This chunk loads only for admin routes.
 import { NavLink, Outlet } from 'react-router-dom';
 import { BrandLink } from '../../../components/brand-link';
-import { ComingSoon } from '../../../components/coming-soon';
 import { PlainHeader } from '../../../components/plain-header';
 import {
   AdminClaimScreen as StaffClaimScreen,
@@ -10,6 +9,7 @@ import {
 } from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { StaffDashboardScreen } from '../../../features/staff-dashboard';
+import { StaffEscrowScreen } from '../../../features/staff-escrow';
 import { StaffFinancesScreen } from '../../../features/staff-finances';
 import {
   StaffArtistsScreen,
@@ -139,15 +139,5 @@ export function AdminFinancesScreen() {
 }
 
 export function AdminEscrowScreen() {
-  return (
-    <ComingSoon
-      title="Escrow and wallet transactions"
-      summary="Money held for artists who have not claimed yet, and the fans' wallet movements."
-      plannedItems={[
-        'Wallet transactions, newest first, with search and status filter',
-        'Held money that is due to return to fans',
-        'Process the payouts that are due',
-      ]}
-    />
-  );
+  return <StaffEscrowScreen />;
 }

@@ -1,0 +1,11 @@
+// GET /api/admin/escrow/due: what escrow aging would return if it ran now, and everything held.
+import useSWR from 'swr';
+import type { EscrowDue } from '../../../../../functions/contracts/admin-escrow';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export const escrowDueUrl = apiPath('GET /api/admin/escrow/due');
+
+export function useEscrowDue() {
+  return useSWR<EscrowDue, unknown>(escrowDueUrl, (url: string) => apiClient.get<EscrowDue>(url));
+}

@@ -1,0 +1,1 @@
+export { StaffEscrowScreen } from './components/staff-escrow-screen';
