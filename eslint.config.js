@@ -66,6 +66,25 @@ export default tseslint.config(
     },
   },
   {
+    // Only data/ speaks DynamoDB (runtime/ builds its client): every other layer reaches the table through data/'s
+    // access functions. The contracts and domain blocks below replace this rule with their stricter lists.
+    files: ['functions/**/*.ts', 'events/**/*.ts'],
+    ignores: ['functions/data/**', 'functions/runtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
+              message: 'Only functions/data/ imports the DynamoDB SDK: add or use an access function there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -7,9 +7,11 @@ import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
 const env = getEnv();
-const db = createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT });
+const table = {
+  client: createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT }),
+  name: env.TABLE_NAME,
+};
 
 export const handler = createResourceHandler('health', healthContracts, {
-  'GET /api/health': async ({ log }) =>
-    ok(await checkHealth({ db, tableName: env.TABLE_NAME, version: env.APP_VERSION }, log)),
+  'GET /api/health': async ({ log }) => ok(await checkHealth({ table, version: env.APP_VERSION }, log)),
 });

@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The lint rules that keep dependencies pointing inward (DESIGN §2), each tried on code that breaks it and on code
 // that keeps to it. The files need not exist: ESLint lints the text as if it were at that path.
@@ -9,6 +9,12 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
+
+// ESLint loads its configuration and the TypeScript parser on the first file it lints: seconds on a busy machine,
+// paid once here rather than by whichever test runs first.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: 'functions/example.ts' });
+}, 60_000);
 
 const importing = (specifier: string) =>
   `import { thing } from '${specifier}';\nexport const used = thing;\n`;
@@ -89,6 +95,34 @@ describe('the layer table (openpie-layers/layer-imports)', () => {
     expect(fromHandler).toContain('openpie-layers/layer-imports');
     expect(fromLocal).not.toContain('openpie-layers/layer-imports');
     expect(fromTest).not.toContain('openpie-layers/layer-imports');
+  });
+});
+
+describe('only functions/data/ speaks DynamoDB (no-restricted-imports)', () => {
+  it.each([
+    ['functions/services/example.ts', '@aws-sdk/lib-dynamodb'],
+    ['functions/handlers/example.ts', '@aws-sdk/client-dynamodb'],
+    ['functions/integrations/example.ts', '@aws-sdk/lib-dynamodb'],
+    ['events/workers/example.ts', '@aws-sdk/lib-dynamodb'],
+  ])('refuses %s importing %s, even a type', async (file, specifier) => {
+    // Act
+    const ids = await ruleIdsFor(
+      file,
+      `import type { Thing } from '${specifier}';\nexport type Used = Thing;\n`,
+    );
+    // Assess
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('lets data/ and runtime/ import it, and services reach the table through data/', async () => {
+    // Act
+    const inData = await ruleIdsFor('functions/data/example.ts', importing('@aws-sdk/lib-dynamodb'));
+    const inRuntime = await ruleIdsFor('functions/runtime/example.ts', importing('@aws-sdk/client-dynamodb'));
+    const throughData = await ruleIdsFor('functions/services/example.ts', importing('../data/health'));
+    // Assess
+    expect(inData).toEqual([]);
+    expect(inRuntime).toEqual([]);
+    expect(throughData).toEqual([]);
   });
 });
 
