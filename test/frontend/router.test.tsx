@@ -261,7 +261,8 @@ describe('layouts', () => {
     // Assess
     const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(within(sections).getByRole('link', { name: 'Escrow' }).getAttribute('aria-current')).toBe('page');
-    expect(within(sections).getAllByRole('link')).toHaveLength(9);
+    // The nine screens of SPEC §2 and the ledger's platform accounts (decision 039).
+    expect(within(sections).getAllByRole('link')).toHaveLength(10);
   });
 
   it('shows wallet-transactions as the same screen as escrow', async () => {

@@ -45,6 +45,7 @@ const loadArtistArea = () => import('./routes/for-artists/artist-area');
 const loadArtistIdentity = () => import('./routes/for-artists/artist-identity-screens');
 const loadAdminArea = () => import('./routes/admin/admin-area');
 const loadAdminIdentity = () => import('./routes/admin/admin-identity-screens');
+const loadAdminLedger = () => import('./routes/admin/admin-ledger');
 const loadHelp = () => import('./routes/public/help-page');
 const loadPrivacyPolicy = () => import('./routes/public/privacy-policy-page');
 const loadTerms = () => import('./routes/public/terms-page');
@@ -183,6 +184,10 @@ const adminArea: RouteObject = {
         // SPEC §2: wallet-transactions is the same screen as escrow.
         screen(admin.escrow, loadAdminArea, 'AdminEscrowScreen'),
         screen(admin.walletTransactions, loadAdminArea, 'AdminEscrowScreen'),
+        screen(admin.ledger, loadAdminLedger, 'AdminLedgerScreen'),
+        screen(admin.ledgerAccount, loadAdminLedger, 'AdminLedgerAccountScreen'),
+        screen(admin.ledgerTransaction, loadAdminLedger, 'AdminLedgerTransactionScreen'),
+        screen(admin.ledgerPie, loadAdminLedger, 'AdminLedgerPieScreen'),
       ],
     },
     redirectUnknownTo(paths.admin.dashboard()),

@@ -107,6 +107,11 @@ export const routePatterns = {
     finances: `${adminBase}/finances`,
     escrow: `${adminBase}/escrow`,
     walletTransactions: `${adminBase}/wallet-transactions`,
+    // Decision 039: from a balance to its entries, its transaction, the Stripe object and the pie's receipt.
+    ledger: `${adminBase}/ledger`,
+    ledgerAccount: `${adminBase}/ledger/accounts/:accountId`,
+    ledgerTransaction: `${adminBase}/ledger/transactions/:transactionId`,
+    ledgerPie: `${adminBase}/ledger/pies/:pieId`,
   },
 } as const;
 

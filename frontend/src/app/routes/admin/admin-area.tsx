@@ -33,6 +33,7 @@ const adminSections = [
   { to: paths.admin.finances(), label: 'Finances' },
   { to: paths.admin.escrow(), label: 'Escrow' },
   { to: paths.admin.walletTransactions(), label: 'Wallet transactions' },
+  { to: paths.admin.ledger(), label: 'Ledger' },
 ] as const;
 
 /** The sign-in screens of the admin area: the brand, and nothing a visitor could wander into. */

@@ -8,6 +8,11 @@ import type {
   StaffOfficeDetail,
   StaffUserArtistDetail,
 } from '../../../../../functions/contracts/admin-people';
+import {
+  LedgerAccountLink,
+  LedgerTransactionLink,
+  WalletAccountLinks,
+} from '../../../components/ledger-links';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatListeningTime, formatMoney } from '../../../lib/format';
@@ -151,7 +156,12 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
         items={[
           ['Spent (cards, before fees and refunds)', formatMoney(fan.spentCents)],
           ['Payments', fan.payments],
-          ['Wallet balance', formatMoney(fan.walletBalanceCents)],
+          [
+            'Wallet balance',
+            <WalletAccountLinks key="wallet" fanId={fan._id} pies={fan.pies}>
+              {formatMoney(fan.walletBalanceCents)}
+            </WalletAccountLinks>,
+          ],
           ['Active pie', fan.activePie ? 'Yes' : 'No'],
           ['Used the /try offer', fan.usedPromotion ? 'Yes' : 'No'],
           ['Joined', formatDate(fan.createdAt)],
@@ -187,7 +197,9 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
             formatDateTime(payment.at),
             formatMoney(payment.grossCents),
             payment.chargeId ? <code>{payment.chargeId}</code> : '—',
-            <code key="tx">{payment.transactionId}</code>,
+            <LedgerTransactionLink key="tx" transactionId={payment.transactionId}>
+              <code>{payment.transactionId}</code>
+            </LedgerTransactionLink>,
           ],
         }))}
       />
@@ -207,7 +219,13 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
             formatMoney(refund.amountCents),
             refund.status,
             <code key="id">{refund.refundId}</code>,
-            refund.transactionId ? 'Yes' : 'Not yet',
+            refund.transactionId ? (
+              <LedgerTransactionLink key="tx" transactionId={refund.transactionId}>
+                Booked: the transaction
+              </LedgerTransactionLink>
+            ) : (
+              'Not yet'
+            ),
           ],
         }))}
       />
@@ -274,8 +292,18 @@ function OfficePage({ office }: { office: StaffOfficeDetail }) {
       <Facts
         label="The office’s money"
         items={[
-          ['Payable now', formatMoney(office.funds.availableCents)],
-          ['On its way to the bank', formatMoney(office.funds.inFlightCents)],
+          [
+            'Payable now',
+            <LedgerAccountLink key="payable" accountId={`office-payable:${office._id}`}>
+              {formatMoney(office.funds.availableCents)}
+            </LedgerAccountLink>,
+          ],
+          [
+            'On its way to the bank',
+            <LedgerAccountLink key="in-flight" accountId={`connect-in-flight:${office._id}`}>
+              {formatMoney(office.funds.inFlightCents)}
+            </LedgerAccountLink>,
+          ],
           ['Paid out', formatMoney(office.funds.paidOutCents)],
           ['Stripe payouts', connectLabels[office.connect]],
           [

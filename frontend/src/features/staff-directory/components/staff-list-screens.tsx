@@ -1,6 +1,7 @@
 // Staff's list screens (SPEC §2 admin area; decision 037): fans by what they spent, offices newest first, artists by
 // name, artist-side users newest first. Each is the shared frame with its words, columns and CSV columns.
 import { Link } from 'react-router-dom';
+import { LedgerAccountLink } from '../../../components/ledger-links';
 import type {
   StaffArtistSummary,
   StaffFanSummary,
@@ -174,7 +175,13 @@ export function StaffArtistsScreen() {
           header: 'Held',
           numeric: true,
           cell: (artist) =>
-            artist.heldLots === 0 ? '—' : `${formatMoney(artist.heldCents)} (${artist.heldLots} pies)`,
+            artist.heldLots === 0 ? (
+              '—'
+            ) : (
+              <LedgerAccountLink accountId={`artist-earnings:${artist._id}`}>
+                {`${formatMoney(artist.heldCents)} (${artist.heldLots} pies)`}
+              </LedgerAccountLink>
+            ),
         },
       ]}
       csvColumns={[

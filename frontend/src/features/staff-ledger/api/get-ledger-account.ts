@@ -1,0 +1,25 @@
+// GET /api/admin/ledger/accounts/{accountId}: an account's balance as the ledger keeps it and a page of its entries,
+// newest first; `cursor` reads the next, older page.
+import useSWR from 'swr';
+import type { StaffLedgerAccountPage } from '../../../../../functions/contracts/admin-ledger';
+import { apiClient, isApiError } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+/** Entries a page: enough for most accounts at a glance, few enough for a phone. */
+export const ledgerEntriesPerPage = 25;
+
+export function ledgerAccountUrl(accountId: string, cursor: string | null): string {
+  return apiPath('GET /api/admin/ledger/accounts/{accountId}', {
+    params: { accountId },
+    query: { limit: ledgerEntriesPerPage, cursor: cursor ?? undefined },
+  });
+}
+
+export const fetchLedgerAccount = (url: string) => apiClient.get<StaffLedgerAccountPage>(url);
+
+/** An account no money moved through (404) stays so; only a server failure is retried. */
+export function useLedgerAccount(accountId: string, cursor: string | null) {
+  return useSWR<StaffLedgerAccountPage, unknown>(ledgerAccountUrl(accountId, cursor), fetchLedgerAccount, {
+    shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
+  });
+}

@@ -1,0 +1,15 @@
+// GET /api/admin/ledger/platform-accounts: OpenPie's own ledger accounts with their balances.
+import useSWR from 'swr';
+import type { RouteReplyData } from '../../../../../functions/contracts/api';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export type PlatformAccounts = RouteReplyData<'GET /api/admin/ledger/platform-accounts'>;
+
+export const platformAccountsUrl = apiPath('GET /api/admin/ledger/platform-accounts');
+
+export const fetchPlatformAccounts = (url: string) => apiClient.get<PlatformAccounts>(url);
+
+export function usePlatformAccounts() {
+  return useSWR<PlatformAccounts, unknown>(platformAccountsUrl, fetchPlatformAccounts);
+}

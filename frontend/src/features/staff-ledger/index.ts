@@ -1,0 +1,7 @@
+export {
+  StaffLedgerAccountScreen,
+  StaffLedgerTransactionScreen,
+  StaffPieReceiptScreen,
+  StaffPlatformAccountsScreen,
+} from './components/ledger-screens';
+export type { RenderPieReceipt } from './components/ledger-screens';
