@@ -111,6 +111,11 @@ export const realtimeStatsQuerySchema = z.object({
       z.transform((value) => value === 'true'),
     ),
   ),
+  /**
+   * `last-30-days`: the forecast of a pie with no listening of its own yet, its split of the fan's last 30 days
+   * (services/pie/pie-forecast.ts); the pie itself still counts only its own period.
+   */
+  forecast: z.optional(z.literal('last-30-days', 'Use last-30-days')),
 });
 
 /** Why an artist gets nothing from a pie. */

@@ -7,6 +7,7 @@ import {
   readPieDailyListening,
   readPieOrphanedTracks,
 } from '../services/pie/pie-listening-reads';
+import { forecastPieSplit } from '../services/pie/pie-forecast';
 import { previewPieSplit } from '../services/pie/pie-preview';
 import { setPieArtistBan, setPieArtistInclusion, updateOwnPieSettings } from '../services/pie/pie-settings';
 import { readPieDetail } from '../services/pie/pie-receipt';
@@ -19,9 +20,14 @@ export const handler = createResourceHandler('fan-pie', fanPieContracts, {
     ok(await readActivePie(pieDependencies(), principal.userId)),
   'GET /api/pie/user/{id}/pies': async ({ params, principal }) =>
     ok(await listPiesOfFan(pieDependencies(), principal.userId, params.id)),
-  // The live split of the fan's own pie, with the query's settings as a what-if (not saved).
+  // The live split of the fan's own pie, with the query's settings as a what-if (not saved); or its forecast from the
+  // fan's last 30 days while it has no listening of its own.
   'GET /api/pie/{pieId}/realtime-stats': async ({ params, query, principal }) =>
-    ok(await previewPieSplit(pieDependencies(), principal.userId, params.pieId, query)),
+    ok(
+      query.forecast
+        ? await forecastPieSplit(pieDependencies(), principal.userId, params.pieId, query)
+        : await previewPieSplit(pieDependencies(), principal.userId, params.pieId, query),
+    ),
   // A pie in the realtime-stats shape: its live preview, or once split its receipt.
   'GET /api/pie/pie/{id}': async ({ params, principal }) =>
     ok(await readPieDetail(pieDependencies(), principal.userId, params.id)),

@@ -102,6 +102,63 @@ describe('/pie with a running pie: the live split', () => {
     expect(within(panel).queryByRole('table')).toBeNull();
   });
 
+  it('shows, beside a pie with no listening yet, its forecast from the last 30 days, labelled as one', async () => {
+    // Prepare: the pie itself counts nothing yet; the fan's last 30 days hold two artists
+    const { api, pie } = stubRunningPie(
+      30,
+      () => (request) =>
+        succeed(
+          new URLSearchParams(request.search).get('forecast') === 'last-30-days'
+            ? makeStats([
+                { id: 'a1', name: 'Aurora Lane', ms: 6 * 3_600_000, cents: 565 },
+                { id: 'a2', name: 'Basalt', ms: 4 * 3_600_000, cents: 376 },
+              ])
+            : makeStats([]),
+        ),
+    );
+    // Act
+    renderAt('/pie');
+    // Assess
+    const panel = await screen.findByRole('region', { name: 'Where your pie goes now' }, slow);
+    expect(await within(panel).findByText('No listening in this pie yet', {}, slow)).toBeTruthy();
+    const forecast = await within(panel).findByRole(
+      'region',
+      { name: 'Forecast from your last 30 days' },
+      slow,
+    );
+    expect(forecast.textContent).toContain(
+      'Not your pie’s split: a pie counts only what you play from its start.',
+    );
+    expect(within(forecast).getByRole('img').getAttribute('aria-label')).toBe(
+      'Forecast from your last 30 days of listening: Aurora Lane 60%, Basalt 40%',
+    );
+    const table = within(forecast).getByRole('table', {
+      name: 'What each artist would get if this pie had your last 30 days of listening (a forecast)',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Aurora Lane6 h60%6 h60%$5.65', 'Basalt4 h40%4 h40%$3.76']);
+    expect(api.sentTo(`GET /api/pie/${pie.id}/realtime-stats`).map((request) => request.search)).toContain(
+      '?forecast=last-30-days',
+    );
+  });
+
+  it('asks for no forecast while the pie has listening of its own', async () => {
+    // Prepare
+    const { api, pie } = stubRunningPie(12, () => () => succeed(makeStats(threeArtists)));
+    // Act
+    renderAt('/pie');
+    await screen.findByRole('table', { name: 'What each artist would get if your pie ended now' }, slow);
+    // Assess
+    expect(screen.queryByRole('region', { name: 'Forecast from your last 30 days' })).toBeNull();
+    expect(
+      api.sentTo(`GET /api/pie/${pie.id}/realtime-stats`).map((request) => request.search),
+    ).not.toContain('?forecast=last-30-days');
+  });
+
   it('says when nobody would get a share, and still lists why', async () => {
     // Prepare
     stubRunningPie(

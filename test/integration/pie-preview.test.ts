@@ -197,6 +197,53 @@ describe('GET /api/pie/{pieId}/realtime-stats', () => {
     expect((await getPie(table(), pie.id))?.settings).toEqual(noTilt);
   });
 
+  it('forecasts a pie with no listening of its own from the fan’s last 30 days, the pie itself still counting none', async () => {
+    // Prepare: a pie opened now, and 3:1 listening in the 30 days before it (one play 31 days back, not counted)
+    const fan = await createSignedInAccount('fan');
+    const { popular, obscure } = await addCatalogueArtists();
+    const now = Date.now();
+    const { openPie } = await import('../../functions/services/payments/pies');
+    const pie = await openPie(
+      { table: table(), clock: createFixedClock(new Date(now)) },
+      {
+        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+        fanId: fan.userId,
+        promo: false,
+        periodStart: new Date(now),
+        pieDays: 30,
+        amountCents: 1000,
+        processingFeeCents: 59,
+        settings: noTilt,
+        subscriptionId: null,
+        invoiceId: null,
+      },
+    );
+    await fundPieMoney(table(), pie);
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    await storePlays(fan.userId, [
+      { endedAt: daysAgo(31), msPlayed: 900_000, artists: [obscure] },
+      { endedAt: daysAgo(20), msPlayed: 300_000, artists: [popular] },
+      { endedAt: daysAgo(10), msPlayed: 300_000, artists: [popular] },
+      { endedAt: daysAgo(5), msPlayed: 200_000, artists: [obscure] },
+    ]);
+    // Act
+    const own = dataOf<RealtimeStats>(await preview(fan.cookie, pie.id));
+    const forecast = await preview(fan.cookie, pie.id, { forecast: 'last-30-days' });
+    const wrong = await preview(fan.cookie, pie.id, { forecast: 'last-year' });
+    // Assess: the pie has no listening of its own; the forecast splits the last 30 days as the split would
+    expect(own.stats.count_tracks).toBe(0);
+    expect(forecast.statusCode).toBe(200);
+    const forecastStats = dataOf<RealtimeStats>(forecast);
+    expect(forecastStats).toMatchObject({
+      pieId: pie.id,
+      netCents: 941,
+      stats: { count_tracks: 3, count_artists: 2, total_time_listened: 800_000 },
+    });
+    expect(centsOf(forecastStats)).toEqual({ 'Popular Band': 706, 'Obscure Duo': 235 });
+    expect(wrong.statusCode).toBe(422);
+    expect(bodyOf(wrong)).toMatchObject({ fields: { forecast: 'Use last-30-days' } });
+  });
+
   it('counts only synced plays for a promo pie, never an imported history', async () => {
     // Prepare
     const fan = await createSignedInAccount('fan');

@@ -14,7 +14,7 @@ const loadExportReader = () => import('../lib/export-files');
 
 export const historyImportText = {
   title: 'Import your Spotify history',
-  lead: 'Spotify lets OpenPie read only your last 50 plays. Upload your Spotify data export and your pie starts with everything you listened to in the last 13 months.',
+  lead: 'Spotify lets OpenPie read only your last 50 plays. Upload your Spotify data export to bring in the last 13 months of your listening, for your history and reports. A pie counts only the plays of its own period; until it has some, /pie forecasts it from your last 30 days.',
   chooseFiles: 'Choose export files',
   dropHint: 'Pick the ZIP Spotify sent you, or the JSON files inside it. You can also drop them here.',
   progressLabel: 'Import progress',

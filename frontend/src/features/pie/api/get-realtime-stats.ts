@@ -18,6 +18,21 @@ export function realtimeStatsUrl(pieId: string, whatIf?: PieWhatIf): string {
   });
 }
 
+/** The forecast of a pie with no listening of its own: its split of the fan's last 30 days. */
+export function forecastStatsUrl(pieId: string): string {
+  return apiPath('GET /api/pie/{pieId}/realtime-stats', {
+    params: { pieId },
+    query: { forecast: 'last-30-days' },
+  });
+}
+
+/** The forecast, asked only while `pieId` is set (the screen sets it while the pie has no listening yet). */
+export function useForecastStats(pieId: string | null) {
+  return useSWR<RealtimeStats, unknown>(pieId ? forecastStatsUrl(pieId) : null, fetchRealtimeStats, {
+    revalidateOnFocus: false,
+  });
+}
+
 export const fetchRealtimeStats = (url: string) => apiClient.get<RealtimeStats>(url);
 
 export interface RealtimeStatsOptions {
