@@ -3,7 +3,7 @@
 import type { FinancialMonth } from '../../../../../functions/contracts/admin-dashboard';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { formatMoney } from '../../../lib/format';
-import { formatMonth, moneySeries } from '../lib/dashboard-words';
+import { formatAxisMonth, formatMonth, moneySeries } from '../lib/dashboard-words';
 
 const chartHeight = 180;
 const monthGap = 16;
@@ -60,8 +60,8 @@ export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
         )}
       </BarChartSvg>
       <div className="staff-dashboard__months" aria-hidden="true">
-        {months.map((row) => (
-          <span key={row.month}>{formatMonth(row.month)}</span>
+        {months.map((row, index) => (
+          <span key={row.month}>{formatAxisMonth(row.month, index)}</span>
         ))}
       </div>
       <figcaption className="staff-dashboard__muted">{summary}</figcaption>

@@ -34,3 +34,10 @@ export function formatMonth(month: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** The chart's axis: `Nov`, with the year on the first month shown and on each January (`Jan 2027`). */
+export function formatAxisMonth(month: string, index: number): string {
+  return index === 0 || month.endsWith('-01')
+    ? formatMonth(month)
+    : new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
+}
