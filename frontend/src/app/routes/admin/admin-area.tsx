@@ -11,6 +11,7 @@ import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { StaffDashboardScreen } from '../../../features/staff-dashboard';
 import { StaffEscrowScreen } from '../../../features/staff-escrow';
 import { StaffFinancesScreen } from '../../../features/staff-finances';
+import { ReconciliationPanel } from '../../../features/reconciliation';
 import {
   StaffArtistsScreen,
   StaffFanScreen,
@@ -135,8 +136,11 @@ export function AdminOfficeScreen() {
 }
 
 export function AdminFinancesScreen() {
-  // Below the finances: the reconciliation panel (features/reconciliation, `ReconciliationPanel`) goes here.
-  return <StaffFinancesScreen />;
+  return (
+    <StaffFinancesScreen>
+      <ReconciliationPanel />
+    </StaffFinancesScreen>
+  );
 }
 
 export function AdminEscrowScreen() {

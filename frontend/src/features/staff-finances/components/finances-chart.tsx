@@ -6,6 +6,7 @@ import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
 import { wordsOf } from '../lib/finance-words';
 
 const chartHeight = 180;
+const minimumSlots = 7;
 
 /** What the chart says in one sentence. */
 export function describeChart(days: readonly FinanceDay[], figure: FinanceFigureName): string {
@@ -25,12 +26,14 @@ export function describeChart(days: readonly FinanceDay[], figure: FinanceFigure
 
 export function FinancesChart({ days, figure }: { days: readonly FinanceDay[]; figure: FinanceFigureName }) {
   const most = Math.max(...days.map((day) => day[figure]), 1);
-  // A year of days has no room for gaps between bars.
-  const bars = layOutBars({ count: days.length, most, height: chartHeight, gap: days.length > 62 ? 0 : 2 });
+  // A week's room at least, so today alone is one bar, not a block; a year of days has no room for gaps.
+  const slots = Math.max(days.length, minimumSlots);
+  const bars = layOutBars({ count: slots, most, height: chartHeight, gap: days.length > 62 ? 0 : 2 });
   const summary = describeChart(days, figure);
   const label = wordsOf(figure).label;
   const middle = days[Math.floor((days.length - 1) / 2)];
-  const ticks = [days[0], days.length > 2 ? middle : undefined, days.length > 1 ? days.at(-1) : undefined];
+  // The first, middle and last day under a chart the days fill; under a shorter one, the first day alone.
+  const ticks = days.length >= minimumSlots ? [days[0], middle, days.at(-1)] : [days[0]];
   return (
     <figure className="staff-finances__chart">
       <BarChartSvg
