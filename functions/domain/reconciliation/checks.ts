@@ -735,8 +735,18 @@ export function ledgerStripeReferences(
   return references;
 }
 
-/** Stripe's categories the stripe check compares; the others (its own bank payouts …) are not on the ledger. */
-export const stripeCheckCategories = ['charge', 'refund', 'dispute', 'fee', 'transfer', 'payout'] as const;
+/**
+ * The categories of the platform's balance the stripe check compares (a connected account's: `payout`); the others
+ * (the platform's own bank payouts, transfer reversals …) are not on the ledger.
+ */
+const platformCategories: ReadonlySet<string> = new Set([
+  'charge',
+  'refund',
+  'dispute',
+  'dispute_reversal',
+  'fee',
+  'transfer',
+]);
 
 /**
  * The stripe check: the ledger's Stripe clearing and processing-fees accounts against Stripe's balance transactions,
@@ -822,8 +832,8 @@ export function checkStripe(input: {
         compare('payout', source, settlement, expected, 'payout');
       continue;
     }
-    if (!(stripeCheckCategories as readonly string[]).includes(category) && category !== 'dispute_reversal')
-      continue;
+    // The platform's own payouts to OpenPie's bank, transfer reversals and the rest are not on the ledger.
+    if (!platformCategories.has(category)) continue;
     checked += 1;
     if (category === 'charge') {
       compare('charge', source, index.charges.get(source), expected, 'charge');
