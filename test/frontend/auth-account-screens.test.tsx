@@ -221,6 +221,44 @@ describe('complete-registration (SPEC §5)', () => {
     ).toEqual([{ first_name: 'Ari', last_name: 'Artist', phone_number: '+44 20 7946 0000', country: 'GB' }]);
   });
 
+  it('goes on, once complete, to the invitation the person was signing in to accept', async () => {
+    // Prepare: an invitation's page sent them to log in; their profile was incomplete
+    const invitation = '/for-artists/office-invitation/office-1?token=tok-1';
+    const incomplete = makeArtist({ phone_number: null, country: null });
+    const complete = {
+      ...incomplete,
+      phone_number: '+44 20 7946 0000',
+      country: 'GB',
+      profile_complete: true,
+    };
+    let current: typeof incomplete = incomplete;
+    stubApi({
+      'POST /api/for-artists/auth/login': succeed(incomplete),
+      'GET /api/for-artists/user': () => succeed(current),
+      'POST /api/for-artists/auth/complete-registration': () => {
+        current = complete;
+        return succeed(complete);
+      },
+    });
+    const router = renderAt(`/for-artists/login?next=${encodeURIComponent(invitation)}`);
+    await findHeading('Log in to OpenPie for Artists');
+    await userEvent.type(getField('Email'), incomplete.email);
+    await userEvent.type(getField('Password'), 'correct-horse-battery');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/complete-registration'));
+    await screen.findByRole('button', { name: 'Complete registration' }, { timeout: 5000 });
+
+    // Act
+    await userEvent.type(getField('Phone number'), '+44 20 7946 0000');
+    await userEvent.selectOptions(getField('Country'), 'GB');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete registration' }));
+
+    // Assess: back on the invitation, its token kept
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(invitation),
+    );
+  });
+
   it('is where the artist area sends an incomplete profile', async () => {
     // Prepare
     stubApi({

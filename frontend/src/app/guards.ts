@@ -65,9 +65,15 @@ export function selectLandingAfterSignIn(
   search: URLSearchParams,
 ): string {
   if (role === 'artist') {
-    // An incomplete profile goes to complete-registration whatever was asked for (SPEC §5).
-    if (isIncompleteArtistProfile(account)) return paths.artist.completeRegistration();
-    return readReturnPath(search, 'artist') ?? paths.artist.artists();
+    const returnPath = readReturnPath(search, 'artist');
+    // An incomplete profile goes to complete-registration first (SPEC §5), carrying where the person was going (an
+    // invitation's page), so finishing the profile lands there rather than in an area nobody asked for.
+    if (isIncompleteArtistProfile(account)) {
+      return returnPath
+        ? withReturnPath(paths.artist.completeRegistration(), returnPath)
+        : paths.artist.completeRegistration();
+    }
+    return returnPath ?? paths.artist.artists();
   }
   return readReturnPath(search, role) ?? (role === 'fan' ? paths.fan.dashboard() : paths.admin.dashboard());
 }

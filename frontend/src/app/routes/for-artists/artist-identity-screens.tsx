@@ -88,6 +88,8 @@ function useArtistSession(): ArtistSessionState {
 
 export function ArtistCompleteRegistrationScreen() {
   const navigate = useNavigate();
+  // `?next=`: where the person was going when sign-in sent them here (an invitation's page), to go on to afterwards.
+  const [searchParams] = useSearchParams();
   const session = useArtistSession();
   const title = 'Complete your registration';
 
@@ -127,7 +129,7 @@ export function ArtistCompleteRegistrationScreen() {
       <CompleteRegistrationForm
         initial={session.user}
         onCompleted={(user) =>
-          void navigate(selectLandingAfterSignIn('artist', user, new URLSearchParams()), { replace: true })
+          void navigate(selectLandingAfterSignIn('artist', user, searchParams), { replace: true })
         }
       />
     </AuthCard>
