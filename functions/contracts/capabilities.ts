@@ -96,17 +96,21 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
   // Staff decide claims (an audit log, the release of held earnings).
   'admin-claims': sessionWriter,
   'admin-artists': session,
-  // Reads the fans' directory, pies and ledger, and asks Stripe for the refunds of a fan's charges.
-  'admin-fans': { table: 'read', secrets: ['app', 'stripe'] },
+  // Reads the fans' directory, pies and ledger, and asks Stripe for the refunds of a fan's charges. Staff's refund is
+  // made at Stripe (the webhook books it); its one write here is the Put of its audit entry.
+  'admin-fans': { table: 'read-put', secrets: ['app', 'stripe'] },
   // Escrow processing posts ledger transactions; Connect transfers stay with artist-payments.
   'admin-finances': sessionWriter,
   'admin-user-artists': session,
-  // Removing an office's Stripe connection unlinks it in the table; the Connect account stays at Stripe.
+  // Removing an office's Stripe connection unlinks it in the table (the Connect account stays at Stripe); handing an
+  // office with no admin to a new one queues the invitation mail through the outbox. Each writes its audit entry.
   'admin-offices': sessionWriter,
   // Compares the ledger with itself and with Stripe's balance transactions; it changes nothing.
   'admin-reconciliation': { table: 'read', secrets: ['app', 'stripe'] },
   // Reads the ledger, pies, payouts and receipts, and the Stripe object a transaction came from; it changes nothing.
   'admin-ledger': { table: 'read', secrets: ['app', 'stripe'] },
+  // Reads the audit trail; its only writes are the entries of claim decisions stored before the trail, once.
+  'admin-audit': { table: 'read-put', secrets: ['app'] },
 };
 
 /**

@@ -229,6 +229,24 @@ export const errorRegistry = {
     status: 409,
     message: 'Only a pending claim can be verified.',
   },
+  // Staff's actions (services/admin/office-actions.ts, staff-refunds.ts; decision 043).
+  no_stripe_connection: { status: 409, message: 'This office has no Stripe connection to remove.' },
+  payout_in_flight: {
+    status: 409,
+    message: 'A payout of this office is on its way. Remove the connection once it has arrived or failed.',
+  },
+  office_has_admin: {
+    status: 409,
+    message: 'This office has an admin: its admins invite new members themselves.',
+  },
+  refund_exceeds_payment: {
+    status: 422,
+    message: 'This is more than what is left to refund of the payment.',
+  },
+  payment_not_refundable: {
+    status: 409,
+    message: 'Stripe cannot refund this payment (it may be disputed or refunded already).',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorRegistry;

@@ -49,6 +49,7 @@ export const resources = [
   'admin-offices',
   'admin-reconciliation',
   'admin-ledger',
+  'admin-audit',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -321,6 +322,7 @@ export const routes = [
   adminApi('GET', '/artists', 'admin-artists', 'admin'),
   adminApi('GET', '/fans', 'admin-fans', 'admin'),
   adminApi('GET', '/fans/{id}', 'admin-fans', 'admin'),
+  adminApi('POST', '/fans/{id}/payments/{paymentId}/refund', 'admin-fans', 'admin'),
   adminApi('GET', '/finances', 'admin-finances', 'admin'),
   adminApi('GET', '/finances/journal', 'admin-finances', 'admin'),
   adminApi('GET', '/escrow', 'admin-finances', 'admin'),
@@ -334,6 +336,8 @@ export const routes = [
   adminApi('GET', '/offices', 'admin-offices', 'admin'),
   adminApi('GET', '/offices/{id}', 'admin-offices', 'admin'),
   adminApi('DELETE', '/offices/{id}/stripe-connection', 'admin-offices', 'admin'),
+  adminApi('POST', '/offices/{id}/admin-invitation', 'admin-offices', 'admin'),
+  adminApi('GET', '/audit', 'admin-audit', 'admin'),
   // One full and one minimal run per reconciliationTypes entry (route-manifest.test.ts holds them to that list).
   adminApi('POST', '/financial-reconciliation/run-ledger-check', 'admin-reconciliation', 'admin'),
   adminApi('POST', '/financial-reconciliation/run-ledger-check-minimal', 'admin-reconciliation', 'admin'),

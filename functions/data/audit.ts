@@ -7,25 +7,23 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { auditActorPartition, auditEntriesPartition, auditEntryKey, auditTargetPartition } from './keys';
+import type { AuditTargetType } from '../contracts/admin-audit';
+import { auditTargetTypes } from '../contracts/admin-audit';
+import {
+  auditActorPartition,
+  auditBackfillKey,
+  auditEntriesPartition,
+  auditEntryKey,
+  auditTargetPartition,
+} from './keys';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure } from './table';
 
 const entity = 'audit-entry';
 const version = 1;
 
-/** What an action touched. */
-export const auditTargetTypes = [
-  'office',
-  'fan',
-  'payment',
-  'claim',
-  'artist',
-  'name-only-artist',
-  'escrow',
-  'payout',
-] as const;
-export type AuditTargetType = (typeof auditTargetTypes)[number];
+export type { AuditTargetType } from '../contracts/admin-audit';
+export { auditTargetTypes };
 
 /** Any JSON value: the state an action found and left, as staff should read it. */
 export type AuditJson = string | number | boolean | null | AuditJson[] | { [key: string]: AuditJson };
@@ -148,6 +146,30 @@ export async function getAuditEntry(table: TableRef, entryId: string): Promise<A
     new GetCommand({ TableName: table.name, Key: auditEntryKey(entryId), ConsistentRead: true }),
   );
   return Item ? toAuditEntry(Item) : null;
+}
+
+/** Access pattern `isAuditBackfilled`: whether the backfill `name` has finished. */
+export async function isAuditBackfilled(table: TableRef, name: string): Promise<boolean> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: auditBackfillKey(name), ConsistentRead: true }),
+  );
+  return Item !== undefined;
+}
+
+/** Access pattern `markAuditBackfilled`: written after the backfill's last entry, so a failed run is run again. */
+export async function markAuditBackfilled(table: TableRef, name: string, at: Date): Promise<void> {
+  await table.client.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: {
+        ...auditBackfillKey(name),
+        entity: 'audit-backfill',
+        v: version,
+        name,
+        finishedAt: at.toISOString(),
+      },
+    }),
+  );
 }
 
 export interface AuditFilter {

@@ -224,6 +224,34 @@ export async function getClaimWithHistory(
   return { claim: toClaim(claimItem), history };
 }
 
+/**
+ * listClaimAuditEntries: a claim's status changes in order, each with the id its audit item was written under (the
+ * staff audit trail derives its entry's id from it, so a decision stored before the trail existed is entered once).
+ */
+export async function listClaimAuditEntries(
+  table: TableRef,
+  claimId: string,
+): Promise<(ClaimAuditEntry & { entryId: string })[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': claimPartition(claimId), ':prefix': claimAuditSortPrefix },
+  });
+  return items.map((item) => {
+    const at = String(item['at']);
+    return {
+      ...claimAuditSchema.parse({
+        from: item['from'] ?? null,
+        to: item['to'],
+        reason: item['reason'],
+        actorKind: item['actorKind'],
+        actorId: item['actorId'],
+        at,
+      }),
+      entryId: String(item['sk']).slice(`${claimAuditSortPrefix}${at}#`.length),
+    };
+  });
+}
+
 /** The most claims one office listing reads; far above what an office holds. */
 export const maxOfficeClaimsListed = 500;
 
@@ -281,7 +309,14 @@ export async function changeClaimStatus(
   table: TableRef,
   claim: StoredClaim,
   to: ClaimStatus,
-  change: { reason: string; actor: ClaimActor; at: string; auditEntryId: string },
+  change: {
+    reason: string;
+    actor: ClaimActor;
+    at: string;
+    auditEntryId: string;
+    /** Written in the same transaction, after the claim's own items (staff's audit-trail entry). */
+    alongside?: readonly TransactionItem[];
+  },
 ): Promise<ClaimStatusChangeOutcome> {
   const from = claim.status;
   const items: TransactionItem[] = [
@@ -364,6 +399,7 @@ export async function changeClaimStatus(
       },
     );
   }
+  items.push(...(change.alongside ?? []));
   try {
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
     return 'changed';

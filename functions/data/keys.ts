@@ -469,6 +469,10 @@ export const auditEntriesPartition = 'AUDIT';
 export function auditTargetPartition(targetType: string, targetId: string): string {
   return `AUDIT_TARGET#${targetType}#${targetId}`;
 }
+/** Written once a backfill of the trail (e.g. the claim decisions stored before it) has finished. */
+export function auditBackfillKey(name: string): ItemKey {
+  return { pk: `AUDIT_BACKFILL#${name}`, sk: 'AUDIT_BACKFILL' };
+}
 /** gsi3: the audit entries of one staff member, newest first. */
 export function auditActorPartition(actorId: string): string {
   return `AUDIT_ACTOR#${actorId}`;

@@ -15,6 +15,7 @@ import {
   officeMemberKey,
   officeMemberSortPrefix,
   officePartition,
+  payoutOpenGuardKey,
   personalOfficeGuardKey,
   userOfficeKey,
   userOfficeSortPrefix,
@@ -507,7 +508,8 @@ export async function getOfficeStripeAccount(
  * storeOfficeStripeAccount: the account's state as read from Stripe at `checkedAt`. The office takes the account id
  * only if it has none (the guard that keeps one account per office, even for two first calls at once: 'taken' with
  * the id it holds otherwise), and the state only if it was read no earlier than the stored one ('stale' otherwise),
- * so webhooks handled in any order or twice leave the latest read. 'missing' when the office is gone.
+ * so webhooks handled in any order or twice leave the latest read. 'missing' when the office is gone. An account staff
+ * removed from the office never comes back to it ('stale'): a late `account.updated` of it changes nothing.
  */
 export async function storeOfficeStripeAccount(
   table: TableRef,
@@ -523,7 +525,8 @@ export async function storeOfficeStripeAccount(
         UpdateExpression: 'SET stripeAccountId = if_not_exists(stripeAccountId, :id), stripeAccount = :state',
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(stripeAccountId) OR stripeAccountId = :id) AND ' +
-          '(attribute_not_exists(stripeAccount) OR stripeAccount.checkedAt <= :at)',
+          '(attribute_not_exists(stripeAccount) OR stripeAccount.checkedAt <= :at) AND ' +
+          'NOT contains(removedStripeAccountIds, :id)',
         ExpressionAttributeValues: { ':id': accountId, ':state': state, ':at': state.checkedAt },
       }),
     );
@@ -541,6 +544,82 @@ export async function storeOfficeStripeAccount(
     if (!Item) return 'missing';
     const held = Item['stripeAccountId'];
     return typeof held === 'string' && held !== accountId ? { taken: held } : 'stale';
+  }
+}
+
+/**
+ * getOfficeStripeConnectionGeneration: how many times staff removed the office's Stripe connection. A new connected
+ * account is created under a key of this count, so the account removed is never handed back by Stripe's replay.
+ */
+export async function getOfficeStripeConnectionGeneration(
+  table: TableRef,
+  officeId: string,
+): Promise<number> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: officeKey(officeId),
+      ProjectionExpression: 'stripeConnectionGeneration',
+      ConsistentRead: true,
+    }),
+  );
+  return Number(Item?.['stripeConnectionGeneration'] ?? 0);
+}
+
+/**
+ * removeOfficeStripeAccount: staff remove the office's Stripe connection so it can onboard again. One transaction:
+ * the office item loses its account id and state (condition: it still holds `accountId`), remembers the account as
+ * removed (never stored again) and counts the removal; the office's open-payout guard is checked absent (no payout
+ * between booking and transfer); `alongside` (the audit entry) is written with it. 'stale' when the office holds
+ * another account or none, 'payout-open' when a payout holds the guard, 'alongside' when an item of `alongside`
+ * failed its condition (the entry exists: this removal was recorded already).
+ */
+export async function removeOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+  accountId: string,
+  at: Date,
+  alongside: readonly TransactionItem[],
+): Promise<'removed' | 'stale' | 'payout-open' | 'alongside'> {
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                'REMOVE stripeAccountId, stripeAccount SET updatedAt = :at ' +
+                'ADD stripeConnectionGeneration :one, removedStripeAccountIds :removed',
+              ConditionExpression: 'stripeAccountId = :id',
+              ExpressionAttributeValues: {
+                ':at': at.toISOString(),
+                ':one': 1,
+                ':removed': new Set([accountId]),
+                ':id': accountId,
+              },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: table.name,
+              Key: payoutOpenGuardKey(officeId),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...alongside,
+        ],
+      }),
+    );
+    return 'removed';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes.slice(2).includes('ConditionalCheckFailed')) return 'alongside';
+    if (codes[1] === 'ConditionalCheckFailed') return 'payout-open';
+    if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+    throw error;
   }
 }
 
@@ -604,7 +683,16 @@ export async function putOfficeInvitation(
   invitation: OfficeInvitation,
   mail: TransactionItem,
   now: Date,
-): Promise<'invited' | 'pending' | 'missing'> {
+  {
+    onlyWithoutAdmin = false,
+    alongside = [],
+  }: {
+    /** Staff hand an office with no admin to a new one: refused ('has-admin') once the office has an admin. */
+    onlyWithoutAdmin?: boolean;
+    /** Written in the same transaction (staff's audit entry); 'alongside' when one failed its condition. */
+    alongside?: readonly TransactionItem[];
+  } = {},
+): Promise<'invited' | 'pending' | 'missing' | 'has-admin' | 'alongside'> {
   try {
     await table.client.send(
       new TransactWriteCommand({
@@ -613,7 +701,10 @@ export async function putOfficeInvitation(
             ConditionCheck: {
               TableName: table.name,
               Key: officeKey(invitation.officeId),
-              ConditionExpression: 'attribute_exists(pk)',
+              ConditionExpression: onlyWithoutAdmin
+                ? 'attribute_exists(pk) AND (attribute_not_exists(adminCount) OR adminCount <= :zero)'
+                : 'attribute_exists(pk)',
+              ...(onlyWithoutAdmin ? { ExpressionAttributeValues: { ':zero': 0 } } : {}),
             },
           },
           {
@@ -631,6 +722,7 @@ export async function putOfficeInvitation(
             },
           },
           mail,
+          ...alongside,
         ],
       }),
     );
@@ -638,7 +730,14 @@ export async function putOfficeInvitation(
   } catch (error) {
     const codes = transactionCancellationCodes(error);
     if (!codes) throw error;
-    if (codes[0] === 'ConditionalCheckFailed') return 'missing';
+    if (codes.slice(3).includes('ConditionalCheckFailed')) return 'alongside';
+    if (codes[0] === 'ConditionalCheckFailed') {
+      if (!onlyWithoutAdmin) return 'missing';
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: officeKey(invitation.officeId), ConsistentRead: true }),
+      );
+      return Item ? 'has-admin' : 'missing';
+    }
     if (codes[1] === 'ConditionalCheckFailed') return 'pending';
     throw error;
   }

@@ -1,8 +1,14 @@
-// Routes of the 'admin-offices' resource (see functions/contracts/routes.ts): staff's offices (decision 037). Those
-// not built yet answer 501.
+// Routes of the 'admin-offices' resource (see functions/contracts/routes.ts): staff's offices (decision 037) and staff's
+// actions on an office, each with a reason and an audit entry (decision 043).
 import { adminOfficesContracts } from '../contracts/api/admin-offices';
+import {
+  inviteAdminToOffice,
+  officeActionDependencies,
+  removeOfficeStripeConnection,
+} from '../services/admin/office-actions';
 import { listOfficesForStaff, readOfficeForStaff } from '../services/admin/offices';
 import { staffReadDependencies } from '../services/admin/staff-lists';
+import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -13,4 +19,22 @@ export const handler = createResourceHandler('admin-offices', adminOfficesContra
   },
   'GET /api/admin/offices/{id}': async ({ params }) =>
     ok(await readOfficeForStaff(staffReadDependencies(), params.id)),
+  'DELETE /api/admin/offices/{id}/stripe-connection': async ({ principal, params, body }) =>
+    ok(
+      await removeOfficeStripeConnection(
+        officeActionDependencies(),
+        requirePrincipal(principal).userId,
+        params.id,
+        body,
+      ),
+    ),
+  'POST /api/admin/offices/{id}/admin-invitation': async ({ principal, params, body }) =>
+    ok(
+      await inviteAdminToOffice(
+        officeActionDependencies(),
+        requirePrincipal(principal).userId,
+        params.id,
+        body,
+      ),
+    ),
 });

@@ -19,7 +19,8 @@ function readmeBlock(): string {
 /** The block the README should hold, from the contracts. */
 function expectedBlock(): string {
   const notBuilt = Object.entries(routeContracts)
-    .filter(([, contract]) => contract.reply.kind === 'not-built')
+    // Widened: once every route is built, no contract's kind is 'not-built' any more.
+    .filter(([, contract]) => (contract.reply.kind as string) === 'not-built')
     .map(([routeKey]) => routeKey)
     .sort();
   if (notBuilt.length === 0) return allBuilt;

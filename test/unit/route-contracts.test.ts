@@ -52,14 +52,13 @@ describe('route contracts', () => {
     expect(vague).toEqual([]);
   });
 
-  it('lists the routes still answering 501, each with the issue that builds it', () => {
+  it('names, for any route still answering 501, the issue that builds it', () => {
     const notBuiltYet = manifestKeys
       .map((key) => [key, getRouteContract(key).reply] as const)
       .filter(
         (entry): entry is [RouteKey, Extract<RouteContract['reply'], { kind: 'not-built' }>] =>
           entry[1].kind === 'not-built',
       );
-    expect(notBuiltYet.length).toBeGreaterThan(0);
     for (const [, reply] of notBuiltYet) expect(reply.issue).not.toBe('');
   });
 

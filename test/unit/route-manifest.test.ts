@@ -210,6 +210,11 @@ const designCalls = [
   'POST /api/admin/escrow/name-only/{name}/resolve',
   // Staff's finances (issue #19, decision 042): the period's journal for an accountant, a page at a time.
   'GET /api/admin/finances/journal',
+  // Staff's audit trail and actions (issue #19, decision 043): the trail, handing an office with no admin to a new
+  // admin, refunding a fan's payment through Stripe.
+  'GET /api/admin/audit',
+  'POST /api/admin/offices/{id}/admin-invitation',
+  'POST /api/admin/fans/{id}/payments/{paymentId}/refund',
 ];
 
 /** Parameter names differ between the SPEC and API Gateway's one-name-per-position rule; compare shapes. */

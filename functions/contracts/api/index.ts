@@ -4,6 +4,7 @@ import type * as z from 'zod/mini';
 import type { RouteKey } from '../routes';
 import type { RouteContract } from './contract';
 import { adminArtistsContracts } from './admin-artists';
+import { adminAuditContracts } from './admin-audit';
 import { adminAuthContracts } from './admin-auth';
 import { adminClaimsContracts } from './admin-claims';
 import { adminDashboardContracts } from './admin-dashboard';
@@ -68,6 +69,7 @@ export const routeContracts = {
   ...adminOfficesContracts,
   ...adminReconciliationContracts,
   ...adminLedgerContracts,
+  ...adminAuditContracts,
 } satisfies { readonly [K in RouteKey]: RouteContract };
 
 /** The request and reply schemas of any manifest route. */

@@ -206,9 +206,13 @@ export interface StripeGateway {
   findChargeOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   retrieveCharge(id: string): Promise<ChargeView | null>;
   listRefunds(chargeId: string): Promise<RefundView[]>;
-  /** Refunds what is left of a charge, once per idempotency key; refused when disputed or refunded already. */
+  /**
+   * Refunds what is left of a charge, or `amountCents` of it, once per idempotency key; refused when disputed,
+   * refunded already, or for more than is left.
+   */
   refundCharge(input: {
     chargeId: string;
+    amountCents?: number;
     metadata: StripeMetadata;
     idempotencyKey: string;
   }): Promise<StripeMoveOutcome<{ id: string }>>;

@@ -443,10 +443,13 @@ export function createStripeGateway(config: StripeGatewayConfig): StripeGateway 
       }
     },
 
-    refundCharge({ chargeId, metadata, idempotencyKey }) {
+    refundCharge({ chargeId, amountCents, metadata, idempotencyKey }) {
       return move(async () => ({
         id: refundSchema.parse(
-          await stripe.refunds.create({ charge: chargeId, metadata }, { idempotencyKey }),
+          await stripe.refunds.create(
+            { charge: chargeId, ...(amountCents === undefined ? {} : { amount: amountCents }), metadata },
+            { idempotencyKey },
+          ),
         ).id,
       }));
     },

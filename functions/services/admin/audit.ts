@@ -7,21 +7,33 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Pagination } from '../../contracts/envelope';
 import { getAccount } from '../../data/accounts';
 import type { AuditEntry, AuditFilter, AuditJson, AuditTargetType } from '../../data/audit';
+import { claimStatuses } from '../../contracts/claims';
 import {
   auditEntryPut as auditEntryPutItem,
   getAuditEntry,
+  isAuditBackfilled,
   listAuditEntries,
+  markAuditBackfilled,
   putAuditEntry,
 } from '../../data/audit';
+import { listClaimAuditEntries, pagesOfClaimsByStatus } from '../../data/claims';
 import type { TableRef, TransactionItem } from '../../data/table';
+import { forEachItem } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import type { Clock } from '../../runtime/clock';
+import { getClock } from '../../runtime/clock';
+import { getTable } from '../../runtime/table';
 
 export type { AuditEntry, AuditJson, AuditTargetType } from '../../data/audit';
 
 export interface AuditDependencies {
   table: TableRef;
   clock: Clock;
+}
+
+/** The deployment's table and clock. */
+export function auditDependencies(): AuditDependencies {
+  return { table: getTable(), clock: getClock() };
 }
 
 /** What an action tells the trail about itself. */
@@ -108,6 +120,60 @@ export async function staffActor(table: TableRef, staffId: string): Promise<{ id
   return { id: staffId, email: account?.email ?? `staff:${staffId}` };
 }
 
+/** The audit trail's action of a claim decision by staff. */
+export const claimStatusChangedAction = 'claim-status-changed';
+
+/** One decision, one entry: keyed by the claim and the id of the claim's own audit item (data/claims.ts). */
+export function claimDecisionAuditKey(claimId: string, claimAuditEntryId: string): string {
+  return `${claimStatusChangedAction}:${claimId}:${claimAuditEntryId}`;
+}
+
+const claimDecisionsBackfill = 'claim-decisions';
+
+/**
+ * The claim decisions staff made before the trail existed, entered once: every claim of every status, and each of
+ * its status changes by staff, under the same entry id the decision path writes now (so a decision made while this
+ * runs is one entry either way). Runs on the first read of the trail and marks itself done; a run that fails is run
+ * again by the next read, writing only what is missing. Answers how many entries it wrote.
+ */
+export async function backfillClaimDecisions(deps: AuditDependencies): Promise<number> {
+  if (await isAuditBackfilled(deps.table, claimDecisionsBackfill)) return 0;
+  const actors = new Map<string, Promise<{ id: string; email: string }>>();
+  const actorOf = (id: string) => {
+    let found = actors.get(id);
+    if (!found) {
+      found = staffActor(deps.table, id);
+      actors.set(id, found);
+    }
+    return found;
+  };
+  let written = 0;
+  for (const status of claimStatuses) {
+    for await (const claims of pagesOfClaimsByStatus(deps.table, status)) {
+      await forEachItem(claims, 8, async (claim) => {
+        for (const change of await listClaimAuditEntries(deps.table, claim.id)) {
+          if (change.actorKind !== 'staff') continue;
+          const entry = toEntry(
+            {
+              actor: await actorOf(change.actorId),
+              action: claimStatusChangedAction,
+              target: { type: 'claim', id: claim.id },
+              before: { status: change.from },
+              after: { status: change.to },
+              reason: change.reason.trim() === '' ? 'No reason was stored with this decision.' : change.reason,
+              idempotencyKey: claimDecisionAuditKey(claim.id, change.entryId),
+            },
+            new Date(change.at),
+          );
+          if (await putAuditEntry(deps.table, entry)) written += 1;
+        }
+      });
+    }
+  }
+  await markAuditBackfilled(deps.table, claimDecisionsBackfill, deps.clock.now());
+  return written;
+}
+
 export interface StaffAuditQuery {
   page: number;
   limit: number;
@@ -129,6 +195,7 @@ export async function listAuditForStaff(
   deps: AuditDependencies,
   query: StaffAuditQuery,
 ): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {
+  await backfillClaimDecisions(deps);
   const filter: AuditFilter = {
     action: query.action,
     actorId: query.actorId,

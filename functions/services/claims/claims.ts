@@ -38,6 +38,7 @@ import { findMember, officeMessages } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
+import { auditEntryPut, claimDecisionAuditKey, claimStatusChangedAction, staffActor } from '../admin/audit';
 import { listAssignedArtistIds } from '../offices/member-artists';
 import { listMyOffices } from '../offices/offices';
 
@@ -262,12 +263,34 @@ export async function moveClaim(
   reason: string,
 ): Promise<StoredClaim> {
   const storedReason = checkClaimTransition(claim.status, to, actor.kind, reason);
-  const at = deps.clock.now().toISOString();
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const auditEntryId = randomUUID();
+  // Staff's decisions are entries of the staff audit trail too, written in the same transaction.
+  const alongside =
+    actor.kind === 'staff'
+      ? [
+          auditEntryPut(
+            deps.table,
+            {
+              actor: await staffActor(deps.table, actor.id),
+              action: claimStatusChangedAction,
+              target: { type: 'claim', id: claim.id },
+              before: { status: claim.status },
+              after: { status: to },
+              reason: storedReason,
+              idempotencyKey: claimDecisionAuditKey(claim.id, auditEntryId),
+            },
+            now,
+          ),
+        ]
+      : [];
   const outcome = await changeClaimStatus(deps.table, claim, to, {
     reason: storedReason,
     actor,
     at,
-    auditEntryId: randomUUID(),
+    auditEntryId,
+    alongside,
   });
   if (outcome === 'artist-claimed') throw artistAlreadyClaimed();
   if (outcome === 'stale') throw changedMeanwhile();

@@ -9,7 +9,12 @@ import type {
   PayoutAccountStatus,
 } from '../../contracts/artist-payments';
 import type { OfficeStripeAccount } from '../../data/offices';
-import { getOfficeStripeAccount, getOfficeWithMembers, storeOfficeStripeAccount } from '../../data/offices';
+import {
+  getOfficeStripeAccount,
+  getOfficeStripeConnectionGeneration,
+  getOfficeWithMembers,
+  storeOfficeStripeAccount,
+} from '../../data/offices';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import type { OfficeRight } from '../../domain/offices/rights';
@@ -27,9 +32,15 @@ export interface ConnectDependencies {
   siteOrigin: string | undefined;
 }
 
-/** One key per office, so a retried or concurrent first call makes one account at Stripe (24 h replay window). */
-export function connectAccountIdempotencyKey(officeId: string): string {
-  return `openpie-office-connect-account:${officeId}`;
+/**
+ * One key per office, so a retried or concurrent first call makes one account at Stripe (24 h replay window); after
+ * staff removed the office's connection `generation` times, a key of its own, so onboarding again makes a new account
+ * instead of Stripe's replay of the removed one.
+ */
+export function connectAccountIdempotencyKey(officeId: string, generation = 0): string {
+  return generation === 0
+    ? `openpie-office-connect-account:${officeId}`
+    : `openpie-office-connect-account:${officeId}:${generation}`;
 }
 
 function toStoredState(account: ConnectedAccountView, checkedAt: Date): OfficeStripeAccount {
@@ -84,11 +95,12 @@ async function ensureConnectedAccount(
 ): Promise<string> {
   const held = await getOfficeStripeAccount(deps.table, officeId);
   if (held) return held.accountId;
+  const generation = await getOfficeStripeConnectionGeneration(deps.table, officeId);
   const gateway = await deps.stripe();
   const checkedAt = deps.clock.now();
   const account = await gateway.createConnectedAccount({
     officeId,
-    idempotencyKey: connectAccountIdempotencyKey(officeId),
+    idempotencyKey: connectAccountIdempotencyKey(officeId, generation),
   });
   const outcome = await storeOfficeStripeAccount(deps.table, officeId, toStoredState(account, checkedAt));
   if (outcome === 'missing') throw new AppError('not_found', officeMessages.notFound);

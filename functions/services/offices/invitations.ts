@@ -18,7 +18,7 @@ import {
   putOfficeInvitation,
   renewInvitationToken,
 } from '../../data/offices';
-import type { TableRef } from '../../data/table';
+import type { TableRef, TransactionItem } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import { normalizeEmail } from '../../domain/identity/email-address';
 import { maxOfficeMembers } from '../../domain/offices/office';
@@ -107,6 +107,32 @@ function queueInvitationMail(
 }
 
 /**
+ * A new pending invitation of `email` with `role` to the office and its mail (the link's secret only in the mail),
+ * to write with putOfficeInvitation: an admin's invitation below, and staff handing an office with no admin to a new
+ * one (services/admin/office-actions.ts).
+ */
+export function prepareOfficeInvitation(
+  deps: InvitationDependencies,
+  office: OfficeWithMembers,
+  input: { email: string; role: OfficeRole },
+  invitedBy: string,
+  now: Date,
+): { invitation: OfficeInvitation; mail: TransactionItem } {
+  const { token, tokenHash } = newInvitationToken();
+  const invitation: OfficeInvitation = {
+    officeId: office.office.id,
+    email: input.email,
+    role: input.role,
+    tokenHash,
+    invitedBy,
+    invitedAt: now.toISOString(),
+    expiresAt: invitationExpiry(now),
+    status: 'pending',
+  };
+  return { invitation, mail: queueInvitationMail(deps, office, invitation, token, now) };
+}
+
+/**
  * `POST offices/{officeId}/members`: admins only. Whether or not the address has an artist-side account, it gets a
  * pending invitation and a mail with the link; the person becomes a member when they accept. 409 when the address
  * is a member already, has a pending invitation (resend it instead), or the office has 49 members and invitations.
@@ -131,18 +157,13 @@ export async function inviteOfficeMember(
   if (found.members.length + waiting.length >= maxOfficeMembers) {
     throw new AppError('conflict', undefined, { code: 'office_full' });
   }
-  const { token, tokenHash } = newInvitationToken();
-  const invitation: OfficeInvitation = {
-    officeId,
-    email,
-    role: input.role,
-    tokenHash,
-    invitedBy: callerId,
-    invitedAt: now.toISOString(),
-    expiresAt: invitationExpiry(now),
-    status: 'pending',
-  };
-  const mail = queueInvitationMail(deps, found, invitation, token, now);
+  const { invitation, mail } = prepareOfficeInvitation(
+    deps,
+    found,
+    { email, role: input.role },
+    callerId,
+    now,
+  );
   const outcome = await putOfficeInvitation(deps.table, invitation, mail, now);
   if (outcome === 'missing') throw new AppError('not_found', officeMessages.notFound);
   if (outcome === 'pending') throw new AppError('conflict', undefined, { code: 'invitation_pending' });
