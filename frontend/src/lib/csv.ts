@@ -1,11 +1,17 @@
 // Writing CSV in the browser: fields quoted when they must be and safe from spreadsheet formulas, money in dollars
 // written with integers. The pie receipt and staff's tables use it.
 
-/** Quotes a field when it must be, and defuses text a spreadsheet would run as a formula (an artist's name). */
+/** A plain decimal number (`-10.00`, `42`): data a spreadsheet reads as a number, never a formula. */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Quotes a field when it must be, and defuses text a spreadsheet would run as a formula (an artist's name such as
+ * `=HYPERLINK(…)` or `-2+3`); a negative amount stays a number.
+ */
 export function escapeCsvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && !plainNumber.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
