@@ -257,7 +257,7 @@ describe("staff's wallet transactions", () => {
     ],
   });
 
-  it('lists every fan’s wallet lines newest first with search and money filter, and totals a period', async () => {
+  it('lists every fan’s wallet lines newest first with search and a kind filter, and totals a period', async () => {
     // Prepare
     const api = stubApi({
       'GET /api/admin/profile': succeed(profile),
@@ -278,7 +278,7 @@ describe("staff's wallet transactions", () => {
     await user.selectOptions(screen.getByLabelText('Period'), 'all');
     await screen.findByText(/Everything up to/);
     await user.type(screen.getByLabelText('Search by fan'), 'fan1@example.com');
-    await user.selectOptions(screen.getByLabelText('Money'), 'credit');
+    await user.selectOptions(screen.getByLabelText('Lines'), 'fan-payment');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     // Assess
     expect(rowsAtFirst).toBe(3);
@@ -295,7 +295,7 @@ describe("staff's wallet transactions", () => {
       page: '1',
       limit: '10',
       search: 'fan1@example.com',
-      type: 'credit',
+      status: 'fan-payment',
     });
   });
 });

@@ -339,6 +339,9 @@ describe("staff's wallet transactions", () => {
     const credits = pageOf<StaffWalletTransaction>(
       await get(staff, '/api/admin/wallet-transactions', { search: firstFan.userId, type: 'credit' }),
     );
+    const splits = pageOf<StaffWalletTransaction>(
+      await get(staff, '/api/admin/wallet-transactions', { search: word, status: 'split' }),
+    );
     const byAmount = pageOf<StaffWalletTransaction>(
       await get(staff, '/api/admin/wallet-transactions', { search: firstFan.userId, sortBy: 'amount' }),
     );
@@ -382,6 +385,8 @@ describe("staff's wallet transactions", () => {
     expect(new Set(byEmail.rows.map((line) => line.fanId))).toEqual(new Set([secondFan.userId]));
     expect(credits.rows.map((line) => [line.kind, line.amountCents])).toEqual([['fan-payment', 941]]);
     expect(byAmount.rows.map((line) => line.amountCents)).toEqual([941, -941]);
+    expect(splits.rows.map((line) => [line.fanId, line.kind])).toEqual([[firstFan.userId, 'split']]);
+    expect(splits.pagination.total).toBe(1);
     // The totals by kind are the sums of every fan's lines.
     const expectedKinds = [...new Set(everyLine.map((line) => line.kind))].map((kind) => {
       const ofKind = everyLine.filter((line) => line.kind === kind);
@@ -405,6 +410,7 @@ describe("staff's wallet transactions", () => {
         .length,
     );
     expect((await get(staff, '/api/admin/wallet-transactions', { type: 'both' })).statusCode).toBe(422);
+    expect((await get(staff, '/api/admin/wallet-transactions', { status: 'payout' })).statusCode).toBe(422);
   });
 
   it('refuses fans, artist-side users and anonymous callers (401: no staff session)', async () => {

@@ -15,6 +15,7 @@ import {
   staffWalletTransactionSchema,
   staffWalletTypes,
 } from '../admin-escrow';
+import { walletTransactionKinds } from '../payments';
 import { financePeriods, journalPageSchema, staffFinancesSchema, utcDateParam } from '../staff-finances';
 import type { ResourceContracts } from './contract';
 import { json, paged } from './contract';
@@ -60,6 +61,8 @@ export const adminFinancesContracts = {
     query: z.object({
       ...staffListQuery(),
       type: z.optional(z.enum(staffWalletTypes, 'Use credit or debit')),
+      /** SPEC §7's status filter: the kind of wallet line (card payment, split, returned from escrow…). */
+      status: z.optional(z.enum(walletTransactionKinds, 'Choose a kind of wallet line')),
       sortBy: z.optional(z.enum(staffWalletSorts, 'Sort by date or amount')),
       sortOrder: sortOrderParam,
     }),

@@ -43,6 +43,8 @@ export interface StaffWalletListQuery {
   limit: number;
   search?: string | undefined;
   type?: (typeof staffWalletTypes)[number] | undefined;
+  /** The kind of line (SPEC §7's `status`). */
+  status?: WalletTransaction['kind'] | undefined;
   sortBy?: (typeof staffWalletSorts)[number] | undefined;
   sortOrder?: 'asc' | 'desc' | undefined;
 }
@@ -75,8 +77,8 @@ function byDate(a: StaffWalletTransaction, b: StaffWalletTransaction): number {
 
 /**
  * `GET /api/admin/wallet-transactions`: every wallet line of the fans the search names (all fans without one), money
- * in or out (`type`), newest first unless sorted by amount, a page of `limit` (10 by default, SPEC §9). By date, each
- * fan's wallet is read only as far as the page reaches; by amount, whole.
+ * in or out (`type`), of one kind (`status`), newest first unless sorted by amount, a page of `limit` (10 by default,
+ * SPEC §9). Newest first and of every kind, each fan's wallet is read only as far as the page reaches; else whole.
  */
 export async function listWalletTransactionsForStaff(
   deps: StaffWalletDependencies,
@@ -90,7 +92,7 @@ export async function listWalletTransactionsForStaff(
   const lines: StaffWalletTransaction[] = [];
   await forEachItem(fans, parallelFans, async (fan) => {
     const type = query.type ?? 'all';
-    if (sortBy === 'date' && order === 'desc') {
+    if (sortBy === 'date' && order === 'desc' && query.status === undefined) {
       // Newest first: no line past a fan's first `page × limit` can be on this page.
       const { transactions, pagination } = await listWalletTransactions(deps, fan.id, {
         page: 1,
@@ -101,7 +103,9 @@ export async function listWalletTransactionsForStaff(
       lines.push(...transactions.map((line) => withFan(fan, line)));
       return;
     }
-    const all = await allLinesOf(deps, fan, type);
+    const all = (await allLinesOf(deps, fan, type)).filter(
+      (line) => query.status === undefined || line.kind === query.status,
+    );
     total += all.length;
     lines.push(...all);
   });

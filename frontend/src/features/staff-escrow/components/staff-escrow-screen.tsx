@@ -8,6 +8,7 @@ import type {
   StaffEscrowArtist,
   StaffWalletTransaction,
 } from '../../../../../functions/contracts/admin-escrow';
+import { walletTransactionKinds } from '../../../../../functions/contracts/payments';
 import { FormAlert } from '../../../components/form/form-alert';
 import { writeDollars } from '../../../lib/csv';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -256,7 +257,11 @@ function isPeriod(value: string | null): value is WalletStatsPeriod {
 }
 
 function WalletTab() {
-  const { filter, apply, params, setParams } = useAddressFilter('wallet', ['credit', 'debit']);
+  const { filter, apply, params, setParams } = useAddressFilter('wallet', [
+    'credit',
+    'debit',
+    ...walletTransactionKinds,
+  ]);
   const rows = useStaffWalletTransactions(filter);
   const periodParam = params.get('period');
   const period: WalletStatsPeriod = isPeriod(periodParam) ? periodParam : 'month';
@@ -287,11 +292,12 @@ function WalletTab() {
         onFilterChange={apply}
         defaultSort="date:desc"
         choice={{
-          label: 'Money',
-          any: 'In and out',
+          label: 'Lines',
+          any: 'Every line',
           options: [
-            { value: 'credit', label: 'Into wallets' },
-            { value: 'debit', label: 'Out of wallets' },
+            { value: 'credit', label: 'Money into wallets' },
+            { value: 'debit', label: 'Money out of wallets' },
+            ...walletTransactionKinds.map((kind) => ({ value: kind, label: walletKindLabels[kind] })),
           ],
         }}
         columns={[
