@@ -125,10 +125,26 @@ function supporterPlays(artistId: string, otherArtistId: string, periodStartMs: 
   return toPlays({ items }, null);
 }
 
-/** A supporter's pie, paid through the sandbox's Checkout (backdated) unless the supporter has one already. */
-async function ensureSupporterPaid(table: TableRef, sandbox: StripeSandbox, fanId: string): Promise<void> {
+/**
+ * A supporter's pie, paid through the sandbox's Checkout (backdated) unless the supporter has one already, with the
+ * listening of its whole period stored first: the pie is split whenever its split runs (the seed's own, or the hourly
+ * `pie-renewals` job of a running product, which may fire the moment the paid pie opens), so the plays must be there
+ * before the pie is. Before, a start that crossed the hour could see the job split the pies with no listening, leaving
+ * the office's earnings, and so its payout, short.
+ */
+async function ensureSupporterPaid(
+  table: TableRef,
+  sandbox: StripeSandbox,
+  fanId: string,
+  artistIds: { claimed: string; other: string },
+): Promise<void> {
   if ((await listFanPies(table, fanId)).length > 0) return;
-  const paidAt = new Date(getClock().now().getTime() - supporterPaidDaysAgo * msPerDay);
+  // Whole seconds, as Stripe's timestamps are: the pie's period starts exactly here.
+  const paidAtMs = Math.floor((getClock().now().getTime() - supporterPaidDaysAgo * msPerDay) / 1000) * 1000;
+  const paidAt = new Date(paidAtMs);
+  const plays = supporterPlays(artistIds.claimed, artistIds.other, paidAtMs, supporterPie.pieDays - 1);
+  const saved = await savePlays(table, fanId, plays);
+  await recomputeDailyListening(table, fanId, saved.days);
   const { url } = await createCheckout(paymentsDependencies(), fanId, supporterPie);
   const sessionId = new URL(url).pathname.split('/').pop() ?? '';
   const paid = await sandbox.payCheckout(
@@ -139,25 +155,12 @@ async function ensureSupporterPaid(table: TableRef, sandbox: StripeSandbox, fanI
   if (!paid.ok) throw new Error(`The sandbox refused a demo supporter's payment: ${paid.message}`);
 }
 
-/** The supporter's ended pie, listened to over its period and split (once). */
-async function ensureSupporterSplit(
-  table: TableRef,
-  fanId: string,
-  artistIds: { claimed: string; other: string },
-  log: Logger,
-): Promise<void> {
+/** The supporter's ended pie (its listening stored before it was paid) split, once. */
+async function ensureSupporterSplit(table: TableRef, fanId: string, log: Logger): Promise<void> {
   const pies = await listFanPies(table, fanId);
   const ended = pies.find((pie) => Date.parse(pie.periodEnd) <= getClock().now().getTime());
   if (!ended) throw new Error('A demo supporter paid, but no ended pie is there to split');
   if (ended.status === 'split') return;
-  const plays = supporterPlays(
-    artistIds.claimed,
-    artistIds.other,
-    Date.parse(ended.periodStart),
-    ended.pieDays - 1,
-  );
-  const saved = await savePlays(table, fanId, plays);
-  await recomputeDailyListening(table, fanId, saved.days);
   const split = await splitEndedPie(pieSplitDependencies(), ended.id, { log });
   if (split.outcome !== 'split' && split.outcome !== 'already_split') {
     throw new Error(`A demo supporter's pie was not split: ${JSON.stringify(split)}`);
@@ -289,12 +292,12 @@ export async function seedDemoOffice(
   for (let index = 0; index < supporterCount; index += 1) {
     const fanId = await ensureSupporter(table, supporterEmail(index), now);
     supporterIds.push(fanId);
-    await ensureSupporterPaid(table, sandbox, fanId);
+    await ensureSupporterPaid(table, sandbox, fanId, { claimed, other });
   }
   // Once for all: delivers the payments' webhooks (or, after an interrupted start, those still undelivered) and runs
   // what fell due since (the funds, the renewals).
   await sandbox.advance();
-  await Promise.all(supporterIds.map((fanId) => ensureSupporterSplit(table, fanId, { claimed, other }, log)));
+  await Promise.all(supporterIds.map((fanId) => ensureSupporterSplit(table, fanId, log)));
   await ensureSuccessfulClaim(table, officeId, admin.id, staff.id, claimed);
   await ensureOnboarded(table, sandbox, officeId, admin.id, log);
   await ensurePayout(table, sandbox, officeId, admin.id, log);
