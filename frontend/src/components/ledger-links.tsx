@@ -7,22 +7,9 @@ import { paths } from '../lib/paths';
 import './ledger-links.css';
 
 /** The ledger account of a balance: `fan-wallet:<fanId>`, `pie-funds:<pieId>`, `office-payable:<officeId>` … */
-export function LedgerAccountLink({
-  accountId,
-  children,
-  label,
-}: {
-  accountId: string;
-  children: ReactNode;
-  /** What a screen reader hears when the shown text alone would not say where it leads. */
-  label?: string;
-}) {
+export function LedgerAccountLink({ accountId, children }: { accountId: string; children: ReactNode }) {
   return (
-    <Link
-      to={paths.admin.ledgerAccount({ accountId })}
-      aria-label={label}
-      title="Why is this balance what it is"
-    >
+    <Link to={paths.admin.ledgerAccount({ accountId })} title="Why is this balance what it is">
       {children}
     </Link>
   );
@@ -32,17 +19,11 @@ export function LedgerAccountLink({
 export function LedgerTransactionLink({
   transactionId,
   children,
-  label,
 }: {
   transactionId: string;
   children: ReactNode;
-  label?: string;
 }) {
-  return (
-    <Link to={paths.admin.ledgerTransaction({ transactionId })} aria-label={label}>
-      {children}
-    </Link>
-  );
+  return <Link to={paths.admin.ledgerTransaction({ transactionId })}>{children}</Link>;
 }
 
 /**

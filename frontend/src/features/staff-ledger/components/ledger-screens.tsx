@@ -205,15 +205,14 @@ function AccountView({
                 {page.entries.map((entry) => (
                   <tr key={entry.transactionId}>
                     <td>{formatDateTime(entry.at)}</td>
-                    <td>{describeKind(entry.kind)}</td>
+                    <td>
+                      <LedgerTransactionLink transactionId={entry.transactionId}>
+                        {describeKind(entry.kind)}
+                      </LedgerTransactionLink>
+                    </td>
                     <td className="staff-ledger__amount">{formatSigned(entry.amountCents)}</td>
                     <td>
-                      <LedgerTransactionLink
-                        transactionId={entry.transactionId}
-                        label={`${describeKind(entry.kind)} of ${formatDateTime(entry.at)}: the whole transaction`}
-                      >
-                        <code>{entry.transactionId.slice(0, 12)}…</code>
-                      </LedgerTransactionLink>
+                      <code>{entry.transactionId}</code>
                     </td>
                   </tr>
                 ))}
