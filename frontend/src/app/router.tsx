@@ -188,6 +188,7 @@ const adminArea: RouteObject = {
         screen(admin.ledgerAccount, loadAdminLedger, 'AdminLedgerAccountScreen'),
         screen(admin.ledgerTransaction, loadAdminLedger, 'AdminLedgerTransactionScreen'),
         screen(admin.ledgerPie, loadAdminLedger, 'AdminLedgerPieScreen'),
+        screen(admin.audit, loadAdminArea, 'AdminAuditScreen'),
       ],
     },
     redirectUnknownTo(paths.admin.dashboard()),

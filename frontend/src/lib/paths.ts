@@ -112,6 +112,8 @@ export const routePatterns = {
     ledgerAccount: `${adminBase}/ledger/accounts/:accountId`,
     ledgerTransaction: `${adminBase}/ledger/transactions/:transactionId`,
     ledgerPie: `${adminBase}/ledger/pies/:pieId`,
+    // Decision 043: every staff action with its reason.
+    audit: `${adminBase}/audit`,
   },
 } as const;
 

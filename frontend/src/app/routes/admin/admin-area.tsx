@@ -8,6 +8,7 @@ import {
   AdminClaimsScreen as StaffClaimsScreen,
 } from '../../../features/admin-claims';
 import { LogoutButton } from '../../../features/auth/components/logout-button';
+import { AuditLogScreen, OfficeActions, RefundActions } from '../../../features/staff-actions';
 import { StaffDashboardScreen } from '../../../features/staff-dashboard';
 import { StaffEscrowScreen } from '../../../features/staff-escrow';
 import { StaffFinancesScreen } from '../../../features/staff-finances';
@@ -35,6 +36,7 @@ const adminSections = [
   { to: paths.admin.escrow(), label: 'Escrow' },
   { to: paths.admin.walletTransactions(), label: 'Wallet transactions' },
   { to: paths.admin.ledger(), label: 'Ledger' },
+  { to: paths.admin.audit(), label: 'Audit log' },
 ] as const;
 
 /** The sign-in screens of the admin area: the brand, and nothing a visitor could wander into. */
@@ -116,7 +118,7 @@ export function AdminFansScreen() {
 }
 
 export function AdminFanScreen() {
-  return <StaffFanScreen />;
+  return <StaffFanScreen actions={(fan, refresh) => <RefundActions fan={fan} onChanged={refresh} />} />;
 }
 
 export function AdminUserArtistsScreen() {
@@ -132,7 +134,13 @@ export function AdminOfficesScreen() {
 }
 
 export function AdminOfficeScreen() {
-  return <StaffOfficeScreen />;
+  return (
+    <StaffOfficeScreen actions={(office, refresh) => <OfficeActions office={office} onChanged={refresh} />} />
+  );
+}
+
+export function AdminAuditScreen() {
+  return <AuditLogScreen />;
 }
 
 export function AdminFinancesScreen() {

@@ -139,7 +139,7 @@ const pieStatusWords: Readonly<Record<StaffFanDetail['pies'][number]['status'], 
   inactive: 'Stopped',
 };
 
-function FanPage({ fan }: { fan: StaffFanDetail }) {
+function FanPage({ fan, actions }: { fan: StaffFanDetail; actions?: ReactNode }) {
   useDocumentTitle(`${fan.name ?? 'Deleted fan'} · Fans · OpenPie Admin`);
   return (
     <>
@@ -229,6 +229,7 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
           ],
         }))}
       />
+      {actions}
       <RecordTable
         title="Disputes"
         caption="Payments a card dispute stopped"
@@ -260,11 +261,15 @@ function FanPage({ fan }: { fan: StaffFanDetail }) {
   );
 }
 
-export function StaffFanScreen() {
+/** `actions`: staff's actions on the fan (a refund per payment), drawn after the refunds; `refresh` reloads the page. */
+export function StaffFanScreen({
+  actions,
+}: { actions?: (fan: StaffFanDetail, refresh: () => void) => ReactNode } = {}) {
   const { id = '' } = useParams();
+  const reply = useStaffFan(id);
   return (
     <StaffDetailFrame
-      reply={useStaffFan(id)}
+      reply={reply}
       words={{
         heading: 'Fan',
         back: '← All fans',
@@ -274,12 +279,12 @@ export function StaffFanScreen() {
         failed: 'We could not load the fan.',
       }}
     >
-      {(fan) => <FanPage fan={fan} />}
+      {(fan) => <FanPage fan={fan} actions={actions?.(fan, () => void reply.mutate())} />}
     </StaffDetailFrame>
   );
 }
 
-function OfficePage({ office }: { office: StaffOfficeDetail }) {
+function OfficePage({ office, actions }: { office: StaffOfficeDetail; actions?: ReactNode }) {
   useDocumentTitle(`${office.name} · Offices · OpenPie Admin`);
   return (
     <>
@@ -322,6 +327,7 @@ function OfficePage({ office }: { office: StaffOfficeDetail }) {
           Stripe still needs: {office.connectAccount.currentlyDue.join(', ')}
         </p>
       ) : null}
+      {actions}
       <RecordTable
         title="Members"
         caption="Members, in the order they joined"
@@ -368,11 +374,15 @@ function OfficePage({ office }: { office: StaffOfficeDetail }) {
   );
 }
 
-export function StaffOfficeScreen() {
+/** `actions`: staff's actions on the office, drawn before its members; `refresh` reloads the page. */
+export function StaffOfficeScreen({
+  actions,
+}: { actions?: (office: StaffOfficeDetail, refresh: () => void) => ReactNode } = {}) {
   const { id = '' } = useParams();
+  const reply = useStaffOffice(id);
   return (
     <StaffDetailFrame
-      reply={useStaffOffice(id)}
+      reply={reply}
       words={{
         heading: 'Office',
         back: '← All offices',
@@ -382,7 +392,7 @@ export function StaffOfficeScreen() {
         failed: 'We could not load the office.',
       }}
     >
-      {(office) => <OfficePage office={office} />}
+      {(office) => <OfficePage office={office} actions={actions?.(office, () => void reply.mutate())} />}
     </StaffDetailFrame>
   );
 }

@@ -1,0 +1,17 @@
+// POST /api/admin/offices/{id}/admin-invitation: staff hand an office with no admin to a new admin by invitation.
+import type {
+  StaffAdminInvitationBody,
+  StaffAdminInvitationReply,
+} from '../../../../../functions/contracts/admin-audit';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function inviteOfficeAdmin(
+  officeId: string,
+  body: StaffAdminInvitationBody,
+): Promise<StaffAdminInvitationReply> {
+  return apiClient.post<StaffAdminInvitationReply>(
+    apiPath('POST /api/admin/offices/{id}/admin-invitation', { params: { id: officeId } }),
+    body,
+  );
+}

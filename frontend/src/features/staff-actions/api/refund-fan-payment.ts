@@ -1,0 +1,16 @@
+// POST /api/admin/fans/{id}/payments/{paymentId}/refund: staff refund a fan's payment through Stripe, in full or in
+// part, with a reason; the webhook books it.
+import type { StaffRefundBody, StaffRefundReply } from '../../../../../functions/contracts/admin-audit';
+import { apiClient } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
+
+export function refundFanPayment(
+  fanId: string,
+  paymentId: string,
+  body: StaffRefundBody,
+): Promise<StaffRefundReply> {
+  return apiClient.post<StaffRefundReply>(
+    apiPath('POST /api/admin/fans/{id}/payments/{paymentId}/refund', { params: { id: fanId, paymentId } }),
+    body,
+  );
+}
