@@ -424,7 +424,12 @@ function TransactionView({
         </div>
       </section>
       <StripeSide stripe={transaction.stripe} onRetry={onRetry} />
-      {belongs.length > 0 ? <Facts label="What it belongs to" items={belongs} /> : null}
+      {belongs.length > 0 ? (
+        <section className="staff-ledger__section" aria-label="What it belongs to">
+          <h2 className="staff-ledger__subtitle">What it belongs to</h2>
+          <Facts label="What it belongs to" items={belongs} />
+        </section>
+      ) : null}
     </>
   );
 }
