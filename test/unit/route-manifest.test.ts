@@ -215,6 +215,12 @@ const designCalls = [
   'GET /api/admin/audit',
   'POST /api/admin/offices/{id}/admin-invitation',
   'POST /api/admin/fans/{id}/payments/{paymentId}/refund',
+  // Staff's drill-down from a balance to the Stripe object behind it (issue #19, decision 039): an account and its
+  // entries, one whole transaction, the platform's accounts, a pie's receipt as its fan reads it.
+  'GET /api/admin/ledger/platform-accounts',
+  'GET /api/admin/ledger/accounts/{accountId}',
+  'GET /api/admin/ledger/transactions/{transactionId}',
+  'GET /api/admin/ledger/pies/{pieId}',
 ];
 
 /** Parameter names differ between the SPEC and API Gateway's one-name-per-position rule; compare shapes. */
