@@ -2,7 +2,7 @@
 // 'CREATE MY ACCOUNT' disabled until the form is valid and changed and reading 'Creating account...' while sending,
 // the Terms of Service and Privacy Policy links above the button, the payload of SPEC §3, the server's refusals
 // (SPEC §8) and the success state.
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -304,5 +304,42 @@ describe('sending the registration', () => {
     // Assess
     expect(text).toBe('Registration failed. Please try again.');
     expect(registrationFormText.failed).toBe(text);
+  });
+});
+
+describe('an invitation through artist registration', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('keeps the invitation page through the verification mail: its Log in carries it on', async () => {
+    // Prepare: the invitation's "Create an artist account" link
+    const invitation = '/for-artists/office-invitation/office-1?token=tok-1';
+    const person = makePerson();
+    const token = crypto.randomUUID().replaceAll('-', '');
+    stubApi({
+      'POST /api/for-artists/auth/register': succeed(makeRegisterReply(person.email), 201),
+      [`POST /api/for-artists/auth/verify-email/${token}`]: succeed({
+        message: 'Your e-mail address is verified. Thank you!',
+      }),
+    });
+    await openRegistration(
+      `/for-artists/register?next=${encodeURIComponent(invitation)}`,
+      'Create an artist account',
+    );
+    await fillForm(person);
+
+    // Act: register, then open the verification mail's link (the same browser, a new page)
+    await userEvent.click(getSubmit());
+    await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' }, { timeout: 5000 });
+    cleanup();
+    renderAt(`/auth/for-artists/verify-email/${token}`);
+
+    // Assess
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Your e-mail address is verified' },
+      { timeout: 5000 },
+    );
+    const logIn = within(screen.getByRole('main')).getByRole('link', { name: 'Log in' });
+    expect(logIn.getAttribute('href')).toBe(`/for-artists/login?next=${encodeURIComponent(invitation)}`);
   });
 });

@@ -12,6 +12,8 @@ import { RegistrationSuccess } from '../../../features/auth/components/registrat
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { VerifyEmailStatus } from '../../../features/auth/components/verify-email-status';
 import { paths } from '../../../lib/paths';
+import { readPendingReturnPath, rememberPendingReturnPath } from '../../../lib/pending-return-path';
+import { readReturnPath, withReturnPath } from '../../../lib/return-path';
 import { fetchSession } from '../../../lib/session';
 import { selectLandingAfterSignIn } from '../../guards';
 
@@ -38,7 +40,11 @@ export function ArtistLoginScreen() {
 
 export function ArtistRegisterScreen() {
   const [registered, setRegistered] = useState<RegisterReply | null>(null);
-  if (registered) return <RegistrationSuccess reply={registered} loginPath={paths.artist.login()} />;
+  // An invitation's page sends people here with `?next=`: it is kept through the verification mail (this browser).
+  const [searchParams] = useSearchParams();
+  const next = readReturnPath(searchParams, 'artist');
+  const loginPath = next ? withReturnPath(paths.artist.login(), next) : paths.artist.login();
+  if (registered) return <RegistrationSuccess reply={registered} loginPath={loginPath} />;
   return (
     <AuthCard
       wide
@@ -46,11 +52,17 @@ export function ArtistRegisterScreen() {
       lead="For artists, managers and labels: one account each, then claim the artists you represent."
       footer={
         <p>
-          Already have an account? <Link to={paths.artist.login()}>Log in</Link>
+          Already have an account? <Link to={loginPath}>Log in</Link>
         </p>
       }
     >
-      <RegistrationForm area="artist" onRegistered={setRegistered} />
+      <RegistrationForm
+        area="artist"
+        onRegistered={(reply) => {
+          if (next) rememberPendingReturnPath('artist', next);
+          setRegistered(reply);
+        }}
+      />
     </AuthCard>
   );
 }
@@ -138,7 +150,10 @@ export function ArtistCompleteRegistrationScreen() {
 
 export function ArtistVerifyEmailScreen() {
   const { token = '' } = useParams();
-  return <VerifyEmailStatus area="artist" token={token} loginPath={paths.artist.login()} />;
+  // Back from the verification mail: the login goes on to where the registration was heading (an invitation).
+  const pending = readPendingReturnPath('artist');
+  const loginPath = pending ? withReturnPath(paths.artist.login(), pending) : paths.artist.login();
+  return <VerifyEmailStatus area="artist" token={token} loginPath={loginPath} />;
 }
 
 export function ArtistResetPasswordScreen() {
