@@ -261,8 +261,8 @@ describe('layouts', () => {
     // Assess
     const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(within(sections).getByRole('link', { name: 'Escrow' }).getAttribute('aria-current')).toBe('page');
-    // The nine screens of SPEC §2 and the ledger's platform accounts (decision 039).
-    expect(within(sections).getAllByRole('link')).toHaveLength(10);
+    // The nine screens of SPEC §2, the ledger's platform accounts (decision 039) and the audit log (decision 043).
+    expect(within(sections).getAllByRole('link')).toHaveLength(11);
   });
 
   it('shows wallet-transactions as the same screen as escrow', async () => {
