@@ -5,7 +5,7 @@
 // transaction: two admins demoting each other at once cannot leave an office without an admin, and a member added
 // while the office is deleted makes the deletion fail instead of leaving a member of nothing.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OfficeType } from '../domain/offices/office';
 import { maxOfficeMembers } from '../domain/offices/office';
 import type { OfficeInvitation } from '../domain/offices/invitations';
@@ -151,6 +151,30 @@ export async function hasPersonalOffice(table: TableRef, userId: string): Promis
     }),
   );
   return Item !== undefined;
+}
+
+/**
+ * A user who joined an office by invitation needs no personal office: the personal office's guard is written without
+ * an office, so their first `GET offices` makes none (as after an owner deleted theirs). A guard already there is kept.
+ */
+export async function forgoPersonalOffice(table: TableRef, userId: string, at: Date): Promise<void> {
+  try {
+    await table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          ...personalOfficeGuardKey(userId),
+          entity: 'personal-office-guard',
+          v: officeVersion,
+          forgone: true,
+          createdAt: at.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** getPersonalOfficeId: the id of the personal office the user was given (it may be deleted since), or null. */

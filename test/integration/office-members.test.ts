@@ -213,6 +213,23 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     expect(dataOf<InvitationValidationReply>(await validate(office._id, token)).state).toBe('accepted');
   });
 
+  it('makes no personal office for an invitee: their offices are the one they joined', async () => {
+    // Prepare: a new artist-side user who has not opened the artist area yet
+    const { admin, office } = await givenOfficeAdmin();
+    const invitee = await createSignedInAccount('artist');
+    await invite(office._id, admin, invitee.email, 'member');
+    const { token } = await tokenMailedTo(invitee.email);
+    // Act
+    expect((await accept(office._id, token, invitee)).statusCode).toBe(200);
+    const listed = await call(await loadOffices(), 'GET', '/api/for-artists/offices', {
+      cookies: [invitee.cookie],
+    });
+    // Assess
+    expect(dataOf<OfficeReply[]>(listed).map((entry) => [entry._id, entry.role])).toEqual([
+      [office._id, 'member'],
+    ]);
+  });
+
   it('makes one membership of two accepts at once', async () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin();

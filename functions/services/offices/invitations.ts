@@ -12,6 +12,7 @@ import type {
 import type { OfficeWithMembers } from '../../data/offices';
 import {
   acceptOfficeInvitation,
+  forgoPersonalOffice,
   getOfficeInvitation,
   getOfficeWithMembers,
   listOfficeInvitations,
@@ -265,6 +266,8 @@ export async function acceptInvitationForUser(
   if (outcome === 'already-member') throw alreadyMember();
   if (outcome === 'full') throw new AppError('conflict', undefined, { code: 'office_full' });
   if (outcome === 'missing') throw new AppError('not_found', invitationMessages.notFound);
+  // Joined by invitation: this is their office, so their first visit makes no personal office nobody asked for.
+  await forgoPersonalOffice(deps.table, userId, now);
   const joined = await readOfficeAsMember(deps, officeId, userId);
   return {
     _id: joined.office.id,
