@@ -48,7 +48,7 @@ export const auditWords = {
 const emptyFilter: AuditFilter = { page: 1, action: '', actorId: '', targetType: '', targetId: '' };
 
 function json(value: unknown): string {
-  return value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
+  return value === null || value === undefined ? '—' : JSON.stringify(value);
 }
 
 export function actionLabel(action: string): string {
