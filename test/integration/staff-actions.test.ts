@@ -163,6 +163,31 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
   });
 });
 
+describe('onboarding again after staff removed the connection', () => {
+  it('makes a new connected account at Stripe, not the replay of the removed one', async () => {
+    // Prepare: an office onboarded on the sandbox, its connection then removed by staff
+    const { givenOffice, onboardOffice, startPayoutHarness } = await import('./payouts-harness');
+    const payouts = await startPayoutHarness();
+    try {
+      const { officeId, admin } = await givenOffice(payouts.deps);
+      const removed = await onboardOffice(payouts, officeId, admin);
+      const { removeOfficeStripeConnection } = await import('../../functions/services/admin/office-actions');
+      await removeOfficeStripeConnection(payouts.deps, randomUUID(), officeId, {
+        reason: 'The office wants another account',
+        confirmation: 'Night Owls Records',
+      });
+      // Act
+      const again = await onboardOffice(payouts, officeId, admin);
+      // Assess
+      expect(again).not.toBe(removed);
+      const { getOfficeStripeAccount } = await import('../../functions/data/offices');
+      expect((await getOfficeStripeAccount(await tableOf(), officeId))?.accountId).toBe(again);
+    } finally {
+      await payouts.stop();
+    }
+  });
+});
+
 describe('POST /api/admin/offices/{id}/admin-invitation', () => {
   it('invites a new admin to an office with no admin, once, with the usual mail; refuses an office with an admin', async () => {
     // Prepare: an office whose only admin became a member (as when an admin's account is deleted).
