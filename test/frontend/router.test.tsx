@@ -278,19 +278,6 @@ describe('layouts', () => {
     );
   });
 
-  it('says honestly that a screen is coming and what it will hold', async () => {
-    // Prepare
-    stubSessions(['admin']);
-
-    // Act
-    renderAt('/admin/finances');
-
-    // Assess
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Finances');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'What you will find here' })).toBeTruthy();
-  });
-
   it('links the registration stand-in to the terms and the privacy policy', async () => {
     // Prepare
     stubSessions([]);
