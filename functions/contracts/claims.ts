@@ -1,5 +1,4 @@
 // Claims of artist profiles as the artist area and staff take them (SPEC §3, §5 claim wizard texts, §7).
-// The routes answer 501 until issue #13 builds them; these are the shapes SPEC and the issue state.
 import * as z from 'zod/mini';
 import { artistSummarySchema } from './artists';
 
@@ -14,7 +13,7 @@ export const claimWizardMessages = {
   verificationStringRequired: 'Verification string is required',
 } as const;
 
-/** Issue #13's claim statuses. */
+/** A claim's statuses. */
 export const claimStatuses = ['Pending', 'Verified', 'Successful', 'Rejected', 'Deleted'] as const;
 
 /** Claims still in play: they keep the office from claiming the artist again and from being deleted. */

@@ -178,7 +178,7 @@ export const errorRegistry = {
     status: 409,
     message: 'This office has not finished setting up payouts with Stripe yet.',
   },
-  // Payouts (services/connect/payouts.ts; issue #13, decision 029).
+  // Payouts (services/connect/payouts.ts; decision 029).
   payout_account_not_ready: {
     status: 409,
     message: 'Stripe has not enabled payouts for this office yet: finish setting up payouts first.',
@@ -224,7 +224,7 @@ export const errorRegistry = {
     message:
       'This catalogue artist does not have this name, so the money held for the name cannot go to them.',
   },
-  // Claim verification (services/claims/verification.ts; issue #13, decision 027).
+  // Claim verification (services/claims/verification.ts; decision 027).
   claim_not_verifiable: {
     status: 409,
     message: 'Only a pending claim can be verified.',

@@ -1,11 +1,10 @@
-// Offices, members and invitations as the artist area's calls take them (SPEC §3, §7). The routes answer
-// 501 until issue #13 builds them; these are the shapes SPEC and the issue state, so bad input is refused now.
+// Offices, members and invitations as the artist area's calls take them (SPEC §3, §7).
 import * as z from 'zod/mini';
 import { emailField } from './auth';
 import { claimStatuses } from './claims';
 
 export const officeTypes = ['Artist', 'Label'] as const;
-/** Issue #13: `admin` does everything, `member` sees its artists, `accountant` reads money and changes nothing. */
+/** A member's role: `admin` does everything, `member` sees its artists, `accountant` reads money and changes nothing. */
 export const officeRoles = ['admin', 'member', 'accountant'] as const;
 
 const emailMessages = { required: 'Email is required', invalid: 'Invalid email' } as const;

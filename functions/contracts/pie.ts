@@ -141,7 +141,7 @@ const pieArtistFields = {
   percentage: z.number(),
 };
 
-/** GET /api/pie/{pieId}/realtime-stats and GET /api/pie/pie/{id}: exactly the shape issue #12 states. */
+/** GET /api/pie/{pieId}/realtime-stats and GET /api/pie/pie/{id}: exactly the shape SPEC §7 states. */
 export const realtimeStatsSchema = z.object({
   pieId: z.string(),
   periodStart: z.string(),
@@ -231,7 +231,7 @@ export const pieDetailSchema = z.extend(realtimeStatsSchema, {
 });
 export type PieDetail = z.infer<typeof pieDetailSchema>;
 
-// ── issue #12: the pie calls of one pie (GET /pie/active/{id}, daily listening, orphaned tracks) ─────────────────
+// ── the pie calls of one pie (GET /pie/active/{id}, daily listening, orphaned tracks) ─────────────────
 
 /**
  * GET /api/pie/active/{id}: a pie of the fan's own as My pies shows it, with its listening's counts as they stand

@@ -144,7 +144,7 @@ export const routes = [
   fanApi('POST', '/auth/register', 'fan-auth', 'public'),
   fanApi('POST', '/auth/logout', 'fan-auth', 'public'),
   fanApi('POST', '/auth/verify-email/{token}', 'fan-auth', 'public'),
-  // Beyond SPEC §7 (issue #11): paying needs a verified e-mail, so a signed-in fan can ask for a new link.
+  // Beyond SPEC §7: paying needs a verified e-mail, so a signed-in fan can ask for a new link.
   fanApi('POST', '/auth/resend-verification', 'fan-auth', 'fan'),
   fanApi('POST', '/auth/forgot-password', 'fan-auth', 'public'),
   fanApi('POST', '/auth/reset-password/{token}', 'fan-auth', 'public'),
@@ -166,7 +166,7 @@ export const routes = [
 
   // Fan payments and promo
   fanApi('GET', '/stripe/promoAvailability', 'fan-payments', 'public'),
-  // Beyond SPEC §7 (issue #11): fees are shown before anyone pays, computed by the one fee rule on the server.
+  // Beyond SPEC §7: fees are shown before anyone pays, computed by the one fee rule on the server.
   fanApi('GET', '/stripe/feeQuote', 'fan-payments', 'public'),
   fanApi('GET', '/stripe/promoEligibility', 'fan-payments', 'fan'),
   fanApi('POST', '/stripe/createCheckout', 'fan-payments', 'fan'),
@@ -195,7 +195,7 @@ export const routes = [
   // SPEC §7 makes the sync a GET; it writes plays, so a cross-site link must not trigger it.
   fanApi('GET', '/tracks/user/fetchLatestFromSpotify', 'fan-listening-sync', 'fan', stateChangingGet),
   fanApi('GET', '/tracks/user/{id}/top', 'fan-tracks', 'fan'),
-  // Beyond SPEC §7 (issue #5): a fan's Spotify data export, so a new fan's pie starts full.
+  // Beyond SPEC §7: a fan's Spotify data export, so a new fan's pie starts full.
   fanApi('POST', '/tracks/user/import', 'fan-tracks', 'fan', { bodyLimit: 'import' }),
 
   // Fan user
@@ -249,7 +249,7 @@ export const routes = [
   artistApi('GET', '/stripe/createLoginLink', 'artist-payments', 'artist', stateChangingGet),
   artistApi('GET', '/stripe/check-monthly-fee', 'artist-payments', 'artist'),
   artistApi('POST', '/stripe/completeOnboarding', 'artist-payments', 'artist'),
-  // Beyond SPEC §7 (issue #13): the funds screen shows where the office's Stripe onboarding stands.
+  // Beyond SPEC §7: the funds screen shows where the office's Stripe onboarding stands.
   artistApi('GET', '/stripe/account-status', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/payouts', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/payout-details', 'artist-payments', 'artist'),
@@ -261,7 +261,7 @@ export const routes = [
   artistApi('GET', '/stripe/transactions', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/transaction-details', 'artist-payments', 'artist'),
   artistApi('GET', '/stripe/total-payout', 'artist-payments', 'artist'),
-  // Beyond SPEC §7 (issue #13 points 6 and 7, decision 030): give-back to the fans and the office's statements.
+  // Beyond SPEC §7 (decision 030): give-back to the fans and the office's statements.
   artistApi('GET', '/give-back', 'artist-payments', 'artist'),
   artistApi('GET', '/give-back/preview', 'artist-payments', 'artist'),
   artistApi('POST', '/give-back', 'artist-payments', 'artist'),
@@ -280,7 +280,7 @@ export const routes = [
   artistApi('GET', '/claims/{id}/transactions', 'artist-claims', 'artist'),
   artistApi('GET', '/claims/{id}/payouts', 'artist-claims', 'artist'),
   artistApi('POST', '/claims/{id}/verify-bio', 'artist-claims', 'artist'),
-  // Beyond SPEC §7 (issue #13 point 8, decision 030): the artist screen's chart, fans this month and claim status.
+  // Beyond SPEC §7 (decision 030): the artist screen's chart, fans this month and claim status.
   artistApi('GET', '/claims/{id}/stats', 'artist-claims', 'artist'),
 
   // Artist search

@@ -1,4 +1,4 @@
-// Claims of catalogue artists by offices (issue #13, docs/data-model.md "Claims", decision 024). A claim's partition
+// Claims of catalogue artists by offices (docs/data-model.md "Claims", decision 024). A claim's partition
 // holds the claim item and an audit entry per change of status. Three guard items keep the rules in the table, not
 // in a read before a write: one open claim per office and artist (two clicks of "Claim" make one claim), one
 // successful claim per artist across every office (competing pending claims are all kept; staff decide), and one

@@ -206,7 +206,7 @@ export function ledgerChunkKey(transactionId: string, index: number): ItemKey {
   return { pk: `LEDGER_TX#${transactionId}`, sk: `CHUNK#${String(index).padStart(4, '0')}` };
 }
 
-// ── money in: pies, subscriptions, Stripe events (issue #11) ──────────────────────────────────────────────────
+// ── money in: pies, subscriptions, Stripe events ──────────────────────────────────────────────────
 
 export function pieKey(pieId: string): ItemKey {
   return { pk: `PIE#${pieId}`, sk: 'PIE' };
@@ -237,7 +237,7 @@ export const piesRaisedPartition = 'PIES_RAISED';
 export function dueUpTo(now: Date): string {
   return `${now.toISOString()}#\uffff`;
 }
-/** The frozen result of a pie's end-of-period split (issue #12), beside the pie: written once. */
+/** The frozen result of a pie's end-of-period split, beside the pie: written once. */
 export function pieReceiptKey(pieId: string): ItemKey {
   return { pk: `PIE#${pieId}`, sk: 'RECEIPT' };
 }
@@ -246,7 +246,7 @@ export const escrowLotSortPrefix = 'ESCROW_LOT#';
 export function escrowLotKey(pieId: string, artistKey: string): ItemKey {
   return { pk: `PIE#${pieId}`, sk: `${escrowLotSortPrefix}${artistKey}` };
 }
-/** gsi1 (sparse, held lots only): the lots held for one artist, for the claim that releases them (issue #13). */
+/** gsi1 (sparse, held lots only): the lots held for one artist, for the claim that releases them. */
 export function escrowArtistPartition(artistKey: string): string {
   return `ESCROW_ARTIST#${artistKey}`;
 }
@@ -264,7 +264,7 @@ export function takeBackKey(pieId: string, idempotencyKey: string): ItemKey {
 }
 /**
  * gsi3 (sparse, released lots only): the lots released to one office for one artist, by release time — who funded
- * the artist's money in the office, for the give-back (issue #13, decision 030).
+ * the artist's money in the office, for the give-back (decision 030).
  */
 export function escrowReleasedPartition(officeId: string, artistKey: string): string {
   return `ESCROW_RELEASED#${officeId}#${artistKey}`;
@@ -280,7 +280,7 @@ export function nameOnlyArtistKey(normalisedName: string): ItemKey {
 export function nameOnlyArtistsPartition(status: string): string {
   return `NAME_ONLY_ARTISTS#${status}`;
 }
-/** A fan's pie bans (issue #12): one item per fan, every ban a key of its `bans` map. */
+/** A fan's pie bans: one item per fan, every ban a key of its `bans` map. */
 export function pieBansKey(fanId: string): ItemKey {
   return { pk: fanPartition(fanId), sk: 'PIE_BANS' };
 }
@@ -335,7 +335,7 @@ export function promoSpotifyGuardKey(spotifyAccountId: string): ItemKey {
   return { pk: `PROMO_SPOTIFY#${spotifyAccountId}`, sk: 'PROMO_SPOTIFY' };
 }
 
-// ── offices and members (issue #13, data/offices.ts) ──────────────────────────────────────────────────────────
+// ── offices and members (data/offices.ts) ──────────────────────────────────────────────────────────
 
 /** `OFFICE#<officeId>`: the office item and its member items, so an office with its members is one Query. */
 export function officePartition(officeId: string): string {
@@ -358,7 +358,7 @@ export function personalOfficeGuardKey(userId: string): ItemKey {
   return { pk: userPartition('artist', userId), sk: 'PERSONAL_OFFICE' };
 }
 
-// ── claims (issue #13, data/claims.ts) ────────────────────────────────────────────────────────────────────────
+// ── claims (data/claims.ts) ────────────────────────────────────────────────────────────────────────
 
 /** `CLAIM#<claimId>`: the claim item and its audit entries, so a claim with its history is one Query. */
 export function claimPartition(claimId: string): string {
@@ -426,7 +426,7 @@ export function seedMarkerKey(name: string): ItemKey {
 /** Never written: `GET /api/health` reads it to prove the table answers. */
 export const healthProbeKey: ItemKey = { pk: 'health#probe', sk: 'health#probe' };
 
-// ── payouts of offices (issue #13, data/payouts.ts, decision 029) ─────────────────────────────────────────────
+// ── payouts of offices (data/payouts.ts, decision 029) ─────────────────────────────────────────────
 
 export function payoutKey(payoutId: string): ItemKey {
   return { pk: `PAYOUT#${payoutId}`, sk: 'PAYOUT' };

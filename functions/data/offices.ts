@@ -278,7 +278,7 @@ export async function updateOffice(
 }
 
 /**
- * addOfficeMember: a member joins (accepting an invitation, issue #13's invitations work; tests until then). The
+ * addOfficeMember: a member joins (accepting an invitation). The
  * member item, their index item and the office's counts change together; 'full' at maxOfficeMembers, 'already-member'
  * when the user is one, 'missing' when the office is gone.
  */

@@ -1,5 +1,5 @@
 // Pies in the table (docs/data-model.md): one item per pie (`PIE#<pieId>` / `PIE`), found by fan (gsi1,
-// newest period first) and by the UTC day its period ends (gsi2, for the split of issue #12 without a Scan). A pie's
+// newest period first) and by the UTC day its period ends (gsi2, for the end-of-period split without a Scan). A pie's
 // id is derived from what paid for it, so a re-delivered webhook finds the pie it opened before instead of opening a
 // second one: the put is conditional, and a pie that exists is answered as it is.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
@@ -98,7 +98,7 @@ const storedPieSchema = z.object({
     excludeNonActive: z.boolean(),
   }),
   inclusions: z.optional(z.record(z.string(), z.boolean())),
-  // Null on pies opened since issue #12 (openPie writes `receipt: null`), absent on older ones.
+  // Null on pies opened since receipts exist (openPie writes `receipt: null`), absent on older ones.
   receipt: z.optional(
     z.nullable(
       z.object({

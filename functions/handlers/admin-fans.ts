@@ -4,7 +4,6 @@ import { adminFansContracts } from '../contracts/api/admin-fans';
 import { listFansForStaff, readFanForStaff } from '../services/admin/fans';
 import { staffReadDependencies } from '../services/admin/staff-lists';
 import { refundFanPayment } from '../services/admin/staff-refunds';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -16,13 +15,5 @@ export const handler = createResourceHandler('admin-fans', adminFansContracts, {
   'GET /api/admin/fans/{id}': async ({ params }) =>
     ok(await readFanForStaff(staffReadDependencies(), params.id)),
   'POST /api/admin/fans/{id}/payments/{paymentId}/refund': async ({ principal, params, body }) =>
-    ok(
-      await refundFanPayment(
-        staffReadDependencies(),
-        requirePrincipal(principal).userId,
-        params.id,
-        params.paymentId,
-        body,
-      ),
-    ),
+    ok(await refundFanPayment(staffReadDependencies(), principal.userId, params.id, params.paymentId, body)),
 });

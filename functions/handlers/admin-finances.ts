@@ -1,4 +1,4 @@
-// Routes of the 'admin-finances' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'admin-finances' resource (see functions/contracts/routes.ts).
 import { adminFinancesContracts } from '../contracts/api/admin-finances';
 import {
   listEscrowForStaff,
@@ -13,7 +13,6 @@ import {
   readWalletStatsForStaff,
   staffWalletDependencies,
 } from '../services/admin/wallet-transactions';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -29,19 +28,12 @@ export const handler = createResourceHandler('admin-finances', adminFinancesCont
   'GET /api/admin/escrow/due': async () => ok(await readEscrowDue(staffEscrowDependencies())),
   'POST /api/admin/escrow/process-payouts': async ({ principal, body, log }) =>
     ok(
-      await processEscrowPayouts(staffEscrowDependencies(), requirePrincipal(principal).userId, body, {
+      await processEscrowPayouts(staffEscrowDependencies(), principal.userId, body, {
         log,
       }),
     ),
   'POST /api/admin/escrow/name-only/{name}/resolve': async ({ principal, params, body }) => {
-    return ok(
-      await resolveNameForStaff(
-        staffEscrowDependencies(),
-        requirePrincipal(principal).userId,
-        params.name,
-        body,
-      ),
-    );
+    return ok(await resolveNameForStaff(staffEscrowDependencies(), principal.userId, params.name, body));
   },
   'GET /api/admin/wallet-transactions': async ({ query }) => {
     const { transactions, pagination } = await listWalletTransactionsForStaff(

@@ -8,7 +8,6 @@ import {
 } from '../services/admin/office-actions';
 import { listOfficesForStaff, readOfficeForStaff } from '../services/admin/offices';
 import { staffReadDependencies } from '../services/admin/staff-lists';
-import { requirePrincipal } from './lib/auth';
 import { ok } from './lib/http';
 import { createResourceHandler } from './lib/resource';
 
@@ -20,21 +19,7 @@ export const handler = createResourceHandler('admin-offices', adminOfficesContra
   'GET /api/admin/offices/{id}': async ({ params }) =>
     ok(await readOfficeForStaff(staffReadDependencies(), params.id)),
   'DELETE /api/admin/offices/{id}/stripe-connection': async ({ principal, params, body }) =>
-    ok(
-      await removeOfficeStripeConnection(
-        officeActionDependencies(),
-        requirePrincipal(principal).userId,
-        params.id,
-        body,
-      ),
-    ),
+    ok(await removeOfficeStripeConnection(officeActionDependencies(), principal.userId, params.id, body)),
   'POST /api/admin/offices/{id}/admin-invitation': async ({ principal, params, body }) =>
-    ok(
-      await inviteAdminToOffice(
-        officeActionDependencies(),
-        requirePrincipal(principal).userId,
-        params.id,
-        body,
-      ),
-    ),
+    ok(await inviteAdminToOffice(officeActionDependencies(), principal.userId, params.id, body)),
 });

@@ -1,5 +1,5 @@
 // Routes of the 'artist-claims' resource (see functions/contracts/routes.ts): an office's claims of catalogue
-// artists. Transactions, payouts and the bio check answer 501 until the money and verification work builds them.
+// artists, with each claim's transactions, payouts and bio check.
 import { artistClaimsContracts } from '../contracts/api/artist-claims';
 import {
   claimDependencies,

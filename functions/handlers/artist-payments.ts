@@ -1,4 +1,4 @@
-// Routes of the 'artist-payments' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'artist-payments' resource (see functions/contracts/routes.ts).
 import { artistPaymentsContracts } from '../contracts/api/artist-payments';
 import { completeOnboarding, createDashboardLink, readPayoutAccount } from '../services/connect/onboarding';
 import {

@@ -1,4 +1,4 @@
-// Routes of the 'fan-artists' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'fan-artists' resource (see functions/contracts/routes.ts).
 import { fanArtistsContracts } from '../contracts/api/fan-artists';
 import {
   artistCatalogueDependencies,

@@ -1,4 +1,4 @@
-// Routes of the 'fan-claims' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'fan-claims' resource (see functions/contracts/routes.ts).
 import { fanClaimsContracts } from '../contracts/api/fan-claims';
 import { created } from './lib/http';
 import { claimReportDependencies, reportWrongClaim } from '../services/catalogue/claim-reports';

@@ -1,4 +1,4 @@
-// Routes of the 'fan-pie' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'fan-pie' resource (see functions/contracts/routes.ts).
 import { fanPieContracts } from '../contracts/api/fan-pie';
 import { listPiesOfFan, readActivePie } from '../services/payments/pie-reads';
 import { pieDependencies } from '../services/payments/pies';

@@ -1,4 +1,4 @@
-// Routes of the 'fan-tracks' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'fan-tracks' resource (see functions/contracts/routes.ts).
 import { fanTracksContracts } from '../contracts/api/fan-tracks';
 import { historyImportDependencies, importListeningHistory } from '../services/listening/history-import';
 import { ok } from './lib/http';

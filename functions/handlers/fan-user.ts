@@ -1,4 +1,4 @@
-// Routes of the 'fan-user' resource (see functions/contracts/routes.ts). Those not built yet answer 501.
+// Routes of the 'fan-user' resource (see functions/contracts/routes.ts).
 // The contract's visibilities and the domain's must match: replies take the domain's value and writes the contract's,
 // so the compiler checks both directions.
 import { fanUserContracts } from '../contracts/api/fan-user';

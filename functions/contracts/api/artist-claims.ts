@@ -1,4 +1,4 @@
-// Claims of artist profiles (SPEC §7), built by issue #13, with their money (decision 029) and bio check (027).
+// Claims of artist profiles (SPEC §7), with their money (decision 029) and bio check (027).
 import * as z from 'zod/mini';
 import {
   claimDetailReplySchema,

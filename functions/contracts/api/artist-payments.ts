@@ -1,4 +1,4 @@
-// The office's Stripe Connect account, balances and payouts (SPEC §7), built by issue #13 (decisions 025, 029):
+// The office's Stripe Connect account, balances and payouts (SPEC §7; decisions 025, 029):
 // every call names its office (`officeId`), and an office's reads need `read-money`, its payouts `manage-money`.
 import * as z from 'zod/mini';
 import {

@@ -36,10 +36,3 @@ export async function authenticate(role: Role, event: APIGatewayProxyEventV2): P
   if (role === 'public' || role === 'stripe-webhook') return null;
   return authenticators[role](event);
 }
-
-/** The principal of a route whose role requires one (the plumbing authenticated it before `handle`). */
-export function requirePrincipal(principal: Principal | null): Principal {
-  if (!principal)
-    throw new Error('A signed-in route ran without a principal: check its role in the manifest.');
-  return principal;
-}

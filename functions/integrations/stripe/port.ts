@@ -1,4 +1,4 @@
-// What the payment use cases ask of Stripe (issue #11), as a port: each reply is the part of Stripe's object the
+// What the payment use cases ask of Stripe, as a port: each reply is the part of Stripe's object the
 // product relies on, already checked at the boundary (schemas.ts). The adapter on the real SDK is sdk-gateway.ts;
 // locally it talks to the Stripe sandbox (local/stripe-sandbox/) through the same SDK.
 import type { SubscriptionStatus } from '../../contracts/payments';
@@ -129,7 +129,7 @@ export interface CreateCheckoutSessionInput {
   idempotencyKey?: string;
 }
 
-/** An office's connected account (Connect, issue #13): what onboarding has reached. */
+/** An office's connected account (Connect): what onboarding has reached. */
 export interface ConnectedAccountView {
   id: string;
   chargesEnabled: boolean;
@@ -142,7 +142,7 @@ export interface ConnectedAccountView {
   metadata: StripeMetadata;
 }
 
-/** A transfer from the platform to an office's connected account (a payout's first leg, issue #13). */
+/** A transfer from the platform to an office's connected account (a payout's first leg). */
 export interface TransferView {
   id: string;
   amountCents: number;

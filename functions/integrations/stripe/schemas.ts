@@ -173,7 +173,7 @@ export const invoiceListSchema = z.looseObject({
   has_more: z.boolean(),
 });
 
-// Connect (issue #13).
+// Connect.
 export const accountSchema = z.looseObject({
   id: z.string(),
   object: z.literal('account'),
@@ -195,7 +195,7 @@ export const accountLinkSchema = z.looseObject({ object: z.literal('account_link
 
 export const loginLinkSchema = z.looseObject({ object: z.literal('login_link'), url: z.string() });
 
-// Payouts to offices (issue #13): transfers, their reversals, payouts of connected accounts, balances.
+// Payouts to offices: transfers, their reversals, payouts of connected accounts, balances.
 export const transferSchema = z.looseObject({
   id: z.string(),
   object: z.literal('transfer'),

@@ -1,4 +1,4 @@
-// Claims of catalogue artists by offices (issue #13, point 2; SPEC §2 claim wizard, §5, §6, §7 "Claims"): the artist
+// Claims of catalogue artists by offices (SPEC §2 claim wizard, §5, §6, §7 "Claims"): the artist
 // area's use cases, and the one move of a claim's status that staff and verification will use. Every right is decided
 // by domain/claims/claim-rights.ts from the claim's office's member list; every move by domain/claims/claim-status.ts.
 // Money (releasing held earnings on success) and verification (the bio checks and their attempts) come later.

@@ -13,7 +13,7 @@ export const artistSettingsText = {
 export interface ArtistSettingsProps {
   /** The signed-in artist-side user as GET /api/for-artists/user describes them. */
   account: unknown;
-  /** The sections app/ joins in from other features (the profile, statements: issue #13). */
+  /** The sections app/ joins in from other features (the profile, statements). */
   children?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-// pie/settings (SPEC §2, issue #12): the running pie's three settings with a what-if preview that follows the sliders
+// pie/settings (SPEC §2): the running pie's three settings with a what-if preview that follows the sliders
 // (debounced, the last preview kept while the next loads), saved on demand; and per artist a ban (every pie, after a
 // confirmation) and this pie's inclusion, both applied at once, with their effect on the split shown.
 import { useCallback, useId, useRef, useState } from 'react';

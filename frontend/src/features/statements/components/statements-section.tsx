@@ -1,4 +1,4 @@
-// Statements (issue #13 point 7): an admin or accountant downloads the office's transactions or payouts for a period
+// Statements: an admin or accountant downloads the office's transactions or payouts for a period
 // as CSV for bookkeeping. The server writes the CSV (GET /api/for-artists/statements); the browser saves it.
 import { useId, useState } from 'react';
 import useSWR from 'swr';
