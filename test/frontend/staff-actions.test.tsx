@@ -230,7 +230,7 @@ describe('the staff fan page', () => {
 });
 
 describe('the audit log', () => {
-  it('lists entries with before, after and reason, filters by action and pages', async () => {
+  it('lists entries with what changed (before → after) and the reason, filters by action and pages', async () => {
     // Prepare
     const user = userEvent.setup();
     const api = stubApi({
@@ -249,6 +249,10 @@ describe('the audit log', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
     expect(await screen.findByText('Reason 1')).toBeTruthy();
     expect(screen.getAllByText('Stripe connection removed').length).toBeGreaterThan(0);
+    // The change, field by field: what the connection was, and that it became none
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toContain(
+      'stripeAccountId: acct_1 → none',
+    );
     // Act: filter, then the next page
     await user.selectOptions(screen.getByLabelText('Action'), 'payment-refunded');
     await user.click(screen.getByRole('button', { name: 'Filter' }));

@@ -1,5 +1,5 @@
-// The audit log (decision 043): every staff action newest first, who did it, what it touched, the state before and
-// after, and the reason; filtered by action, staff member and target, 10 a page (SPEC §9), and downloadable as CSV
+// The audit log (decision 043): every staff action newest first, who did it, what it touched, the fields it changed
+// (before → after), and the reason; filtered by action, staff member and target, 10 a page (SPEC §9), and downloadable as CSV
 // with exactly the filters on screen.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -7,6 +7,7 @@ import type { AuditTargetType, StaffAuditEntry } from '../../../../../functions/
 import { auditTargetTypes } from '../../../../../functions/contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
+import { changesOf } from '../lib/audit-change';
 import { buildCsvText } from '../lib/audit-csv';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { formatDateTime } from '../../../lib/format';
@@ -42,13 +43,29 @@ export const auditWords = {
   empty: 'No staff action matches these filters.',
   failed: 'We could not load the audit log.',
   caption: 'Staff actions, newest first',
-  headers: ['When', 'Staff', 'Action', 'Target', 'Before', 'After', 'Reason'],
+  headers: ['When', 'Staff', 'Action', 'Target', 'What changed', 'Reason'],
+  unchanged: 'Nothing changed',
 } as const;
 
 const emptyFilter: AuditFilter = { page: 1, action: '', actorId: '', targetType: '', targetId: '' };
 
-function json(value: unknown): string {
-  return value === null || value === undefined ? '—' : JSON.stringify(value);
+/** The fields an action changed, one line each: "field: before → after". */
+function ChangeList({ entry }: { entry: StaffAuditEntry }) {
+  const changes = changesOf(entry.before, entry.after);
+  if (changes.length === 0) return <span className="staff-actions__muted">{auditWords.unchanged}</span>;
+  return (
+    <ul className="staff-actions-log__changes">
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.field ? <code>{change.field}</code> : null}
+          {change.field ? ': ' : null}
+          <span className="staff-actions-log__was">{change.before}</span>
+          <span aria-label="became"> → </span>
+          <span>{change.after}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function actionLabel(action: string): string {
@@ -211,10 +228,7 @@ export function AuditLogScreen() {
                     {entry.target.type} <code>{entry.target.id}</code>
                   </td>
                   <td>
-                    <pre className="staff-actions-log__json">{json(entry.before)}</pre>
-                  </td>
-                  <td>
-                    <pre className="staff-actions-log__json">{json(entry.after)}</pre>
+                    <ChangeList entry={entry} />
                   </td>
                   <td>{entry.reason}</td>
                 </tr>
