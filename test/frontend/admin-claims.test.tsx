@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffClaimDecision, StaffClaimDetail } from '../../functions/contracts/admin-claims';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { csvLines, watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -127,6 +128,91 @@ describe('the staff claims list', () => {
     expect(searches[0]).toEqual({ page: '1', limit: '20' });
     expect(searches).toContainEqual({ page: '2', limit: '20' });
     expect(searches.at(-1)).toEqual({ page: '1', limit: '20', status: 'Rejected', search: 'nina' });
+  });
+
+  it('downloads every claim the status and search on screen match as CSV, 100 a call, page after page', async () => {
+    // Prepare: 130 verified claims match "nina"; the screen shows page 2 of them, 20 a page.
+    const matching = Array.from({ length: 130 }, (_, index) =>
+      summary(index + 1, { officeName: index === 0 ? null : `Office ${index + 1}` }),
+    );
+    const api = stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/claims/list': (request) => {
+        const query = new URLSearchParams(request.search);
+        const page = Number(query.get('page'));
+        const limit = Number(query.get('limit'));
+        const found =
+          query.get('status') === 'Verified' && query.get('search') === 'nina' ? matching : [summary(999)];
+        const rows = found.slice((page - 1) * limit, page * limit);
+        const total = found.length;
+        return {
+          body: {
+            success: true,
+            data: rows,
+            pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+          },
+        };
+      },
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/claims?status=Verified&search=nina&page=2');
+    await screen.findByRole('link', { name: 'Artist 21' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // Assess
+    expect(await screen.findByText('Downloaded 130 rows.')).toBeTruthy();
+    const csvQueries = api
+      .sentTo('GET /api/admin/claims/list')
+      .map((request) => Object.fromEntries(new URLSearchParams(request.search)))
+      .filter((query) => query['limit'] === '100');
+    expect(csvQueries).toEqual([
+      { page: '1', limit: '100', status: 'Verified', search: 'nina' },
+      { page: '2', limit: '100', status: 'Verified', search: 'nina' },
+    ]);
+    expect(downloads.names()).toEqual(['openpie-claims.csv']);
+    const [csv = ''] = await downloads.texts();
+    const lines = csvLines(csv);
+    expect(lines).toHaveLength(131);
+    expect(lines[0]).toBe(
+      'claim_id,artist_id,artist_name,office_id,office_name,status,verification_method,platform,claimed_at,updated_at',
+    );
+    expect(lines[1]).toBe(
+      'claim-1,artist-1,Artist 1,office-1,,Verified,spotify-bio,spotify,2026-11-20T10:00:00.000Z,2026-11-20T10:00:00.000Z',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(matching.map((claim) => claim._id));
+  });
+
+  it('says why the claims CSV could not be made when a page fails, and downloads nothing', async () => {
+    // Prepare: the second page of the CSV fails.
+    stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/claims/list': (request) => {
+        const query = new URLSearchParams(request.search);
+        const page = Number(query.get('page'));
+        const limit = Number(query.get('limit'));
+        if (page === 2 && limit === 100) {
+          return fail(503, 'unavailable', 'The service is busy. Please try again.');
+        }
+        return {
+          body: {
+            success: true,
+            data: [summary(page)],
+            pagination: { page, limit, total: 150, pages: Math.ceil(150 / limit) },
+          },
+        };
+      },
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/claims');
+    await screen.findByRole('table', { name: 'Claims, newest first' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // Assess
+    expect(await screen.findByText('The service is busy. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', false);
+    expect(await downloads.texts()).toEqual([]);
   });
 
   it('shows the server’s message when the claims cannot be loaded', async () => {

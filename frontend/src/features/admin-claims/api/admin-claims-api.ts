@@ -13,6 +13,8 @@ export type StaffClaimStatus = StaffClaimSummary['status'];
 
 /** SPEC §9: the claims list shows 20 a page. */
 export const staffClaimsPageSize = 20;
+/** The largest page the list call answers: the CSV reads the whole list in pages this size. */
+export const staffClaimsCsvPageSize = 100;
 
 export interface StaffClaimsFilter {
   page: number;
@@ -27,27 +29,30 @@ export interface StaffClaimsPage {
 
 const listPath = apiPath('GET /api/admin/claims/list');
 
-export function staffClaimsUrl({ page, status, search }: StaffClaimsFilter): string {
+export function staffClaimsUrl(
+  { page, status, search }: StaffClaimsFilter,
+  limit: number = staffClaimsPageSize,
+): string {
   return apiPath('GET /api/admin/claims/list', {
     query: {
       page: String(page),
-      limit: String(staffClaimsPageSize),
+      limit: String(limit),
       ...(status ? { status } : {}),
       ...(search.trim() ? { search: search.trim() } : {}),
     },
   });
 }
 
+export async function fetchStaffClaimsPage(url: string): Promise<StaffClaimsPage> {
+  const reply = await apiClient.send<StaffClaimSummary[]>(url);
+  return { claims: reply.data, pagination: reply.pagination };
+}
+
 /** A page of staff's claims; the previous page stays on screen while the next loads. */
 export function useStaffClaims(filter: StaffClaimsFilter) {
-  return useSWR<StaffClaimsPage, unknown>(
-    staffClaimsUrl(filter),
-    async (url: string) => {
-      const reply = await apiClient.send<StaffClaimSummary[]>(url);
-      return { claims: reply.data, pagination: reply.pagination };
-    },
-    { keepPreviousData: true },
-  );
+  return useSWR<StaffClaimsPage, unknown>(staffClaimsUrl(filter), fetchStaffClaimsPage, {
+    keepPreviousData: true,
+  });
 }
 
 export function staffClaimUrl(claimId: string): string {

@@ -1,7 +1,9 @@
 // /admin/claims: every claim, newest first, to review and decide: a status filter, a search by
-// artist name, 20 a page. The filter lives in the address (status, search, page) so a page can be shared and kept.
+// artist name, 20 a page. The filter lives in the address (status, search, page) so a page can be shared and kept;
+// the CSV holds every claim that filter matches.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { CsvDownload } from '../../../components/csv-download';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
@@ -16,6 +18,7 @@ import {
   staffPlatformLabels,
   staffStatusLabels,
 } from '../lib/staff-claim-words';
+import { prepareStaffClaimsCsv, staffClaimsCsvFile } from '../lib/staff-claims-csv';
 import '../admin-claims.css';
 
 export const staffClaimsText = {
@@ -78,9 +81,15 @@ export function AdminClaimsScreen() {
 
   return (
     <div className="staff-claims">
-      <header>
-        <h1 className="staff-claims__title">{staffClaimsText.title}</h1>
-        <p className="staff-claims__lead">{staffClaimsText.lead}</p>
+      <header className="staff-claims__header staff-claims__header--list">
+        <div>
+          <h1 className="staff-claims__title">{staffClaimsText.title}</h1>
+          <p className="staff-claims__lead">{staffClaimsText.lead}</p>
+        </div>
+        <CsvDownload
+          fileName={staffClaimsCsvFile}
+          prepare={() => prepareStaffClaimsCsv({ status: filter.status, search: filter.search })}
+        />
       </header>
 
       <form className="staff-claims__filters" role="search" onSubmit={submit}>
