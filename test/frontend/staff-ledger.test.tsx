@@ -12,6 +12,7 @@ import type {
 } from '../../functions/contracts/admin-ledger';
 import type { StaffFanDetail, StaffOfficeDetail } from '../../functions/contracts/admin-people';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { csvLines, watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 import { makeDetail, makeStats } from '../support/pie-split-fixtures';
 
@@ -296,6 +297,74 @@ describe('the staff ledger drill-down', () => {
       '?limit=25',
       '?limit=25&cursor=older',
     ]);
+  });
+
+  it('downloads every entry of the account as CSV, following the cursor 100 entries a call', async () => {
+    // Prepare: 230 entries, newest first; the screen shows the newest 25, the CSV reads them all.
+    const entries = Array.from({ length: 230 }, (_, index) => ({
+      transactionId: `tx-${230 - index}`,
+      kind: index % 2 === 0 ? 'split' : 'refund',
+      amountCents: index % 2 === 0 ? 941 : -5,
+      at: new Date(Date.UTC(2026, 10, 25, 10) - index * 60_000).toISOString(),
+    }));
+    const api = stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/ledger/accounts/pie-funds%3Apie_1': (request) => {
+        const query = new URLSearchParams(request.search);
+        const from = Number(query.get('cursor') ?? '0');
+        const limit = Number(query.get('limit'));
+        const next = from + limit < entries.length ? String(from + limit) : null;
+        return succeed({
+          ...accountPage(null),
+          entries: entries.slice(from, from + limit),
+          nextCursor: next,
+        });
+      },
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/ledger/accounts/pie-funds%3Apie_1');
+    await screen.findByRole('heading', { level: 1, name: 'A pie’s money in the fan’s wallet' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // Assess
+    expect(await screen.findByText('Downloaded 230 rows.')).toBeTruthy();
+    expect(
+      api
+        .sentTo('GET /api/admin/ledger/accounts/pie-funds%3Apie_1')
+        .map((request) => request.search)
+        .filter((search) => search.includes('limit=100')),
+    ).toEqual(['?limit=100', '?limit=100&cursor=100', '?limit=100&cursor=200']);
+    expect(downloads.names()).toEqual(['openpie-ledger-pie-funds-pie_1.csv']);
+    const [csv = ''] = await downloads.texts();
+    const lines = csvLines(csv);
+    expect(lines).toHaveLength(231);
+    expect(lines[0]).toBe('account_id,at,transaction_id,kind,amount_cents,amount_dollars');
+    expect(lines[1]).toBe('pie-funds:pie_1,2026-11-25T10:00:00.000Z,tx-230,split,941,9.41');
+    expect(lines[2]).toBe('pie-funds:pie_1,2026-11-25T09:59:00.000Z,tx-229,refund,-5,-0.05');
+    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(
+      entries.map((entry) => entry.transactionId),
+    );
+  });
+
+  it('says why the account’s CSV could not be made when a page fails, and downloads nothing', async () => {
+    // Prepare: the CSV's second call fails.
+    stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/ledger/accounts/pie-funds%3Apie_1': (request) =>
+        new URLSearchParams(request.search).get('cursor') === 'older'
+          ? fail(503, 'unavailable', 'The ledger is busy. Please try again.')
+          : succeed(accountPage(null)),
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/ledger/accounts/pie-funds%3Apie_1');
+    await screen.findByRole('heading', { level: 1, name: 'A pie’s money in the fan’s wallet' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // Assess
+    expect(await screen.findByText('The ledger is busy. Please try again.')).toBeTruthy();
+    expect(await downloads.texts()).toEqual([]);
   });
 
   it('says no money moved through an account it does not know', async () => {

@@ -7,11 +7,17 @@ import { apiPath } from '../../../lib/api-path';
 
 /** Entries a page: enough for most accounts at a glance, few enough for a phone. */
 export const ledgerEntriesPerPage = 25;
+/** The largest page the call answers: the CSV reads every entry in pages this size. */
+export const ledgerCsvEntriesPerPage = 100;
 
-export function ledgerAccountUrl(accountId: string, cursor: string | null): string {
+export function ledgerAccountUrl(
+  accountId: string,
+  cursor: string | null,
+  limit: number = ledgerEntriesPerPage,
+): string {
   return apiPath('GET /api/admin/ledger/accounts/{accountId}', {
     params: { accountId },
-    query: { limit: ledgerEntriesPerPage, cursor: cursor ?? undefined },
+    query: { limit, cursor: cursor ?? undefined },
   });
 }
 

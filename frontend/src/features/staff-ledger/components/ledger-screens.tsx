@@ -1,7 +1,7 @@
 // "Why is this balance X" (decision 039): staff's ledger screens. An account with its balance as the ledger keeps it
 // and its entries newest first; one whole transaction with every line, what it belongs to and the Stripe object it
 // came from; OpenPie's own accounts; and a pie's receipt as its fan reads it. Each with its loading, missing and
-// error states and one h1 in every state.
+// error states and one h1 in every state. An account's entries download as a CSV, every page of them.
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import type {
   StaffLedgerTransaction,
   StaffPieReceipt,
 } from '../../../../../functions/contracts/admin-ledger';
+import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
@@ -21,6 +22,7 @@ import { useLedgerAccount } from '../api/get-ledger-account';
 import { useLedgerTransaction } from '../api/get-ledger-transaction';
 import { usePlatformAccounts } from '../api/get-platform-accounts';
 import { useStaffPieReceipt } from '../api/get-staff-pie-receipt';
+import { ledgerAccountCsvFile, prepareLedgerAccountCsv } from '../lib/ledger-account-csv';
 import { describeAccountType, describeKind, describeStripeType } from '../lib/ledger-words';
 import '../staff-ledger.css';
 
@@ -182,7 +184,13 @@ function AccountView({
         ]}
       />
       <section className="staff-ledger__section" aria-label="Entries">
-        <h2 className="staff-ledger__subtitle">Entries, newest first</h2>
+        <div className="staff-ledger__section-header">
+          <h2 className="staff-ledger__subtitle">Entries, newest first</h2>
+          <CsvDownload
+            fileName={ledgerAccountCsvFile(page.account.accountId)}
+            prepare={() => prepareLedgerAccountCsv(page.account.accountId)}
+          />
+        </div>
         {page.entries.length === 0 ? (
           <p className="staff-ledger__muted">No more entries.</p>
         ) : (
