@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReconciliationPanel } from '../../frontend/src/features/reconciliation';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
+import { csvLines, watchDownloads } from '../support/csv-downloads';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,5 +137,56 @@ describe('the reconciliation panel', () => {
       '/admin/ledger/pies/p1',
     );
     expect(within(table).getByText('ch_1').closest('a')).toBeNull();
+  });
+
+  it('downloads every finding of the checks run as CSV, the ones past the table’s first 200 too', async () => {
+    // Prepare: the ledger check finds one problem with a comma; the wallet check finds 250; the rest are not run.
+    const walletProblems = Array.from({ length: 250 }, (_, index) => ({
+      check: 'wallet',
+      subject: `fan:f${index}`,
+      expected: String(100 + index),
+      found: String(99 + index),
+      message: 'Not paid in − fees.',
+    }));
+    stubApi({
+      [route('ledger')]: succeed({
+        check: 'ledger',
+        checked: 10,
+        problems: [
+          {
+            check: 'ledger',
+            subject: 'transaction:tx1/platform-fees:platform',
+            expected: '5',
+            found: '-6',
+            message: 'Transaction tx1 posts 5 cents, its entries 6.',
+          },
+        ],
+      }),
+      [route('wallet')]: succeed({ check: 'wallet', checked: 300, problems: walletProblems }),
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
+    await screen.findByText('1 problem · 10 things checked');
+    await user.click(screen.getByRole('button', { name: 'Run the wallets check' }));
+    const table = await screen.findByRole('table', { name: /251 findings, the first 200 shown/ });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV of the findings' }));
+    // Assess
+    expect(await screen.findByText('Downloaded 251 rows.')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(201);
+    expect(downloads.names()).toEqual(['openpie-reconciliation-findings.csv']);
+    const [csv = ''] = await downloads.texts();
+    const lines = csvLines(csv);
+    expect(lines).toHaveLength(252);
+    expect(lines[0]).toBe('check,subject,expected,found,message');
+    expect(lines[1]).toBe(
+      'ledger,transaction:tx1/platform-fees:platform,5,-6,"Transaction tx1 posts 5 cents, its entries 6."',
+    );
+    expect(lines[2]).toBe('wallet,fan:f0,100,99,Not paid in − fees.');
+    expect(lines.slice(2).map((line) => line.split(',')[1])).toEqual(
+      walletProblems.map((problem) => problem.subject),
+    );
   });
 });

@@ -19,7 +19,7 @@ export function CsvDownload({
 }: {
   fileName: string;
   prepare: () => Promise<PreparedCsv>;
-  /** The button's name where a page has more than one table to download ("Download the findings as CSV"). */
+  /** The button's name where a page has more than one table to download ("Download CSV of the findings"). */
   label?: string;
 }) {
   const [state, setState] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });

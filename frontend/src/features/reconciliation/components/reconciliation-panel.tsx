@@ -1,14 +1,16 @@
 // Staff's reconciliation panel (SPEC §7, DESIGN §5 "Reconciliation", docs/decisions/038-reconciliation.md): a button
 // per check and one that runs them all, each check's state (not run, running, clean after looking at how many
 // things, or how many problems), and every finding in one table whose subjects lead to the ledger drill-down, the
-// fan or the pie. The checks read the whole ledger, so "Run all" runs them one after another.
+// fan or the pie, and download as a CSV. The checks read the whole ledger, so "Run all" runs them one after another.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type {
   ReconciliationProblemReply,
   ReconciliationResult,
 } from '../../../../../functions/contracts/api/admin-reconciliation';
+import { CsvDownload } from '../../../components/csv-download';
 import { describeLoadError } from '../../../components/load-failure';
+import { findingsCsvFile, prepareFindingsCsv } from '../lib/findings-csv';
 import type { CheckName, CheckWords } from '../lib/reconciliation-words';
 import { checks, labelOf, linksOfSubject } from '../lib/reconciliation-words';
 import '../reconciliation.css';
@@ -156,35 +158,42 @@ export function ReconciliationPanel() {
         findings.length === 0 ? (
           <p className="reconciliation__muted">No findings in the {plural(ran, 'check', 'checks')} run.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Reconciliation findings" tabIndex={0}>
-            <table className="data-table reconciliation__table">
-              <caption className="reconciliation__caption">
-                {plural(findings.length, 'finding', 'findings')}
-                {findings.length > shownFindings ? `, the first ${shownFindings} shown` : ''}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Check</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Expected</th>
-                  <th scope="col">Found</th>
-                  <th scope="col">Message</th>
-                </tr>
-              </thead>
-              <tbody>
-                {findings.slice(0, shownFindings).map((problem, index) => (
-                  <tr key={`${problem.check}-${problem.subject}-${index}`}>
-                    <td>{labelOf(problem.check)}</td>
-                    <td>
-                      <Subject subject={problem.subject} />
-                    </td>
-                    <td>{problem.expected}</td>
-                    <td>{problem.found}</td>
-                    <td>{problem.message}</td>
+          <div className="reconciliation__findings">
+            <CsvDownload
+              fileName={findingsCsvFile}
+              label="Download CSV of the findings"
+              prepare={() => prepareFindingsCsv(findings)}
+            />
+            <div className="table-wrap" role="region" aria-label="Reconciliation findings" tabIndex={0}>
+              <table className="data-table reconciliation__table">
+                <caption className="reconciliation__caption">
+                  {plural(findings.length, 'finding', 'findings')}
+                  {findings.length > shownFindings ? `, the first ${shownFindings} shown` : ''}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Check</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Expected</th>
+                    <th scope="col">Found</th>
+                    <th scope="col">Message</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {findings.slice(0, shownFindings).map((problem, index) => (
+                    <tr key={`${problem.check}-${problem.subject}-${index}`}>
+                      <td>{labelOf(problem.check)}</td>
+                      <td>
+                        <Subject subject={problem.subject} />
+                      </td>
+                      <td>{problem.expected}</td>
+                      <td>{problem.found}</td>
+                      <td>{problem.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         )
       ) : null}
