@@ -11,6 +11,7 @@ import type {
   JobHealth,
 } from '../../functions/contracts/admin-dashboard';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
+import { csvLines, watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -215,6 +216,32 @@ describe("staff's dashboard", () => {
     expect(raised.textContent).toContain('5 attempts — Conflict on the balance');
     expect(screen.getByText('fan-work: 2')).toBeTruthy();
     expect(screen.getByText('Dead letters (local only)')).toBeTruthy();
+  });
+
+  it('downloads the months the money-by-month table shows as CSV, in cents and dollars', async () => {
+    // Prepare
+    stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/dashboard/stats': succeed(stats),
+      'GET /api/admin/dashboard/health': succeed(health),
+      'GET /api/admin/dashboard/financial': succeed(financial),
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/dashboard');
+    const table = await screen.findByRole('table', { name: 'Money by month' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV of money by month' }));
+    // Assess
+    expect(await screen.findByText('Downloaded 2 rows.')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(downloads.names()).toEqual(['openpie-money-by-month.csv']);
+    const [csv = ''] = await downloads.texts();
+    expect(csvLines(csv)).toEqual([
+      'month,money_in_cents,money_in_dollars,split_to_artists_cents,split_to_artists_dollars,held_when_split_cents,held_when_split_dollars,paid_out_cents,paid_out_dollars',
+      '2026-10,1000000,10000.00,800000,8000.00,40000,400.00,300000,3000.00',
+      '2026-11,1234500,12345.00,987600,9876.00,45600,456.00,500000,5000.00',
+    ]);
   });
 
   it('says so while loading, when no money moved, and when the figures fail, with a retry that works', async () => {

@@ -1,9 +1,11 @@
 // Money by month as grouped bars in plain SVG (the shared bar chart frame, no library): per month money in, split,
-// held when split and paid out. The same figures follow as a table, the chart's text equivalent.
+// held when split and paid out. The same figures follow as a table, the chart's text equivalent, and as a CSV.
 import type { FinancialMonth } from '../../../../../functions/contracts/admin-dashboard';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { CsvDownload } from '../../../components/csv-download';
 import { formatMoney } from '../../../lib/format';
 import { formatAxisMonth, formatMonth, moneySeries } from '../lib/dashboard-words';
+import { moneyByMonthCsvFile, prepareMoneyByMonthCsv } from '../lib/money-by-month-csv';
 
 const chartHeight = 180;
 const monthGap = 16;
@@ -65,6 +67,11 @@ export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
         ))}
       </div>
       <figcaption className="staff-dashboard__muted">{summary}</figcaption>
+      <CsvDownload
+        fileName={moneyByMonthCsvFile}
+        label="Download CSV of money by month"
+        prepare={() => prepareMoneyByMonthCsv(months)}
+      />
       <div className="table-wrap" role="region" aria-label="Money by month, as a table" tabIndex={0}>
         <table className="data-table staff-dashboard__table">
           <caption className="visually-hidden">Money by month</caption>
