@@ -3,7 +3,8 @@
 import type { Pagination } from '../../../../../functions/contracts/envelope';
 import { apiClient } from '../../../lib/api-client';
 import { downloadTextFile } from '../../../lib/download-text-file';
-import { escapeCsvField } from '../../../lib/csv';
+import { buildCsv } from '../../../lib/csv';
+import type { CsvColumn } from '../../../lib/csv';
 
 /** SPEC §9: staff lists show 10 a page. */
 export const staffPageSize = 10;
@@ -44,25 +45,7 @@ export function listQuery(filter: StaffListFilter, limit: number): Record<string
   };
 }
 
-export interface CsvColumn<Row> {
-  name: string;
-  value: (row: Row) => string | number | boolean | null;
-}
-
-export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [
-    columns.map((column) => escapeCsvField(column.name)).join(','),
-    ...rows.map((row) =>
-      columns
-        .map((column) => {
-          const value = column.value(row);
-          return escapeCsvField(typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
-        })
-        .join(','),
-    ),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
+export type { CsvColumn } from '../../../lib/csv';
 
 /**
  * Every row the filter on screen matches, in the order on screen (all pages, not only the one shown), as a CSV file.

@@ -3,7 +3,8 @@
 // page by page.
 import type { Pagination } from '../../../../../functions/contracts/envelope';
 import { apiClient } from '../../../lib/api-client';
-import { escapeCsvField } from '../../../lib/csv';
+import { buildCsv } from '../../../lib/csv';
+import type { CsvColumn } from '../../../lib/csv';
 import { downloadTextFile } from '../../../lib/download-text-file';
 
 /** SPEC §9: staff lists show 10 a page. */
@@ -41,25 +42,7 @@ export function listQuery(filter: EscrowListFilter, limit: number): Record<strin
   };
 }
 
-export interface CsvColumn<Row> {
-  name: string;
-  value: (row: Row) => string | number | boolean | null;
-}
-
-export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [
-    columns.map((column) => escapeCsvField(column.name)).join(','),
-    ...rows.map((row) =>
-      columns
-        .map((column) => {
-          const value = column.value(row);
-          return escapeCsvField(typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
-        })
-        .join(','),
-    ),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
+export type { CsvColumn } from '../../../lib/csv';
 
 /** Every row the filter on screen matches, in the order on screen (all pages), as a CSV file; answers the count. */
 export async function downloadEscrowCsv<Row>(
