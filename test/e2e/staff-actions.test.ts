@@ -16,7 +16,8 @@ describe('staff actions', () => {
   it('removes an office’s Stripe connection with a reason and the typed name, and shows it in the audit log', async () => {
     const observed = await openSignedIn(pages, baseUrl, 'admin', viewports.desktop);
     const { page } = observed;
-    await page.goto(`${baseUrl}/admin/offices`);
+    // The demo artist's office, the one with a Stripe connection: other files make newer offices without one
+    await page.goto(`${baseUrl}/admin/offices?search=${encodeURIComponent('Ari Artist')}`);
     await page.getByRole('heading', { level: 1, name: 'Offices' }).waitFor();
     await page.getByRole('table', { name: 'Offices' }).waitFor();
     const link = page
@@ -64,7 +65,8 @@ describe('staff actions', () => {
     await page.getByRole('table', { name: 'Staff actions, newest first' }).waitFor();
     await saveScreenshot(page, 'staff-audit-log-phone');
     await expectCleanPage(observed);
-    await page.goto(`${baseUrl}/admin/offices`);
+    // The demo artist's office, the one with a Stripe connection: other files make newer offices without one
+    await page.goto(`${baseUrl}/admin/offices?search=${encodeURIComponent('Ari Artist')}`);
     await page.getByRole('table', { name: 'Offices' }).waitFor();
     const link = page
       .getByRole('table', { name: 'Offices' })

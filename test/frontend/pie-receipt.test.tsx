@@ -161,7 +161,7 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
     expect(lines[1]).toContain(',taken-back,2027-11-24,565,');
     expect(lines[4]).toBe(
-      ",Refund to your card,,,,,,,,,-1000,-10.00,refund,2026-11-30,565,from wallet 376; from held 565; covered by OpenPie 59",
+      ',Refund to your card,,,,,,,,,-1000,-10.00,refund,2026-11-30,565,from wallet 376; from held 565; covered by OpenPie 59',
     );
   });
 

@@ -160,7 +160,8 @@ export async function backfillClaimDecisions(deps: AuditDependencies): Promise<n
               target: { type: 'claim', id: claim.id },
               before: { status: change.from },
               after: { status: change.to },
-              reason: change.reason.trim() === '' ? 'No reason was stored with this decision.' : change.reason,
+              reason:
+                change.reason.trim() === '' ? 'No reason was stored with this decision.' : change.reason,
               idempotencyKey: claimDecisionAuditKey(claim.id, change.entryId),
             },
             new Date(change.at),
