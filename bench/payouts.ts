@@ -79,7 +79,7 @@ export async function measurePayoutThroughput({
   const { createDocumentClient } = await import('../functions/runtime/dynamodb-client');
   const { createLogger } = await import('../functions/runtime/logger');
   const { createStripeGateway } = await import('../functions/integrations/stripe/sdk-gateway');
-  const { createOffice } = await import('../functions/data/offices');
+  const { createOffice } = await import('../functions/data/offices/office');
   const { accountIdOf } = await import('../functions/domain/money/ledger');
   const { postTransaction } = await import('../functions/services/ledger');
   const { completeOnboarding } = await import('../functions/services/connect/onboarding');

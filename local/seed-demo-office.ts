@@ -9,7 +9,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createAccount, findAccountByEmail } from '../functions/data/accounts';
 import { listOfficeClaims } from '../functions/data/claims';
-import { addOfficeMember, getOfficeStripeAccount, getPersonalOfficeId } from '../functions/data/offices';
+import { addOfficeMember } from '../functions/data/offices/members';
+import { getPersonalOfficeId } from '../functions/data/offices/office';
+import { getOfficeStripeAccount } from '../functions/data/offices/stripe-account';
 import { listOfficePayouts } from '../functions/data/payouts';
 import { listFanPies } from '../functions/data/pies';
 import { recomputeDailyListening, savePlays } from '../functions/data/listening';

@@ -335,7 +335,7 @@ export function promoSpotifyGuardKey(spotifyAccountId: string): ItemKey {
   return { pk: `PROMO_SPOTIFY#${spotifyAccountId}`, sk: 'PROMO_SPOTIFY' };
 }
 
-// ── offices and members (data/offices.ts) ──────────────────────────────────────────────────────────
+// ── offices and members (data/offices/) ────────────────────────────────────────────────────────────
 
 /** `OFFICE#<officeId>`: the office item and its member items, so an office with its members is one Query. */
 export function officePartition(officeId: string): string {

@@ -1,7 +1,7 @@
 // Claims of catalogue artists through the artist-claims handler (issue #13, point 2), on DynamoDB Local. Staff's
 // decisions are not routes yet, so a claim moves to Verified and Successful through services/claims `moveClaim`, the
-// call staff's PATCH claims/{id}/status will make. Members join through data/offices.ts `addOfficeMember`, as in
-// offices.test.ts (invitations are not built yet).
+// call staff's PATCH claims/{id}/status will make. Members join through data/offices/members.ts `addOfficeMember`, as
+// in offices.test.ts (invitations are not built yet).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClaimDetailReply, ClaimReply } from '../../functions/contracts/claims';
@@ -66,7 +66,7 @@ async function givenOfficeAdmin(): Promise<{ admin: SignedInAccount; office: Off
 }
 
 async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const person = await createSignedInAccount('artist');
   const outcome = await addOfficeMember(
     await tableOf(),

@@ -64,7 +64,7 @@ async function givenOffice() {
   });
   expect(created.statusCode).toBe(201);
   const office = dataOf<OfficeReply>(created);
-  const { addOfficeMember } = await import('../../functions/data/offices');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const join = async (role: OfficeRole) => {
     const person = await createSignedInAccount('artist');
     expect(
@@ -121,7 +121,7 @@ async function submitOnboardingPage(started: StripeSandbox, url: string): Promis
 }
 
 async function storedAccount(officeId: string) {
-  const { getOfficeStripeAccount } = await import('../../functions/data/offices');
+  const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
   return getOfficeStripeAccount(await tableOf(), officeId);
 }
 
@@ -257,7 +257,7 @@ describe('account.updated', () => {
     await completeOnboardingAs(admin, officeId);
     const held = await storedAccount(officeId);
     if (!held) throw new Error('The office holds no account');
-    const { storeOfficeStripeAccount } = await import('../../functions/data/offices');
+    const { storeOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
     const newer = { ...held, payoutsEnabled: true, checkedAt: new Date(Date.now() + 60_000).toISOString() };
     const older = { ...held, payoutsEnabled: false, checkedAt: new Date(Date.now() + 30_000).toISOString() };
     // Act

@@ -170,7 +170,7 @@ async function givenOfficeWithFunding(
 }
 
 async function givenMember(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const person = await createSignedInAccount('artist');
   await addOfficeMember(
     await tableOf(),

@@ -24,7 +24,7 @@ import {
   recomputeDailyListening,
   savePlays,
 } from '../../functions/data/listening';
-import { getOfficeStripeAccount } from '../../functions/data/offices';
+import { getOfficeStripeAccount } from '../../functions/data/offices/stripe-account';
 import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies } from '../../functions/data/pies';
 import type { StoredTakeBack } from '../../functions/data/take-backs';

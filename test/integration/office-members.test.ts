@@ -243,7 +243,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     ]);
     // Assess
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
-    const { getOfficeWithMembers } = await import('../../functions/data/offices');
+    const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const stored = await getOfficeWithMembers(await tableOf(), office._id);
     expect(stored?.members.map((member) => member.userId)).toEqual([admin.userId, invitee.userId]);
     expect(stored?.office.memberCount).toBe(2);

@@ -1,6 +1,6 @@
 // Offices, members and roles through the artist-offices handler (issue #13), on DynamoDB Local. Invitations are not
-// built yet, so a second member joins through data/offices.ts `addOfficeMember`, the write accepting an invitation
-// will make.
+// built yet, so a second member joins through data/offices/members.ts `addOfficeMember`, the write accepting an
+// invitation will make.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OfficeMemberReply, OfficeReply } from '../../functions/contracts/offices';
@@ -33,7 +33,7 @@ async function givenOfficeAdmin(handler: OfficesHandler, name = 'Red Covers Mana
 
 /** A user who joins the office with a role, as accepting an invitation will (invitations are not built yet). */
 async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const person = await createSignedInAccount('artist');
   const outcome = await addOfficeMember(
     await tableOf(),
@@ -322,7 +322,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
     expect((await listOffices(handler, member)).map((item) => item._id)).not.toContain(office._id);
     expect((await listOffices(handler, admin)).map((item) => item._id)).not.toContain(office._id);
     expect((await listMembers(handler, office._id, admin)).statusCode).toBe(404);
-    const { listUserOfficeIds } = await import('../../functions/data/offices');
+    const { listUserOfficeIds } = await import('../../functions/data/offices/office');
     expect(await listUserOfficeIds(await tableOf(), member.userId)).not.toContain(office._id);
   });
 
@@ -422,7 +422,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
     expect(dataOf(result)).toEqual({ user_id: member.userId, role: 'member', email: member.email });
     expect((await listOffices(handler, member)).map((item) => item._id)).not.toContain(office._id);
     expect((await listMembers(handler, office._id, member)).statusCode).toBe(404);
-    const { listUserOfficeIds } = await import('../../functions/data/offices');
+    const { listUserOfficeIds } = await import('../../functions/data/offices/office');
     expect(await listUserOfficeIds(await tableOf(), member.userId)).not.toContain(office._id);
     const left = dataOf<OfficeMemberReply[]>(await listMembers(handler, office._id, admin));
     expect(left.map((item) => item.user_id)).toEqual([admin.userId, expect.any(String)]);
@@ -490,7 +490,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
     ]);
     // Assess
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
-    const { getOfficeWithMembers } = await import('../../functions/data/offices');
+    const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const stored = await getOfficeWithMembers(await tableOf(), office._id);
     expect(stored?.members.filter((item) => item.role === 'admin')).toHaveLength(1);
     expect(stored?.office).toMatchObject({ adminCount: 1, memberCount: 1 });
@@ -503,7 +503,8 @@ describe('the last-admin rule in the table', () => {
     const handler = await loadHandler();
     const { office } = await givenOfficeAdmin(handler);
     const secondAdmin = await givenJoined(office._id, 'admin');
-    const { getOfficeWithMembers, removeOfficeMember } = await import('../../functions/data/offices');
+    const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
+    const { removeOfficeMember } = await import('../../functions/data/offices/members');
     const table = await tableOf();
     const before = await getOfficeWithMembers(table, office._id);
     const [first, second] = before?.members ?? [];
@@ -597,7 +598,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
     const statuses = results.map((result) => result.statusCode).sort();
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
-    const { getOfficeWithMembers } = await import('../../functions/data/offices');
+    const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const stored = await getOfficeWithMembers(await tableOf(), office._id);
     expect(stored?.members.filter((item) => item.role === 'admin')).toHaveLength(1);
     expect(stored?.office.adminCount).toBe(1);
@@ -608,7 +609,8 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
     const handler = await loadHandler();
     const { office, admin } = await givenOfficeAdmin(handler);
     const secondAdmin = await givenJoined(office._id, 'admin');
-    const { changeOfficeMemberRole, getOfficeWithMembers } = await import('../../functions/data/offices');
+    const { changeOfficeMemberRole } = await import('../../functions/data/offices/members');
+    const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const table = await tableOf();
     const before = await getOfficeWithMembers(table, office._id);
     const asRead = (userId: string) => {

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
-import { createOffice, getOfficeStripeAccount } from '../../functions/data/offices';
+import { createOffice } from '../../functions/data/offices/office';
+import { getOfficeStripeAccount } from '../../functions/data/offices/stripe-account';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { OfficeRole } from '../../functions/domain/offices/rights';
 import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
@@ -101,7 +102,7 @@ export async function givenOffice(deps: PayoutDependencies) {
     { userId: admin, email: `${admin}@example.com` },
     deps.clock.now(),
   );
-  const { addOfficeMember } = await import('../../functions/data/offices');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const join = async (role: OfficeRole) => {
     const userId = randomUUID();
     await addOfficeMember(

@@ -305,7 +305,7 @@ describe('POST stripe/create-payout', () => {
 });
 
 async function accountOf(h: PayoutHarness, officeId: string): Promise<string> {
-  const { getOfficeStripeAccount } = await import('../../functions/data/offices');
+  const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
   return (await getOfficeStripeAccount(h.deps.table, officeId))?.accountId ?? '';
 }
 

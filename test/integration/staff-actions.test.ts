@@ -49,7 +49,7 @@ async function createOffice(admin: SignedInAccount, name: string): Promise<Offic
 
 /** The office holds a connected account, as the `account.updated` webhook leaves it. */
 async function connectOffice(officeId: string): Promise<string> {
-  const { storeOfficeStripeAccount } = await import('../../functions/data/offices');
+  const { storeOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
   const accountId = `acct_${uniqueWord()}`;
   const stored = await storeOfficeStripeAccount(await tableOf(), officeId, {
     accountId,
@@ -97,7 +97,8 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
     expect([first.statusCode, second.statusCode].sort()).toContain(200);
     expect(again.statusCode).toBe(409);
     expect(bodyOf(again).code).toBe('no_stripe_connection');
-    const { getOfficeStripeAccount, storeOfficeStripeAccount } = await import('../../functions/data/offices');
+    const { getOfficeStripeAccount, storeOfficeStripeAccount } =
+      await import('../../functions/data/offices/stripe-account');
     expect(await getOfficeStripeAccount(await tableOf(), office._id)).toBeNull();
     const entries = await auditOf(staff, { targetType: 'office', targetId: office._id });
     expect(entries).toEqual([
@@ -157,7 +158,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
     expect(unknown.statusCode).toBe(404);
     expect(inFlight.statusCode).toBe(409);
     expect(bodyOf(inFlight).code).toBe('payout_in_flight');
-    const { getOfficeStripeAccount } = await import('../../functions/data/offices');
+    const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
     expect(await getOfficeStripeAccount(table, office._id)).not.toBeNull();
     expect(await auditOf(staff, { targetType: 'office', targetId: office._id })).toEqual([]);
   });
@@ -180,7 +181,7 @@ describe('onboarding again after staff removed the connection', () => {
       const again = await onboardOffice(payouts, officeId, admin);
       // Assess
       expect(again).not.toBe(removed);
-      const { getOfficeStripeAccount } = await import('../../functions/data/offices');
+      const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
       expect((await getOfficeStripeAccount(await tableOf(), officeId))?.accountId).toBe(again);
     } finally {
       await payouts.stop();
@@ -231,7 +232,7 @@ describe('POST /api/admin/offices/{id}/admin-invitation', () => {
     expect(again.statusCode).toBe(200);
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).code).toBe('office_has_admin');
-    const { getOfficeInvitation } = await import('../../functions/data/offices');
+    const { getOfficeInvitation } = await import('../../functions/data/offices/invitations');
     expect(await getOfficeInvitation(table, office._id, invitee)).toMatchObject({
       role: 'admin',
       status: 'pending',

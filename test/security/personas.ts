@@ -198,7 +198,8 @@ export function randomVerificationString(): string {
 }
 
 export async function createOfficeCast(): Promise<OfficeCast> {
-  const { createOffice, addOfficeMember } = await import('../../functions/data/offices');
+  const { createOffice } = await import('../../functions/data/offices/office');
+  const { addOfficeMember } = await import('../../functions/data/offices/members');
   const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
   const { getTable } = await import('../../functions/runtime/table');
   const { claimDependencies, createClaimForUser } = await import('../../functions/services/claims/claims');

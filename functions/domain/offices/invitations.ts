@@ -1,6 +1,7 @@
 // Invitations to join an office and the artists assigned to a `member` (decision 026). An invitation is
 // made for one e-mail address and one role; its link carries a random secret whose SHA-256 alone is stored, lives 7
-// days, and is consumed once. These are the rules; data/offices.ts keeps them true under concurrent requests.
+// days, and is consumed once. These are the rules; data/offices/invitations.ts keeps them true under concurrent
+// requests.
 import type { EmailMessage } from '../email';
 import { AppError } from '../errors';
 import { escapeHtml } from '../identity/emails';

@@ -15,7 +15,7 @@ import {
 } from '../../data/catalogue/artists';
 import { listArtistClaims, listClaimsByStatus } from '../../data/claims';
 import { findHeldLotsOfArtist } from '../../data/escrow-lots';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import { catalogueArtistKeyOf } from '../claims/release';
 import type { StaffReadDependencies } from './staff-lists';
 import { matchesSearch, pageOfList } from './staff-lists';

@@ -11,12 +11,11 @@ import type {
 import { getAuditEntry } from '../../data/audit';
 import {
   getOfficeInvitation,
-  getOfficeStripeAccount,
-  getOfficeWithMembers,
   listOfficeInvitations,
   putOfficeInvitation,
-  removeOfficeStripeAccount,
-} from '../../data/offices';
+} from '../../data/offices/invitations';
+import { getOfficeWithMembers } from '../../data/offices/office';
+import { getOfficeStripeAccount, removeOfficeStripeAccount } from '../../data/offices/stripe-account';
 import { listOfficePayouts } from '../../data/payouts';
 import { AppError } from '../../domain/errors';
 import { normalizeEmail } from '../../domain/identity/email-address';

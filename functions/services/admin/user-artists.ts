@@ -7,7 +7,7 @@ import { getAccount, listConnections } from '../../data/accounts';
 import { listOfficeClaims } from '../../data/claims';
 import type { DirectoryAccount } from '../../data/directories';
 import { listAccountDirectory } from '../../data/directories';
-import { listUserOffices } from '../../data/offices';
+import { listUserOffices } from '../../data/offices/office';
 import { AppError } from '../../domain/errors';
 import type { StaffReadDependencies } from './staff-lists';
 import { fullNameOf, matchesSearch, pageOfList } from './staff-lists';

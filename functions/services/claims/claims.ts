@@ -21,8 +21,8 @@ import {
   getSuccessfulClaimOfArtist,
   listOfficeClaims,
 } from '../../data/claims';
-import type { OfficeWithMembers } from '../../data/offices';
-import { getOfficeWithMembers, getPersonalOfficeId, listUserOffices } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
+import { getOfficeWithMembers, getPersonalOfficeId, listUserOffices } from '../../data/offices/office';
 import type { TableRef } from '../../data/table';
 import {
   canSeeClaim,

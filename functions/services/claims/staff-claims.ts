@@ -16,7 +16,7 @@ import {
 import type { StoredClaim } from '../../data/claims';
 import { getClaim, getClaimWithHistory, listArtistClaims, listClaimsByStatus } from '../../data/claims';
 import { findHeldLotsOfArtist } from '../../data/escrow-lots';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import type { ClaimStatus } from '../../domain/claims/claim-status';
 import { nextClaimStatuses } from '../../domain/claims/claim-status';
 import { AppError, isAppError } from '../../domain/errors';

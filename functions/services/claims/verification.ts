@@ -24,8 +24,8 @@ import type { StoredVerificationAttempt } from '../../data/claim-verification-at
 import { recordVerificationAttempt } from '../../data/claim-verification-attempts';
 import type { StoredClaim } from '../../data/claims';
 import { getClaim } from '../../data/claims';
-import type { OfficeWithMembers } from '../../data/offices';
-import { getOfficeWithMembers } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import { countRateLimitHit } from '../../data/rate-limits';
 import { listSocialProfiles, saveSocialProfile } from '../../data/social-profiles';
 import { claimMessages, requireClaimAdmin } from '../../domain/claims/claim-rights';

@@ -18,7 +18,7 @@ import type {
   TransferWithoutPayout,
 } from '../../contracts/artist-payments';
 import type { StoredTransaction } from '../../data/ledger';
-import { getOfficeStripeAccount } from '../../data/offices';
+import { getOfficeStripeAccount } from '../../data/offices/stripe-account';
 import { getOpenPayoutId, getPayout, listOfficePayouts } from '../../data/payouts';
 import { AppError } from '../../domain/errors';
 import { activeAccountMonthlyFeeCents } from '../../domain/money/payout-fees';

@@ -10,7 +10,7 @@ import type {
 } from '../../contracts/artist-payments';
 import { getClaim } from '../../data/claims';
 import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import type { StoredPayout } from '../../data/payouts';
 import { listOfficePayouts } from '../../data/payouts';
 import type { TableRef } from '../../data/table';

@@ -8,13 +8,13 @@ import type {
   PayoutAccountReply,
   PayoutAccountStatus,
 } from '../../contracts/artist-payments';
-import type { OfficeStripeAccount } from '../../data/offices';
+import type { OfficeStripeAccount } from '../../data/offices/stripe-account';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import {
   getOfficeStripeAccount,
   getOfficeStripeConnectionGeneration,
-  getOfficeWithMembers,
   storeOfficeStripeAccount,
-} from '../../data/offices';
+} from '../../data/offices/stripe-account';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import type { OfficeRight } from '../../domain/offices/rights';

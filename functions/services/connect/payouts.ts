@@ -21,7 +21,8 @@ import type {
   PayoutReply,
   PayoutStatus,
 } from '../../contracts/artist-payments';
-import { getOfficeStripeAccount, getOfficeWithMembers, storeOfficeStripeAccount } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
+import { getOfficeStripeAccount, storeOfficeStripeAccount } from '../../data/offices/stripe-account';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { StoredPayout } from '../../data/payouts';
 import {

@@ -28,7 +28,7 @@ import {
   startGiveBack,
 } from '../../data/give-backs';
 import { transactionIdOf } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem, writeUnlessGuardFails } from '../../data/table';

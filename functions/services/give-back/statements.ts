@@ -3,7 +3,7 @@
 // `read-money`: admins and accountants.
 import type { StatementQuery, StatementReply } from '../../contracts/give-back';
 import type { LedgerEntry } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import { listOfficePayouts } from '../../data/payouts';
 import { AppError } from '../../domain/errors';
 import { accountIdOf } from '../../domain/money/ledger';

@@ -4,7 +4,7 @@
 // the office pays it out or gives it back like any other balance.
 import type { ClaimReply } from '../../contracts/claims';
 import { getClaim, getSuccessfulClaimOfArtist } from '../../data/claims';
-import { getOfficeWithMembers } from '../../data/offices';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import { AppError } from '../../domain/errors';
 import { findMember, officeMessages, requireOfficeRight } from '../../domain/offices/rights';
 import type { ClaimDependencies } from '../claims/claims';

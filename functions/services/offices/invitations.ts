@@ -9,16 +9,15 @@ import type {
   OfficeMemberEntryReply,
   OfficeReply,
 } from '../../contracts/offices';
-import type { OfficeWithMembers } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
 import {
   acceptOfficeInvitation,
-  forgoPersonalOffice,
   getOfficeInvitation,
-  getOfficeWithMembers,
   listOfficeInvitations,
   putOfficeInvitation,
   renewInvitationToken,
-} from '../../data/offices';
+} from '../../data/offices/invitations';
+import { forgoPersonalOffice, getOfficeWithMembers } from '../../data/offices/office';
 import type { TableRef, TransactionItem } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import { normalizeEmail } from '../../domain/identity/email-address';
@@ -248,7 +247,8 @@ export async function validateOfficeInvitation(
 /**
  * `POST offices/accept-invitation/{token}` {officeId}: the signed-in artist-side user whose address the invitation
  * was sent to becomes a member with its role. Another address is a 403 `invitation_email_mismatch`; an expired or
- * used invitation a 409. Two accepts at once make one membership (data/offices.ts `acceptOfficeInvitation`).
+ * used invitation a 409. Two accepts at once make one membership (data/offices/invitations.ts
+ * `acceptOfficeInvitation`).
  */
 export async function acceptInvitationForUser(
   deps: { table: TableRef; clock: Clock },

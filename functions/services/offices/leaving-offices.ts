@@ -3,8 +3,9 @@
 // office is, and told what to do first: nobody could reach that money otherwise. Anyone else leaves every office with
 // the account, and an office that holds nothing and loses its last admin goes with it; those writes are items of the
 // erasure's own transaction, so the last-admin rule is kept by the table under concurrent deletions too.
-import type { OfficeWithMembers } from '../../data/offices';
-import { buildMemberRemovalItems, buildOfficeDeletionItems, listUserOffices } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
+import { buildMemberRemovalItems } from '../../data/offices/members';
+import { buildOfficeDeletionItems, listUserOffices } from '../../data/offices/office';
 import type { TableRef, TransactionItem } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import { accountIdOf } from '../../domain/money/ledger';

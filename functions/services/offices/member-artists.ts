@@ -5,13 +5,13 @@
 import type { MemberArtistsReply } from '../../contracts/offices';
 import type { StoredClaim } from '../../data/claims';
 import { listOfficeClaims } from '../../data/claims';
-import type { OfficeWithMembers } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
 import {
   assignMemberArtists,
   getMemberArtistIds,
-  getOfficeWithMembers,
   unassignMemberArtist,
-} from '../../data/offices';
+} from '../../data/offices/member-artists';
+import { getOfficeWithMembers } from '../../data/offices/office';
 import type { TableRef } from '../../data/table';
 import { canSeeClaim } from '../../domain/claims/claim-rights';
 import { isOpenClaimStatus } from '../../domain/claims/claim-status';

@@ -1,7 +1,7 @@
 // Offices, members and roles (SPEC §3, §6, §7 "Offices" and "Members"): the artist area's use cases. Every
 // right is decided by domain/offices/rights.ts from the office's member list: someone outside an office gets a 404,
 // so its existence is not revealed; a member without the right gets a 403. The counts on the office item make the
-// last-admin rule hold under concurrent changes too (data/offices.ts).
+// last-admin rule hold under concurrent changes too (data/offices/members.ts).
 import { randomUUID } from 'node:crypto';
 import type {
   DeletedOfficeReply,
@@ -9,19 +9,17 @@ import type {
   OfficeMemberReply,
   OfficeReply,
 } from '../../contracts/offices';
-import type { OfficeWithMembers } from '../../data/offices';
+import type { OfficeWithMembers } from '../../data/offices/office';
+import { deleteOfficeInvitation, getOfficeInvitation } from '../../data/offices/invitations';
+import { changeOfficeMemberRole, removeOfficeMember } from '../../data/offices/members';
 import {
-  changeOfficeMemberRole,
   createOffice,
   deleteOffice,
-  deleteOfficeInvitation,
-  getOfficeInvitation,
   getOfficeWithMembers,
   hasPersonalOffice,
   listUserOffices,
-  removeOfficeMember,
   updateOffice,
-} from '../../data/offices';
+} from '../../data/offices/office';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import { normalizeEmail } from '../../domain/identity/email-address';

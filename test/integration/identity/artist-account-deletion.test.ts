@@ -41,7 +41,7 @@ async function givenOfficeAdmin(name: string) {
 }
 
 async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../../functions/data/offices');
+  const { addOfficeMember } = await import('../../../functions/data/offices/members');
   const person = await createSignedInAccount('artist');
   const outcome = await addOfficeMember(
     await tableOf(),
@@ -100,13 +100,13 @@ async function accountStatusOf(person: SignedInAccount) {
 }
 
 async function membersOf(officeId: string) {
-  const { getOfficeWithMembers } = await import('../../../functions/data/offices');
+  const { getOfficeWithMembers } = await import('../../../functions/data/offices/office');
   const found = await getOfficeWithMembers(await tableOf(), officeId);
   return found?.members.map((member) => ({ userId: member.userId, role: member.role })) ?? null;
 }
 
 async function officeIdsOf(person: SignedInAccount) {
-  const { listUserOfficeIds } = await import('../../../functions/data/offices');
+  const { listUserOfficeIds } = await import('../../../functions/data/offices/office');
   return listUserOfficeIds(await tableOf(), person.userId);
 }
 

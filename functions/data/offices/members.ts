@@ -1,0 +1,175 @@
+// Office members (docs/data-model.md "Offices"): a member joins, leaves or changes role. Every change of membership or
+// role updates the office item's counts under a condition in the same transaction, so two admins demoting each other
+// at once cannot leave an office without an admin.
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { maxOfficeMembers } from '../../domain/offices/office';
+import type { OfficeMember, OfficeRole } from '../../domain/offices/rights';
+import { officeKey, officeMemberKey, userOfficeKey } from '../keys';
+import type { TableRef, TransactionItem } from '../table';
+import { transactionCancellationCodes } from '../table';
+import { buildMemberItems } from './stored';
+
+/**
+ * addOfficeMember: a member joins (accepting an invitation). The
+ * member item, their index item and the office's counts change together; 'full' at maxOfficeMembers, 'already-member'
+ * when the user is one, 'missing' when the office is gone.
+ */
+export async function addOfficeMember(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): Promise<'added' | 'already-member' | 'full' | 'missing'> {
+  const when = at.toISOString();
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                member.role === 'admin'
+                  ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
+                  : 'SET updatedAt = :at ADD memberCount :plus',
+              ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
+              ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
+            },
+          },
+          ...buildMemberItems(table, officeId, member, when),
+        ],
+      }),
+    );
+    return 'added';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[1] === 'ConditionalCheckFailed') return 'already-member';
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.name, Key: officeKey(officeId), ConsistentRead: true }),
+    );
+    return Item ? 'full' : 'missing';
+  }
+}
+
+/** What a change of membership came to: done, or refused by a condition because the office changed meanwhile. */
+export type MembershipOutcome = 'done' | 'last-admin' | 'changed';
+
+function outcomeOf(error: unknown, guardedCountIndex: number): MembershipOutcome {
+  const codes = transactionCancellationCodes(error);
+  if (!codes) throw error;
+  return codes[guardedCountIndex] === 'ConditionalCheckFailed' ? 'last-admin' : 'changed';
+}
+
+/**
+ * The items that take a member out of an office: the office's counts (removing an admin needs another admin left,
+ * checked first), the member item (still holding the role read) and their index item. `removeOfficeMember`, and
+ * deleting a member's account alongside.
+ */
+export function buildMemberRemovalItems(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): TransactionItem[] {
+  const removesAdmin = member.role === 'admin';
+  return [
+    {
+      Update: {
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression: removesAdmin
+          ? 'SET updatedAt = :at ADD memberCount :minus, adminCount :minus'
+          : 'SET updatedAt = :at ADD memberCount :minus',
+        ConditionExpression: removesAdmin ? 'adminCount > :one' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':minus': -1,
+          ...(removesAdmin ? { ':one': 1 } : {}),
+        },
+      },
+    },
+    {
+      Delete: {
+        TableName: table.name,
+        Key: officeMemberKey(officeId, member.userId),
+        ConditionExpression: '#role = :role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': member.role },
+      },
+    },
+    { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
+  ];
+}
+
+/**
+ * removeOfficeMember: `DELETE offices/{officeId}/members/{member}`. Removing an admin needs another admin left
+ * ('last-admin'); the member must still hold the role read ('changed').
+ */
+export async function removeOfficeMember(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): Promise<MembershipOutcome> {
+  const removesAdmin = member.role === 'admin';
+  try {
+    await table.client.send(
+      new TransactWriteCommand({ TransactItems: buildMemberRemovalItems(table, officeId, member, at) }),
+    );
+    return 'done';
+  } catch (error) {
+    return removesAdmin ? outcomeOf(error, 0) : outcomeOf(error, -1);
+  }
+}
+
+/**
+ * changeOfficeMemberRole: `PATCH offices/{officeId}/members/{member}/role`. Demoting an admin needs another admin
+ * left ('last-admin'); the member must still hold the role read ('changed').
+ */
+export async function changeOfficeMemberRole(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  role: OfficeRole,
+  at: Date,
+): Promise<MembershipOutcome> {
+  if (member.role === role) return 'done';
+  const adminChange = member.role === 'admin' ? -1 : role === 'admin' ? 1 : 0;
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                adminChange === 0 ? 'SET updatedAt = :at' : 'SET updatedAt = :at ADD adminCount :change',
+              ConditionExpression: adminChange < 0 ? 'adminCount > :one' : 'attribute_exists(pk)',
+              ExpressionAttributeValues: {
+                ':at': at.toISOString(),
+                ...(adminChange === 0 ? {} : { ':change': adminChange }),
+                ...(adminChange < 0 ? { ':one': 1 } : {}),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeMemberKey(officeId, member.userId),
+              UpdateExpression: 'SET #role = :role',
+              ConditionExpression: '#role = :from',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':role': role, ':from': member.role },
+            },
+          },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (error) {
+    return adminChange < 0 ? outcomeOf(error, 0) : outcomeOf(error, -1);
+  }
+}

@@ -1,0 +1,170 @@
+// An office's Stripe connected account (docs/data-model.md "Offices", decision 025): its id and its state as last
+// read from Stripe live on the office item, one account per office; staff can remove the connection so the office
+// onboards again, and a removed account never comes back to it.
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { officeKey, payoutOpenGuardKey } from '../keys';
+import type { TableRef, TransactionItem } from '../table';
+import { isConditionFailure, transactionCancellationCodes } from '../table';
+import type { Item } from './stored';
+
+/** The office's Stripe connected account (decision 025) as last read from Stripe. */
+export interface OfficeStripeAccount {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  currentlyDue: string[];
+  disabledReason: string | null;
+  /** When this state was read from Stripe: an older read never replaces a newer one. */
+  checkedAt: string;
+}
+
+function toStripeAccount(item: Item): OfficeStripeAccount | null {
+  const state: unknown = item['stripeAccount'];
+  if (typeof item['stripeAccountId'] !== 'string' || typeof state !== 'object' || state === null) return null;
+  const fields = state as Record<string, unknown>;
+  return {
+    accountId: item['stripeAccountId'],
+    chargesEnabled: fields['chargesEnabled'] === true,
+    payoutsEnabled: fields['payoutsEnabled'] === true,
+    detailsSubmitted: fields['detailsSubmitted'] === true,
+    currentlyDue: Array.isArray(fields['currentlyDue']) ? fields['currentlyDue'].map(String) : [],
+    disabledReason: typeof fields['disabledReason'] === 'string' ? fields['disabledReason'] : null,
+    checkedAt: String(fields['checkedAt']),
+  };
+}
+
+/** getOfficeStripeAccount: the office's connected account and its state, or null before onboarding starts. */
+export async function getOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+): Promise<OfficeStripeAccount | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: officeKey(officeId),
+      ProjectionExpression: 'stripeAccountId, stripeAccount',
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toStripeAccount(Item) : null;
+}
+
+/**
+ * storeOfficeStripeAccount: the account's state as read from Stripe at `checkedAt`. The office takes the account id
+ * only if it has none (the guard that keeps one account per office, even for two first calls at once: 'taken' with
+ * the id it holds otherwise), and the state only if it was read no earlier than the stored one ('stale' otherwise),
+ * so webhooks handled in any order or twice leave the latest read. 'missing' when the office is gone. An account staff
+ * removed from the office never comes back to it ('stale'): a late `account.updated` of it changes nothing.
+ */
+export async function storeOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+  account: OfficeStripeAccount,
+): Promise<'stored' | 'stale' | { taken: string } | 'missing'> {
+  const { accountId, ...state } = account;
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression: 'SET stripeAccountId = if_not_exists(stripeAccountId, :id), stripeAccount = :state',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(stripeAccountId) OR stripeAccountId = :id) AND ' +
+          '(attribute_not_exists(stripeAccount) OR stripeAccount.checkedAt <= :at) AND ' +
+          'NOT contains(removedStripeAccountIds, :id)',
+        ExpressionAttributeValues: { ':id': accountId, ':state': state, ':at': state.checkedAt },
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await table.client.send(
+      new GetCommand({
+        TableName: table.name,
+        Key: officeKey(officeId),
+        ProjectionExpression: 'stripeAccountId',
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return 'missing';
+    const held = Item['stripeAccountId'];
+    return typeof held === 'string' && held !== accountId ? { taken: held } : 'stale';
+  }
+}
+
+/**
+ * getOfficeStripeConnectionGeneration: how many times staff removed the office's Stripe connection. A new connected
+ * account is created under a key of this count, so the account removed is never handed back by Stripe's replay.
+ */
+export async function getOfficeStripeConnectionGeneration(
+  table: TableRef,
+  officeId: string,
+): Promise<number> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: officeKey(officeId),
+      ProjectionExpression: 'stripeConnectionGeneration',
+      ConsistentRead: true,
+    }),
+  );
+  return Number(Item?.['stripeConnectionGeneration'] ?? 0);
+}
+
+/**
+ * removeOfficeStripeAccount: staff remove the office's Stripe connection so it can onboard again. One transaction:
+ * the office item loses its account id and state (condition: it still holds `accountId`), remembers the account as
+ * removed (never stored again) and counts the removal; the office's open-payout guard is checked absent (no payout
+ * between booking and transfer); `alongside` (the audit entry) is written with it. 'stale' when the office holds
+ * another account or none, 'payout-open' when a payout holds the guard, 'alongside' when an item of `alongside`
+ * failed its condition (the entry exists: this removal was recorded already).
+ */
+export async function removeOfficeStripeAccount(
+  table: TableRef,
+  officeId: string,
+  accountId: string,
+  at: Date,
+  alongside: readonly TransactionItem[],
+): Promise<'removed' | 'stale' | 'payout-open' | 'alongside'> {
+  try {
+    await table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: officeKey(officeId),
+              UpdateExpression:
+                'REMOVE stripeAccountId, stripeAccount SET updatedAt = :at ' +
+                'ADD stripeConnectionGeneration :one, removedStripeAccountIds :removed',
+              ConditionExpression: 'stripeAccountId = :id',
+              ExpressionAttributeValues: {
+                ':at': at.toISOString(),
+                ':one': 1,
+                ':removed': new Set([accountId]),
+                ':id': accountId,
+              },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: table.name,
+              Key: payoutOpenGuardKey(officeId),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...alongside,
+        ],
+      }),
+    );
+    return 'removed';
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (!codes) throw error;
+    if (codes.slice(2).includes('ConditionalCheckFailed')) return 'alongside';
+    if (codes[1] === 'ConditionalCheckFailed') return 'payout-open';
+    if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+    throw error;
+  }
+}
