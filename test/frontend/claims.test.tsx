@@ -59,6 +59,40 @@ describe('the artists screen', () => {
     expect(screen.getByRole('button', { name: 'Claim an artist' })).toBeTruthy();
   });
 
+  it('tells each claim as it stands: a pending claim is sent, not claimed nor verified', async () => {
+    // Prepare
+    stubArtistApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') {
+        return success([
+          claimFixture({ verificationMethod: 'spotify-bio', selectedPlatform: 'spotify' }),
+          claimFixture({ _id: 'claim-2', artistName: 'Velvet Static', status: 'Verified' }),
+          claimFixture({ _id: 'claim-3', artistName: 'Quiet Paper', status: 'Successful' }),
+          claimFixture({ _id: 'claim-4', artistName: 'Neon Hollow', status: 'Rejected' }),
+        ]);
+      }
+      return undefined;
+    });
+    // Act
+    renderAt('/for-artists/artists');
+    const lineOf = async (name: string) => {
+      const item = (await screen.findByRole('link', { name })).closest('li');
+      if (!item) throw new Error(`${name} is not a list item`);
+      return item.textContent ?? '';
+    };
+    // Assess
+    const pending = await lineOf('Nina Simone');
+    expect(pending).toContain(
+      "Claim sent November 20, 2026 · pending: waiting for the verification string in the artist's bio on Spotify",
+    );
+    expect(pending).not.toMatch(/verified|claimed/i);
+    expect(await lineOf('Velvet Static')).toContain(
+      'pending: the verification string was found in the Instagram bio; our staff are reviewing the claim',
+    );
+    expect(await lineOf('Quiet Paper')).toContain('approved: verified through Instagram');
+    expect(await lineOf('Neon Hollow')).toContain('rejected by our staff');
+  });
+
   it('offers no claim wizard to a member who is not an admin of the office', async () => {
     // Prepare
     stubArtistApi(({ path }) => {

@@ -5,11 +5,10 @@ import { Link } from 'react-router-dom';
 import type { ClaimReply } from '../../../../../functions/contracts/claims';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';
-import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOfficeClaims, useOffices } from '../api/claims-api';
-import { platformLabels, statusLabels } from '../lib/claim-words';
+import { describeClaimState, statusLabels } from '../lib/claim-words';
 import '../claims.css';
 import { ClaimWizard } from './claim-wizard';
 
@@ -111,10 +110,7 @@ export function ArtistsScreen() {
                   <Link className="claims__artist" to={paths.artist.claim({ id: claim._id })}>
                     {claim.artistName}
                   </Link>
-                  <span className="claims__muted">
-                    Claimed {formatDate(claim.createdAt)} · verified through{' '}
-                    {platformLabels[claim.selectedPlatform]}
-                  </span>
+                  <span className="claims__muted">{describeClaimState(claim)}</span>
                   <Link
                     className="claims__detail-link"
                     to={paths.artist.artistDetail({ id: claim._id })}

@@ -4,6 +4,7 @@ import type {
   VerificationMethod,
   VerificationPlatform,
 } from '../../../../../functions/contracts/claims';
+import { formatDate } from '../../../lib/format';
 
 type ClaimStatus = ClaimReply['status'];
 
@@ -43,4 +44,33 @@ export function describeBioStep(claim: Pick<ClaimReply, 'verificationMethod' | '
     return "Put your OpenPie link with this verification string into the artist's bio on Spotify.";
   }
   return `Put this verification string into the bio of the artist's ${platformLabels[claim.selectedPlatform]} profile.`;
+}
+
+/** Where the verification string goes, in a few words: "the artist's bio on Spotify", "the Instagram bio". */
+function bioOf(claim: Pick<ClaimReply, 'verificationMethod' | 'selectedPlatform'>): string {
+  return claim.verificationMethod === 'spotify-bio'
+    ? "the artist's bio on Spotify"
+    : `the ${platformLabels[claim.selectedPlatform]} bio`;
+}
+
+/**
+ * A claim's line in the office's list, true to its status: a pending claim is not "claimed" nor "verified", only
+ * sent. `Claim sent Nov 27, 2026 · pending: waiting for the verification string in the artist's bio on Spotify`.
+ */
+export function describeClaimState(
+  claim: Pick<ClaimReply, 'status' | 'createdAt' | 'verificationMethod' | 'selectedPlatform'>,
+): string {
+  const sent = `Claim sent ${formatDate(claim.createdAt)}`;
+  switch (claim.status) {
+    case 'Pending':
+      return `${sent} · pending: waiting for the verification string in ${bioOf(claim)}`;
+    case 'Verified':
+      return `${sent} · pending: the verification string was found in ${bioOf(claim)}; our staff are reviewing the claim`;
+    case 'Successful':
+      return `${sent} · approved: verified through ${platformLabels[claim.selectedPlatform]}`;
+    case 'Rejected':
+      return `${sent} · rejected by our staff`;
+    case 'Deleted':
+      return `${sent} · deleted`;
+  }
 }
