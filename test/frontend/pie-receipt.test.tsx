@@ -112,6 +112,37 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     );
   });
 
+  it('gives an artist one share, rounded one way, in the chart and in the table', async () => {
+    // Prepare: the split's exact share by weight (21.24%) and the cents' share (200 of 941: 21.25…%) round apart.
+    const split = makeSplitPie();
+    const withShares = <T extends { artist_id: string | null; cents?: number; percentage: number }>(
+      artist: T,
+    ): T =>
+      artist.artist_id === 'art-1'
+        ? { ...artist, cents: 200, percentage: 21.24 }
+        : artist.artist_id === 'art-2'
+          ? { ...artist, cents: 741, percentage: 78.76 }
+          : artist;
+    const detail = {
+      ...split,
+      includedArtists: split.includedArtists.map(withShares),
+      allArtists: split.allArtists.map(withShares),
+    };
+    stubApi({
+      'GET /api/user': succeed(makeFan()),
+      [`GET /api/pie/pie/${detail.pieId}`]: succeed(detail),
+    });
+    // Act
+    renderAt(`/pie/${detail.pieId}`);
+    // Assess
+    const table = await screen.findByRole('table', { name: 'What each artist got from this pie' }, slow);
+    const auroraRow = within(table).getByRole('row', { name: /Aurora Lane/ });
+    const legend = screen.getByText('Aurora Lane', { selector: '.pie-chart__key-name' }).parentElement;
+    expect(legend?.textContent).toContain('$2.00 · 21.3%');
+    expect(auroraRow.textContent).toContain('21.3%$2.00');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toContain('Aurora Lane 21.3%');
+  });
+
   it('says where a refund after the split was taken from, on the screen and in the CSV', async () => {
     // Prepare: the $10 was refunded after the split: the 565 still held came back from the artist, the 376 already
     // returned to the wallet came from there, and OpenPie covered Stripe's kept 59¢

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { RealtimeStats } from '../../../../../functions/contracts/pie';
 import { formatCount, formatListeningTime, formatMoney, formatShare } from '../../../lib/format';
-import { keyOfArtist } from '../lib/pie-slices';
+import { keyOfArtist, sharesOfPie } from '../lib/pie-slices';
 import { describeReasons, divideShare } from '../lib/pie-words';
 
 export type PieArtist = RealtimeStats['allArtists'][number];
@@ -35,6 +35,12 @@ export function PieArtistsTable({
   extraHeadings = [],
   renderExtraCells,
 }: PieArtistsTableProps) {
+  // The share of the pie is the chart's own (sharesOfPie): one artist, one share, rounded one way.
+  const pieShares = sharesOfPie(
+    stats.allArtists.flatMap((artist) =>
+      artist.cents === undefined ? [] : [{ ...artist, cents: artist.cents }],
+    ),
+  );
   // A wide table scrolls sideways on a phone: the scrolling box takes the keyboard focus so it can be scrolled without
   // a pointer, and is named by the table's caption.
   return (
@@ -71,7 +77,9 @@ export function PieArtistsTable({
               <td>{formatListeningTime(artist.total_time_listened)}</td>
               <td>{formatShare(divideShare(artist.total_time_listened, stats.stats.total_time_listened))}</td>
               <td>{formatListeningTime(artist.weight)}</td>
-              <td>{artist.cents === undefined ? '–' : formatShare(artist.percentage / 100)}</td>
+              <td>
+                {artist.cents === undefined ? '–' : formatShare(pieShares.get(keyOfArtist(artist)) ?? 0)}
+              </td>
               <td>
                 {artist.cents === undefined ? (
                   <>

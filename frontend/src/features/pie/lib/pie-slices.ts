@@ -57,12 +57,21 @@ export function describeWedge(start: number, end: number): string {
 }
 
 /**
- * The slices of a pie, largest first. Sized by cents when there are any (what the artists are paid), otherwise by
- * percentage (a pie whose net is not known yet still shows its shares).
+ * Each included artist's share of the pie (0 to 1), by artist key: by cents when there are any (what the artists are
+ * paid), otherwise by percentage (a pie whose net is not known yet still shows its shares). The chart and the table
+ * both read their shares here and write them with one formatShare, so one artist's share reads the same in both.
  */
-export function buildPieSlices(artists: readonly SliceArtist[]): PieSlice[] {
+export function sharesOfPie(artists: readonly SliceArtist[]): Map<string, number> {
   const totalCents = artists.reduce((sum, artist) => sum + artist.cents, 0);
   const sizeOf = (artist: SliceArtist) => (totalCents > 0 ? artist.cents : artist.percentage);
+  const total = artists.reduce((sum, artist) => sum + sizeOf(artist), 0);
+  return new Map(artists.map((artist) => [keyOfArtist(artist), total > 0 ? sizeOf(artist) / total : 0]));
+}
+
+/** The slices of a pie, largest first, each as large as its share of the pie (`sharesOfPie`). */
+export function buildPieSlices(artists: readonly SliceArtist[]): PieSlice[] {
+  const shares = sharesOfPie(artists);
+  const sizeOf = (artist: SliceArtist) => shares.get(keyOfArtist(artist)) ?? 0;
   const total = artists.reduce((sum, artist) => sum + sizeOf(artist), 0);
   if (total <= 0) return [];
 
@@ -98,7 +107,8 @@ export function buildPieSlices(artists: readonly SliceArtist[]): PieSlice[] {
 
   let angle = 0;
   return entries.map(({ size, ...entry }) => {
-    const share = size / total;
+    // The shares add up to the whole already: an artist's slice keeps exactly the share the table shows.
+    const share = size;
     const start = angle;
     angle += share * Math.PI * 2;
     return { ...entry, share, path: describeWedge(start, angle) };
