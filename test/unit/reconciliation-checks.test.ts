@@ -1,25 +1,20 @@
-// Reconciliation's pure rules (functions/domain/reconciliation/checks.ts): on a small ledger that adds up every check
+// Reconciliation's pure rules (functions/domain/reconciliation/*-check.ts): on a small ledger that adds up every check
 // is clean, and each kind of discrepancy is found by its own rule with what was expected and what was found.
 import { describe, expect, it } from 'vitest';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import type { AccountId, TransactionKind } from '../../functions/domain/money/ledger';
 import type {
   LedgerSnapshot,
-  ReconciledPayout,
   ReconciledAccount,
-  ReconciledPie,
-  ReconciledReceipt,
   ReconciledTransaction,
 } from '../../functions/domain/reconciliation/checks';
-import {
-  checkEscrow,
-  checkLedger,
-  checkPayouts,
-  checkPies,
-  checkWallets,
-  walletFiguresOf,
-  walletOf,
-} from '../../functions/domain/reconciliation/checks';
+import { checkEscrow } from '../../functions/domain/reconciliation/escrow-check';
+import { checkLedger } from '../../functions/domain/reconciliation/ledger-check';
+import type { ReconciledPayout } from '../../functions/domain/reconciliation/payout-check';
+import { checkPayouts } from '../../functions/domain/reconciliation/payout-check';
+import type { ReconciledPie, ReconciledReceipt } from '../../functions/domain/reconciliation/pie-check';
+import { checkPies } from '../../functions/domain/reconciliation/pie-check';
+import { checkWallets, walletFiguresOf, walletOf } from '../../functions/domain/reconciliation/wallet-check';
 
 const now = new Date('2026-11-27T12:00:00.000Z');
 const at = '2026-11-01T10:00:00.000Z';

@@ -1,17 +1,14 @@
-// The stripe check's rule (checkStripe in functions/domain/reconciliation/checks.ts), pure: on a month whose ledger
+// The stripe check's rule (checkStripe in functions/domain/reconciliation/stripe-check.ts), pure: on a month whose ledger
 // books exactly what Stripe's balance transactions moved (a charge and its fee, a partial refund, a dispute with its
 // fee and its reversal, a payout's transfer and its bank payout) it is clean; each Stripe object the ledger books
 // wrongly or not at all, each ledger booking Stripe never made, and each fee Stripe billed on its own is a finding
 // with the Stripe id or the ledger transaction as its subject.
 import { describe, expect, it } from 'vitest';
 import type { AccountId, TransactionKind } from '../../functions/domain/money/ledger';
-import type {
-  LedgerSnapshot,
-  ReconciledPayout,
-  ReconciledTransaction,
-  StripeBalanceMovement,
-} from '../../functions/domain/reconciliation/checks';
-import { checkStripe, ledgerStripeReferences } from '../../functions/domain/reconciliation/checks';
+import type { LedgerSnapshot, ReconciledTransaction } from '../../functions/domain/reconciliation/checks';
+import type { ReconciledPayout } from '../../functions/domain/reconciliation/payout-check';
+import type { StripeBalanceMovement } from '../../functions/domain/reconciliation/stripe-check';
+import { checkStripe, ledgerStripeReferences } from '../../functions/domain/reconciliation/stripe-check';
 
 const clearing: AccountId = 'stripe-clearing:platform';
 const fees: AccountId = 'processing-fees:platform';

@@ -1,7 +1,7 @@
 // Reconciliation (DESIGN §5, docs/decisions/038-reconciliation.md): staff's checks that the money in the table adds
 // up, run from the staff console one at a time and all together by the daily `reconciliation` job. This module reads
 // what a check needs through the data/ access functions and hands it to the pure rules of
-// domain/reconciliation/checks.ts.
+// domain/reconciliation/ (one module per check, what they share in checks.ts).
 //
 // The ledger is read without Scan: from the platform's own accounts and every fan's wallet accounts (the fan
 // directory and each fan's pies), every account's entries, every transaction those entries name, and then every
@@ -26,26 +26,23 @@ import type { AccountId, AccountType } from '../../domain/money/ledger';
 import { accountIdOf, clearingAccountOf, platformOwner } from '../../domain/money/ledger';
 import type {
   CheckResult,
-  FanWallet,
   LedgerSnapshot,
   ReconciledAccount,
   ReconciledEntry,
-  ReconciledReceipt,
   ReconciledTransaction,
   ReconciliationCheckType,
 } from '../../domain/reconciliation/checks';
-import {
-  checkEscrow,
-  checkLedger,
-  checkPayouts,
-  checkPies,
-  checkStripe,
-  checkWallets,
-  ledgerStripeReferences,
-  pendingGraceMs,
-} from '../../domain/reconciliation/checks';
-import type { ReconciledPayout, StripeBalanceMovement } from '../../domain/reconciliation/checks';
-import type { StripeLegs } from '../../domain/reconciliation/checks';
+import { pendingGraceMs } from '../../domain/reconciliation/checks';
+import { checkEscrow } from '../../domain/reconciliation/escrow-check';
+import { checkLedger } from '../../domain/reconciliation/ledger-check';
+import type { ReconciledPayout, StripeLegs } from '../../domain/reconciliation/payout-check';
+import { checkPayouts } from '../../domain/reconciliation/payout-check';
+import type { ReconciledReceipt } from '../../domain/reconciliation/pie-check';
+import { checkPies } from '../../domain/reconciliation/pie-check';
+import type { StripeBalanceMovement } from '../../domain/reconciliation/stripe-check';
+import { checkStripe, ledgerStripeReferences } from '../../domain/reconciliation/stripe-check';
+import type { FanWallet } from '../../domain/reconciliation/wallet-check';
+import { checkWallets } from '../../domain/reconciliation/wallet-check';
 import type { BalanceTransactionView, StripeGateway } from '../../integrations/stripe/port';
 import { listOfficePayouts } from '../../data/payouts';
 import { connectInFlightOf, officePayableOf } from '../connect/money';
@@ -352,11 +349,11 @@ export async function runReconciliationCheck(
   return result;
 }
 
-/** An event a reconciliation run raises; EventBridge takes 256 KB, so one event names at most this many problems. */
+/** The event a reconciliation run raises; EventBridge takes 256 KB, so it names at most this many problems. */
 export const maxProblemsPerAlert = 100;
 
 export interface DailyReconciliationDependencies extends ReconciliationDependencies {
-  /** The bus `reconciliation.failed` goes on (the `reconciliation-alerts` rule pages staff from it). */
+  /** The bus `reconciliation.failed` goes on (the `reconciliation-alerts` rule pages and mails staff from it). */
   publishEvent: (event: DomainEvent) => Promise<void>;
 }
 
@@ -376,29 +373,37 @@ export function dailyReconciliationDependencies(): DailyReconciliationDependenci
 }
 
 /**
- * The daily `reconciliation` job: every built check over one reading of the table, and for each check that found
- * something one `reconciliation.failed` event naming its problems (the first `maxProblemsPerAlert`, then how many
- * more). Nothing is written: running it twice raises the same alerts twice, which staff read as one finding.
+ * The daily `reconciliation` job: every built check over one reading of the table and, when any found something, one
+ * `reconciliation.failed` event for the run: every check with its counts and the first `maxProblemsPerAlert`
+ * problems, check by check, then how many more. The `reconciliation-alerts` consumer pages and mails staff from it,
+ * once per run id. Nothing is written: running it again is another run, and raises its own alert.
  */
 export async function runDailyReconciliation(
   deps: DailyReconciliationDependencies,
   runId: string,
 ): Promise<{ results: CheckResult[]; alerts: number }> {
   const results = await runReconciliationChecks(deps, builtReconciliationChecks);
-  let alerts = 0;
-  for (const result of results) {
-    if (result.problems.length === 0) continue;
-    const named = result.problems.slice(0, maxProblemsPerAlert).map((problem) => ({
-      account: problem.subject,
-      message: `${problem.message} Expected ${problem.expected}, found ${problem.found}.`,
-    }));
-    const more = result.problems.length - named.length;
-    if (more > 0) named.push({ account: result.check, message: `… and ${more} more problems.` });
-    await deps.publishEvent({
-      type: 'reconciliation.failed',
-      detail: { checkType: result.check, runId, problems: named },
-    });
-    alerts += 1;
-  }
-  return { results, alerts };
+  const problems = results.flatMap((result) => result.problems);
+  if (problems.length === 0) return { results, alerts: 0 };
+  const named = problems.slice(0, maxProblemsPerAlert).map((problem) => ({
+    check: problem.check,
+    subject: problem.subject,
+    expected: problem.expected,
+    found: problem.found,
+    message: problem.message,
+  }));
+  await deps.publishEvent({
+    type: 'reconciliation.failed',
+    detail: {
+      runId,
+      checks: results.map((result) => ({
+        check: result.check,
+        checked: result.checked,
+        problemCount: result.problems.length,
+      })),
+      problems: named,
+      moreProblems: problems.length - named.length,
+    },
+  });
+  return { results, alerts: 1 };
 }
