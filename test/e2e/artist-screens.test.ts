@@ -67,6 +67,7 @@ describe("the fan's artist screen", () => {
     const observed = await openSignedIn(pages, baseUrl, 'fan', viewport);
     const minute = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     const imported = await observed.page.request.post(`${baseUrl}/api/tracks/user/import`, {
+      headers: { origin: baseUrl },
       data: {
         source: 'spotify-account-data',
         records: [

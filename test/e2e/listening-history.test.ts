@@ -43,6 +43,7 @@ async function openFanWithHistory(viewport: { width: number; height: number }): 
   const observed = await pages.open({ viewport });
   await signUpVerifiedFan(observed.page, baseUrl, 'history');
   const imported = await observed.page.request.post(`${baseUrl}/api/tracks/user/import`, {
+    headers: { origin: baseUrl },
     data: { source: 'spotify-account-data', records: buildAccountDataRecords() },
   });
   expect(imported.ok()).toBe(true);

@@ -69,7 +69,7 @@ async function callApi<T>(
 ): Promise<{ status: number; body: Envelope<T> }> {
   const response =
     init.method === 'POST'
-      ? await page.request.post(`${baseUrl}${path}`, { data: init.data ?? {} })
+      ? await page.request.post(`${baseUrl}${path}`, { headers: { origin: baseUrl }, data: init.data ?? {} })
       : await page.request.get(`${baseUrl}${path}`);
   return { status: response.status(), body: (await response.json()) as Envelope<T> };
 }
@@ -141,6 +141,7 @@ function fullName(person: TestPerson): string {
 
 async function logInAgain(page: Page, person: TestPerson): Promise<void> {
   const reply = await page.request.post(`${baseUrl}/api/auth/login`, {
+    headers: { origin: baseUrl },
     data: { email: person.email, password: person.password },
   });
   if (!reply.ok()) throw new Error(`Login answered ${reply.status()}`);

@@ -23,6 +23,7 @@ async function signInDemoArtist(context: BrowserContext): Promise<void> {
 /** A new office of the demo artist, made through the API with the page's session. */
 async function createOffice(page: Page, name: string): Promise<string> {
   const reply = await page.request.post(`${baseUrl}/api/for-artists/offices`, {
+    headers: { origin: baseUrl },
     data: { name, type: 'Artist' },
   });
   expect(reply.status()).toBe(201);

@@ -94,7 +94,10 @@ async function waitForData<T>(page: Page, path: string, isReady: (data: T) => bo
 }
 
 async function logIn(page: Page): Promise<void> {
-  const reply = await page.request.post(`${baseUrl}/api/auth/login`, { data: demoFan });
+  const reply = await page.request.post(`${baseUrl}/api/auth/login`, {
+    headers: { origin: baseUrl },
+    data: demoFan,
+  });
   if (!reply.ok()) throw new Error(`Login answered ${reply.status()}`);
 }
 
@@ -209,7 +212,10 @@ describe('the pie: live, tuned, split and receipted', movesTheClockAMonth, () =>
     const { page, pie, observed } = demo();
     await moveClock({ until: new Date(Date.parse(pie.periodEnd) - 1).toISOString() });
     await logIn(page);
-    const synced = await page.request.post(`${baseUrl}/api/pie/add-missing-tracks-anytime`, { data: {} });
+    const synced = await page.request.post(`${baseUrl}/api/pie/add-missing-tracks-anytime`, {
+      headers: { origin: baseUrl },
+      data: {},
+    });
     expect(synced.status()).toBe(200);
     const preview = await readData<RealtimeStats>(page, `/api/pie/${pie.id}/realtime-stats`);
 
@@ -341,7 +347,10 @@ describe('the pie: live, tuned, split and receipted', movesTheClockAMonth, () =>
     // Act: the next pie's period ends (its plays synced up to a millisecond before) and the hourly split job runs
     await moveClock({ until: new Date(Date.parse(next.periodEnd) - 1).toISOString() });
     await logIn(page);
-    const synced = await page.request.post(`${baseUrl}/api/pie/add-missing-tracks-anytime`, { data: {} });
+    const synced = await page.request.post(`${baseUrl}/api/pie/add-missing-tracks-anytime`, {
+      headers: { origin: baseUrl },
+      data: {},
+    });
     expect(synced.status()).toBe(200);
     await moveClock({ days: 1 });
     await logIn(page);

@@ -27,6 +27,7 @@ describe('staff decide a claim', () => {
     // Prepare: the demo artist-side user claims the artist through the API, as the wizard would.
     const claimant = await pages.open({ prepare: (context) => sessionOf('artist').signIn(context, baseUrl) });
     const created = await claimant.page.request.post(`${baseUrl}/api/for-artists/claims`, {
+      headers: { origin: baseUrl },
       data: {
         artistId: artist.id,
         agreesToWaiver: true,

@@ -9,6 +9,11 @@ export interface EventOptions {
   query?: Record<string, string>;
   cookies?: string[];
   isBase64Encoded?: boolean;
+  /**
+   * A call that carries cookies comes from the SPA, whose browser says `Sec-Fetch-Site: same-origin` (the API refuses
+   * a cookie-carried write without it or the site's Origin). True sends no such header, as a script would not.
+   */
+  withoutBrowserHeaders?: boolean;
 }
 
 /** An event for `METHOD /path`, routed by the manifest as API Gateway would. */
@@ -19,8 +24,10 @@ export function buildGatewayEvent(
 ): APIGatewayProxyEventV2 {
   const match = matchRoute(method, path);
   const routeKey = match?.routeKey ?? '$default';
+  const carriesCookies = options.cookies !== undefined || options.headers?.['cookie'] !== undefined;
   const headers = {
     host: 'localhost',
+    ...(carriesCookies && !options.withoutBrowserHeaders ? { 'sec-fetch-site': 'same-origin' } : {}),
     ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...options.headers,
   };

@@ -125,6 +125,75 @@ describe('state-changing GETs', () => {
   });
 });
 
+describe('writes carried by a session cookie', () => {
+  // A handler that answers 200 to whoever it lets in: the edge decides, before anyone is asked who calls.
+  const contracts = {
+    ...webhooksStripeContracts,
+    'POST /api/webhooks/stripe': { reply: json(z.object({ done: z.boolean() })) },
+  };
+  const handler = createResourceHandler('webhooks-stripe', contracts, {
+    'POST /api/webhooks/stripe': async () => ok({ done: true }),
+  });
+  const fanCookie = 'openpie_access_token_fan=a-session-token';
+  const send = (headers: Record<string, string>, cookies?: string[]) =>
+    handler(
+      buildGatewayEvent('POST', '/api/webhooks/stripe', {
+        body: '{}',
+        headers,
+        ...(cookies ? { cookies } : {}),
+        withoutBrowserHeaders: true,
+      }),
+      testContext,
+    );
+
+  it.each([
+    ['neither Origin nor Sec-Fetch-Site', {}],
+    ['Sec-Fetch-Site same-site (a sibling site, not this one)', { 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
+  ])('refuses one with %s, as 403 JSON that says why', async (_case, headers) => {
+    // Act
+    const result = await send(headers, [fanCookie]);
+    // Assess
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result)).toMatchObject({
+      code: 'forbidden',
+      message:
+        "This change was sent with your sign-in but not from OpenPie's own pages, so OpenPie refused it. Reload the page and try again.",
+    });
+  });
+
+  it("refuses one with another site's Origin as coming from another site", async () => {
+    const result = await send({ origin: 'https://evil.example' }, [fanCookie]);
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result)).toMatchObject({
+      code: 'forbidden',
+      message: 'This request came from another site, so OpenPie refused it.',
+    });
+  });
+
+  it('refuses one whose session cookie comes in a Cookie header', async () => {
+    const result = await send({ cookie: `theme=dark; ${fanCookie}` });
+    expect(result.statusCode).toBe(403);
+  });
+
+  it.each([
+    ["the site's own Origin", { origin: 'http://localhost:3000' }],
+    ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
+  ])('lets one with %s through', async (_case, headers) => {
+    const result = await send(headers, [fanCookie]);
+    expect(result.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a bearer token', { authorization: 'Bearer a-session-token' }],
+    ['a signature and no session (as Stripe sends a webhook)', { 'stripe-signature': 't=1,v1=abc' }],
+    ['no credentials at all', {}],
+  ])('does not ask a write carried by %s for an Origin', async (_case, headers) => {
+    const result = await send(headers, ['theme=dark']);
+    expect(result.statusCode).toBe(200);
+  });
+});
+
 describe('the request time', () => {
   afterEach(() => setLocalClockOffset(0));
 

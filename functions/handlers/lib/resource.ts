@@ -12,7 +12,8 @@ import type { Resource, RouteDefinition, RouteOfKey } from '../../contracts/rout
 import { bodyLimitBytes, routeKeyOf, routes } from '../../contracts/routes';
 import type { Principal } from './auth';
 import { authenticate } from './auth';
-import { buildCookiesClearedOnUnauthorized, isSessionKeepingRoute } from '../../services/cookies';
+import { sessionCookieNames } from '../../contracts/session-cookies';
+import { buildCookiesClearedOnUnauthorized, isSessionKeepingRoute, readCookie } from '../../services/cookies';
 import { getClock } from '../../runtime/clock';
 import type { Env } from '../../runtime/env';
 import { getEnv, isLocalStage } from '../../runtime/env';
@@ -258,7 +259,8 @@ function listTrustedOrigins(env: Env): string[] {
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Cross-site request forgery. A browser names the page's origin on every cross-site POST/PUT/PATCH/DELETE, and says
+ * Cross-site request forgery. A write that carries a session cookie must come from this site's own pages (below).
+ * Besides, a browser names the page's origin on every cross-site POST/PUT/PATCH/DELETE, and says
  * `Sec-Fetch-Site: cross-site` on any request another site started, navigations included (where it sends no Origin).
  * So a state-changing call (any non-GET, and the GETs the manifest marks `changesState: 'same-site'`) is refused when
  * its Origin is present and not trusted, or when it has no Origin and the browser says it came from another site.
@@ -275,6 +277,26 @@ function assertNotCrossSite(env: Env, event: APIGatewayProxyEventV2, route: Rout
     origin !== undefined ? !listTrustedOrigins(env).includes(origin) : fetchSite === 'cross-site';
   if (refused)
     throw new HttpError('forbidden', 'This request came from another site, so OpenPie refused it.');
+  if (stateChangingMethods.has(route.method) && carriesSessionCookie(event)) {
+    const fromOwnPages =
+      (origin !== undefined && listTrustedOrigins(env).includes(origin)) || fetchSite === 'same-origin';
+    if (!fromOwnPages) {
+      throw new HttpError(
+        'forbidden',
+        "This change was sent with your sign-in but not from OpenPie's own pages, so OpenPie refused it. Reload the page and try again.",
+      );
+    }
+  }
+}
+
+/**
+ * Whether a request carries a session cookie of any area. A browser attaches cookies to whatever page makes the
+ * request, so a write they carry must show it came from this site's own pages: the site's Origin, or
+ * `Sec-Fetch-Site: same-origin` (every browser sends one of them on the SPA's fetches). Writes carried by a bearer
+ * token, a webhook's signature or nothing at all are not sent by a browser on the caller's behalf.
+ */
+function carriesSessionCookie(event: APIGatewayProxyEventV2): boolean {
+  return Object.values(sessionCookieNames).some((name) => readCookie(event, name) !== undefined);
 }
 
 function corsHeaders(env: Env, event: APIGatewayProxyEventV2): Record<string, string> {

@@ -93,6 +93,7 @@ export async function readSessionAccount(
 export async function signUpVerifiedFan(page: Page, baseUrl: string, label: string): Promise<TestPerson> {
   const fan = makeTestPerson(label);
   const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
+    headers: { origin: baseUrl },
     data: {
       email: fan.email,
       first_name: fan.firstName,
@@ -104,9 +105,12 @@ export async function signUpVerifiedFan(page: Page, baseUrl: string, label: stri
   if (registered.status() !== 201) throw new Error(`Registration answered ${registered.status()}`);
   const link = await findMailedLink(baseUrl, fan.email, '/verify-email/');
   const token = new URL(link).pathname.split('/').pop() ?? '';
-  const verified = await page.request.post(`${baseUrl}/api/auth/verify-email/${token}`);
+  const verified = await page.request.post(`${baseUrl}/api/auth/verify-email/${token}`, {
+    headers: { origin: baseUrl },
+  });
   if (!verified.ok()) throw new Error(`Verification answered ${verified.status()}`);
   const loggedIn = await page.request.post(`${baseUrl}/api/auth/login`, {
+    headers: { origin: baseUrl },
     data: { email: fan.email, password: fan.password },
   });
   if (!loggedIn.ok()) throw new Error(`Login answered ${loggedIn.status()}`);

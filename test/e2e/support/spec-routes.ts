@@ -238,6 +238,7 @@ export const signedInRoleSessions: readonly RoleSession[] = (['fan', 'artist', '
       const demo = demoAccounts.find((account) => account.kind === name);
       if (!demo) throw new Error(`local/seed.ts has no demo ${name}`);
       const reply = await context.request.post(`${baseUrl}${loginEndpointOf[name]}`, {
+        headers: { origin: baseUrl },
         data: { email: demo.email, password: demo.password },
       });
       if (!reply.ok())

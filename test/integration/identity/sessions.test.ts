@@ -291,3 +291,51 @@ describe('cross-site requests', () => {
     expect(crossSiteDelete.statusCode).toBe(403);
   });
 });
+
+describe('writes carried by the session cookie', () => {
+  it('refuses a cookie-carried account deletion without Origin or Sec-Fetch-Site, and the account stays', async () => {
+    // Prepare: a signed-in fan, whose cookie a page of another site could have the browser attach
+    const email = uniqueEmail('cookie-write');
+    await registerFan(email);
+    const cookie = cookiePair(await loginFan(email), sessionCookie.fan);
+    // Act
+    const deleted = await call(await fanAuth(), 'DELETE', '/api/auth/account', {
+      cookies: [cookie],
+      withoutBrowserHeaders: true,
+    });
+    const stillThere = await call(await fanUser(), 'GET', '/api/user', { cookies: [cookie] });
+    // Assess
+    expect(deleted.statusCode).toBe(403);
+    expect(bodyOf(deleted)).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('own pages'),
+    });
+    expect(stillThere.statusCode, stillThere.body).toBe(200);
+  });
+
+  it('lets the same deletion through with the Origin of the site, as the SPA sends it', async () => {
+    // Prepare
+    const email = uniqueEmail('cookie-write-own');
+    await registerFan(email);
+    const cookie = cookiePair(await loginFan(email), sessionCookie.fan);
+    // Act
+    const deleted = await call(await fanAuth(), 'DELETE', '/api/auth/account', {
+      cookies: [cookie],
+      headers: { origin: 'http://localhost:3000' },
+      withoutBrowserHeaders: true,
+    });
+    // Assess
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  });
+
+  it('leaves a write carried by a bearer token alone: no browser attaches one on its own', async () => {
+    // Prepare
+    const fan = await createSignedInAccount('fan');
+    // Act
+    const loggedOut = await call(await fanAuth(), 'POST', '/api/auth/logout', {
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    // Assess
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+  });
+});
