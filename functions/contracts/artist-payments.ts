@@ -103,6 +103,18 @@ export const monthlyFeeReplySchema = z.object({
   blockedBy: z.nullable(
     z.enum(['below_minimum', 'fees_exceed_amount', 'payout_account_not_ready', 'payout_in_progress']),
   ),
+  /**
+   * Said before the payout is sent when its fees would take more than 5% of it: their share, and the payout from which
+   * on they take 5% or less (domain/money/payout-fees.ts). Null when they take 5% or less, or with no preview.
+   */
+  feeAdvice: z.nullable(
+    z.object({
+      /** 1296 is 12.96%, rounded up. */
+      feesShareBasisPoints: z.number(),
+      worthWaitingForCents: z.number(),
+      moreToWaitForCents: z.number(),
+    }),
+  ),
 });
 export type MonthlyFeeReply = z.infer<typeof monthlyFeeReplySchema>;
 
@@ -159,6 +171,8 @@ export const officeTransactionSchema = z.object({
   at: z.string(),
   payoutId: z.nullable(z.string()),
   artistId: z.nullable(z.string()),
+  /** On a payout's lines: what left the balance, the fees and what reached (or reaches) the bank. Null otherwise. */
+  payout: z.nullable(payoutFeesSchema),
 });
 export type OfficeTransaction = z.infer<typeof officeTransactionSchema>;
 

@@ -263,4 +263,89 @@ describe('the money on the funds screen', () => {
     // Assess
     expect(await screen.findByText('There is no such transaction in this office.')).toBeTruthy();
   });
+
+  it('says before a payout is sent that its fees take more than 5% and how much to wait for, and shows each payout’s amount, fees and net', async () => {
+    // Prepare: $17.68 with the month's $2 fee: $2.29 of fees, $15.39 to the bank; the server says from $47.40 on.
+    const fees = {
+      amountCents: 1768,
+      payoutFeeCents: 29,
+      monthlyFeeCents: 200,
+      feesCents: 229,
+      netCents: 1539,
+    };
+    stubArtistApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') {
+        return success([
+          { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
+        ]);
+      }
+      switch (`${method} ${path}`) {
+        case 'GET /api/for-artists/stripe/account-status':
+          return success({
+            status: 'ready',
+            chargesEnabled: true,
+            payoutsEnabled: true,
+            detailsSubmitted: true,
+            currentlyDue: [],
+            disabledReason: null,
+            canManage: true,
+          });
+        case 'GET /api/for-artists/stripe/wallet-balance':
+          return success({ availableCents: 1768, inFlightCents: 0, paidOutCents: 1539, minimumCents: 1000 });
+        case 'GET /api/for-artists/stripe/connected-account-balance':
+          return success({ hasAccount: false, availableCents: 0, pendingCents: 0 });
+        case 'GET /api/for-artists/stripe/check-monthly-fee':
+          return success({
+            month: '2026-11',
+            monthlyFeePaid: false,
+            monthlyFeeCents: 200,
+            payableCents: 1768,
+            minimumCents: 1000,
+            preview: fees,
+            blockedBy: null,
+            feeAdvice: { feesShareBasisPoints: 1296, worthWaitingForCents: 4740, moreToWaitForCents: 2972 },
+          });
+        case 'GET /api/for-artists/stripe/payouts':
+          return success({
+            data: [payout({ status: 'completed', ...fees })],
+            total: { totalCents: 1539, count: 1 },
+          });
+        case 'GET /api/for-artists/stripe/transactions':
+          return success(
+            [{ ...line('tx-payout-1', 'payout', -1768, 'Payout to the bank account'), payout: fees }],
+            {
+              pagination: { page: 1, limit: 10, total: 1, pages: 1 },
+            },
+          );
+        default:
+          return undefined;
+      }
+    });
+    renderAt('/for-artists/funds');
+    const request = await screen.findByRole('button', { name: 'Request a payout' });
+    await waitFor(() => expect((request as HTMLButtonElement).disabled).toBe(false));
+    const warning =
+      'The fees take 13% of this payout ($2.29 of $17.68). From $47.40 they take 5% or less: wait for $29.72 more to keep more of it.';
+    // Act
+    await userEvent.click(request);
+    const dialog = await screen.findByRole('dialog', { name: 'Request a payout' });
+    // Assess
+    expect(screen.getAllByText(warning, { ignore: 'script' })).toHaveLength(2);
+    expect(within(dialog).getByText(warning)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const transactions = await screen.findByRole('table', { name: 'Transactions of Night Owls Records' });
+    const payoutLine = within(transactions).getAllByRole('row')[1];
+    expect(payoutLine?.textContent).toContain('Payout to the bank account');
+    expect(payoutLine?.textContent).toContain('$15.39 to your bank after $2.29 of fees');
+    expect(payoutLine?.textContent).toContain('-$17.68');
+    const payouts = screen.getByRole('table', { name: 'Payouts of Night Owls Records' });
+    expect(
+      within(payouts)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Requested', 'Status', 'Amount', 'Fees', 'Net']);
+    expect(within(payouts).getAllByRole('row')[1]?.textContent).toBe(
+      'Nov 20, 2026Completed$17.68-$2.29$15.39',
+    );
+  });
 });

@@ -2,7 +2,7 @@
 // screen shows, and as properties over every amount (the parts always add up, the net never exceeds the amount).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePayoutFees, feeMonthOf } from '../../functions/domain/money/payout-fees';
+import { advisePayoutFees, computePayoutFees, feeMonthOf } from '../../functions/domain/money/payout-fees';
 
 describe('the fees of a payout (worked by hand)', () => {
   it('charges 0.25% + 25¢ and the $2 monthly fee on the first payout of the month', () => {
@@ -59,6 +59,49 @@ describe('the fees of a payout (properties)', () => {
           outcome.monthlyFeeCents === (monthlyFeePaid ? 0 : 200)
         );
       }),
+    );
+  });
+});
+
+describe('the advice before a payout whose fees take more than 5%', () => {
+  it('warns on $17.68 with the monthly fee ($2.29, 12.96%) and names $47.40, the first amount from which fees stay within 5%', () => {
+    // Prepare: $47.39 pays 12¢ + 25¢ + $2 = $2.37, 5.0011%; $47.40 pays the same, exactly 5%.
+    const input = { amountCents: 1768, monthlyFeePaid: false, minimumCents: 1000 };
+    // Act
+    const advice = advisePayoutFees(input);
+    // Assess
+    expect(computePayoutFees(input)).toMatchObject({ feesCents: 229, netCents: 1539 });
+    expect(advice).toEqual({
+      feesShareBasisPoints: 1296,
+      worthWaitingForCents: 4740,
+      moreToWaitForCents: 2972,
+    });
+    expect(advisePayoutFees({ ...input, amountCents: 4739 })).toMatchObject({ worthWaitingForCents: 4740 });
+    expect(advisePayoutFees({ ...input, amountCents: 4740 })).toBeNull();
+  });
+
+  it('says nothing once the monthly fee is paid (28¢ of $10 is 2.8%), nor for a payout that is not allowed', () => {
+    expect(advisePayoutFees({ amountCents: 1000, monthlyFeePaid: true, minimumCents: 1000 })).toBeNull();
+    expect(advisePayoutFees({ amountCents: 999, monthlyFeePaid: false, minimumCents: 1000 })).toBeNull();
+  });
+
+  it('names an amount from which on every payout keeps its fees within 5%, and none below it does not warn (properties)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 20_000 }), fc.boolean(), (amountCents, monthlyFeePaid) => {
+        const input = { amountCents, monthlyFeePaid, minimumCents: 1000 };
+        const advice = advisePayoutFees(input);
+        const share = (cents: number) => {
+          const outcome = computePayoutFees({ ...input, amountCents: cents });
+          return outcome.ok ? outcome.feesCents / outcome.amountCents : 1;
+        };
+        if (advice === null) return share(amountCents) <= 0.05;
+        const { worthWaitingForCents } = advice;
+        for (let cents = worthWaitingForCents; cents < worthWaitingForCents + 1000; cents += 1) {
+          if (share(cents) > 0.05) return false;
+        }
+        return share(amountCents) > 0.05 && share(worthWaitingForCents - 1) > 0.05;
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -21,7 +21,7 @@ import type { StoredTransaction } from '../../data/ledger';
 import { getOfficeStripeAccount } from '../../data/offices/stripe-account';
 import { getOpenPayoutId, getPayout, listOfficePayouts } from '../../data/payouts';
 import { AppError } from '../../domain/errors';
-import { activeAccountMonthlyFeeCents } from '../../domain/money/payout-fees';
+import { activeAccountMonthlyFeeCents, advisePayoutFees } from '../../domain/money/payout-fees';
 import { getBalance, getTransaction } from '../ledger';
 import type { PayoutDependencies } from './payouts';
 import type { TransactionFilter } from './money';
@@ -185,6 +185,10 @@ export async function checkMonthlyFee(
         }
       : null,
     blockedBy,
+    // The same function as the quote: its fees' share and the payout worth waiting for, said before it is sent.
+    feeAdvice: outcome.ok
+      ? advisePayoutFees({ amountCents: payableCents, monthlyFeePaid, minimumCents: deps.payoutMinimumCents })
+      : null,
   };
 }
 

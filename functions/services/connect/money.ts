@@ -12,7 +12,7 @@ import { getClaim } from '../../data/claims';
 import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
 import { getOfficeWithMembers } from '../../data/offices/office';
 import type { StoredPayout } from '../../data/payouts';
-import { listOfficePayouts } from '../../data/payouts';
+import { getPayout, listOfficePayouts } from '../../data/payouts';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import type { AccountId, TransactionKind } from '../../domain/money/ledger';
@@ -135,9 +135,21 @@ export async function describeEntries(
       transaction.reverses ? (await getTransaction(deps, transaction.reverses)).kind : null,
     ),
   );
+  const kinds = entries.map((entry, index) => kindOf(entry, reversedKinds[index] ?? null));
+  // A payout's lines say what reached the bank beside what left the balance: the payout's own amount, fees and net.
+  const payouts = await Promise.all(
+    transactions.map(async (transaction, index) => {
+      const payoutId = transaction.references['payoutId'];
+      const kind = kinds[index];
+      return payoutId && (kind === 'payout' || kind === 'payout-returned')
+        ? getPayout(deps.table, payoutId)
+        : null;
+    }),
+  );
   return entries.map((entry, index) => {
     const transaction = transactions[index] as StoredTransaction;
-    const kind = kindOf(entry, reversedKinds[index] ?? null);
+    const kind = kinds[index] ?? 'correction';
+    const payout = payouts[index] ?? null;
     return {
       transaction,
       line: {
@@ -148,6 +160,15 @@ export async function describeEntries(
         at: entry.at,
         payoutId: transaction.references['payoutId'] ?? null,
         artistId: transaction.references['artistId'] ?? null,
+        payout: payout
+          ? {
+              amountCents: payout.amountCents,
+              payoutFeeCents: payout.payoutFeeCents,
+              monthlyFeeCents: payout.monthlyFeeCents,
+              feesCents: payout.feesCents,
+              netCents: payout.netCents,
+            }
+          : null,
       },
     };
   });

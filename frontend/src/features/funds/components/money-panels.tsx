@@ -1,6 +1,8 @@
 // The money half of /for-artists/funds (decision 029): the office's balances, "Request a payout"
-// with its fees shown before the office confirms (the same quote the payout uses), the lines of its payable with the
-// filter all / credit / payout and pages, and its payouts with their total. Admins request payouts; accountants read.
+// with its fees shown before the office confirms (the same quote the payout uses) and, when they would take more than
+// 5% of it, the server's word on how much to wait for; the lines of its payable with the filter all / credit / payout
+// and pages, a payout's line with what reached the bank after which fees; and its payouts with amount, fees and net,
+// and their total. Admins request payouts; accountants read.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,7 +15,7 @@ import type { OfficeReply } from '../../../../../functions/contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatShare } from '../../../lib/format';
 import { officeParam } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
 import type { TransactionFilter } from '../api/money-api';
@@ -55,6 +57,10 @@ export const moneyText = {
     payout_account_not_ready: () => 'Finish setting up payouts with Stripe to request one.',
     payout_in_progress: () => 'A payout is on its way; you can request the next one once it has been sent.',
   },
+  /** The server's advice (check-monthly-fee's feeAdvice), said before the payout is sent. */
+  feeAdvice: (share: string, fees: string, amount: string, worth: string, more: string) =>
+    `The fees take ${share} of this payout (${fees} of ${amount}). From ${worth} they take 5% or less: wait for ${more} more to keep more of it.`,
+  payoutLineNet: (net: string, fees: string) => `${net} to your bank after ${fees} of fees`,
   adminOnlyPayout: 'Only an admin of this office can request payouts.',
   transactionsTitle: 'Transactions',
   transactionsCaption: (office: string) => `Transactions of ${office}`,
@@ -74,6 +80,9 @@ export const moneyText = {
   payoutsTotal: (total: string, count: number) =>
     `${total} paid out in ${count} completed payout${count === 1 ? '' : 's'}.`,
   requestedOn: 'Requested',
+  /** What left the balance. */
+  grossColumn: 'Amount',
+  feesColumn: 'Fees',
   /** The payouts table's last column: what reached (or reaches) the bank, after fees. */
   netColumn: 'Net',
   status: 'Status',
@@ -156,6 +165,18 @@ function blockedSentence(quote: MonthlyFeeReply): string | null {
   return moneyText.blocked[quote.blockedBy](formatMoney(quote.minimumCents));
 }
 
+/** The fees' share and the payout worth waiting for, as the server answered them; null when there is nothing to say. */
+function describeFeeAdvice(quote: MonthlyFeeReply): string | null {
+  if (!quote.feeAdvice || !quote.preview) return null;
+  return moneyText.feeAdvice(
+    formatShare(quote.feeAdvice.feesShareBasisPoints / 10_000),
+    formatMoney(quote.preview.feesCents),
+    formatMoney(quote.preview.amountCents),
+    formatMoney(quote.feeAdvice.worthWaitingForCents),
+    formatMoney(quote.feeAdvice.moreToWaitForCents),
+  );
+}
+
 function FeeLines({ preview }: { preview: NonNullable<MonthlyFeeReply['preview']> }) {
   return (
     <dl className="funds__fees">
@@ -205,6 +226,7 @@ function PayoutRequest({ officeId }: { officeId: string }) {
   };
 
   const blocked = quote.data ? blockedSentence(quote.data) : null;
+  const advice = quote.data && !blocked ? describeFeeAdvice(quote.data) : null;
   const preview = quote.data?.preview ?? null;
   return (
     <div className="funds__actions">
@@ -217,6 +239,7 @@ function PayoutRequest({ officeId }: { officeId: string }) {
         {moneyText.request}
       </button>
       {blocked ? <p className="funds__muted">{blocked}</p> : null}
+      {advice ? <p className="funds__warning">{advice}</p> : null}
       <p className={`funds__note funds__note--${message?.tone ?? 'done'}`} aria-live="polite">
         {message?.text ?? ''}
       </p>
@@ -224,6 +247,11 @@ function PayoutRequest({ officeId }: { officeId: string }) {
         <Dialog.Title className="dialog__title">{moneyText.requestTitle}</Dialog.Title>
         <Dialog.Description className="dialog__description">{moneyText.requestLead}</Dialog.Description>
         {preview ? <FeeLines preview={preview} /> : null}
+        {advice ? (
+          <p className="funds__warning" role="note">
+            {advice}
+          </p>
+        ) : null}
         <ConfirmActions
           busy={busy}
           cancelLabel={moneyText.cancel}
@@ -245,6 +273,11 @@ function TransactionRows({ officeId, rows }: { officeId: string; rows: readonly 
           <td>{formatTableDate(row.at)}</td>
           <td>
             <Link to={transactionHref(officeId, row.id)}>{row.description}</Link>
+            {row.kind === 'payout' && row.payout ? (
+              <span className="funds__line-note">
+                {moneyText.payoutLineNet(formatMoney(row.payout.netCents), formatMoney(row.payout.feesCents))}
+              </span>
+            ) : null}
           </td>
           <td className={`funds__money ${row.amountCents < 0 ? 'funds__money--out' : 'funds__money--in'}`}>
             {formatMoney(row.amountCents)}
@@ -372,6 +405,12 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
                 <th scope="col">{moneyText.requestedOn}</th>
                 <th scope="col">{moneyText.status}</th>
                 <th scope="col" className="funds__money">
+                  {moneyText.grossColumn}
+                </th>
+                <th scope="col" className="funds__money">
+                  {moneyText.feesColumn}
+                </th>
+                <th scope="col" className="funds__money">
                   {moneyText.netColumn}
                 </th>
               </tr>
@@ -387,6 +426,8 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
                       {moneyText.statusLabels[payout.status]}
                     </span>
                   </td>
+                  <td className="funds__money">{formatMoney(payout.amountCents)}</td>
+                  <td className="funds__money funds__money--out">{formatMoney(-payout.feesCents)}</td>
                   <td className="funds__money">{formatMoney(payout.netCents)}</td>
                 </tr>
               ))}
