@@ -2,6 +2,7 @@
 // schemas, so a route added later is covered the day it lands:
 // - bad input derived from its schemas must end in a 4xx failure envelope, never a 5xx, and write nothing;
 // - an authorization matrix of personas must get exactly what the route's role allows;
+// - a write carried by a session cookie without the site’s Origin, or with another site’s, must be refused (403);
 // - on the artist area's office routes, another office's admin gets 404 and each role of the office what the right
 //   the route's contract names (`officeRight`) allows it in domain/offices/rights.ts.
 // It runs against the local product (API adapter, handlers, DynamoDB Local) started in this process, and prints its
@@ -154,6 +155,8 @@ interface Call {
   headers?: Record<string, string>;
   body?: string;
   contentType?: string;
+  /** Sent without the site's Origin, as a page of another site or a script may make the browser send it. */
+  withoutOrigin?: boolean;
 }
 
 async function send(call: Call): Promise<SiteReply> {
@@ -161,6 +164,7 @@ async function send(call: Call): Promise<SiteReply> {
   const headers: Record<string, string> = sendsBody
     ? { ...jsonHeaders(site.url), ...(call.contentType ? { 'content-type': call.contentType } : {}) }
     : { 'cloudfront-viewer-address': `${uniqueClientAddress()}:443` };
+  if (call.withoutOrigin) delete headers['origin'];
   const reply = await client.send({
     method: call.route.method,
     path: call.path,
@@ -553,6 +557,63 @@ function judge(route: RouteDefinition, allowed: boolean, reply: SiteReply): Verd
   if (route.role !== 'public' && reply.status === 401) return 'refused the right caller';
   return 'ok';
 }
+
+// ── writes carried by a session cookie must come from the site's own pages ─────────────────────────────────────
+
+const stateChangingRoutes = allRoutes.filter((route) => stateChangingMethods.has(route.method));
+const refusedForeignWrite = "This change was sent with your sign-in but not from OpenPie's own pages";
+
+describe('a write carried by a session cookie without the site’s Origin, or with another site’s, is refused', () => {
+  it('finds the state-changing routes in the manifest', () => {
+    expect(stateChangingRoutes.map(routeKeyOf)).toEqual(
+      expect.arrayContaining(['DELETE /api/auth/account', 'POST /api/for-artists/offices']),
+    );
+  });
+
+  for (const route of stateChangingRoutes) {
+    const routeKey = routeKeyOf(route);
+    it(routeKey, async () => {
+      // Prepare: a throwaway account of the route's area (a wrongly allowed write acts on nobody else), and a
+      // genuine call of the route as that person, cookie and all
+      const where = `cookie-carried write ${routeKey}`;
+      const contract = getRouteContract(routeKey as RouteKey);
+      const person = await createThrowawayAccount(areaOf(route));
+      const values = Object.fromEntries(
+        paramNamesOf(route).map((name) => [name, paramValue(name, person.userId)]),
+      );
+      const query = contract.query ? (sampleQuery(contract.query) ?? {}) : {};
+      const body = JSON.stringify(
+        (contract.body && !route.localOnly ? sampleValid(contract.body) : undefined) ?? {},
+      );
+      const genuine: Call = {
+        route,
+        path: buildPath(route, values, query),
+        cookies: { [sessionCookieNames[person.kind]]: person.token },
+        body,
+      };
+      const before = await dumpTable();
+
+      // Act
+      const withoutOrigin = await send({ ...genuine, withoutOrigin: true });
+      const crossSite = await send({ ...genuine, headers: { origin: 'https://attacker.example' } });
+      const after = await dumpTable();
+
+      // Assess: both refused with 403 in the failure envelope, and nothing written
+      const expectations: [string, SiteReply, string][] = [
+        ['no Origin', withoutOrigin, refusedForeignWrite],
+        ["another site's Origin", crossSite, 'This request came from another site'],
+      ];
+      for (const [label, reply, message] of expectations) {
+        if (reply.status !== 403 || !isFailureEnvelope(reply) || !reply.body.includes(message)) {
+          if (reply.status < 400) totals.unexpectedAllows += 1;
+          report(where, `${label}: answered ${describeReply(reply)}, not the 403 that says why`);
+        }
+      }
+      for (const change of diffDumps(before, after)) report(where, `wrote to the table: ${change}`);
+      expect(findingsAt(where)).toEqual([]);
+    });
+  }
+});
 
 // ── offices: each role of an office, and another office's admin (issue #13) ─────────────────────────────────────
 
