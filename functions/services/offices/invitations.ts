@@ -40,6 +40,7 @@ import { getEnv } from '../../runtime/env';
 import { getTable } from '../../runtime/table';
 import { requireAccount } from '../identity/accounts';
 import { queueMail, requireSiteOrigin } from '../identity/mail';
+import { countInvitationResend } from './invitation-resend-limit';
 
 export interface InvitationDependencies {
   table: TableRef;
@@ -325,6 +326,7 @@ export async function resendOfficeInvitation(
   if (invitation.status === 'accepted') {
     throw new AppError('conflict', undefined, { code: 'invitation_used' });
   }
+  await countInvitationResend(deps, officeId, invitation.email);
   const now = deps.clock.now();
   const { token, tokenHash } = newInvitationToken();
   const renewed = {
