@@ -51,11 +51,87 @@ export async function updateIfCondition(
   }
 }
 
-/** The cancellation codes of a failed TransactWriteItems, one per item in order; null for other errors. */
+/**
+ * The cancellation codes of a failed TransactWriteItems, one per item in order; null for other errors. Positional:
+ * prefer `transact`, which names its operations and says which named condition failed.
+ */
 export function transactionCancellationCodes(error: unknown): (string | undefined)[] | null {
   const candidate = error as { name?: unknown; CancellationReasons?: { Code?: string }[] } | null;
   if (candidate?.name !== 'TransactionCanceledException') return null;
   return (candidate.CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/**
+ * The operations of one transaction by name, in the order they are written: one item, several items under one name
+ * (the lots a release moves, the items written `alongside`), or nothing (an optional operation left out).
+ */
+export type NamedTransactionItems = Readonly<
+  Record<string, TransactionItem | readonly TransactionItem[] | null | undefined>
+>;
+
+/**
+ * A transaction DynamoDB cancelled, and nothing of it written: `conditionsFailed` names the operations whose
+ * ConditionExpression failed, in the order they were given; none when it was cancelled for another reason (another
+ * transaction writing the same items at the same moment).
+ */
+export class TransactionCancelled extends Error {
+  override readonly name = 'TransactionCancelled';
+  readonly conditionsFailed: readonly string[];
+
+  constructor(conditionsFailed: readonly string[], cause: unknown) {
+    super(
+      conditionsFailed.length > 0
+        ? `The transaction was cancelled: the condition of ${conditionsFailed.join(', ')} failed.`
+        : 'The transaction was cancelled by a conflicting write; no condition failed.',
+      { cause },
+    );
+    this.conditionsFailed = conditionsFailed;
+  }
+
+  /** True when the condition of the operation (or of one of the items) named `name` failed. */
+  failed(name: string): boolean {
+    return this.conditionsFailed.includes(name);
+  }
+}
+
+function itemsOf(operation: NamedTransactionItems[string]): readonly TransactionItem[] {
+  if (operation === null || operation === undefined) return [];
+  return isItemList(operation) ? operation : [operation];
+}
+
+function isItemList(
+  operation: TransactionItem | readonly TransactionItem[],
+): operation is readonly TransactionItem[] {
+  return Array.isArray(operation);
+}
+
+/**
+ * Writes `operations` in one TransactWriteItems, all or nothing. When DynamoDB cancels it, throws
+ * `TransactionCancelled` naming the operations whose condition failed; any other failure is thrown as it came. Names
+ * are words (`invitation`, `memberGuard`), never numbers: the order of the operations is the order of their names.
+ */
+export async function transact(table: TableRef, operations: NamedTransactionItems): Promise<void> {
+  const names: string[] = [];
+  const items: TransactionItem[] = [];
+  for (const [name, operation] of Object.entries(operations)) {
+    for (const item of itemsOf(operation)) {
+      names.push(name);
+      items.push(item);
+    }
+  }
+  try {
+    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const codes = transactionCancellationCodes(error);
+    if (codes === null) throw error;
+    const failed = names.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+    throw new TransactionCancelled([...new Set(failed)], error);
+  }
+}
+
+/** The cancelled transaction `error` is, or null for any other error (to rethrow). */
+export function cancelledTransaction(error: unknown): TransactionCancelled | null {
+  return error instanceof TransactionCancelled ? error : null;
 }
 
 /**
