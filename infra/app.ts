@@ -24,6 +24,7 @@ const stage = parseStage(app.node.tryGetContext('stage'));
 const account = process.env['CDK_DEFAULT_ACCOUNT'];
 const region = process.env['CDK_DEFAULT_REGION'];
 const alarmEmail = readStringContext(app, 'alarmEmail');
+const staffAlertEmail = readStringContext(app, 'staffAlertEmail');
 
 new OpenPieStack(app, `OpenPie-${stage}`, {
   stage,
@@ -33,6 +34,7 @@ new OpenPieStack(app, `OpenPie-${stage}`, {
   appVersion: readStringContext(app, 'appVersion') ?? readPackageVersion(),
   webAssets: readStringContext(app, 'webAssets') ?? defaultWebAssetsPath,
   ...(alarmEmail ? { alarmEmail } : {}),
+  ...(staffAlertEmail ? { staffAlertEmail } : {}),
 });
 
 Tags.of(app).add('project', 'openpie');

@@ -48,6 +48,8 @@ export interface CapabilityTargets {
   readonly senderIdentities: { readonly address: string; readonly domain: string };
   /** The providers' public client ids from the CDK context (absent ones are not offered). */
   readonly providerSettings: Readonly<Record<string, string>>;
+  /** Where staff are mailed about reconciliation findings (`-c staffAlertEmail=…`); none when not given. */
+  readonly staffAlertEmail?: string | undefined;
 }
 
 /** The environment variable that names each secret to its readers. */
@@ -71,6 +73,9 @@ export function buildCapabilityEnvironment(
   if (capabilities.sendsEmail) environment['EMAIL_FROM'] = targets.emailFrom;
   if (capabilities.fanWorkQueue === 'send') environment['FAN_WORK_QUEUE_URL'] = targets.fanWorkQueue.queueUrl;
   if (capabilities.publishesEvents) environment['EVENT_BUS_NAME'] = targets.bus.eventBusName;
+  if (capabilities.mailsStaff && targets.staffAlertEmail) {
+    environment['STAFF_ALERT_EMAIL'] = targets.staffAlertEmail;
+  }
   return environment;
 }
 

@@ -85,6 +85,18 @@ export function findSenderIdentities(emailFrom: string): { address: string; doma
   return { address, domain };
 }
 
+/**
+ * The staff address (`-c staffAlertEmail=…`), a bare address: a typo fails synth here rather than every cold start of
+ * the functions that read it (functions/runtime/env.ts checks it again with zod; infra/ may not import it).
+ */
+export function readStaffAlertEmail(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]+$/.test(value)) {
+    throw new Error(`staffAlertEmail ${JSON.stringify(value)} is not an e-mail address`);
+  }
+  return value;
+}
+
 const apiTimeoutSeconds = 10;
 // API Gateway cuts integrations at 30 s. Stripe waits up to 30 s for a webhook reply; a 5,000-record history import
 // (fan-tracks) and an on-demand Spotify sync, which may wait out a short Retry-After, need more than the default.
@@ -106,6 +118,12 @@ export interface OpenPieStackProps extends StackProps {
   /** Reported by GET /api/health. */
   readonly appVersion?: string;
   readonly alarmEmail?: string;
+  /**
+   * Where the product mails staff when the daily reconciliation finds problems (`-c staffAlertEmail=…`, decision
+   * 038); only the functions that mail staff learn it. Without it staff are paged through `alarmEmail` only, and the
+   * reconciliation job says on its run record that nobody is mailed.
+   */
+  readonly staffAlertEmail?: string;
 }
 
 export class OpenPieStack extends Stack {
@@ -217,6 +235,7 @@ export class OpenPieStack extends Stack {
       emailFrom,
       senderIdentities: findSenderIdentities(emailFrom),
       providerSettings,
+      staffAlertEmail: readStaffAlertEmail(props.staffAlertEmail),
     };
 
     const createFunction: CreateFunction = (functionScope, spec) => {

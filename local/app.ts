@@ -65,6 +65,8 @@ export interface RunningOpenPie {
 }
 
 export const localTableName = 'openpie-local';
+/** Where the local runtime "mails" staff (the reconciliation alert): an address the local mailbox shows. */
+export const localStaffAlertEmail = 'staff@openpie.example';
 
 export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpenPie> {
   const progress = options.progress ?? (() => undefined);
@@ -140,6 +142,8 @@ async function startOnLockedDataDir(
     STRIPE_API_URL: stripeSandbox.apiUrl,
     STRIPE_API_KEY: stripeSandbox.apiKey,
     STRIPE_WEBHOOK_SECRET: stripeSandbox.webhookSecret,
+    // Staff's reconciliation mail goes to the outbox like any other, so /dev/mailbox shows it.
+    STAFF_ALERT_EMAIL: process.env.STAFF_ALERT_EMAIL ?? localStaffAlertEmail,
   });
   // A configuration read before these were set (an earlier start in the same process) must not linger.
   resetEnvCache();

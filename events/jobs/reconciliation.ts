@@ -1,11 +1,14 @@
 // Scheduled job 'reconciliation' (events/definitions.ts): every reconciliation check over the table's money
-// (functions/services/admin/reconciliation.ts, docs/decisions/038-reconciliation.md); each check that finds money
-// that does not add up raises `reconciliation.failed` on the bus, which pages staff. It changes nothing; what each
-// check found is kept on the job's run record for staff's health figure (decision 040).
+// (functions/services/admin/reconciliation.ts, docs/decisions/038-reconciliation.md); a run whose checks find money
+// that does not add up raises one `reconciliation.failed` on the bus, which pages staff and mails them (the
+// `reconciliation-alerts` consumer). It changes nothing; what each check found is kept on the job's run record for
+// staff's health figure (decision 040), and so is a deployment with no staff address to mail.
+import { getEnv } from '../../functions/runtime/env';
 import {
   dailyReconciliationDependencies,
   runDailyReconciliation,
 } from '../../functions/services/admin/reconciliation';
+import { noStaffAddressMessage } from '../../functions/services/admin/reconciliation-mail';
 import { findingsOf } from '../../functions/services/jobs/job-runs';
 import { defineJob } from '../lib/define-job';
 
@@ -21,6 +24,10 @@ export const handler = defineJob('reconciliation', async ({ event, log }) => {
         problems: result.problems.length,
       });
     }
+  }
+  if (!getEnv().STAFF_ALERT_EMAIL) {
+    log.warn(noStaffAddressMessage, { alerts });
+    counts['staffAddressMissing'] = 1;
   }
   return { status: 'completed', counts, findings: findingsOf(results) };
 });

@@ -38,6 +38,11 @@ export interface Capabilities {
   readonly fanWorkQueue?: 'send' | 'consume';
   /** events:PutEvents on the bus (EVENT_BUS_NAME). Domain events caused by a write go through the table's outbox. */
   readonly publishesEvents?: true;
+  /**
+   * Mails staff, or says that it cannot: the staff address (STAFF_ALERT_EMAIL) when the stack was given one
+   * (`-c staffAlertEmail=…`). No grant comes with it: the mail goes through the table outbox.
+   */
+  readonly mailsStaff?: true;
 }
 
 // What every signed-in call needs before its own work: the session signing key and the session item (DESIGN §6).
@@ -128,12 +133,14 @@ export const backgroundCapabilities = {
     // client credentials), then returns aged escrow lots to the fans' wallets on the ledger.
     'escrow-aging': { table: 'read-write', secrets: ['app'], providers: true },
     // Compares the ledger with Stripe and raises reconciliation.failed itself: no change causes it, so no outbox. Its
-    // one write is its run record with what it found (decision 040), by PutItem.
-    reconciliation: { table: 'read-put', secrets: ['stripe'], publishesEvents: true },
+    // one write is its run record with what it found (decision 040), by PutItem. It knows the staff address only to
+    // say on that record when there is none.
+    reconciliation: { table: 'read-put', secrets: ['stripe'], publishesEvents: true, mailsStaff: true },
   },
   consumers: {
-    // Logs an alert that the stack's metric filter turns into a page.
-    'reconciliation-alerts': { table: 'none', secrets: [] },
+    // Logs an alert that the stack's metric filter turns into a page, and queues the run's mail to staff in the outbox
+    // by one conditional PutItem (the run's id is the mail's, so a redelivery queues nothing).
+    'reconciliation-alerts': { table: 'read-put', secrets: [], mailsStaff: true },
     // A pie with nothing to split: sets its subscription to cancel at period end (Stripe) and stores it as Stripe says.
     'pie-renewal-stops': { table: 'read-write', secrets: ['stripe'] },
     // A fan deleted their account: cancels their subscriptions at Stripe at once and stores them as Stripe says.

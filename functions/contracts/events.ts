@@ -15,11 +15,33 @@ export const claimReportedSchema = z.object({
   reportedAt: z.string(),
 });
 
-/** A reconciliation check found money that does not add up (DESIGN §5): staff are paged. */
+/**
+ * A daily reconciliation run found money that does not add up (DESIGN §5, decision 038): one event per run, whatever
+ * number of checks failed, so staff are paged and mailed once per run. The job publishes it itself (no change causes
+ * it, so no outbox and no `eventId`): a consumer deduplicates on `runId`.
+ */
 export const reconciliationFailedSchema = z.object({
-  checkType: z.string(),
-  runId: z.string(),
-  problems: z.array(z.object({ account: z.optional(z.string()), message: z.string() })),
+  runId: z.string().check(z.minLength(1)),
+  /** Every check the run made: how much it looked at and how many problems it found. */
+  checks: z.array(
+    z.object({
+      check: z.string(),
+      checked: z.number().check(z.int(), z.gte(0)),
+      problemCount: z.number().check(z.int(), z.gte(0)),
+    }),
+  ),
+  /** The first problems found, check by check (EventBridge takes 256 KB an event). */
+  problems: z.array(
+    z.object({
+      check: z.string(),
+      subject: z.string(),
+      expected: z.string(),
+      found: z.string(),
+      message: z.string(),
+    }),
+  ),
+  /** How many problems the run found beyond those named. */
+  moreProblems: z.number().check(z.int(), z.gte(0)),
 });
 
 /**

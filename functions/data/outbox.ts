@@ -7,7 +7,7 @@
 // Events: the event-publisher worker (events/workers/event-publisher.ts) puts each on the bus and marks it published,
 // from the stream in AWS and from the pending index locally.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { DomainEvent } from '../contracts/events';
 import { domainEventSchemas, isDomainEventType } from '../contracts/events';
@@ -18,7 +18,7 @@ import { emailKinds } from '../domain/email';
 // refusing holds up only its own shard; the index (`outboxListPartition`) gathers them for the mailbox.
 import { outboxKey, outboxListPartition, pendingOutboxEventsPartition } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { putNewItem, updateIfCondition } from './table';
+import { isConditionFailure, putNewItem, updateIfCondition } from './table';
 
 /** The entity of outbox items; the mail-sender's stream filter (events/definitions.ts) names it too. */
 export const outboxMailEntity = 'outbox-mail';
@@ -62,6 +62,23 @@ export function buildOutboxMailPut(table: TableRef, mail: QueuedMail): Transacti
     gsi1pk: outboxListPartition,
     gsi1sk: `${createdAt}#${mail.id}`,
   });
+}
+
+/**
+ * putOutboxMailOnce: a mail no change of the table goes with (staff's reconciliation alert), queued once under an id
+ * the caller derives from what it tells about: a PutItem on the absent key, so of two writers of one id (a redelivered
+ * event, two at once) exactly one queues it. False when a mail of that id was already queued.
+ */
+export async function putOutboxMailOnce(table: TableRef, mail: QueuedMail): Promise<boolean> {
+  const { Put } = buildOutboxMailPut(table, mail);
+  if (!Put) throw new Error('An outbox mail is a Put');
+  try {
+    await table.client.send(new PutCommand(Put));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 const storedMailSchema = z.object({

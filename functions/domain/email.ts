@@ -24,6 +24,8 @@ export const emailKinds = [
   'second-subscription-refunded',
   /** A payout of an office failed after its money had left (the bank returned it): it is back on the balance. */
   'payout-failed',
+  /** To staff: a daily reconciliation run found money that does not add up (decision 038). */
+  'reconciliation-failed',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

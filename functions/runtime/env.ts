@@ -158,6 +158,12 @@ export const envSchema = z.object({
   JWT_SIGNING_KEY: z.optional(longSecret),
   /** The sender of product mail, a verified SES identity, e.g. `OpenPie <no-reply@openpie.example>`. */
   EMAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  /**
+   * Where the product mails staff when the daily reconciliation finds money that does not add up (decision 038):
+   * the stack's `-c staffAlertEmail=…`, given only to the functions that mail staff; the local runtime's default is
+   * shown in its mailbox. Unset in AWS, nobody is mailed and the job says so in its log and run record.
+   */
+  STAFF_ALERT_EMAIL: z.optional(z.email()),
   /** reCAPTCHA v3 secret; without it (here or in the app secret) the human check is off. */
   RECAPTCHA_SECRET_KEY: z.optional(z.string()),
   /** `fast-for-tests` makes scrypt cheap for the test suite; refused unless STAGE is local. */

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('local event bus', () => {
-  it('delivers a published event to the consumer its rule names', async () => {
+  it('delivers a published event to the consumer its rule names, whose mail to staff shows in the local mailbox', async () => {
     // Prepare
     const { createEventPublisher } = await import('../../functions/integrations/event-bus');
     const { settleDeliveries } = await import('../../local/aws-endpoints');
@@ -43,9 +43,18 @@ describe('local event bus', () => {
     // Act
     try {
       await publisher.publish('reconciliation.failed', {
-        checkType: 'ledger',
         runId: 'run-1',
-        problems: [{ account: 'wallet#fan-1', message: 'balance differs from postings by 3 cents' }],
+        checks: [{ check: 'ledger', checked: 12, problemCount: 1 }],
+        problems: [
+          {
+            check: 'ledger',
+            subject: 'fan-wallet:fan-1',
+            expected: '$0.00',
+            found: '$0.03',
+            message: 'The balance differs from the sum of its entries.',
+          },
+        ],
+        moreProblems: 0,
       });
       await settleDeliveries();
     } finally {
@@ -57,9 +66,14 @@ describe('local event bus', () => {
       .find((entry) => entry.alert);
     expect(alert).toMatchObject({
       message: 'reconciliation check failed',
-      checkType: 'ledger',
+      failingChecks: ['ledger'],
       runId: 'run-1',
     });
+    const { localStaffAlertEmail } = await import('../../local/app');
+    const outbox = await fetch(`http://127.0.0.1:${app.port}/api/dev/outbox`);
+    const mails = JSON.stringify(await outbox.json());
+    expect(mails).toContain(localStaffAlertEmail);
+    expect(mails).toContain('fan-wallet:fan-1');
   });
 
   it('publishes an event a change wrote to the outbox, as the table stream does in AWS, to its rule’s consumer', async () => {
@@ -87,7 +101,20 @@ describe('local event bus', () => {
               id: eventId,
               event: {
                 type: 'reconciliation.failed',
-                detail: { checkType: 'wallet', runId, problems: [{ message: 'a wallet is 2 cents short' }] },
+                detail: {
+                  runId,
+                  checks: [{ check: 'wallet', checked: 3, problemCount: 1 }],
+                  problems: [
+                    {
+                      check: 'wallet',
+                      subject: 'fan:fan-2',
+                      expected: '$0.02',
+                      found: '$0.00',
+                      message: 'A wallet is 2 cents short.',
+                    },
+                  ],
+                  moreProblems: 0,
+                },
               },
               occurredAt: new Date(),
             }),
@@ -107,7 +134,7 @@ describe('local event bus', () => {
     const alert = written
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((entry) => entry.alert && entry.runId === runId);
-    expect(alert).toMatchObject({ message: 'reconciliation check failed', checkType: 'wallet' });
+    expect(alert).toMatchObject({ message: 'reconciliation check failed', failingChecks: ['wallet'] });
   });
 
   it('refuses a malformed event at the consumer instead of acting on it', async () => {

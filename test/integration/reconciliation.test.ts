@@ -308,7 +308,7 @@ describe('reconciliation of a busy month', () => {
     },
   ];
 
-  it('the daily run raises reconciliation.failed for the failing check only, on a recording stand-in for the bus', async () => {
+  it('the daily run raises one reconciliation.failed naming the failing check’s problem only, on a recording stand-in for the bus', async () => {
     const published: DomainEvent[] = [];
     const deps = {
       ...reconciliationDeps(),
@@ -326,9 +326,13 @@ describe('reconciliation of a busy month', () => {
       expect(published[0]).toMatchObject({
         type: 'reconciliation.failed',
         detail: {
-          checkType: 'ledger',
           runId: 'run-failed',
-          problems: [{ account: 'platform-fees:platform' }],
+          checks: builtReconciliationChecks.map((check) => ({
+            check,
+            problemCount: check === 'ledger' ? 1 : 0,
+          })),
+          problems: [{ check: 'ledger', subject: 'platform-fees:platform' }],
+          moreProblems: 0,
         },
       });
     } finally {
