@@ -79,6 +79,13 @@ export const historyImportResultSchema = z.object({
   tooOld: z.number(),
   /** Impossible plays: ending in the future, longer than 3 hours, or past 24 hours of listening in their UTC day. */
   refused: z.number(),
+  /** The request's records gone through, from its first: the counts above are of these, every one stored. */
+  processedRecords: z.number(),
+  /**
+   * Where to go on: the index (in this request) of the first record not looked at, when the server's time for one
+   * request ran out; send the records from there again. Null when every record was gone through.
+   */
+  nextRecord: z.nullable(z.number()),
 });
 export type HistoryImportResult = z.infer<typeof historyImportResultSchema>;
 

@@ -233,7 +233,15 @@ describe('runImport', () => {
       expect(inFlight).toBe(1);
       await Promise.resolve();
       inFlight -= 1;
-      return { imported: chunk.records.length - 1, duplicates: 0, ignored: 1, tooOld: 0, refused: 0 };
+      return {
+        imported: chunk.records.length - 1,
+        duplicates: 0,
+        ignored: 1,
+        tooOld: 0,
+        refused: 0,
+        processedRecords: chunk.records.length,
+        nextRecord: null,
+      };
     });
     const seen: number[] = [];
 
@@ -256,6 +264,73 @@ describe('runImport', () => {
         totals: { imported: 3, duplicates: 0, ignored: 2, tooOld: 0, refused: 0 },
       },
     });
+  });
+
+  it('sends the rest of a chunk by itself when the server went through only its first records', async () => {
+    // Prepare: a server whose time runs out after two records of each request
+    const sent: number[] = [];
+    const send = vi.fn(async (chunk: { records: readonly unknown[] }) => {
+      sent.push(chunk.records.length);
+      const processedRecords = Math.min(2, chunk.records.length);
+      return {
+        imported: processedRecords,
+        duplicates: 0,
+        ignored: 0,
+        tooOld: 0,
+        refused: 0,
+        processedRecords,
+        nextRecord: processedRecords < chunk.records.length ? processedRecords : null,
+      };
+    });
+    const seen: [number, number][] = [];
+
+    // Act
+    const outcome = await runImport({
+      chunks: chunksOf(5, 2),
+      send,
+      signal: new AbortController().signal,
+      describeFailure: () => 'failed',
+      onProgress: (progress) => seen.push([progress.sentRecords, progress.sentChunks]),
+    });
+
+    // Assess: one bar over all seven records, each counted once; a chunk counts when its last record is through
+    expect(sent).toEqual([5, 3, 1, 2]);
+    expect(seen).toEqual([
+      [0, 0],
+      [2, 0],
+      [4, 0],
+      [5, 1],
+      [7, 2],
+    ]);
+    expect(outcome).toMatchObject({
+      kind: 'done',
+      progress: { sentRecords: 7, totalRecords: 7, totals: { imported: 7 } },
+    });
+  });
+
+  it('stops rather than sending the same records for ever when an answer goes nowhere', async () => {
+    // Prepare
+    const send = vi.fn(async () => ({
+      imported: 0,
+      duplicates: 0,
+      ignored: 0,
+      tooOld: 0,
+      refused: 0,
+      processedRecords: 0,
+      nextRecord: 0,
+    }));
+
+    // Act
+    const outcome = await runImport({
+      chunks: chunksOf(3),
+      send,
+      signal: new AbortController().signal,
+      describeFailure: () => 'failed',
+    });
+
+    // Assess
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(outcome).toMatchObject({ kind: 'refused', message: 'failed', progress: { sentRecords: 0 } });
   });
 
   it('stops at the first refused chunk with its message and sends nothing after it', async () => {
@@ -367,6 +442,41 @@ describe('HistoryImportSection', () => {
     expect(summary.getByText('Imported').nextElementSibling?.textContent).toBe('14');
     expect(summary.getByText('Not counted').nextElementSibling?.textContent).toBe('2');
     expect(screen.queryByText(/older than 13 months and (were|was) not kept/)).toBeNull();
+  });
+
+  it('goes on by itself where the server stopped, with one progress bar over the whole file', async () => {
+    // Prepare: the server goes through at most 3 records a request and says where to go on
+    const requests = stubImportApi((body) => {
+      const processedRecords = Math.min(3, body.records.length);
+      return json(200, {
+        success: true,
+        data: {
+          imported: processedRecords,
+          duplicates: 0,
+          ignored: 0,
+          tooOld: 0,
+          refused: 0,
+          processedRecords,
+          nextRecord: processedRecords < body.records.length ? processedRecords : null,
+        },
+      });
+    });
+    const user = userEvent.setup();
+    render(<HistoryImportSection />);
+
+    // Act
+    await user.upload(screen.getByLabelText('Choose export files'), [fixtureFile(exportFiles.accountData)]);
+
+    // Assess: 8 records in three requests, each record sent until the server went through it
+    expect(await screen.findByText(/Import finished: 8 plays read/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(requests.map((request) => request.records.length)).toEqual([8, 5, 2]);
+    expect(requests[1]?.records).toEqual(requests[0]?.records.slice(3));
+    expect(screen.getAllByRole('progressbar')).toHaveLength(1);
+    const progress = screen.getByLabelText('Import progress');
+    expect([progress.getAttribute('value'), progress.getAttribute('max')]).toEqual(['8', '8']);
+    const summary = within(screen.getByLabelText('Import totals'));
+    expect(summary.getByText('Imported').nextElementSibling?.textContent).toBe('8');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it.each([

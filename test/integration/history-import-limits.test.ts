@@ -53,7 +53,15 @@ describe('POST /api/tracks/user/import: sanity limits', () => {
     const future = await readDaily(handler, fan.cookie, inTwoDays, inTwoDays);
 
     // Assess
-    expect(dataOf(reply)).toEqual({ imported: 2, duplicates: 0, ignored: 1, tooOld: 1, refused: 3 });
+    expect(dataOf(reply)).toEqual({
+      imported: 2,
+      duplicates: 0,
+      ignored: 1,
+      tooOld: 1,
+      refused: 3,
+      processedRecords: 7,
+      nextRecord: null,
+    });
     expect(dataOf(past)).toEqual([
       {
         date: d3,
@@ -115,9 +123,33 @@ describe('POST /api/tracks/user/import: sanity limits', () => {
     const daily = await readDaily(handler, fan.cookie, d5, d5);
 
     // Assess: the refused play is refused again, never stored; the day holds exactly 24 h in 9 plays
-    expect(dataOf(firstReply)).toEqual({ imported: 7, duplicates: 0, ignored: 0, tooOld: 0, refused: 0 });
-    expect(dataOf(secondReply)).toEqual({ imported: 2, duplicates: 1, ignored: 0, tooOld: 0, refused: 1 });
-    expect(dataOf(againReply)).toEqual({ imported: 0, duplicates: 3, ignored: 0, tooOld: 0, refused: 1 });
+    expect(dataOf(firstReply)).toEqual({
+      imported: 7,
+      duplicates: 0,
+      ignored: 0,
+      tooOld: 0,
+      refused: 0,
+      processedRecords: 7,
+      nextRecord: null,
+    });
+    expect(dataOf(secondReply)).toEqual({
+      imported: 2,
+      duplicates: 1,
+      ignored: 0,
+      tooOld: 0,
+      refused: 1,
+      processedRecords: 4,
+      nextRecord: null,
+    });
+    expect(dataOf(againReply)).toEqual({
+      imported: 0,
+      duplicates: 3,
+      ignored: 0,
+      tooOld: 0,
+      refused: 1,
+      processedRecords: 4,
+      nextRecord: null,
+    });
     expect(dataOf(daily)).toEqual([
       {
         date: d5,

@@ -38,8 +38,24 @@ describe('POST /api/tracks/user/import and GET /api/tracks/user/daily', () => {
       cookies: [fan.cookie],
     });
     // Assess: 7 records; a 29 s play and an unnamed row are ignored, a 2019 play is past the retention
-    expect(dataOf(first)).toEqual({ imported: 4, duplicates: 0, ignored: 2, tooOld: 1, refused: 0 });
-    expect(dataOf(second)).toEqual({ imported: 0, duplicates: 4, ignored: 2, tooOld: 1, refused: 0 });
+    expect(dataOf(first)).toEqual({
+      imported: 4,
+      duplicates: 0,
+      ignored: 2,
+      tooOld: 1,
+      refused: 0,
+      processedRecords: 7,
+      nextRecord: null,
+    });
+    expect(dataOf(second)).toEqual({
+      imported: 0,
+      duplicates: 4,
+      ignored: 2,
+      tooOld: 1,
+      refused: 0,
+      processedRecords: 7,
+      nextRecord: null,
+    });
     expect(dataOf(daily)).toEqual([
       {
         date: d3,
@@ -92,7 +108,15 @@ describe('POST /api/tracks/user/import and GET /api/tracks/user/daily', () => {
         ],
       },
     });
-    expect(dataOf(reply)).toEqual({ imported: 2, duplicates: 0, ignored: 1, tooOld: 0, refused: 0 });
+    expect(dataOf(reply)).toEqual({
+      imported: 2,
+      duplicates: 0,
+      ignored: 1,
+      tooOld: 0,
+      refused: 0,
+      processedRecords: 3,
+      nextRecord: null,
+    });
     const daily = await call(handler, 'GET', '/api/tracks/user/daily', {
       query: { startDate: d2, endDate: d2 },
       cookies: [fan.cookie],

@@ -1,4 +1,6 @@
-// Sends the planned chunks one after another and adds up the server's answers. A refused chunk stops the import:
+// Sends the planned chunks one after another and adds up the server's answers. The server works within a time budget:
+// when it answers that it went through only the first records of a chunk, the rest of the chunk is sent again from
+// where it says to go on, by itself, and the progress counts every record once. A refused chunk stops the import:
 // the chunks after it would most likely be refused for the same reason (an expired session, a file the server reads
 // differently), and since the server counts a play it already has as a duplicate, sending the same files again later
 // is safe.
@@ -15,10 +17,10 @@ export interface ImportTotals {
 }
 
 export interface ImportProgress {
-  /** Records the server has answered for. */
+  /** Records the server has gone through (a chunk it finished in several answers counts each record once). */
   sentRecords: number;
   totalRecords: number;
-  /** Chunks answered, and all of them. */
+  /** Chunks gone through to their last record, and all of them. */
   sentChunks: number;
   totalChunks: number;
   totals: ImportTotals;
@@ -54,6 +56,18 @@ export function addTotals(a: ImportTotals, b: ImportTotals): ImportTotals {
   };
 }
 
+/**
+ * How many of the records sent the server went through: all of them, unless it named where to go on. An answer that
+ * goes nowhere (no record, or past the end) is an error rather than a reason to send the same records for ever.
+ */
+function recordsGoneThrough(result: HistoryImportResult, sent: number): number {
+  const next = result.nextRecord ?? sent;
+  if (!Number.isInteger(next) || next < 1 || next > sent) {
+    throw new Error(`The import answered that it went on from record ${String(next)} of ${sent}.`);
+  }
+  return next;
+}
+
 export async function runImport<C extends ChunkToSend>(options: RunImportOptions<C>): Promise<ImportOutcome> {
   const { chunks, send, signal, onProgress, describeFailure } = options;
   let progress: ImportProgress = {
@@ -65,19 +79,24 @@ export async function runImport<C extends ChunkToSend>(options: RunImportOptions
   };
   onProgress?.(progress);
   for (const chunk of chunks) {
-    if (signal.aborted) return { kind: 'cancelled', progress };
-    try {
-      const result = await send(chunk, signal);
-      progress = {
-        ...progress,
-        sentRecords: progress.sentRecords + chunk.records.length,
-        sentChunks: progress.sentChunks + 1,
-        totals: addTotals(progress.totals, result),
-      };
-      onProgress?.(progress);
-    } catch (error) {
+    let rest = chunk.records;
+    while (rest.length > 0) {
       if (signal.aborted) return { kind: 'cancelled', progress };
-      return { kind: 'refused', progress, message: describeFailure(error) };
+      try {
+        const result = await send(rest === chunk.records ? chunk : { ...chunk, records: rest }, signal);
+        const goneThrough = recordsGoneThrough(result, rest.length);
+        rest = rest.slice(goneThrough);
+        progress = {
+          ...progress,
+          sentRecords: progress.sentRecords + goneThrough,
+          sentChunks: progress.sentChunks + (rest.length === 0 ? 1 : 0),
+          totals: addTotals(progress.totals, result),
+        };
+        onProgress?.(progress);
+      } catch (error) {
+        if (signal.aborted) return { kind: 'cancelled', progress };
+        return { kind: 'refused', progress, message: describeFailure(error) };
+      }
     }
   }
   return { kind: 'done', progress };
