@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { OpenPieStackProps } from '../../infra/openpie-stack';
 import { OpenPieStack } from '../../infra/openpie-stack';
 import type { Stage } from '../../infra/stage';
 import { buildName } from '../../infra/stage';
@@ -29,11 +30,19 @@ export interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-export function synthesize(stage: Stage, context: Record<string, unknown> = {}): Resources {
+export function synthesize(
+  stage: Stage,
+  context: Record<string, unknown> = {},
+  props: Pick<OpenPieStackProps, 'alarmEmail' | 'staffAlertEmail'> = {},
+): Resources {
   const app = new App({
     context: { ...cdkContext, stage, ...context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stack = new OpenPieStack(app, `OpenPie-${stage}`, { stage, webAssets: createPlaceholderWebAssets() });
+  const stack = new OpenPieStack(app, `OpenPie-${stage}`, {
+    stage,
+    webAssets: createPlaceholderWebAssets(),
+    ...props,
+  });
   return (Template.fromStack(stack).toJSON() as { Resources: Resources }).Resources;
 }
 
