@@ -38,6 +38,24 @@ export const artistSearchQuerySchema = z.object({
 export type ArtistSearchQuery = z.infer<typeof artistSearchQuerySchema>;
 export const artistSummaryListSchema = z.array(artistSummarySchema);
 
+/**
+ * An artist as the claim search shows them: the catalogue entry and what tells two artists of one name apart (their
+ * listeners on OpenPie this month, a top track from Spotify) and what is waiting for them (fans' earnings held until
+ * someone claims the artist).
+ */
+export const claimSearchArtistSchema = z.extend(artistSummarySchema, {
+  /** Distinct OpenPie fans with counted plays of this artist in the current UTC month. */
+  fansListeningThisMonth: z.number(),
+  /** Their most played track on Spotify, or null when Spotify has none or cannot say now. */
+  topTrack: z.nullable(
+    z.object({ name: z.string(), albumName: z.optional(z.string()), spotifyUrl: z.string() }),
+  ),
+  /** Fans' earnings held for the artist until an office's claim is approved, in cents, and from how many fans. */
+  held: z.object({ cents: z.number(), fanCount: z.number() }),
+});
+export type ClaimSearchArtist = z.infer<typeof claimSearchArtistSchema>;
+export const claimSearchArtistListSchema = z.array(claimSearchArtistSchema);
+
 // ── GET /api/artists ─────────────────────────────────────────────────────────
 
 export const catalogueSorts = ['name', 'popularity'] as const;

@@ -26,6 +26,14 @@ const artist = {
   claimed: false,
 };
 
+/** The artist as the claim search answers it: with listeners, top track and what is held for them. */
+const searchArtist = {
+  ...artist,
+  fansListeningThisMonth: 0,
+  topTrack: null,
+  held: { cents: 0, fanCount: 0 },
+};
+
 function renderAt(path: string) {
   renderScreenAt(
     path,
@@ -93,6 +101,56 @@ describe('the artists screen', () => {
     expect(await lineOf('Neon Hollow')).toContain('rejected by our staff');
   });
 
+  it('tells two artists of one name apart in the claim search: picture, genres, followers, listeners, top track and what is held', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const twin = (overrides: Record<string, unknown>) => ({ ...searchArtist, ...overrides });
+    stubArtistApi(({ method, path, search }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
+      if (path === '/api/for-artists/search' && search.get('search_term') === 'nina') {
+        return success(
+          [
+            twin({
+              imageUrl: '/images/nina1.svg',
+              followers: 12_345,
+              genres: ['jazz', 'soul'],
+              fansListeningThisMonth: 3,
+              topTrack: {
+                name: 'Feeling Good',
+                albumName: 'I Put a Spell on You',
+                spotifyUrl: 'https://open.spotify.com/track/t1',
+              },
+              held: { cents: 941, fanCount: 2 },
+            }),
+            twin({ id: 'nina2', genres: ['metal'], followers: 80 }),
+          ],
+          { pagination: { page: 1, limit: 6, total: 2, pages: 1 } },
+        );
+      }
+      return undefined;
+    });
+    renderAt('/for-artists/artists');
+    await user.click(await screen.findByRole('button', { name: 'Claim an artist' }));
+    // Act
+    await user.type(screen.getByLabelText('Search for the artist'), 'nina');
+    const radios = await screen.findAllByRole('radio', { name: 'Nina Simone' });
+    // Assess
+    expect(radios).toHaveLength(2);
+    const [first, second] = radios.map((radio) => {
+      const ids = (radio.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+    });
+    expect(first).toBe(
+      'jazz, soul · 12,345 followers on Spotify · 3 OpenPie fans this month | Top track: Feeling Good (I Put a Spell on You) | Waiting for them: $9.41 from 2 fans',
+    );
+    expect(second).toBe(
+      'metal · 80 followers on Spotify · no OpenPie fans this month | Waiting for them: nothing yet',
+    );
+    const item = radios[0]?.closest('label');
+    expect(item?.querySelector('img')?.getAttribute('src')).toBe('/images/nina1.svg');
+  });
+
   it('offers no claim wizard to a member who is not an admin of the office', async () => {
     // Prepare
     stubArtistApi(({ path }) => {
@@ -115,7 +173,7 @@ describe('the artists screen', () => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
       if (path === '/api/for-artists/search' && search.get('search_term') === 'nina') {
-        return success([artist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
+        return success([searchArtist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
       }
       if (method === 'POST' && path === '/api/for-artists/claims')
         return { ...success(claimFixture()), status: 201 };
@@ -179,7 +237,7 @@ describe('the artists screen', () => {
       if (path === '/api/for-artists/offices') return success([office()]);
       if (method === 'GET' && path === '/api/for-artists/claims') return success([]);
       if (path === '/api/for-artists/search') {
-        return success([artist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
+        return success([searchArtist], { pagination: { page: 1, limit: 6, total: 1, pages: 1 } });
       }
       if (method === 'POST') {
         return {

@@ -1,7 +1,10 @@
-import { artistSearchQuerySchema, artistSummaryListSchema } from '../artists';
+import { artistSearchQuerySchema, claimSearchArtistListSchema } from '../artists';
 import type { ResourceContracts } from './contract';
 import { paged } from './contract';
 
 export const artistSearchContracts = {
-  'GET /api/for-artists/search': { query: artistSearchQuerySchema, reply: paged(artistSummaryListSchema) },
+  'GET /api/for-artists/search': {
+    query: artistSearchQuerySchema,
+    reply: paged(claimSearchArtistListSchema),
+  },
 } satisfies ResourceContracts<'artist-search'>;

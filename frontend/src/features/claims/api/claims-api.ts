@@ -1,7 +1,7 @@
 // The artist area's claim calls (functions/contracts/claims.ts, SPEC §7 "Claims"), the offices the claims belong to,
 // and the artist search the claim wizard's first step uses.
 import useSWR from 'swr';
-import type { ArtistSummary } from '../../../../../functions/contracts/artists';
+import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
 import type {
   ClaimDetailReply,
   ClaimReply,
@@ -59,7 +59,7 @@ export function deleteClaim(claimId: string): Promise<ClaimReply> {
 }
 
 export interface ArtistSearchPage {
-  artists: ArtistSummary[];
+  artists: ClaimSearchArtist[];
   pagination: Pagination | undefined;
 }
 
@@ -69,13 +69,14 @@ export function artistSearchUrl(term: string, page: number): string {
   });
 }
 
-/** A page of the artist search; no call until something is typed. */
+/** A page of the artist search, each artist with what tells them apart and what is held for them; no call until
+ * something is typed. */
 export function useArtistSearch(term: string, page: number) {
   const trimmed = term.trim();
   return useSWR<ArtistSearchPage, unknown>(
     trimmed.length > 0 ? artistSearchUrl(trimmed, page) : null,
     async (url: string) => {
-      const reply = await apiClient.send<ArtistSummary[]>(url);
+      const reply = await apiClient.send<ClaimSearchArtist[]>(url);
       return { artists: reply.data, pagination: reply.pagination };
     },
     { keepPreviousData: true, revalidateOnFocus: false },

@@ -1,4 +1,5 @@
-// The claim wizard (SPEC §2, §5): 1 choose the artist from the catalogue search, 2 accept the three
+// The claim wizard (SPEC §2, §5): 1 choose the artist from the catalogue search (each result with picture, genres,
+// followers, OpenPie listeners, a top track and what fans' pies hold for them, so two of one name differ), 2 accept the three
 // agreements, 3 choose how the claim is verified and keep the generated verification string. Each step is checked
 // before the next one opens, with SPEC §5's own texts; the server checks all of it again.
 import { useState, type FormEvent } from 'react';
@@ -6,7 +7,7 @@ import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
-import type { ArtistSummary } from '../../../../../functions/contracts/artists';
+import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
 import type { VerificationMethod, VerificationPlatform } from '../../../../../functions/contracts/claims';
 import {
   claimWizardMessages,
@@ -19,7 +20,13 @@ import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createClaim, officeClaimsUrl, useArtistSearch } from '../api/claims-api';
-import { methodLabels, platformLabels } from '../lib/claim-words';
+import {
+  describeHeldForArtist,
+  describeSearchArtist,
+  describeTopTrack,
+  methodLabels,
+  platformLabels,
+} from '../lib/claim-words';
 import { generateVerificationString } from '../lib/verification-string';
 
 export const wizardText = {
@@ -93,7 +100,7 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
   const [step, setStep] = useState(0);
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<ArtistSummary | null>(null);
+  const [chosen, setChosen] = useState<ClaimSearchArtist | null>(null);
   const form = useServerForm<WizardForm>({
     schema: wizardSchema,
     defaultValues: {
@@ -203,31 +210,58 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
             ) : null}
             {search.data && search.data.artists.length > 0 ? (
               <ul className="claim-wizard__results">
-                {search.data.artists.map((artist) => (
-                  <li key={artist.id}>
-                    <label className="claim-wizard__result">
-                      <input
-                        type="radio"
-                        name="claim-artist"
-                        value={artist.id}
-                        checked={chosen?.id === artist.id}
-                        onChange={() => {
-                          setChosen(artist);
-                          setValue('artistId', artist.id, { shouldValidate: true, shouldTouch: true });
-                        }}
-                      />
-                      {artist.imageUrl ? (
-                        <img className="claim-wizard__image" src={artist.imageUrl} alt="" />
-                      ) : (
-                        <span className="claim-wizard__image claim-wizard__image--initial" aria-hidden="true">
-                          {artist.name.charAt(0)}
+                {search.data.artists.map((artist) => {
+                  const idOf = (part: string) => `claim-artist-${artist.id}-${part}`;
+                  const topTrack = describeTopTrack(artist.topTrack);
+                  return (
+                    <li key={artist.id}>
+                      <label className="claim-wizard__result">
+                        {/* Named by the artist's name, described by what tells them apart. */}
+                        <input
+                          type="radio"
+                          name="claim-artist"
+                          value={artist.id}
+                          checked={chosen?.id === artist.id}
+                          aria-labelledby={idOf('name')}
+                          aria-describedby={[idOf('facts'), topTrack ? idOf('track') : null, idOf('held')]
+                            .filter(Boolean)
+                            .join(' ')}
+                          onChange={() => {
+                            setChosen(artist);
+                            setValue('artistId', artist.id, { shouldValidate: true, shouldTouch: true });
+                          }}
+                        />
+                        {artist.imageUrl ? (
+                          <img className="claim-wizard__image" src={artist.imageUrl} alt="" />
+                        ) : (
+                          <span
+                            className="claim-wizard__image claim-wizard__image--initial"
+                            aria-hidden="true"
+                          >
+                            {artist.name.charAt(0)}
+                          </span>
+                        )}
+                        <span className="claim-wizard__result-text">
+                          <span className="claim-wizard__name" id={idOf('name')}>
+                            {artist.name}
+                          </span>
+                          <span className="claim-wizard__fact" id={idOf('facts')}>
+                            {describeSearchArtist(artist)}
+                          </span>
+                          {topTrack ? (
+                            <span className="claim-wizard__fact" id={idOf('track')}>
+                              {topTrack}
+                            </span>
+                          ) : null}
+                          <span className="claim-wizard__fact claim-wizard__held" id={idOf('held')}>
+                            {describeHeldForArtist(artist.held)}
+                          </span>
                         </span>
-                      )}
-                      <span className="claim-wizard__name">{artist.name}</span>
-                      {artist.claimed ? <span className="badge">{wizardText.claimed}</span> : null}
-                    </label>
-                  </li>
-                ))}
+                        {artist.claimed ? <span className="badge">{wizardText.claimed}</span> : null}
+                      </label>
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
             {pageCount > 1 ? (

@@ -1,10 +1,11 @@
 // What the claim screens say about statuses, methods and platforms, in the artist's words.
+import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
 import type {
   ClaimReply,
   VerificationMethod,
   VerificationPlatform,
 } from '../../../../../functions/contracts/claims';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 
 type ClaimStatus = ClaimReply['status'];
 
@@ -73,4 +74,32 @@ export function describeClaimState(
     case 'Deleted':
       return `${sent} · deleted`;
   }
+}
+
+/** `jazz, soul · 12,345 followers on Spotify · 3 OpenPie fans this month`: who this artist is, beside their name. */
+export function describeSearchArtist(artist: ClaimSearchArtist): string {
+  const fans = artist.fansListeningThisMonth;
+  return [
+    artist.genres.length > 0 ? artist.genres.slice(0, 3).join(', ') : null,
+    artist.followers === undefined
+      ? null
+      : `${formatCount(artist.followers)} ${artist.followers === 1 ? 'follower' : 'followers'} on Spotify`,
+    fans === 0
+      ? 'no OpenPie fans this month'
+      : `${formatCount(fans)} OpenPie ${fans === 1 ? 'fan' : 'fans'} this month`,
+  ]
+    .filter((part): part is string => part !== null)
+    .join(' · ');
+}
+
+/** `Top track: Feeling Good (I Put a Spell on You)`, or null when Spotify gave none. */
+export function describeTopTrack(topTrack: ClaimSearchArtist['topTrack']): string | null {
+  if (!topTrack) return null;
+  return `Top track: ${topTrack.name}${topTrack.albumName ? ` (${topTrack.albumName})` : ''}`;
+}
+
+/** `Waiting for them: $9.41 from 2 fans`: fans' earnings held until a claim of this artist is approved. */
+export function describeHeldForArtist(held: ClaimSearchArtist['held']): string {
+  if (held.cents === 0) return 'Waiting for them: nothing yet';
+  return `Waiting for them: ${formatMoney(held.cents)} from ${formatCount(held.fanCount)} ${held.fanCount === 1 ? 'fan' : 'fans'}`;
 }

@@ -1,0 +1,173 @@
+// The artist area's claim search through its handler, on DynamoDB Local with Spotify played by the local sandbox
+// (client credentials): two artists of one name are told apart by picture, genres, followers, OpenPie fans listening
+// this month and a top track, and each says what fans' pies hold for them until a claim (a real split holds it).
+// The ledger audit runs after the file.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimSearchArtist } from '../../functions/contracts/artists';
+import { accountIdOf } from '../../functions/domain/money/ledger';
+import { createFixedClock } from '../../functions/runtime/clock';
+import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { createLogger } from '../../functions/runtime/logger';
+import { createOAuthSandbox } from '../../local/oauth-sandbox';
+import { catalogue as sandboxCatalogue, tracksOfArtist } from '../../local/spotify-sandbox/catalogue';
+import { call, createSignedInAccount, dataOf } from '../support/identity';
+
+let server: Server;
+const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const log = createLogger('silent');
+const dayMs = 86_400_000;
+
+beforeAll(async () => {
+  const sandbox = createOAuthSandbox();
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  process.env.OAUTH_SANDBOX_URL = `${origin}/_sandbox/oauth`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+});
+
+/** A word no other test uses, so the search sees only this test's artists. */
+const uniqueWord = () =>
+  `z${[...randomBytes(10)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+
+/** A paid $10 pie (fee 59, net 941) of a new fan that ended now, all its listening on one catalogue artist, split. */
+async function splitPieFor(artist: { id: string; name: string }): Promise<void> {
+  const fanId = randomUUID();
+  const end = new Date();
+  const start = new Date(end.getTime() - 30 * dayMs);
+  const { postTransaction } = await import('../../functions/services/ledger');
+  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
+  await postTransaction(
+    { table: table(), clock: createFixedClock(start) },
+    {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${randomUUID()}`,
+      postings: [
+        { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
+      ],
+    },
+  );
+  const { openPie } = await import('../../functions/services/payments/pies');
+  const pie = await openPie(
+    { table: table(), clock: createFixedClock(start) },
+    {
+      pieId,
+      fanId,
+      promo: false,
+      periodStart: start,
+      pieDays: 30,
+      amountCents: 1000,
+      processingFeeCents: 59,
+      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+      subscriptionId: null,
+      invoiceId: null,
+    },
+  );
+  const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
+  const saved = await savePlays(table(), fanId, [
+    {
+      endedAt: new Date(start.getTime() + 2 * dayMs).toISOString(),
+      msPlayed: 300_000,
+      artists: [{ artistId: artist.id, artistName: artist.name }],
+      trackName: 'A track',
+      source: 'spotify',
+      identity: `${fanId}-${pieId}-0`,
+    },
+  ]);
+  await recomputeDailyListening(table(), fanId, saved.days);
+  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
+  const result = await splitEndedPie(
+    {
+      table: table(),
+      clock: createFixedClock(end),
+      siteOrigin: 'http://localhost:3000',
+      escrowHoldingMonths: 12,
+    },
+    pie.id,
+    { log },
+  );
+  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+}
+
+describe('GET /api/for-artists/search for a claim', () => {
+  it('tells two artists of one name apart and says what is held for each', async () => {
+    // Prepare: two catalogue artists of one name, each with a Spotify id the sandbox knows (so each has top tracks).
+    const [first, second] = [sandboxCatalogue.artists[40], sandboxCatalogue.artists[41]];
+    if (!first || !second) throw new Error('The sandbox catalogue is smaller than expected');
+    const name = `${uniqueWord()} Twins`;
+    const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+    await upsertCatalogueArtists(
+      table(),
+      [
+        {
+          id: first.id,
+          name,
+          imageUrl: '/images/one.svg',
+          popularity: 60,
+          followers: 12_000,
+          genres: ['jazz'],
+        },
+        {
+          id: second.id,
+          name,
+          imageUrl: '/images/two.svg',
+          popularity: 20,
+          followers: 300,
+          genres: ['metal'],
+        },
+      ],
+      new Date(),
+    );
+    await splitPieFor({ id: first.id, name });
+    const { markMonthlyListeners } = await import('../../functions/data/catalogue/monthly-listeners');
+    const today = new Date().toISOString().slice(0, 10);
+    await markMonthlyListeners(table(), randomUUID(), today, [second.id]);
+    await markMonthlyListeners(table(), randomUUID(), today, [second.id]);
+    const handler = (await import('../../functions/handlers/artist-search')).handler;
+    const artist = await createSignedInAccount('artist');
+    // Act
+    const reply = await call(handler, 'GET', '/api/for-artists/search', {
+      query: { search_term: name },
+      cookies: [artist.cookie],
+    });
+    // Assess
+    expect(reply.statusCode).toBe(200);
+    const found = dataOf<ClaimSearchArtist[]>(reply);
+    expect(found.map((entry) => entry.id)).toEqual([first.id, second.id]);
+    expect(found[0]).toMatchObject({
+      name,
+      imageUrl: '/images/one.svg',
+      genres: ['jazz'],
+      followers: 12_000,
+      claimed: false,
+      fansListeningThisMonth: 0,
+      topTrack: {
+        name: tracksOfArtist(first.id)[0]?.name,
+        spotifyUrl: `https://open.spotify.com/track/${tracksOfArtist(first.id)[0]?.id ?? ''}`,
+      },
+      held: { cents: 941, fanCount: 1 },
+    });
+    expect(found[1]).toMatchObject({
+      name,
+      imageUrl: '/images/two.svg',
+      genres: ['metal'],
+      followers: 300,
+      fansListeningThisMonth: 2,
+      topTrack: { name: tracksOfArtist(second.id)[0]?.name },
+      held: { cents: 0, fanCount: 0 },
+    });
+  });
+});
