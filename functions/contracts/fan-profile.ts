@@ -1,6 +1,7 @@
 // The fan's profile as other fans may see it, its settings (username, visibility, beta), the fan's own activity
 // summary, and a fan's report of a wrong claim (SPEC §7 "Artists, tracks, users").
 import * as z from 'zod/mini';
+import { isReservedUsername, reservedUsernameMessage } from './public-names';
 
 // ── requests ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -21,15 +22,14 @@ export const fanProfileMessages = {
 } as const;
 
 /** Unique across fans regardless of case; spaces around it are dropped. */
-export const usernameField = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, fanProfileMessages.usernameRequired),
-    z.minLength(usernameRules.minLength, fanProfileMessages.usernameTooShort),
-    z.maxLength(usernameRules.maxLength, fanProfileMessages.usernameTooLong),
-    z.regex(usernameRules.pattern, fanProfileMessages.usernameCharacters),
-  );
+export const usernameField = z.string().check(
+  z.trim(),
+  z.minLength(1, fanProfileMessages.usernameRequired),
+  z.minLength(usernameRules.minLength, fanProfileMessages.usernameTooShort),
+  z.maxLength(usernameRules.maxLength, fanProfileMessages.usernameTooLong),
+  z.regex(usernameRules.pattern, fanProfileMessages.usernameCharacters),
+  z.refine((username) => !isReservedUsername(username), reservedUsernameMessage),
+);
 
 /** PUT /api/user/username */
 export const usernameUpdateSchema = z.object({ username: usernameField });

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { emailField } from './auth';
 import { claimStatuses } from './claims';
+import { containsLink, officeNameLinkMessage } from './public-names';
 
 export const officeTypes = ['Artist', 'Label'] as const;
 /** A member's role: `admin` does everything, `member` sees its artists, `accountant` reads money and changes nothing. */
@@ -9,13 +10,12 @@ export const officeRoles = ['admin', 'member', 'accountant'] as const;
 
 const emailMessages = { required: 'Email is required', invalid: 'Invalid email' } as const;
 
-const officeName = z
-  .string({ error: 'Name the office' })
-  .check(
-    z.trim(),
-    z.minLength(2, 'Use at least 2 characters'),
-    z.maxLength(100, 'Use at most 100 characters'),
-  );
+const officeName = z.string({ error: 'Name the office' }).check(
+  z.trim(),
+  z.minLength(2, 'Use at least 2 characters'),
+  z.maxLength(100, 'Use at most 100 characters'),
+  z.refine((name) => !containsLink(name), officeNameLinkMessage),
+);
 const officeType = z.enum(officeTypes, 'Choose Artist or Label');
 const officeRole = z.enum(officeRoles, 'Choose admin, member or accountant');
 const officeId = z

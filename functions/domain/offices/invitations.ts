@@ -2,6 +2,7 @@
 // made for one e-mail address and one role; its link carries a random secret whose SHA-256 alone is stored, lives 7
 // days, and is consumed once. These are the rules; data/offices/invitations.ts keeps them true under concurrent
 // requests.
+import { neutraliseLinks } from '../../contracts/public-names';
 import type { EmailMessage } from '../email';
 import { AppError } from '../errors';
 import { escapeHtml } from '../identity/emails';
@@ -77,9 +78,11 @@ export function buildOfficeInvitationMail(input: {
   role: OfficeRole;
   link: string;
 }): EmailMessage {
+  // A name stored before links were refused in office names still reaches no one as a link.
+  const officeName = neutraliseLinks(input.officeName);
   const paragraphs = [
     'Hello,',
-    `You are invited to join ${input.officeName} on OpenPie for Artists as ${roleWords[input.role]}.`,
+    `You are invited to join ${officeName} on OpenPie for Artists as ${roleWords[input.role]}.`,
     'Open the link below to accept. If you have no artist account yet, you can create one on the way, with this e-mail address.',
     'The link works once and for 7 days.',
   ];
@@ -92,7 +95,7 @@ export function buildOfficeInvitationMail(input: {
   return {
     kind: 'office-invitation',
     to: input.to,
-    subject: `Join ${input.officeName} on OpenPie`,
+    subject: `Join ${officeName} on OpenPie`,
     text,
     html,
     links: [input.link],
