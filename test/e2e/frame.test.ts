@@ -59,8 +59,10 @@ function describeVisits(
   withUnknownPaths: boolean,
 ) {
   for (const viewport of viewports) {
-    // One context per viewport and one tab in it, reused from route to route: each visit is still a full load.
-    describe(`${label} at ${viewport.width}×${viewport.height}`, () => {
+    // One context per viewport and one tab in it, reused from route to route: each visit is still a full load. The
+    // role-and-viewport blocks run at once (up to vitest's maxConcurrency), each on its own tab, its visits in order:
+    // a visit mostly waits (the network going idle, lazy chunks), so the blocks overlap well even on two cores.
+    describe(`${label} at ${viewport.width}×${viewport.height}`, { concurrent: true }, () => {
       let context: BrowserContext;
       let observed: ObservedPage;
 
@@ -74,7 +76,7 @@ function describeVisits(
         await context?.close();
       });
 
-      it.for(routes.map((route) => [route.path, route] as const))(
+      it.sequential.for(routes.map((route) => [route.path, route] as const))(
         '%s renders cleanly and accessibly',
         async ([, route]) => {
           // Prepare
@@ -99,7 +101,7 @@ function describeVisits(
       );
 
       if (withUnknownPaths) {
-        it.for(unknownPathCases.map((unknown) => [unknown.path, unknown] as const))(
+        it.sequential.for(unknownPathCases.map((unknown) => [unknown.path, unknown] as const))(
           'sends the unknown path %s where SPEC §2 says',
           async ([, unknown]) => {
             // Prepare
