@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundsScreen, PayoutDetailScreen, TransactionDetailScreen } from '../../frontend/src/features/funds';
 import { stubArtistApi, success } from '../support/artist-api-stub';
 import { renderScreenAt } from '../support/artist-screens';
+import { expectStacksOnPhones } from '../support/stacked-table';
 
 const payout = (overrides: Record<string, unknown> = {}) => ({
   id: 'payout-1',
@@ -338,7 +339,9 @@ describe('the money on the funds screen', () => {
     expect(payoutLine?.textContent).toContain('Payout to the bank account');
     expect(payoutLine?.textContent).toContain('$15.39 to your bank after $2.29 of fees');
     expect(payoutLine?.textContent).toContain('-$17.68');
+    expectStacksOnPhones(transactions);
     const payouts = screen.getByRole('table', { name: 'Payouts of Night Owls Records' });
+    expectStacksOnPhones(payouts);
     expect(
       within(payouts)
         .getAllByRole('columnheader')

@@ -11,6 +11,7 @@ import { fail, stubApi, succeed, type StubHandler } from '../support/auth-api-st
 import { makePie } from '../support/pie-fixtures';
 import { makeDetail, makeStats } from '../support/pie-split-fixtures';
 import { makeFan, renderAt } from '../support/fan-screens';
+import { expectStacksOnPhones } from '../support/stacked-table';
 
 const slow = { timeout: 5000 };
 
@@ -101,6 +102,7 @@ describe('pie/:pieId of a split pie: the receipt', () => {
     expect(money.textContent).toContain('Held for 1 artist who has not joined yet: $5.65');
     expect(money.textContent).toContain('Returned to your wallet on November 24, 2027 if they do not join.');
     const table = screen.getByRole('table', { name: 'What each artist got from this pie' });
+    expectStacksOnPhones(table);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toMatch(
       /^Aurora Lane6 h60%6 h60%\$5\.65Held: returned to your wallet on November 24, 2027 if they do not join \(\d+ days left\)$/,

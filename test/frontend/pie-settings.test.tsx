@@ -17,6 +17,7 @@ import {
 import { makePie } from '../support/pie-fixtures';
 import { makeStats, type FixtureArtist } from '../support/pie-split-fixtures';
 import { makeFan, renderAt } from '../support/fan-screens';
+import { expectStacksOnPhones } from '../support/stacked-table';
 
 const slow = { timeout: 5000 };
 
@@ -72,7 +73,8 @@ describe('pie/settings: the what-if preview', () => {
     const pie = makePie();
     const api = stubSettings(pie);
     renderAt('/pie/settings');
-    await screen.findByRole('table', { name: 'Your artists with these settings' }, slow);
+    const table = await screen.findByRole('table', { name: 'Your artists with these settings' }, slow);
+    expectStacksOnPhones(table);
     expect(rowOf('Basalt').textContent).toContain('$3.76');
     // Act
     const limit = screen.getByRole('textbox', { name: 'Most artists, as a number' });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TeamMemberScreen, TeamScreen } from '../../frontend/src/features/team';
 import { failure, officeFixture, stubArtistApi, success, type OfficeRole } from '../support/artist-api-stub';
 import { renderScreenAt } from '../support/artist-screens';
+import { expectStacksOnPhones } from '../support/stacked-table';
 
 const admin = { user_id: 'u-admin', role: 'admin', email: 'ada@example.com', status: 'active' };
 const member = { user_id: 'u-member', role: 'member', email: 'bo@example.com', status: 'active' };
@@ -57,6 +58,7 @@ describe('the team screen', () => {
     renderAt('/for-artists/team');
     // Assess
     const table = await screen.findByRole('table', { name: 'Members of Night Owls Records' });
+    expectStacksOnPhones(table);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
       'ada@example.com (you)',

@@ -18,6 +18,7 @@ import { Pagination } from '../../../components/pagination';
 import { formatMoney, formatShare } from '../../../lib/format';
 import { officeParam } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
+import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import type { TransactionFilter } from '../api/money-api';
 import {
   requestPayout,
@@ -269,9 +270,9 @@ function TransactionRows({ officeId, rows }: { officeId: string; rows: readonly 
   return (
     <>
       {rows.map((row) => (
-        <tr key={row.id}>
-          <td>{formatTableDate(row.at)}</td>
-          <td>
+        <tr key={row.id} {...stackedTable.row}>
+          <td {...stackedCell(moneyText.date)}>{formatTableDate(row.at)}</td>
+          <td {...stackedCell(moneyText.description)}>
             <Link to={transactionHref(officeId, row.id)}>{row.description}</Link>
             {row.kind === 'payout' && row.payout ? (
               <span className="funds__line-note">
@@ -279,7 +280,10 @@ function TransactionRows({ officeId, rows }: { officeId: string; rows: readonly 
               </span>
             ) : null}
           </td>
-          <td className={`funds__money ${row.amountCents < 0 ? 'funds__money--out' : 'funds__money--in'}`}>
+          <td
+            className={`funds__money ${row.amountCents < 0 ? 'funds__money--out' : 'funds__money--in'}`}
+            {...stackedCell(moneyText.amountColumn)}
+          >
             {formatMoney(row.amountCents)}
           </td>
         </tr>
@@ -339,20 +343,24 @@ export function TransactionsPanel({ office }: { office: OfficeReply }) {
       ) : null}
       {rows.length > 0 ? (
         <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="data-table funds__table">
+          <table className="data-table data-table--stack funds__table" {...stackedTable.table}>
             <caption id={captionId} className="visually-hidden">
               {moneyText.transactionsCaption(office.name)}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{moneyText.date}</th>
-                <th scope="col">{moneyText.description}</th>
-                <th scope="col" className="funds__money">
+            <thead {...stackedTable.rowgroup}>
+              <tr {...stackedTable.row}>
+                <th scope="col" {...stackedTable.columnheader}>
+                  {moneyText.date}
+                </th>
+                <th scope="col" {...stackedTable.columnheader}>
+                  {moneyText.description}
+                </th>
+                <th scope="col" className="funds__money" {...stackedTable.columnheader}>
                   {moneyText.amountColumn}
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody {...stackedTable.rowgroup}>
               <TransactionRows officeId={office._id} rows={rows} />
             </tbody>
           </table>
@@ -396,39 +404,49 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
       {payouts.data && list.length === 0 ? <p className="funds__muted">{moneyText.noPayouts}</p> : null}
       {list.length > 0 ? (
         <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="data-table funds__table">
+          <table className="data-table data-table--stack funds__table" {...stackedTable.table}>
             <caption id={captionId} className="visually-hidden">
               {moneyText.payoutsCaption(office.name)}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{moneyText.requestedOn}</th>
-                <th scope="col">{moneyText.status}</th>
-                <th scope="col" className="funds__money">
+            <thead {...stackedTable.rowgroup}>
+              <tr {...stackedTable.row}>
+                <th scope="col" {...stackedTable.columnheader}>
+                  {moneyText.requestedOn}
+                </th>
+                <th scope="col" {...stackedTable.columnheader}>
+                  {moneyText.status}
+                </th>
+                <th scope="col" className="funds__money" {...stackedTable.columnheader}>
                   {moneyText.grossColumn}
                 </th>
-                <th scope="col" className="funds__money">
+                <th scope="col" className="funds__money" {...stackedTable.columnheader}>
                   {moneyText.feesColumn}
                 </th>
-                <th scope="col" className="funds__money">
+                <th scope="col" className="funds__money" {...stackedTable.columnheader}>
                   {moneyText.netColumn}
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody {...stackedTable.rowgroup}>
               {list.map((payout) => (
-                <tr key={payout.id}>
-                  <td>
+                <tr key={payout.id} {...stackedTable.row}>
+                  <td {...stackedCell(moneyText.requestedOn)}>
                     <Link to={payoutHref(office._id, payout.id)}>{formatTableDate(payout.createdAt)}</Link>
                   </td>
-                  <td>
+                  <td {...stackedCell(moneyText.status)}>
                     <span className={`badge funds__payout-status funds__payout-status--${payout.status}`}>
                       {moneyText.statusLabels[payout.status]}
                     </span>
                   </td>
-                  <td className="funds__money">{formatMoney(payout.amountCents)}</td>
-                  <td className="funds__money funds__money--out">{formatMoney(-payout.feesCents)}</td>
-                  <td className="funds__money">{formatMoney(payout.netCents)}</td>
+                  <td className="funds__money" {...stackedCell(moneyText.grossColumn)}>
+                    {formatMoney(payout.amountCents)}
+                  </td>
+                  <td className="funds__money funds__money--out" {...stackedCell(moneyText.feesColumn)}>
+                    {formatMoney(-payout.feesCents)}
+                  </td>
+                  <td className="funds__money" {...stackedCell(moneyText.netColumn)}>
+                    {formatMoney(payout.netCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

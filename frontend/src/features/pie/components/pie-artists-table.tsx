@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { RealtimeStats } from '../../../../../functions/contracts/pie';
 import { formatCount, formatListeningTime, formatMoney, formatShare } from '../../../lib/format';
+import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { keyOfArtist, sharesOfPie } from '../lib/pie-slices';
 import { describeReasons, divideShare } from '../lib/pie-words';
 
@@ -23,7 +24,7 @@ export interface PieArtistsTableProps {
   stats: Pick<RealtimeStats, 'allArtists' | 'stats'>;
   /** The money column's heading: "Would get now", "Got". */
   centsHeading: string;
-  /** Extra columns, e.g. the escrow status on a receipt or the actions on pie/settings. */
+  /** Extra columns, e.g. the escrow status on a receipt; their cells carry `stackedCell(heading)` too. */
   extraHeadings?: readonly string[];
   renderExtraCells?: (artist: PieArtist) => ReactNode;
 }
@@ -41,46 +42,61 @@ export function PieArtistsTable({
       artist.cents === undefined ? [] : [{ ...artist, cents: artist.cents }],
     ),
   );
-  // A wide table scrolls sideways on a phone: the scrolling box takes the keyboard focus so it can be scrolled without
-  // a pointer, and is named by the table's caption.
+  // On a phone each artist stacks as a card (lib/stacked-table.ts); wider screens may still scroll the table sideways:
+  // the scrolling box takes the keyboard focus so it can be scrolled without a pointer, and is named by the caption.
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table pie-table">
+      <table className="data-table data-table--stack pie-table" {...stackedTable.table}>
         <caption className="pie-table__caption">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{pieTableText.artist}</th>
-            <th scope="col">{pieTableText.time}</th>
-            <th scope="col">{pieTableText.timeShare}</th>
-            <th scope="col">{pieTableText.weight}</th>
-            <th scope="col">{pieTableText.pieShare}</th>
-            <th scope="col">{centsHeading}</th>
+        <thead {...stackedTable.rowgroup}>
+          <tr {...stackedTable.row}>
+            <th scope="col" {...stackedTable.columnheader}>
+              {pieTableText.artist}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {pieTableText.time}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {pieTableText.timeShare}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {pieTableText.weight}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {pieTableText.pieShare}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {centsHeading}
+            </th>
             {extraHeadings.map((heading) => (
-              <th scope="col" key={heading}>
+              <th scope="col" key={heading} {...stackedTable.columnheader}>
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...stackedTable.rowgroup}>
           {stats.allArtists.map((artist) => (
             <tr
               key={keyOfArtist(artist)}
               className={artist.cents === undefined ? 'pie-table__out' : undefined}
+              {...stackedTable.row}
             >
-              <th scope="row">
+              <th scope="row" {...stackedTable.rowheader}>
                 {artist.artist_name}
                 {artist.artist_id === null ? (
                   <span className="pie-table__note"> {pieTableText.nameOnly}</span>
                 ) : null}
               </th>
-              <td>{formatListeningTime(artist.total_time_listened)}</td>
-              <td>{formatShare(divideShare(artist.total_time_listened, stats.stats.total_time_listened))}</td>
-              <td>{formatListeningTime(artist.weight)}</td>
-              <td>
+              <td {...stackedCell(pieTableText.time)}>{formatListeningTime(artist.total_time_listened)}</td>
+              <td {...stackedCell(pieTableText.timeShare)}>
+                {formatShare(divideShare(artist.total_time_listened, stats.stats.total_time_listened))}
+              </td>
+              <td {...stackedCell(pieTableText.weight)}>{formatListeningTime(artist.weight)}</td>
+              <td {...stackedCell(pieTableText.pieShare)}>
                 {artist.cents === undefined ? '–' : formatShare(pieShares.get(keyOfArtist(artist)) ?? 0)}
               </td>
-              <td>
+              <td {...stackedCell(centsHeading)}>
                 {artist.cents === undefined ? (
                   <>
                     {pieTableText.nothing}

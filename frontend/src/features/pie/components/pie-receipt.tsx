@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import type { PieDetail, PieReceiptFacts } from '../../../../../functions/contracts/pie';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { stackedCell } from '../../../lib/stacked-table';
 import { keyOfArtist } from '../lib/pie-slices';
 import { countDaysLeft } from '../lib/pie-words';
 import { PieArtistsTable, type PieArtist } from './pie-artists-table';
@@ -188,7 +189,9 @@ export function PieReceipt({
           centsHeading={pieReceiptText.got}
           extraHeadings={[pieReceiptText.now]}
           renderExtraCells={(artist) => (
-            <td className="pie-table__wrap">{describeArtistNow(artist, lots, now)}</td>
+            <td className="pie-table__wrap" {...stackedCell(pieReceiptText.now)}>
+              {describeArtistNow(artist, lots, now)}
+            </td>
           )}
         />
       ) : null}

@@ -2,6 +2,7 @@
 // the change, and the fan's own choices for them (ban for every pie; include, leave out or automatic for this pie).
 import type { RealtimeStats } from '../../../../../functions/contracts/pie';
 import { formatListeningTime, formatMoney } from '../../../lib/format';
+import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { keyOfArtist } from '../lib/pie-slices';
 import { describeReasons, readInclusion } from '../lib/pie-words';
 import type { PieArtist } from './pie-artists-table';
@@ -68,34 +69,58 @@ export function WhatIfArtists({ preview, saved, busyArtistKey, onBan, onInclusio
   const savedByKey = new Map((saved ?? preview).allArtists.map((artist) => [keyOfArtist(artist), artist]));
   return (
     <div className="table-wrap" role="region" aria-label={whatIfArtistsText.caption} tabIndex={0}>
-      <table className="data-table pie-table what-if-table">
+      <table className="data-table data-table--stack pie-table what-if-table" {...stackedTable.table}>
         <caption className="pie-table__caption">{whatIfArtistsText.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{whatIfArtistsText.artist}</th>
-            <th scope="col">{whatIfArtistsText.time}</th>
-            <th scope="col">{whatIfArtistsText.now}</th>
-            <th scope="col">{whatIfArtistsText.withThese}</th>
-            <th scope="col">{whatIfArtistsText.change}</th>
-            <th scope="col">{whatIfArtistsText.inclusion}</th>
-            <th scope="col">{whatIfArtistsText.ban}</th>
+        <thead {...stackedTable.rowgroup}>
+          <tr {...stackedTable.row}>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.artist}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.time}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.now}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.withThese}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.change}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.inclusion}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {whatIfArtistsText.ban}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody {...stackedTable.rowgroup}>
           {preview.allArtists.map((artist) => {
             const key = keyOfArtist(artist);
             const before = savedByKey.get(key);
             const busy = busyArtistKey === key;
             return (
-              <tr key={key} className={artist.cents === undefined ? 'pie-table__out' : undefined}>
-                <th scope="row">{artist.artist_name}</th>
-                <td>{formatListeningTime(artist.total_time_listened)}</td>
-                <td>{describeOutcome(before)}</td>
-                <td>
+              <tr
+                key={key}
+                className={artist.cents === undefined ? 'pie-table__out' : undefined}
+                {...stackedTable.row}
+              >
+                <th scope="row" {...stackedTable.rowheader}>
+                  {artist.artist_name}
+                </th>
+                <td {...stackedCell(whatIfArtistsText.time)}>
+                  {formatListeningTime(artist.total_time_listened)}
+                </td>
+                <td {...stackedCell(whatIfArtistsText.now)}>{describeOutcome(before)}</td>
+                <td {...stackedCell(whatIfArtistsText.withThese)}>
                   <strong>{describeOutcome(artist)}</strong>
                 </td>
-                <td>{describeCentsChange(before?.cents ?? 0, artist.cents ?? 0)}</td>
-                <td>
+                <td {...stackedCell(whatIfArtistsText.change)}>
+                  {describeCentsChange(before?.cents ?? 0, artist.cents ?? 0)}
+                </td>
+                <td {...stackedCell(whatIfArtistsText.inclusion)}>
                   <select
                     className="field__select what-if-table__select"
                     aria-label={`${whatIfArtistsText.inclusion}: ${artist.artist_name}`}
@@ -108,7 +133,7 @@ export function WhatIfArtists({ preview, saved, busyArtistKey, onBan, onInclusio
                     <option value="exclude">{whatIfArtistsText.exclude}</option>
                   </select>
                 </td>
-                <td>
+                <td {...stackedCell(whatIfArtistsText.ban)}>
                   <button
                     type="button"
                     className={`button button--small ${artist.is_banned ? 'button--secondary' : 'button--danger-outline'}`}

@@ -12,6 +12,7 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { OfficeRole } from '../api/team-api';
 import {
@@ -181,24 +182,34 @@ function MembersTable({
   const captionId = 'team-members-caption';
   return (
     <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="data-table team__table">
+      <table className="data-table data-table--stack team__table" {...stackedTable.table}>
         <caption id={captionId} className="team__caption">
           {teamText.membersCaption(office.name)}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{teamText.email}</th>
-            <th scope="col">{teamText.role}</th>
-            <th scope="col">{teamText.status}</th>
-            {isAdmin ? <th scope="col">{teamText.actions}</th> : null}
+        <thead {...stackedTable.rowgroup}>
+          <tr {...stackedTable.row}>
+            <th scope="col" {...stackedTable.columnheader}>
+              {teamText.email}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {teamText.role}
+            </th>
+            <th scope="col" {...stackedTable.columnheader}>
+              {teamText.status}
+            </th>
+            {isAdmin ? (
+              <th scope="col" {...stackedTable.columnheader}>
+                {teamText.actions}
+              </th>
+            ) : null}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...stackedTable.rowgroup}>
           {entries.map((entry) => {
             const isCaller = entry.email === callerEmail;
             return (
-              <tr key={`${entry.status}-${entry.email}`}>
-                <td>
+              <tr key={`${entry.status}-${entry.email}`} {...stackedTable.row}>
+                <td {...stackedCell(teamText.email)}>
                   {entry.user_id ? (
                     <Link
                       to={`${paths.artist.teamMember({ memberId: entry.user_id })}?${officeParam}=${encodeURIComponent(office._id)}`}
@@ -210,10 +221,10 @@ function MembersTable({
                   )}
                   {isCaller ? teamText.you : ''}
                 </td>
-                <td>{roleLabels[entry.role]}</td>
-                <td>{describeStatus(entry)}</td>
+                <td {...stackedCell(teamText.role)}>{roleLabels[entry.role]}</td>
+                <td {...stackedCell(teamText.status)}>{describeStatus(entry)}</td>
                 {isAdmin ? (
-                  <td>
+                  <td {...stackedCell(teamText.actions)}>
                     <div className="team__actions">
                       {entry.status === 'invited' ? (
                         <button
