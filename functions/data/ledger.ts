@@ -18,6 +18,7 @@ import {
   transactionKinds,
 } from '../domain/money/ledger';
 import type { ItemKey } from './keys';
+import { ledgerIndexKeys } from './ledger-index';
 import {
   ledgerAccountPartition,
   ledgerBalanceKey,
@@ -296,7 +297,7 @@ export async function writeLedgerTransaction(
   const id = transactionIdOf(transaction.idempotencyKey);
   const fingerprint = fingerprintOf(transaction);
   const chunks = planChunks(transaction.postings, clearingAccountOf(id));
-  const header = {
+  const item = {
     ...ledgerTransactionKey(id),
     entity: transactionEntity,
     v: version,
@@ -311,6 +312,8 @@ export async function writeLedgerTransaction(
     fingerprint,
     ...(transaction.reverses ? { reverses: transaction.reverses } : {}),
   };
+  // The ledger by date (data/ledger-index.ts): its index keys ride on the transaction item, written with it.
+  const header = { ...item, ...ledgerIndexKeys(item) };
   const link: TransactionItem[] = transaction.reverses
     ? [
         {

@@ -2,36 +2,26 @@
 // totals and day by day, and the accountant's journal of a span of days, every ledger line with its transaction,
 // a page at a time.
 //
-// Read without a Scan and without an index: every transaction touches one of the accounts listed here (the platform's
-// own accounts, every fan's wallet accounts, every office's payable and money in flight, and the names whose held
-// money moved to their artist), and each account's entries are sorted by their transaction's instant, so a period is
-// one key-range Query per account (data/ledger-periods.ts). The figures come from those entries alone; the journal
-// reads each transaction of its page for all its lines.
-import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
-import { getLedgerTransaction } from '../../data/ledger';
-import type { EntryRange } from '../../data/ledger-periods';
-import { listLedgerEntriesInRange } from '../../data/ledger-periods';
-import { pagesOfNameOnlyArtists } from '../../data/name-only-artists';
-import { listAllFanPies } from '../../data/pies';
+// Read from the ledger by date (data/ledger-index.ts): every transaction item carries the index keys of its month,
+// shard and instant, so a period is one Query per shard of each month it spans, and each transaction gives its
+// postings, which make the figures and the journal's lines. Nothing is read per fan, office or account.
+import type { IndexedTransaction } from '../../data/ledger-index';
+import {
+  firstEntryInstant,
+  listIndexedTransactions,
+  pageOfIndexedTransactions,
+} from '../../data/ledger-index';
 import type { TableRef } from '../../data/table';
 import type { FinancePeriod, JournalLine, JournalPage, StaffFinances } from '../../contracts/staff-finances';
 import { AppError } from '../../domain/errors';
 import { utcDateOf } from '../../domain/calendar';
-import type { JournalCursor } from '../../domain/money/finances';
-import {
-  compareTransactions,
-  journalBounds,
-  journalLinesOf,
-  periodBounds,
-  summariseFinances,
-} from '../../domain/money/finances';
-import type { AccountId, AccountType } from '../../domain/money/ledger';
+import type { FinanceEntry, JournalCursor } from '../../domain/money/finances';
+import { journalBounds, journalLinesOf, periodBounds, summariseFinances } from '../../domain/money/finances';
+import type { AccountType } from '../../domain/money/ledger';
 import { accountIdOf, platformOwner } from '../../domain/money/ledger';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
-import { connectInFlightOf, officePayableOf } from '../connect/money';
-import { accountOfArtistKey } from '../pie/pie-split';
 
 export interface FinancesDependencies {
   table: TableRef;
@@ -55,47 +45,28 @@ const platformAccountTypes: readonly AccountType[] = [
   'deleted-fan-returns',
 ];
 
-/** Reads at once: a staff screen should not take a table's whole capacity. */
-const parallelReads = 8;
-
-async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await read(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelReads, items.length) }, worker));
-  return results;
+/**
+ * The ledger's first instant: money enters it through the platform's accounts, so the oldest of their entries is the
+ * oldest transaction (seven Queries of one item); null while the ledger is empty.
+ */
+async function firstLedgerInstant(table: TableRef): Promise<string | null> {
+  return firstEntryInstant(
+    table,
+    platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
+  );
 }
 
-/**
- * The accounts every ledger transaction touches at least one of: money enters and leaves through the platform's
- * accounts, a split and an escrow return post to a fan's pie money, a release, a payout and a give-back to an office,
- * and a held name moved to its artist (the only move between artists) debits the name's account. Deleted fans stay in
- * their directory; a deleted office leaves it, and its releases with it (its payouts still show through fees).
- */
-async function accountsTouchedByEveryTransaction(table: TableRef): Promise<AccountId[]> {
-  const [fans, offices] = await Promise.all([listAccountDirectory(table, 'fan'), listOfficeDirectory(table)]);
-  const piesOfFans = await inParallel(fans, (fan) => listAllFanPies(table, fan.id));
-  const names: AccountId[] = [];
-  for await (const page of pagesOfNameOnlyArtists(table, 'resolved')) {
-    for (const name of page) names.push(accountOfArtistKey(`name:${name.normalisedName}`));
-  }
-  return [
-    ...new Set<AccountId>([
-      ...platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
-      ...fans.flatMap((fan, index) => [
-        accountIdOf('fan-wallet', fan.id),
-        ...(piesOfFans[index] ?? []).map((pie) => accountIdOf('pie-funds', pie.id)),
-      ]),
-      ...offices.flatMap((office) => [officePayableOf(office.id), connectInFlightOf(office.id)]),
-      ...names,
-    ]),
-  ];
+/** A transaction's postings as the entries the figures are made of. */
+function entriesOf(transactions: readonly IndexedTransaction[]): FinanceEntry[] {
+  return transactions.flatMap((transaction) =>
+    transaction.postings.map((posting) => ({
+      accountId: posting.accountId,
+      transactionId: transaction.id,
+      kind: transaction.kind,
+      amountCents: posting.amountCents,
+      at: transaction.at,
+    })),
+  );
 }
 
 /** `GET /api/admin/finances?period=`: the period's totals and its days. */
@@ -104,11 +75,10 @@ export async function readFinances(
   period: FinancePeriod,
 ): Promise<StaffFinances> {
   const bounds = periodBounds(period, deps.clock.now());
-  const accounts = await accountsTouchedByEveryTransaction(deps.table);
-  const entries = await inParallel(accounts, (accountId) =>
-    listLedgerEntriesInRange(deps.table, accountId, bounds),
-  );
-  return { period, ...bounds, ...summariseFinances(entries.flat(), bounds) };
+  const from = bounds.from ?? (await firstLedgerInstant(deps.table));
+  const transactions =
+    from === null ? [] : await listIndexedTransactions(deps.table, 'ledger', { from, to: bounds.to });
+  return { period, ...bounds, ...summariseFinances(entriesOf(transactions), bounds) };
 }
 
 /** Transactions on one journal page, and the most lines a page carries (a split may have hundreds). */
@@ -157,38 +127,30 @@ export async function readJournal(
   }
   const after = readCursor(query.cursor);
   const pageTransactions = deps.journalPageTransactions ?? journalPageTransactions;
-  const range: EntryRange = { ...journalBounds(fromDate, toDate), after };
-  const accounts = await accountsTouchedByEveryTransaction(deps.table);
-  // The page's transactions are the first of the merged accounts, and an account's entries come in the same order,
-  // so no account needs to give more entries than the page has transactions.
-  const entriesOf = await inParallel(accounts, (accountId) =>
-    listLedgerEntriesInRange(deps.table, accountId, range, { limit: pageTransactions }),
-  );
-  const seen = new Map<string, JournalCursor>();
-  for (const entry of entriesOf.flat()) seen.set(entry.transactionId, entry);
-  const ordered = [...seen.values()]
-    .map(({ at, transactionId }) => ({ at, transactionId }))
-    .sort(compareTransactions)
-    .slice(0, pageTransactions);
-  const transactions = await inParallel(ordered, ({ transactionId }) =>
-    getLedgerTransaction(deps.table, transactionId),
-  );
+  const bounds = journalBounds(fromDate, toDate);
+  const from = bounds.from ?? (await firstLedgerInstant(deps.table));
+  const { transactions, more } =
+    from === null
+      ? { transactions: [], more: false }
+      : await pageOfIndexedTransactions(
+          deps.table,
+          { from, to: bounds.to, after: after ? { at: after.at, id: after.transactionId } : null },
+          pageTransactions,
+        );
   const lines: JournalLine[] = [];
   let included = 0;
   for (const transaction of transactions) {
-    if (included > 0 && lines.length + (transaction?.postings.length ?? 0) > journalPageLines) break;
+    if (included > 0 && lines.length + transaction.postings.length > journalPageLines) break;
     included += 1;
-    // An entry that names no transaction is reconciliation's to find (its ledger check); it has no lines here.
-    if (transaction) lines.push(...journalLinesOf(transaction));
+    lines.push(...journalLinesOf(transaction));
   }
-  const last = ordered[included - 1];
-  const mayHaveMore =
-    included < seen.size || entriesOf.some((entries) => entries.length === pageTransactions);
+  const last = transactions[included - 1];
+  const mayHaveMore = included < transactions.length || more;
   return {
     from: fromDate,
     to: toDate,
     lines,
     transactions: included,
-    nextCursor: last && mayHaveMore ? writeCursor(last) : null,
+    nextCursor: last && mayHaveMore ? writeCursor({ at: last.at, transactionId: last.id }) : null,
   };
 }
