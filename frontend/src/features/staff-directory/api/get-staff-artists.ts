@@ -2,8 +2,8 @@
 import useSWR from 'swr';
 import type { StaffArtistSummary } from '../../../../../functions/contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
-import type { StaffListFilter, StaffPage } from '../lib/staff-list';
-import { fetchStaffPage, listQuery, staffPageSize } from '../lib/staff-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import { fetchStaffPage, listQuery, staffPageSize } from '../../../components/staff-table/staff-list';
 
 /** `choice` is the status filter: `claimed`, `unclaimed` or empty for every artist. */
 export function staffArtistsUrl(filter: StaffListFilter, limit = staffPageSize): string {

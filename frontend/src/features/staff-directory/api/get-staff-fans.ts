@@ -2,8 +2,13 @@
 import useSWR from 'swr';
 import type { StaffFanSummary } from '../../../../../functions/contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
-import type { StaffListFilter, StaffPage } from '../lib/staff-list';
-import { fetchStaffPage, listQuery, sortQuery, staffPageSize } from '../lib/staff-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import {
+  fetchStaffPage,
+  listQuery,
+  sortQuery,
+  staffPageSize,
+} from '../../../components/staff-table/staff-list';
 
 /** `choice` is the active-pie filter: `true`, `false` or empty for every fan. */
 export function staffFansUrl(filter: StaffListFilter, limit = staffPageSize): string {

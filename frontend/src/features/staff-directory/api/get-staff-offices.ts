@@ -2,8 +2,13 @@
 import useSWR from 'swr';
 import type { StaffOfficeSummary } from '../../../../../functions/contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
-import type { StaffListFilter, StaffPage } from '../lib/staff-list';
-import { fetchStaffPage, listQuery, sortQuery, staffPageSize } from '../lib/staff-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import {
+  fetchStaffPage,
+  listQuery,
+  sortQuery,
+  staffPageSize,
+} from '../../../components/staff-table/staff-list';
 
 export function staffOfficesUrl(filter: StaffListFilter, limit = staffPageSize): string {
   return apiPath('GET /api/admin/offices', {

@@ -2,8 +2,8 @@
 import useSWR from 'swr';
 import type { StaffUserArtistSummary } from '../../../../../functions/contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
-import type { StaffListFilter, StaffPage } from '../lib/staff-list';
-import { fetchStaffPage, listQuery, staffPageSize } from '../lib/staff-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import { fetchStaffPage, listQuery, staffPageSize } from '../../../components/staff-table/staff-list';
 
 export function staffUserArtistsUrl(filter: StaffListFilter, limit = staffPageSize): string {
   return apiPath('GET /api/admin/user-artists', { query: listQuery(filter, limit) });

@@ -2,23 +2,29 @@
 import useSWR from 'swr';
 import type { StaffEscrowArtist } from '../../../../../functions/contracts/admin-escrow';
 import { apiPath } from '../../../lib/api-path';
-import type { EscrowListFilter, EscrowPage } from '../lib/escrow-list';
-import { escrowPageSize, fetchEscrowPage, listQuery } from '../lib/escrow-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import {
+  fetchStaffPage,
+  listQuery,
+  sortQuery,
+  staffPageSize,
+} from '../../../components/staff-table/staff-list';
 
 /** `choice` is the kind: `catalogue`, `name-only` or empty for both. */
-export function staffEscrowUrl(filter: EscrowListFilter, limit = escrowPageSize): string {
+export function staffEscrowUrl(filter: StaffListFilter, limit = staffPageSize): string {
   return apiPath('GET /api/admin/escrow', {
     query: {
       ...listQuery(filter, limit),
+      ...sortQuery(filter.sort),
       ...(filter.choice === 'catalogue' || filter.choice === 'name-only' ? { kind: filter.choice } : {}),
     },
   });
 }
 
-export function useStaffEscrow(filter: EscrowListFilter) {
-  return useSWR<EscrowPage<StaffEscrowArtist>, unknown>(
+export function useStaffEscrow(filter: StaffListFilter) {
+  return useSWR<StaffPage<StaffEscrowArtist>, unknown>(
     staffEscrowUrl(filter),
-    fetchEscrowPage<StaffEscrowArtist>,
+    fetchStaffPage<StaffEscrowArtist>,
     { keepPreviousData: true },
   );
 }

@@ -3,25 +3,31 @@ import useSWR from 'swr';
 import type { StaffWalletTransaction } from '../../../../../functions/contracts/admin-escrow';
 import { walletTransactionKinds } from '../../../../../functions/contracts/payments';
 import { apiPath } from '../../../lib/api-path';
-import type { EscrowListFilter, EscrowPage } from '../lib/escrow-list';
-import { escrowPageSize, fetchEscrowPage, listQuery } from '../lib/escrow-list';
+import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
+import {
+  fetchStaffPage,
+  listQuery,
+  sortQuery,
+  staffPageSize,
+} from '../../../components/staff-table/staff-list';
 
 /** `choice` is money in (`credit`), out (`debit`), one kind of line (the server's `status`), or empty for all. */
-export function staffWalletTransactionsUrl(filter: EscrowListFilter, limit = escrowPageSize): string {
+export function staffWalletTransactionsUrl(filter: StaffListFilter, limit = staffPageSize): string {
   const kind = walletTransactionKinds.find((candidate) => candidate === filter.choice);
   return apiPath('GET /api/admin/wallet-transactions', {
     query: {
       ...listQuery(filter, limit),
+      ...sortQuery(filter.sort),
       ...(filter.choice === 'credit' || filter.choice === 'debit' ? { type: filter.choice } : {}),
       ...(kind ? { status: kind } : {}),
     },
   });
 }
 
-export function useStaffWalletTransactions(filter: EscrowListFilter) {
-  return useSWR<EscrowPage<StaffWalletTransaction>, unknown>(
+export function useStaffWalletTransactions(filter: StaffListFilter) {
+  return useSWR<StaffPage<StaffWalletTransaction>, unknown>(
     staffWalletTransactionsUrl(filter),
-    fetchEscrowPage<StaffWalletTransaction>,
+    fetchStaffPage<StaffWalletTransaction>,
     { keepPreviousData: true },
   );
 }

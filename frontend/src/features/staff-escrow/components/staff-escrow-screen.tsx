@@ -17,43 +17,56 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { staffEscrowUrl, useStaffEscrow } from '../api/get-escrow';
 import type { WalletStatsPeriod } from '../api/get-wallet-stats';
 import { staffWalletTransactionsUrl, useStaffWalletTransactions } from '../api/get-wallet-transactions';
-import type { CsvColumn, EscrowListFilter } from '../lib/escrow-list';
+import type { CsvColumn, StaffListFilter } from '../../../components/staff-table/staff-list';
+import { readStaffListFilter, writeStaffListFilter } from '../../../components/staff-table/staff-list';
+import {
+  StaffTable,
+  type StaffColumn,
+  type StaffTableProps,
+  type StaffTableWords,
+} from '../../../components/staff-table/staff-table';
 import { nameStateLabels, walletKindLabels } from '../lib/escrow-words';
 import '../staff-escrow.css';
 import { EscrowAgingPanel } from './escrow-aging-panel';
-import type { EscrowColumn } from './escrow-table';
-import { EscrowTable } from './escrow-table';
 import { ResolveNameForm } from './resolve-name-form';
 import { periodChoices, WalletStats } from './wallet-stats';
 
 type Tab = 'held' | 'names' | 'wallet';
 
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** The address's filter of the tab shown, and a setter that keeps the tab. */
+/** The address's filter of the tab shown, and a setter that keeps the tab (and the wallet tab's period). */
 function useAddressFilter(tab: Tab, choices: readonly string[]) {
   const [params, setParams] = useSearchParams();
-  const filter: EscrowListFilter = {
-    page: readPage(params.get('page')),
-    search: params.get('search') ?? '',
-    choice: choices.find((choice) => choice === params.get('filter')) ?? '',
-    sort: params.get('sort') ?? '',
-  };
-  const apply = (next: EscrowListFilter) => {
+  const filter = readStaffListFilter(params, choices);
+  const apply = (next: StaffListFilter) => {
     const query = new URLSearchParams();
     if (tab === 'names') query.set('tab', 'names');
-    if (next.search.trim()) query.set('search', next.search.trim());
-    if (next.choice) query.set('filter', next.choice);
-    if (next.sort) query.set('sort', next.sort);
-    if (next.page > 1) query.set('page', String(next.page));
     const period = params.get('period');
     if (tab === 'wallet' && period) query.set('period', period);
-    setParams(query);
+    setParams(writeStaffListFilter(next, query));
   };
   return { filter, apply, params, setParams };
+}
+
+/** One of the screen's tables: a section under its h2 (the screen has the h1). */
+function EscrowSection<Row>({
+  words,
+  ...table
+}: Omit<StaffTableProps<Row>, 'heading' | 'className' | 'tableClassName' | 'words'> & {
+  words: StaffTableWords & { title: string };
+}) {
+  return (
+    <StaffTable<Row>
+      {...table}
+      words={words}
+      className="staff-escrow__section"
+      tableClassName="staff-escrow__table"
+      heading={
+        <h2 id={`${table.id}-title`} className="staff-escrow__subtitle">
+          {words.title}
+        </h2>
+      }
+    />
+  );
 }
 
 const heldCsv: readonly CsvColumn<StaffEscrowArtist>[] = [
@@ -73,7 +86,7 @@ const heldCsv: readonly CsvColumn<StaffEscrowArtist>[] = [
   { name: 'name_status', value: (row) => row.nameOnly?.status ?? null },
 ];
 
-const heldColumns = (onResolve?: (row: StaffEscrowArtist) => void): EscrowColumn<StaffEscrowArtist>[] => [
+const heldColumns = (onResolve?: (row: StaffEscrowArtist) => void): StaffColumn<StaffEscrowArtist>[] => [
   {
     header: 'Artist',
     rowHeader: true,
@@ -155,7 +168,7 @@ function HeldTab() {
   return (
     <>
       <EscrowAgingPanel onRan={() => void rows.mutate()} />
-      <EscrowTable<StaffEscrowArtist>
+      <EscrowSection<StaffEscrowArtist>
         id="escrow-held"
         words={{
           title: 'Money held per artist',
@@ -212,7 +225,7 @@ function NamesTab() {
           />
         </div>
       ) : null}
-      <EscrowTable<StaffEscrowArtist>
+      <EscrowSection<StaffEscrowArtist>
         id="escrow-names"
         words={{
           title: 'Names waiting for a match',
@@ -247,7 +260,7 @@ function NamesTab() {
           An import named these artists only by text and the catalogue knows no single artist of that name.
           Give a name to the catalogue artist it is, and the money held for it moves to that artist.
         </p>
-      </EscrowTable>
+      </EscrowSection>
     </>
   );
 }
@@ -275,7 +288,7 @@ function WalletTab() {
           setParams(query, { replace: true });
         }}
       />
-      <EscrowTable<StaffWalletTransaction>
+      <EscrowSection<StaffWalletTransaction>
         id="wallet-lines"
         words={{
           title: 'Wallet transactions',
