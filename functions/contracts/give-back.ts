@@ -25,9 +25,14 @@ const centsText = z.pipe(
 );
 
 export const giveBackMessages = {
-  amount: 'Give an amount of at least 1 cent',
+  amount: 'Give the amount as a number of cents',
+  amountWholeCents: 'The amount must be whole cents, with no fraction of a cent',
+  amountAtLeastOneCent: 'The amount must be at least 1 cent',
+  amountAtMost: 'The amount must be at most $10,000,000,000.00',
   requestId: 'Send a request id (8 to 64 letters, digits, - or _)',
   nothingToGive: 'There is nothing to give back for this artist right now.',
+  payableWentDown:
+    "The office's balance went down while this give-back was being made (a payout, most likely), so nothing was given back. Look at what is available now and try again.",
   overAvailable: 'That is more than you can give back for this artist.',
   tooManyFans: 'More fans funded this artist than one give-back can reach. Please contact us.',
   changedMeanwhile:
@@ -49,9 +54,9 @@ export const giveBackSchema = z.object({
   amountCents: z
     .number({ error: giveBackMessages.amount })
     .check(
-      z.int(giveBackMessages.amount),
-      z.minimum(1, giveBackMessages.amount),
-      z.maximum(1e12, giveBackMessages.amount),
+      z.int(giveBackMessages.amountWholeCents),
+      z.minimum(1, giveBackMessages.amountAtLeastOneCent),
+      z.maximum(1e12, giveBackMessages.amountAtMost),
     ),
   requestId: z
     .string({ error: giveBackMessages.requestId })

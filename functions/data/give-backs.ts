@@ -95,7 +95,10 @@ export async function getGiveBack(
   return Item ? recordSchema.parse(Item) : null;
 }
 
-/** Access pattern `listGiveBacks`: an office's give-backs (at most 1,000), newest first. */
+/**
+ * Access pattern `listGiveBacks`: an office's give-backs (at most 1,000), newest first. Refused ones are left out:
+ * nothing was given, and their transaction was never written.
+ */
 export async function listGiveBacks(table: TableRef, officeId: string): Promise<GiveBackRecord[]> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -104,6 +107,7 @@ export async function listGiveBacks(table: TableRef, officeId: string): Promise<
   return items
     .slice(0, 1000)
     .map((item) => recordSchema.parse(item))
+    .filter((record) => record.status !== 'refused')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.requestId.localeCompare(b.requestId));
 }
 

@@ -27,6 +27,7 @@ import {
 } from '../../functions/data/keys';
 import type { OfficeMember } from '../../functions/domain/offices/rights';
 import { hasOfficeRight } from '../../functions/domain/offices/rights';
+import { accountTypes } from '../../functions/domain/money/ledger';
 import type { RunningOpenPie } from '../../local/app';
 import type { ForgedKind, OfficeCast, OfficePerson, SignedIn } from './personas';
 import {
@@ -91,7 +92,15 @@ const stillNotImplemented = new Set<string>();
 /** What went wrong, by phase and route (`bad input GET /api/user`). */
 const findings = new Map<string, string[]>();
 
-function count(reply: SiteReply): void {
+/** The ledger's own account ids (`office-payable:<office id>`): words of the bookkeeping, never of a failure. */
+const internalAccountPattern = new RegExp(`(^|[^a-z-])(${accountTypes.join('|')}):[^\\s"]+`);
+/** Failure replies that named an internal account, by route and status. */
+const accountLeaks: string[] = [];
+
+function count(reply: SiteReply, routeKey: string): void {
+  if (reply.status >= 400 && internalAccountPattern.test(reply.body)) {
+    accountLeaks.push(`${routeKey}: ${describeReply(reply)}`);
+  }
   totals.requests += 1;
   if (reply.status === 501) totals.notImplemented += 1;
   else if (reply.status >= 500) totals.serverErrors += 1;
@@ -171,7 +180,7 @@ async function send(call: Call): Promise<SiteReply> {
     headers: { ...headers, ...cookieHeader(call.cookies ?? {}), ...call.headers },
     ...(sendsBody ? { body: call.body ?? '{}' } : {}),
   });
-  count(reply);
+  count(reply, routeKeyOf(call.route));
   return reply;
 }
 
@@ -899,4 +908,12 @@ describe('office matrix: another office’s admin gets 404, each role of the off
       expect(findingsAt(where)).toEqual([]);
     });
   }
+});
+
+describe('failure replies speak product words', () => {
+  it('no failure reply of the suite named an internal ledger account', () => {
+    // Assess: every 4xx and 5xx the suite received above, whatever its route and caller
+    expect(totals.requests).toBeGreaterThan(0);
+    expect(accountLeaks).toEqual([]);
+  });
 });

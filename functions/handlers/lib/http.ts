@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FailureEnvelope, Pagination } from '../../contracts/envelope';
 import type { ErrorCode } from '../../contracts/errors';
 import { errorRegistry, isErrorCode } from '../../contracts/errors';
-import { isAppError } from '../../services/failures';
+import { isAppError, namesInternalAccount } from '../../services/failures';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -105,7 +105,13 @@ export function toFailure(error: unknown, requestId: string): { result: HttpResu
     const headers: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
     return {
-      result: failure(error.code, error.message, requestId, error.fields, headers),
+      result: failure(
+        error.code,
+        inProductWords(error.message, errorRegistry[error.code].message),
+        requestId,
+        error.fields && wordFields(error.fields),
+        headers,
+      ),
       unexpected: false,
     };
   }
@@ -113,6 +119,20 @@ export function toFailure(error: unknown, requestId: string): { result: HttpResu
     result: failure('internal_error', errorRegistry.internal_error.message, requestId),
     unexpected: true,
   };
+}
+
+/** A rule's message, or its code's registered sentence when the message names an internal ledger account. */
+function inProductWords(message: string, registered: string): string {
+  return namesInternalAccount(message) ? registered : message;
+}
+
+function wordFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [
+      field,
+      inProductWords(message, 'This value cannot be used here'),
+    ]),
+  );
 }
 
 export function failure(

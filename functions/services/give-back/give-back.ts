@@ -271,6 +271,7 @@ async function completeGiveBack(
         officeId: record.officeId,
         requestId: record.requestId,
       });
+      throw new AppError('conflict', giveBackMessages.payableWentDown, { code: 'insufficient_balance' });
     }
     throw error;
   }
@@ -326,7 +327,7 @@ export async function giveBack(
     throw new AppError('conflict', giveBackMessages.requestReused, { code: 'idempotency_key_reused' });
   }
   if (record.status === 'refused') {
-    throw new AppError('conflict', undefined, { code: 'insufficient_balance' });
+    throw new AppError('conflict', giveBackMessages.payableWentDown, { code: 'insufficient_balance' });
   }
   if (record.status === 'pending') await completeGiveBack(deps, record, log);
   const done = await getGiveBack(deps.table, officeId, requestId);
