@@ -5,10 +5,8 @@
 import { getEnv } from '../../functions/runtime/env';
 import { createLogger } from '../../functions/runtime/logger';
 import type { StaffMailOutcome } from '../../functions/services/admin/reconciliation-mail';
-import {
-  mailStaffOfReconciliation,
-  staffMailDependencies,
-} from '../../functions/services/admin/reconciliation-mail';
+import { mailStaffOfReconciliation } from '../../functions/services/admin/reconciliation-mail';
+import { staffMailDependencies } from '../../functions/services/staff-mail';
 import { busEnvelopeSchema, reconciliationFailedSchema } from '../schemas';
 
 export async function handler(raw: unknown): Promise<{ alerted: number; mail: StaffMailOutcome }> {

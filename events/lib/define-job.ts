@@ -1,10 +1,13 @@
 // The wrapper every scheduled job shares: validate the trigger, log start and end, keep the run on the job's record
-// for staff's health figure (services/jobs/job-runs.ts, decision 040), report a result.
+// for staff's health figure (services/jobs/job-runs.ts, decision 040), mail staff when a run fails after one that
+// did not (services/jobs/job-failure-mail.ts), report a result.
 // Jobs are idempotent: running the same scheduledAt twice must change nothing the second time.
 import { getClock } from '../../functions/runtime/clock';
 import { getEnv } from '../../functions/runtime/env';
 import type { Logger } from '../../functions/runtime/logger';
 import { createLogger } from '../../functions/runtime/logger';
+import { staffMailDependencies } from '../../functions/services/staff-mail';
+import { mailStaffOfJobFailure } from '../../functions/services/jobs/job-failure-mail';
 import type { JobRunFinding } from '../../functions/services/jobs/job-runs';
 import {
   endJobRun,
@@ -54,7 +57,19 @@ export function defineJob(name: string, run: JobRun): (event: unknown) => Promis
     try {
       outcome = await run({ event, log, now: getClock().now() });
     } catch (error) {
-      await endJobRun(records, started, { outcome: 'failed', error: failureMessageOf(error) }, log);
+      const message = failureMessageOf(error);
+      await endJobRun(records, started, { outcome: 'failed', error: message }, log);
+      await mailStaffOfJobFailure(
+        staffMailDependencies(),
+        {
+          job: name,
+          runId: event.runId,
+          scheduledAt: event.scheduledAt,
+          error: message,
+          consecutiveFailures: started ? started.consecutiveFailures + 1 : null,
+        },
+        log,
+      );
       throw error;
     }
     await endJobRun(

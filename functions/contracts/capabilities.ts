@@ -123,18 +123,20 @@ export const resourceCapabilities: Readonly<Record<Resource, Capabilities>> = {
  * (contracts/ cannot import events/, so infra/capabilities.ts checks the names against the definitions.)
  */
 export const backgroundCapabilities = {
+  // Every job mails staff when a run fails after one that did not (events/lib/define-job.ts): one PutItem of the mail
+  // in the outbox, which `read-put` and `read-write` allow.
   jobs: {
     // Pages through the sync index and sends one message per fan; the worker opens the tokens. Its one write is its
     // run record (decision 040), every job's, by PutItem.
-    'listening-sync': { table: 'read-put', secrets: [], fanWorkQueue: 'send' },
+    'listening-sync': { table: 'read-put', secrets: [], fanWorkQueue: 'send', mailsStaff: true },
     // Closes ended pie periods and sends one split per pie to the fan-work queue (renewals arrive by webhook).
-    'pie-renewals': { table: 'read-write', secrets: [], fanWorkQueue: 'send' },
+    'pie-renewals': { table: 'read-write', secrets: [], fanWorkQueue: 'send', mailsStaff: true },
     // Moves money held for names heard alone to the artist they belong to (Spotify's track lookup with OpenPie's
     // client credentials), then returns aged escrow lots to the fans' wallets on the ledger.
-    'escrow-aging': { table: 'read-write', secrets: ['app'], providers: true },
+    'escrow-aging': { table: 'read-write', secrets: ['app'], providers: true, mailsStaff: true },
     // Compares the ledger with Stripe and raises reconciliation.failed itself: no change causes it, so no outbox. Its
-    // one write is its run record with what it found (decision 040), by PutItem. It knows the staff address only to
-    // say on that record when there is none.
+    // one write is its run record with what it found (decision 040), by PutItem; the mail of its findings is the
+    // reconciliation-alerts consumer's, and it says on that record when there is no staff address.
     reconciliation: { table: 'read-put', secrets: ['stripe'], publishesEvents: true, mailsStaff: true },
   },
   consumers: {

@@ -26,6 +26,8 @@ export const emailKinds = [
   'payout-failed',
   /** To staff: a daily reconciliation run found money that does not add up (decision 038). */
   'reconciliation-failed',
+  /** To staff: a scheduled job's run failed, the first of a series (events/lib/define-job.ts). */
+  'job-failed',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -5,15 +5,15 @@ import { readStaffAlertEmail } from '../../infra/openpie-stack';
 import { listOpenPieFunctions, readVariables, synthesize } from './synth';
 
 // The staff address of the reconciliation mail (decision 038) is the stack's `staffAlertEmail` (`-c staffAlertEmail=…`,
-// beside `alarmEmail`): only the functions whose capability row says they mail staff learn it, and a stack given
-// none gives it to nobody (the job then says on its run record that nobody is mailed).
+// beside `alarmEmail`): only the functions whose capability row says they mail staff learn it (the consumer of
+// reconciliation's findings, and every job, which mails a failed run), and a stack given none gives it to nobody.
 
 const staffAlertEmail = 'money-desk@openpie.example';
 const functionName = (fn: [string, { Properties?: Record<string, unknown> }]) =>
   String(fn[1].Properties?.['FunctionName']);
 
 describe('the staff address', () => {
-  it('reaches the reconciliation job and the reconciliation-alerts consumer, and no other function', () => {
+  it('reaches the scheduled jobs and the reconciliation-alerts consumer, and no other function', () => {
     // Prepare
     const resources = synthesize('dev', {}, { staffAlertEmail });
 
@@ -23,12 +23,18 @@ describe('the staff address', () => {
       .map((fn) => [functionName(fn), readVariables(fn[1])['STAFF_ALERT_EMAIL']]);
 
     // Assess
-    expect(backgroundCapabilities.jobs.reconciliation.mailsStaff).toBe(true);
     expect(backgroundCapabilities.consumers['reconciliation-alerts'].mailsStaff).toBe(true);
-    expect(told.sort()).toEqual([
-      ['openpie-dev-consumer-reconciliation-alerts', staffAlertEmail],
-      ['openpie-dev-job-reconciliation', staffAlertEmail],
-    ]);
+    expect(told.sort()).toEqual(
+      [
+        'consumer-reconciliation-alerts',
+        ...Object.entries(backgroundCapabilities.jobs).map(([job, capabilities]) => {
+          expect(capabilities.mailsStaff, job).toBe(true);
+          return `job-${job}`;
+        }),
+      ]
+        .map((name) => [`openpie-dev-${name}`, staffAlertEmail])
+        .sort(),
+    );
     expect(envSchema.shape.STAFF_ALERT_EMAIL.safeParse(staffAlertEmail).success).toBe(true);
   });
 

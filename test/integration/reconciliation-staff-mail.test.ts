@@ -2,7 +2,8 @@
 // on DynamoDB Local and the Stripe sandbox: the run raises one `reconciliation.failed` for all its findings, the
 // `reconciliation-alerts` consumer queues one mail in the table outbox to the configured staff address, keyed by the
 // run, so the same event delivered twice or at once (EventBridge delivers at least once) queues one mail. A clean run
-// raises nothing and mails nobody; without a staff address the job and the consumer say so and nothing fails.
+// raises nothing and mails nobody; without a staff address the job and the consumer say so and nothing fails. A
+// scheduled job's failed run mails staff too, the first of a series only.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -331,5 +332,66 @@ describe('the daily reconciliation job', () => {
       (entry) => entry['job'] === 'reconciliation' && String(entry.message).includes('STAFF_ALERT_EMAIL'),
     );
     expect(jobWarning).toMatchObject({ runId: without.runId });
+  });
+});
+
+describe('a scheduled job whose run fails', () => {
+  async function failingJob() {
+    const { defineJob } = await import('../../events/lib/define-job');
+    const job = `flaky-job-${randomUUID().slice(0, 8)}`;
+    const state = { fail: true };
+    const handler = defineJob(job, async () => {
+      if (state.fail) throw new Error('Spotify answered 503 three times');
+      return { status: 'completed', counts: {} };
+    });
+    const run = (runId: string) => ({ job, scheduledAt: getClock().now().toISOString(), runId });
+    const mails = async () =>
+      (await listOutboxMail(getTable(), 100)).filter(
+        (mail) => mail.kind === 'job-failed' && mail.text.includes(job),
+      );
+    return { handler, run, mails, state };
+  }
+
+  it('mails staff for the first failure of a series, not for a retry of that run nor the failures in a row after it', async () => {
+    // Prepare
+    const { handler, run, mails, state } = await failingJob();
+
+    // Act: a run fails, Lambda retries the same invocation, the next run fails too; then one succeeds and one fails
+    await expect(handler(run('run-a'))).rejects.toThrow('Spotify answered 503');
+    await expect(handler(run('run-a'))).rejects.toThrow('Spotify answered 503');
+    await expect(handler(run('run-b'))).rejects.toThrow('Spotify answered 503');
+    const afterSeries = await mails();
+    state.fail = false;
+    await handler(run('run-c'));
+    state.fail = true;
+    await expect(handler(run('run-d'))).rejects.toThrow('Spotify answered 503');
+
+    // Assess
+    expect(afterSeries).toHaveLength(1);
+    expect(afterSeries[0]).toMatchObject({
+      to: staffAddress,
+      links: [`${process.env.SITE_ORIGIN ?? ''}/admin/dashboard`],
+    });
+    expect(afterSeries[0]?.text).toContain('run-a');
+    expect(afterSeries[0]?.text).toContain('Spotify answered 503 three times');
+    const all = await mails();
+    expect(all).toHaveLength(2);
+    expect(all.filter((mail) => mail.text.includes('run-d'))).toHaveLength(1);
+  });
+
+  it('reports its own failure and mails nobody when no staff address is configured', async () => {
+    // Prepare
+    const { handler, run, mails } = await failingJob();
+    setEnv({ STAFF_ALERT_EMAIL: undefined });
+
+    // Act
+    try {
+      await expect(handler(run(`run-${randomUUID()}`))).rejects.toThrow('Spotify answered 503 three times');
+    } finally {
+      setEnv({ STAFF_ALERT_EMAIL: staffAddress });
+    }
+
+    // Assess
+    expect(await mails()).toEqual([]);
   });
 });

@@ -6,14 +6,11 @@
 // often EventBridge delivers the run's event, one mail is queued.
 import type { DomainEventDetail } from '../../contracts/events';
 import { putOutboxMailOnce } from '../../data/outbox';
-import type { TableRef } from '../../data/table';
 import type { EmailMessage } from '../../domain/email';
 import { escapeHtml } from '../../domain/identity/emails';
-import type { Clock } from '../../runtime/clock';
-import { getClock } from '../../runtime/clock';
-import { getEnv } from '../../runtime/env';
 import type { Logger } from '../../runtime/logger';
-import { getTable } from '../../runtime/table';
+import type { StaffMailDependencies } from '../staff-mail';
+import { staffLink } from '../staff-mail';
 
 type ReconciliationFailed = DomainEventDetail<'reconciliation.failed'>;
 
@@ -22,7 +19,7 @@ export const maxProblemsMailed = 25;
 
 /** Where the mail sends staff: the finances screen, with the reconciliation panel. */
 export function staffFinancesLink(siteOrigin: string): string {
-  return `${siteOrigin.replace(/\/+$/, '')}/admin/finances`;
+  return staffLink(siteOrigin, 'finances');
 }
 
 /** The outbox id of a run's mail: the same for every delivery of the run's event. */
@@ -95,25 +92,6 @@ export function buildReconciliationFailedMail(input: {
     text,
     html,
     links: [input.link],
-  };
-}
-
-export interface StaffMailDependencies {
-  table: TableRef;
-  clock: Clock;
-  /** Where staff are mailed; undefined when the deployment was given no address. */
-  staffAddress: string | undefined;
-  siteOrigin: string;
-}
-
-/** The deployment's table, clock, staff address and site. */
-export function staffMailDependencies(): StaffMailDependencies {
-  const env = getEnv();
-  return {
-    table: getTable(),
-    clock: getClock(),
-    staffAddress: env.STAFF_ALERT_EMAIL,
-    siteOrigin: env.SITE_ORIGIN ?? '',
   };
 }
 
