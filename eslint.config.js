@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { frontendLintPlugin } from './frontend/lint/feature-boundaries.js';
 import { layerBoundariesPlugin } from './lint/layer-boundaries.js';
+import { officeGatePlugin } from './lint/office-gate.js';
 
 const cloudAndRuntime = [
   { group: ['@aws-sdk/*', 'aws-lambda'], message: 'domain/ is pure: no AWS SDK.' },
@@ -124,6 +125,14 @@ export default tseslint.config(
     ignores: ['functions/runtime/**'],
     plugins: { 'openpie-layers': layerBoundariesPlugin },
     rules: { 'openpie-layers/no-process-env': 'error' },
+  },
+  {
+    // One gate for office rights (lint/office-gate.js): an office's members are read for a caller, and its rights
+    // checked, in services/offices/office-gate.ts only. data/ defines the read and domain/ the rights.
+    files: ['functions/**/*.ts', 'events/**/*.ts'],
+    ignores: ['functions/data/**', 'functions/domain/**'],
+    plugins: { 'openpie-offices': officeGatePlugin },
+    rules: { 'openpie-offices/one-office-gate': 'error' },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

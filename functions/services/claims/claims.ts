@@ -34,12 +34,12 @@ import type { ClaimStatus } from '../../domain/claims/claim-status';
 import { checkClaimTransition, checkOfficeClaimDeletion } from '../../domain/claims/claim-status';
 import { checkVerificationChoice } from '../../domain/claims/verification-string';
 import { AppError } from '../../domain/errors';
-import { findMember, officeMessages } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
 import { auditEntryPut, claimDecisionAuditKey, claimStatusChangedAction, staffActor } from '../admin/audit';
 import { listAssignedArtistIds } from '../offices/member-artists';
+import { requireOffice } from '../offices/office-gate';
 import { listMyOffices } from '../offices/offices';
 
 export interface ClaimDependencies {
@@ -84,22 +84,34 @@ async function readClaimingOffice(
   userId: string,
   officeId: string | undefined,
 ): Promise<OfficeWithMembers> {
-  let chosen = officeId;
-  if (chosen === undefined) {
-    await listMyOffices(deps, userId);
-    chosen = (await getPersonalOfficeId(deps.table, userId)) ?? undefined;
-  }
-  const found = chosen === undefined ? null : await getOfficeWithMembers(deps.table, chosen);
-  if (!found || !findMember(found.members, userId)) {
-    if (officeId === undefined) {
-      // The personal office was deleted: the wizard has to name another office.
-      throw new AppError('validation_failed', undefined, {
-        fields: { officeId: claimMessages.officeRequired },
-      });
-    }
-    throw new AppError('not_found', officeMessages.notFound);
-  }
+  const found =
+    officeId === undefined
+      ? await readPersonalClaimingOffice(deps, userId)
+      : await requireOffice(deps, userId, officeId, 'view-office');
   requireClaimAdmin(found.members, userId, 'office');
+  return found;
+}
+
+/** The caller's personal office, for a claim that names none; a 422 once it is deleted or they left it. */
+async function readPersonalClaimingOffice(
+  deps: ClaimDependencies,
+  userId: string,
+): Promise<OfficeWithMembers> {
+  await listMyOffices(deps, userId);
+  const personal = await getPersonalOfficeId(deps.table, userId);
+  const found =
+    personal === null
+      ? null
+      : await requireOffice(deps, userId, personal, 'view-office').catch((error: unknown) => {
+          if (error instanceof AppError && error.kind === 'not_found') return null;
+          throw error;
+        });
+  // The personal office was deleted: the wizard has to name another office.
+  if (!found) {
+    throw new AppError('validation_failed', undefined, {
+      fields: { officeId: claimMessages.officeRequired },
+    });
+  }
   return found;
 }
 
@@ -167,11 +179,7 @@ export async function listClaimsForUser(
   if (query.officeId === undefined) {
     offices = await listUserOffices(deps.table, userId);
   } else {
-    const found = await getOfficeWithMembers(deps.table, query.officeId);
-    if (!found || !findMember(found.members, userId)) {
-      throw new AppError('not_found', officeMessages.notFound);
-    }
-    offices = [found];
+    offices = [await requireOffice(deps, userId, query.officeId, 'view-office')];
   }
   // A `member` sees only the claims of the artists assigned to them (services/offices/member-artists.ts).
   const lists = await Promise.all(

@@ -23,6 +23,7 @@ import { getOpenPayoutId, getPayout, listOfficePayouts } from '../../data/payout
 import { AppError } from '../../domain/errors';
 import { activeAccountMonthlyFeeCents, advisePayoutFees } from '../../domain/money/payout-fees';
 import { getBalance, getTransaction } from '../ledger';
+import { requireOffice } from '../offices/office-gate';
 import type { PayoutDependencies } from './payouts';
 import type { TransactionFilter } from './money';
 import {
@@ -32,7 +33,6 @@ import {
   matchesFilter,
   officePayableOf,
   pageOf,
-  requireMoneyRight,
   toPayoutReply,
   totalOf,
 } from './money';
@@ -44,7 +44,7 @@ export async function readOfficeBalance(
   userId: string,
   officeId: string,
 ): Promise<OfficeBalanceReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const [payableCents, inFlightCents] = await Promise.all([
     getBalance(deps, officePayableOf(officeId)),
     getBalance(deps, connectInFlightOf(officeId)),
@@ -58,7 +58,7 @@ export async function readOfficeWalletBalance(
   userId: string,
   officeId: string,
 ): Promise<OfficeWalletBalanceReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   return readOfficeFunds(deps, officeId);
 }
 
@@ -89,7 +89,7 @@ export async function readConnectedBalance(
   userId: string,
   officeId: string,
 ): Promise<ConnectedBalanceReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const account = await getOfficeStripeAccount(deps.table, officeId);
   if (!account) return { hasAccount: false, availableCents: 0, pendingCents: 0 };
   const balance = await (await deps.stripe()).retrieveConnectBalance(account.accountId);
@@ -102,7 +102,7 @@ export async function readTotalPayout(
   userId: string,
   officeId: string,
 ): Promise<PayoutTotalReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   return totalOf(await listOfficePayouts(deps.table, officeId));
 }
 
@@ -112,7 +112,7 @@ export async function listPayouts(
   userId: string,
   officeId: string,
 ): Promise<PayoutListReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const payouts = await listOfficePayouts(deps.table, officeId);
   return { data: payouts.map(toPayoutReply), total: totalOf(payouts) };
 }
@@ -124,7 +124,7 @@ export async function readPayout(
   officeId: string,
   payoutId: string,
 ): Promise<PayoutReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const payout = await getPayout(deps.table, payoutId);
   if (payout?.officeId !== officeId) throw new AppError('not_found', 'There is no such payout.');
   return toPayoutReply(payout);
@@ -136,7 +136,7 @@ export async function listTransfersWithoutPayouts(
   userId: string,
   officeId: string,
 ): Promise<TransferWithoutPayout[]> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const payouts = await listOfficePayouts(deps.table, officeId);
   return payouts.flatMap((payout) =>
     payout.transferId && !payout.stripePayoutId && payout.status === 'in_progress'
@@ -159,7 +159,7 @@ export async function checkMonthlyFee(
   userId: string,
   officeId: string,
 ): Promise<MonthlyFeeReply> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const [payableCents, account, openId] = await Promise.all([
     getBalance(deps, officePayableOf(officeId)),
     getOfficeStripeAccount(deps.table, officeId),
@@ -198,7 +198,7 @@ export async function listOfficeTransactions(
   userId: string,
   input: { officeId: string; filter: TransactionFilter; page: number; limit: number },
 ): Promise<{ data: OfficeTransaction[]; pagination: Pagination }> {
-  await requireMoneyRight(deps, userId, input.officeId, 'read-money');
+  await requireOffice(deps, userId, input.officeId, 'read-money');
   const entries = (await listAllPayableEntries(deps, input.officeId)).filter((entry) =>
     matchesFilter(entry, input.filter),
   );
@@ -214,7 +214,7 @@ export async function readOfficeTransaction(
   officeId: string,
   transactionId: string,
 ): Promise<OfficeTransactionDetail> {
-  await requireMoneyRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   let transaction: StoredTransaction;
   try {
     transaction = await getTransaction(deps, transactionId);

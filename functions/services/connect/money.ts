@@ -1,6 +1,6 @@
-// What the office's money reads share, without Stripe (decision 029): the office's ledger accounts, the `read-money`
-// check, a payout as the API answers it, and the lines of the office payable, each described by its transaction. The
-// claims' money reads live here too, so the artist-claims Lambda does not bundle the Stripe SDK for them.
+// What the office's money reads share, without Stripe (decision 029): the office's ledger accounts, a payout as the
+// API answers it, and the lines of the office payable, each described by its transaction. The claims' money reads
+// live here too, so the artist-claims Lambda does not bundle the Stripe SDK for them.
 import type { Pagination } from '../../contracts/envelope';
 import type {
   OfficeTransaction,
@@ -10,17 +10,15 @@ import type {
 } from '../../contracts/artist-payments';
 import { getClaim } from '../../data/claims';
 import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices/office';
 import type { StoredPayout } from '../../data/payouts';
 import { getPayout, listOfficePayouts } from '../../data/payouts';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
 import type { AccountId, TransactionKind } from '../../domain/money/ledger';
 import { accountIdOf } from '../../domain/money/ledger';
-import type { OfficeRight } from '../../domain/offices/rights';
-import { officeMessages, requireOfficeRight } from '../../domain/offices/rights';
 import { getTable } from '../../runtime/table';
 import { getTransaction, listEntries } from '../ledger';
+import { requireOffice } from '../offices/office-gate';
 
 export interface MoneyReadDependencies {
   table: TableRef;
@@ -38,18 +36,6 @@ export function officePayableOf(officeId: string): AccountId {
 
 export function connectInFlightOf(officeId: string): AccountId {
   return accountIdOf('connect-in-flight', officeId);
-}
-
-/** The office's members, checked for `right`: 404 for an office the caller is not in, 403 for a role without it. */
-export async function requireMoneyRight(
-  deps: MoneyReadDependencies,
-  userId: string,
-  officeId: string,
-  right: OfficeRight,
-): Promise<void> {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found) throw new AppError('not_found', officeMessages.notFound);
-  requireOfficeRight(found.members, userId, right);
 }
 
 export function toPayoutReply(payout: StoredPayout): PayoutReply {
@@ -193,7 +179,7 @@ async function requireClaimMoneyRight(
 ): Promise<{ officeId: string; artistId: string }> {
   const claim = await getClaim(deps.table, claimId);
   if (!claim) throw new AppError('not_found', 'There is no such claim.');
-  await requireMoneyRight(deps, userId, claim.officeId, 'read-money');
+  await requireOffice(deps, userId, claim.officeId, 'read-money');
   return { officeId: claim.officeId, artistId: claim.artistId };
 }
 

@@ -9,7 +9,6 @@ import type {
   PayoutAccountStatus,
 } from '../../contracts/artist-payments';
 import type { OfficeStripeAccount } from '../../data/offices/stripe-account';
-import { getOfficeWithMembers } from '../../data/offices/office';
 import {
   getOfficeStripeAccount,
   getOfficeStripeConnectionGeneration,
@@ -17,11 +16,11 @@ import {
 } from '../../data/offices/stripe-account';
 import type { TableRef } from '../../data/table';
 import { AppError } from '../../domain/errors';
-import type { OfficeRight } from '../../domain/offices/rights';
-import { hasOfficeRight, officeMessages, requireOfficeRight } from '../../domain/offices/rights';
+import { hasOfficeRight, officeMessages } from '../../domain/offices/rights';
 import type { ConnectedAccountView, StripeGateway } from '../../integrations/stripe/port';
 import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';
+import { requireOffice } from '../offices/office-gate';
 import { requireSiteOrigin } from '../payments/subscriptions';
 
 export interface ConnectDependencies {
@@ -53,19 +52,6 @@ function toStoredState(account: ConnectedAccountView, checkedAt: Date): OfficeSt
     disabledReason: account.disabledReason,
     checkedAt: checkedAt.toISOString(),
   };
-}
-
-/** The office's members, checked for `right`: 404 for an office the caller is not in, 403 for a role without it. */
-async function requireRight(
-  deps: ConnectDependencies,
-  userId: string,
-  officeId: string,
-  right: OfficeRight,
-): Promise<{ canManage: boolean }> {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found) throw new AppError('not_found', officeMessages.notFound);
-  requireOfficeRight(found.members, userId, right);
-  return { canManage: hasOfficeRight(found.members, userId, 'manage-money') };
 }
 
 /** Reads the account from Stripe now and keeps what it says; the stored state when Stripe no longer knows it. */
@@ -123,7 +109,7 @@ export async function completeOnboarding(
   officeId: string,
   log: Logger,
 ): Promise<OnboardingLinkReply> {
-  await requireRight(deps, userId, officeId, 'manage-money');
+  await requireOffice(deps, userId, officeId, 'manage-money');
   const siteOrigin = requireSiteOrigin(deps);
   const accountId = await ensureConnectedAccount(deps, officeId, log);
   const fundsUrl = `${siteOrigin}/for-artists/funds`;
@@ -139,7 +125,7 @@ export async function createDashboardLink(
   userId: string,
   officeId: string,
 ): Promise<LoginLinkReply> {
-  await requireRight(deps, userId, officeId, 'manage-money');
+  await requireOffice(deps, userId, officeId, 'manage-money');
   let account = await getOfficeStripeAccount(deps.table, officeId);
   // The person may come straight back from onboarding before its webhook: ask Stripe before saying no.
   if (account && !account.detailsSubmitted) {
@@ -165,7 +151,8 @@ export async function readPayoutAccount(
   userId: string,
   officeId: string,
 ): Promise<PayoutAccountReply> {
-  const { canManage } = await requireRight(deps, userId, officeId, 'read-money');
+  const office = await requireOffice(deps, userId, officeId, 'read-money');
+  const canManage = hasOfficeRight(office.members, userId, 'manage-money');
   let account = await getOfficeStripeAccount(deps.table, officeId);
   if (account && !account.payoutsEnabled) {
     account = (await refreshStoredAccount(deps, officeId, account.accountId)) ?? account;

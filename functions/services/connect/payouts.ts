@@ -55,7 +55,8 @@ import {
 } from '../ledger';
 import { paymentsDependencies } from '../payments/dependencies';
 import type { ConnectDependencies } from './onboarding';
-import { connectInFlightOf, officePayableOf, requireMoneyRight, toPayoutReply } from './money';
+import { requireOffice } from '../offices/office-gate';
+import { connectInFlightOf, officePayableOf, toPayoutReply } from './money';
 import { buildPayoutFailedMail } from './payout-mail';
 
 export interface PayoutDependencies extends ConnectDependencies {
@@ -75,7 +76,7 @@ export const stalePendingPayoutMs = 2 * 60_000;
 export const processingFeesAccount: AccountId = accountIdOf('processing-fees', platformOwner);
 const stripeClearingAccount: AccountId = accountIdOf('stripe-clearing', platformOwner);
 
-export { connectInFlightOf, officePayableOf, requireMoneyRight, toPayoutReply } from './money';
+export { connectInFlightOf, officePayableOf, toPayoutReply } from './money';
 
 export function payoutIdempotencyKey(payoutId: string): string {
   return `payout:${payoutId}`;
@@ -141,7 +142,7 @@ export async function createPayout(
   log: Logger,
 ): Promise<PayoutReply> {
   const { officeId } = input;
-  await requireMoneyRight(deps, userId, officeId, 'manage-money');
+  await requireOffice(deps, userId, officeId, 'manage-money');
   const accountId = await requirePayableAccount(deps, officeId);
   await finishInterruptedPayouts(deps, officeId, log);
   const open = await resumeOrRefuseOpenPayout(deps, officeId, log);

@@ -28,7 +28,6 @@ import {
   startGiveBack,
 } from '../../data/give-backs';
 import { transactionIdOf } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices/office';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem, writeUnlessGuardFails } from '../../data/table';
@@ -45,14 +44,13 @@ import {
   sumContributions,
 } from '../../domain/money/give-back';
 import { accountIdOf } from '../../domain/money/ledger';
-import type { OfficeRight } from '../../domain/offices/rights';
-import { officeMessages, requireOfficeRight } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
 import type { Logger } from '../../runtime/logger';
 import { getTable } from '../../runtime/table';
 import { getBalance, postTransaction } from '../ledger';
+import { requireOffice } from '../offices/office-gate';
 import { buildGiveBackMail } from './give-back-mail';
 
 export interface GiveBackDependencies {
@@ -70,19 +68,6 @@ export function giveBackDependencies(): GiveBackDependencies {
 const previewedShares = 100;
 
 const artistNotInOffice = () => new AppError('not_found', 'This artist is not one of your office’s artists.');
-
-/** The caller's right in the office (404 outside it, 403 without the right). */
-async function requireRight(
-  deps: GiveBackDependencies,
-  userId: string,
-  officeId: string,
-  right: OfficeRight,
-) {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found) throw new AppError('not_found', officeMessages.notFound);
-  requireOfficeRight(found.members, userId, right);
-  return found;
-}
 
 /** The office's claim of the artist that brought money to it: the successful one, else the latest given up. */
 function claimOfArtist(claims: readonly StoredClaim[], artistId: string): StoredClaim | null {
@@ -182,7 +167,7 @@ export async function previewGiveBack(
   userId: string,
   query: { officeId: string; artistId: string; amountCents?: number | undefined },
 ): Promise<GiveBackPreviewReply> {
-  await requireRight(deps, userId, query.officeId, 'manage-money');
+  await requireOffice(deps, userId, query.officeId, 'manage-money');
   const facts = await readGiveBackFacts(deps, query.officeId, query.artistId);
   const given = new Map(facts.given.map((contribution) => [contribution.fanId, contribution.cents]));
   let shares: GiveBackPreviewReply['shares'] = [];
@@ -297,7 +282,7 @@ export async function giveBack(
   log: Logger,
 ): Promise<GiveBackReply> {
   const { officeId, artistId, amountCents, requestId } = payload;
-  await requireRight(deps, userId, officeId, 'manage-money');
+  await requireOffice(deps, userId, officeId, 'manage-money');
   let record = await getGiveBack(deps.table, officeId, requestId);
   if (!record) {
     const facts = await readGiveBackFacts(deps, officeId, artistId);
@@ -340,7 +325,7 @@ export async function readGiveBackOverview(
   userId: string,
   officeId: string,
 ): Promise<GiveBackOverviewReply> {
-  await requireRight(deps, userId, officeId, 'read-money');
+  await requireOffice(deps, userId, officeId, 'read-money');
   const [claims, records] = await Promise.all([
     listOfficeClaims(deps.table, officeId),
     listGiveBacks(deps.table, officeId),

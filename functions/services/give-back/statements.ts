@@ -3,13 +3,12 @@
 // `read-money`: admins and accountants.
 import type { StatementQuery, StatementReply } from '../../contracts/give-back';
 import type { LedgerEntry } from '../../data/ledger';
-import { getOfficeWithMembers } from '../../data/offices/office';
 import { listOfficePayouts } from '../../data/payouts';
 import { AppError } from '../../domain/errors';
 import { accountIdOf } from '../../domain/money/ledger';
 import { centsToDecimal, describeStatementKind, toCsv } from '../../domain/money/statement-csv';
-import { officeMessages, requireOfficeRight } from '../../domain/offices/rights';
 import { getBalance, listEntries } from '../ledger';
+import { requireOffice } from '../offices/office-gate';
 import type { GiveBackDependencies } from './give-back';
 
 /** A statement reads at most this many ledger entries back from now (years of an office's activity). */
@@ -55,9 +54,7 @@ export async function readStatement(
   userId: string,
   query: StatementQuery,
 ): Promise<StatementReply> {
-  const found = await getOfficeWithMembers(deps.table, query.officeId);
-  if (!found) throw new AppError('not_found', officeMessages.notFound);
-  requireOfficeRight(found.members, userId, 'read-money');
+  await requireOffice(deps, userId, query.officeId, 'read-money');
   const period = periodOf(query);
   const fileName = `openpie-${query.kind}-${query.from}-to-${query.to}.csv`;
   if (query.kind === 'transactions') {

@@ -4,11 +4,10 @@
 // the office pays it out or gives it back like any other balance.
 import type { ClaimReply } from '../../contracts/claims';
 import { getClaim, getSuccessfulClaimOfArtist } from '../../data/claims';
-import { getOfficeWithMembers } from '../../data/offices/office';
 import { AppError } from '../../domain/errors';
-import { findMember, officeMessages, requireOfficeRight } from '../../domain/offices/rights';
 import type { ClaimDependencies } from '../claims/claims';
 import { moveClaim, toClaimReply } from '../claims/claims';
+import { requireOffice } from './office-gate';
 
 export const claimedArtistMessages = {
   notClaimed: 'This office has no successful claim on this artist.',
@@ -22,11 +21,7 @@ export async function giveUpClaimedArtist(
   officeId: string,
   artistId: string,
 ): Promise<ClaimReply> {
-  const office = await getOfficeWithMembers(deps.table, officeId);
-  if (!office || !findMember(office.members, callerId)) {
-    throw new AppError('not_found', officeMessages.notFound);
-  }
-  requireOfficeRight(office.members, callerId, 'manage-office');
+  await requireOffice(deps, callerId, officeId, 'manage-office');
   const held = await getSuccessfulClaimOfArtist(deps.table, artistId);
   const claim = held?.officeId === officeId ? await getClaim(deps.table, held.claimId) : null;
   if (!claim || claim.status !== 'Successful') {

@@ -33,7 +33,7 @@ import {
   invitationTokenBytes,
 } from '../../domain/offices/invitations';
 import type { OfficeRole } from '../../domain/offices/rights';
-import { findMember, officeMessages, requireOfficeRight } from '../../domain/offices/rights';
+import { findMember, officeMessages } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
@@ -41,6 +41,7 @@ import { getTable } from '../../runtime/table';
 import { requireAccount } from '../identity/accounts';
 import { queueMail, requireSiteOrigin } from '../identity/mail';
 import { countInvitationResend } from './invitation-resend-limit';
+import { requireOffice } from './office-gate';
 
 export interface InvitationDependencies {
   table: TableRef;
@@ -60,18 +61,6 @@ function hashInvitationToken(token: string): string {
 function newInvitationToken(): { token: string; tokenHash: string } {
   const token = randomBytes(invitationTokenBytes).toString('base64url');
   return { token, tokenHash: hashInvitationToken(token) };
-}
-
-async function readOfficeAsMember(
-  deps: { table: TableRef },
-  officeId: string,
-  callerId: string,
-): Promise<OfficeWithMembers> {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found || !findMember(found.members, callerId)) {
-    throw new AppError('not_found', officeMessages.notFound);
-  }
-  return found;
 }
 
 function toInvitationReply(invitation: OfficeInvitation, now: Date): OfficeInvitationReply {
@@ -144,8 +133,7 @@ export async function inviteOfficeMember(
   officeId: string,
   input: { email: string; role: OfficeRole },
 ): Promise<OfficeMemberEntryReply> {
-  const found = await readOfficeAsMember(deps, officeId, callerId);
-  requireOfficeRight(found.members, callerId, 'manage-members');
+  const found = await requireOffice(deps, callerId, officeId, 'manage-members');
   const email = normalizeEmail(input.email);
   if (found.members.some((member) => member.email === email)) throw alreadyMember();
   const now = deps.clock.now();
@@ -186,8 +174,7 @@ export async function listOfficeMemberEntries(
   callerId: string,
   officeId: string,
 ): Promise<OfficeMemberEntryReply[]> {
-  const found = await readOfficeAsMember(deps, officeId, callerId);
-  requireOfficeRight(found.members, callerId, 'view-office');
+  const found = await requireOffice(deps, callerId, officeId, 'view-office');
   const invitations = await listOfficeInvitations(deps.table, officeId);
   const memberEmails = new Set(found.members.map((member) => member.email));
   return [
@@ -269,7 +256,7 @@ export async function acceptInvitationForUser(
   if (outcome === 'missing') throw new AppError('not_found', invitationMessages.notFound);
   // Joined by invitation: this is their office, so their first visit makes no personal office nobody asked for.
   await forgoPersonalOffice(deps.table, userId, now);
-  const joined = await readOfficeAsMember(deps, officeId, userId);
+  const joined = await requireOffice(deps, userId, officeId, 'view-office');
   return {
     _id: joined.office.id,
     name: joined.office.name,
@@ -289,8 +276,7 @@ async function requireInvitationOfAddress(
   officeId: string,
   email: string,
 ): Promise<{ office: OfficeWithMembers; invitation: OfficeInvitation }> {
-  const office = await readOfficeAsMember(deps, officeId, callerId);
-  requireOfficeRight(office.members, callerId, 'manage-members');
+  const office = await requireOffice(deps, callerId, officeId, 'manage-members');
   const address = normalizeEmail(email);
   const invitation = await getOfficeInvitation(deps.table, officeId, address);
   if (!invitation) throw new AppError('not_found', invitationMessages.noInvitation);

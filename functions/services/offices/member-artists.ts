@@ -17,7 +17,8 @@ import { canSeeClaim } from '../../domain/claims/claim-rights';
 import { isOpenClaimStatus } from '../../domain/claims/claim-status';
 import { AppError } from '../../domain/errors';
 import { checkAssignableArtists } from '../../domain/offices/invitations';
-import { findMember, hasOfficeRight, officeMessages, requireOfficeRight } from '../../domain/offices/rights';
+import { findMember, hasOfficeRight, officeMessages } from '../../domain/offices/rights';
+import { requireFurtherRight, requireOffice } from './office-gate';
 
 const noArtists: ReadonlySet<string> = new Set();
 
@@ -48,18 +49,6 @@ export async function canSeeOfficeArtist(
   const found = typeof office === 'string' ? await getOfficeWithMembers(deps.table, office) : office;
   if (!found) return false;
   return canSeeClaim(found.members, userId, artistId, await listAssignedArtistIds(deps, found, userId));
-}
-
-async function readOfficeAsMember(
-  deps: { table: TableRef },
-  officeId: string,
-  callerId: string,
-): Promise<OfficeWithMembers> {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found || !findMember(found.members, callerId)) {
-    throw new AppError('not_found', officeMessages.notFound);
-  }
-  return found;
 }
 
 function requireMember(office: OfficeWithMembers, memberUserId: string): void {
@@ -106,8 +95,8 @@ export async function listMemberArtists(
   officeId: string,
   memberUserId: string,
 ): Promise<MemberArtistsReply> {
-  const office = await readOfficeAsMember(deps, officeId, callerId);
-  if (callerId !== memberUserId) requireOfficeRight(office.members, callerId, 'manage-members');
+  const office = await requireOffice(deps, callerId, officeId, 'view-office');
+  if (callerId !== memberUserId) requireFurtherRight(office, 'manage-members');
   requireMember(office, memberUserId);
   const artistIds = (await getMemberArtistIds(deps.table, officeId, memberUserId)) ?? [];
   return toMemberArtistsReply(deps, officeId, memberUserId, artistIds);
@@ -124,8 +113,7 @@ export async function assignArtistsToMember(
   memberUserId: string,
   artistIds: readonly string[],
 ): Promise<MemberArtistsReply> {
-  const office = await readOfficeAsMember(deps, officeId, callerId);
-  requireOfficeRight(office.members, callerId, 'manage-members');
+  const office = await requireOffice(deps, callerId, officeId, 'manage-members');
   requireMember(office, memberUserId);
   const open = await listOpenClaimsByArtist(deps, officeId);
   const chosen = checkAssignableArtists(artistIds, new Set(open.keys()));
@@ -142,8 +130,7 @@ export async function unassignArtistFromMember(
   memberUserId: string,
   artistId: string,
 ): Promise<MemberArtistsReply> {
-  const office = await readOfficeAsMember(deps, officeId, callerId);
-  requireOfficeRight(office.members, callerId, 'manage-members');
+  const office = await requireOffice(deps, callerId, officeId, 'manage-members');
   requireMember(office, memberUserId);
   const left = await unassignMemberArtist(deps.table, officeId, memberUserId, artistId);
   if (left === 'not-assigned') {

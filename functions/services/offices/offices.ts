@@ -1,6 +1,6 @@
 // Offices, members and roles (SPEC §3, §6, §7 "Offices" and "Members"): the artist area's use cases. Every
-// right is decided by domain/offices/rights.ts from the office's member list: someone outside an office gets a 404,
-// so its existence is not revealed; a member without the right gets a 403. The counts on the office item make the
+// call on an office passes the office gate (office-gate.ts) with its route's right: someone outside an office gets a
+// 404, so its existence is not revealed; a member without the right gets a 403. The counts on the office item make the
 // last-admin rule hold under concurrent changes too (data/offices/members.ts).
 import { randomUUID } from 'node:crypto';
 import type {
@@ -15,7 +15,6 @@ import { changeOfficeMemberRole, removeOfficeMember } from '../../data/offices/m
 import {
   createOffice,
   deleteOffice,
-  getOfficeWithMembers,
   hasPersonalOffice,
   listUserOffices,
   updateOffice,
@@ -27,19 +26,14 @@ import { accountIdOf } from '../../domain/money/ledger';
 import type { OfficeType } from '../../domain/offices/office';
 import { normaliseOfficeName, personalOfficeName } from '../../domain/offices/office';
 import type { OfficeMember, OfficeRole } from '../../domain/offices/rights';
-import {
-  checkMemberRemoval,
-  checkRoleChange,
-  findMember,
-  officeMessages,
-  requireOfficeRight,
-} from '../../domain/offices/rights';
+import { checkMemberRemoval, checkRoleChange, findMember, officeMessages } from '../../domain/offices/rights';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
 import { requireAccount } from '../identity/accounts';
 import { getBalance } from '../ledger';
 import { checkOfficeClaimsBlockingDeletion } from './office-claims';
+import { requireFurtherRight, requireOffice } from './office-gate';
 
 export interface OfficeDependencies {
   table: TableRef;
@@ -68,19 +62,6 @@ function toOfficeReply({ office, members }: OfficeWithMembers, callerId: string)
     role: caller.role,
     members: members.map(toMemberReply),
   };
-}
-
-/** The office with its members, or a 404 for an office that does not exist or that the caller is not a member of. */
-async function readOfficeAsMember(
-  deps: OfficeDependencies,
-  officeId: string,
-  callerId: string,
-): Promise<OfficeWithMembers> {
-  const found = await getOfficeWithMembers(deps.table, officeId);
-  if (!found || !findMember(found.members, callerId)) {
-    throw new AppError('not_found', officeMessages.notFound);
-  }
-  return found;
 }
 
 /**
@@ -133,8 +114,7 @@ export async function updateOfficeDetails(
   officeId: string,
   changes: { name?: string | undefined; type?: OfficeType | undefined },
 ): Promise<OfficeReply> {
-  const found = await readOfficeAsMember(deps, officeId, userId);
-  requireOfficeRight(found.members, userId, 'manage-office');
+  const found = await requireOffice(deps, userId, officeId, 'manage-office');
   const updated = await updateOffice(
     deps.table,
     officeId,
@@ -161,8 +141,7 @@ export async function deleteOfficeOfUser(
   userId: string,
   officeId: string,
 ): Promise<DeletedOfficeReply> {
-  const found = await readOfficeAsMember(deps, officeId, userId);
-  requireOfficeRight(found.members, userId, 'manage-office');
+  const found = await requireOffice(deps, userId, officeId, 'manage-office');
   const [payable, claims] = await Promise.all([
     getBalance(deps, accountIdOf('office-payable', officeId)),
     checkOfficeClaimsBlockingDeletion(deps, officeId),
@@ -191,8 +170,7 @@ export async function listOfficeMembers(
   userId: string,
   officeId: string,
 ): Promise<OfficeMemberReply[]> {
-  const found = await readOfficeAsMember(deps, officeId, userId);
-  requireOfficeRight(found.members, userId, 'view-office');
+  const found = await requireOffice(deps, userId, officeId, 'view-office');
   return found.members.map(toMemberReply);
 }
 
@@ -214,12 +192,12 @@ export async function removeMemberByEmail(
   officeId: string,
   email: string,
 ): Promise<OfficeMemberReply | OfficeMemberEntryReply> {
-  const found = await readOfficeAsMember(deps, officeId, userId);
+  const found = await requireOffice(deps, userId, officeId, 'view-office');
   const wanted = normalizeEmail(email);
   const target = found.members.find((member) => member.email === wanted);
   if (!target) {
     // Only those who may manage members learn whether an address belongs to the office.
-    requireOfficeRight(found.members, userId, 'manage-members');
+    requireFurtherRight(found, 'manage-members');
     const invitation = await getOfficeInvitation(deps.table, officeId, wanted);
     if (invitation?.status === 'pending' && (await deleteOfficeInvitation(deps.table, officeId, wanted))) {
       return { user_id: null, role: invitation.role, email: wanted, status: 'invited' };
@@ -239,8 +217,7 @@ export async function changeMemberRole(
   memberUserId: string,
   role: OfficeRole,
 ): Promise<OfficeMemberReply> {
-  const found = await readOfficeAsMember(deps, officeId, userId);
-  requireOfficeRight(found.members, userId, 'manage-members');
+  const found = await requireOffice(deps, userId, officeId, 'manage-members');
   const target = findMember(found.members, memberUserId);
   if (!target) throw new AppError('not_found', officeMessages.memberNotFound);
   checkRoleChange(found.members, userId, target, role);
