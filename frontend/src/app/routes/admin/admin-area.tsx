@@ -23,6 +23,7 @@ import {
   StaffUserArtistsScreen,
 } from '../../../features/staff-directory';
 import { paths } from '../../../lib/paths';
+import '../../../components/staff-page/staff-page.css';
 import { useNavigationMenu } from '../../layout/area-header';
 
 const adminSections = [

@@ -104,7 +104,7 @@ interface PendingMove {
 function ClaimFacts({ claim }: { claim: StaffClaimDetail }) {
   return (
     <section className="staff-claims__panel" aria-labelledby="staff-claim-facts">
-      <h2 id="staff-claim-facts" className="staff-claims__subtitle">
+      <h2 id="staff-claim-facts" className="staff-page__subtitle">
         {staffClaimText.claimTitle}
       </h2>
       <dl className="staff-claims__facts">
@@ -153,7 +153,7 @@ function ScrollTable({ caption, children }: { caption: string; children: ReactNo
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table staff-claims__table">
-        <caption className="staff-claims__caption">{caption}</caption>
+        <caption className="staff-page__caption">{caption}</caption>
         {children}
       </table>
     </div>
@@ -178,8 +178,8 @@ export function AdminClaimScreen() {
 
   if (claim.error) {
     return (
-      <div className="staff-claims">
-        <h1 className="staff-claims__title">{staffClaimText.title}</h1>
+      <div className="staff-page">
+        <h1 className="staff-page__title">{staffClaimText.title}</h1>
         <LoadFailure
           message={describeLoadError(claim.error, staffClaimText.failed)}
           onRetry={() => void claim.mutate()}
@@ -190,9 +190,9 @@ export function AdminClaimScreen() {
   }
   if (!claim.data) {
     return (
-      <div className="staff-claims">
-        <h1 className="staff-claims__title">{staffClaimText.title}</h1>
-        <p className="staff-claims__muted" role="status">
+      <div className="staff-page">
+        <h1 className="staff-page__title">{staffClaimText.title}</h1>
+        <p className="staff-page__muted" role="status">
           {staffClaimText.loading}
         </p>
       </div>
@@ -260,12 +260,12 @@ export function AdminClaimScreen() {
   };
 
   return (
-    <div className="staff-claims">
-      <Link className="staff-claims__back" to={paths.admin.claims()}>
+    <div className="staff-page">
+      <Link className="staff-page__back" to={paths.admin.claims()}>
         ← {staffClaimText.back}
       </Link>
       <header className="staff-claims__header">
-        <h1 className="staff-claims__title">Claim of {detail.artistName}</h1>
+        <h1 className="staff-page__title">Claim of {detail.artistName}</h1>
         <StaffClaimStatusBadge status={detail.status} />
       </header>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -278,7 +278,7 @@ export function AdminClaimScreen() {
       <ClaimFacts claim={detail} />
 
       <section className="staff-claims__panel" aria-labelledby="staff-claim-decide">
-        <h2 id="staff-claim-decide" className="staff-claims__subtitle">
+        <h2 id="staff-claim-decide" className="staff-page__subtitle">
           {staffClaimText.decideTitle}
         </h2>
         {needsRelease ? (
@@ -294,7 +294,7 @@ export function AdminClaimScreen() {
           </div>
         ) : null}
         {allowed.length === 0 ? (
-          <p className="staff-claims__muted">{staffClaimText.finalStatus}</p>
+          <p className="staff-page__muted">{staffClaimText.finalStatus}</p>
         ) : (
           <form
             className="staff-claims__decide"
@@ -362,7 +362,7 @@ export function AdminClaimScreen() {
 
       {detail.status === 'Pending' ? (
         <section className="staff-claims__panel" aria-labelledby="staff-claim-manual">
-          <h2 id="staff-claim-manual" className="staff-claims__subtitle">
+          <h2 id="staff-claim-manual" className="staff-page__subtitle">
             {staffClaimText.manualTitle}
           </h2>
           <p>{staffClaimText.manualLead(detail.verificationString)}</p>
@@ -378,11 +378,11 @@ export function AdminClaimScreen() {
       ) : null}
 
       <section className="staff-claims__panel" aria-labelledby="staff-claim-attempts">
-        <h2 id="staff-claim-attempts" className="staff-claims__subtitle">
+        <h2 id="staff-claim-attempts" className="staff-page__subtitle">
           {staffClaimText.attemptsTitle}
         </h2>
         {detail.verificationAttempts.length === 0 ? (
-          <p className="staff-claims__muted">{staffClaimText.attemptsEmpty}</p>
+          <p className="staff-page__muted">{staffClaimText.attemptsEmpty}</p>
         ) : (
           <ScrollTable caption={staffClaimText.attemptsCaption}>
             <thead>
@@ -413,11 +413,11 @@ export function AdminClaimScreen() {
       </section>
 
       <section className="staff-claims__panel" aria-labelledby="staff-claim-reports">
-        <h2 id="staff-claim-reports" className="staff-claims__subtitle">
+        <h2 id="staff-claim-reports" className="staff-page__subtitle">
           {staffClaimText.reportsTitle}
         </h2>
         {detail.reports.length === 0 ? (
-          <p className="staff-claims__muted">{staffClaimText.reportsEmpty}</p>
+          <p className="staff-page__muted">{staffClaimText.reportsEmpty}</p>
         ) : (
           <ScrollTable caption={staffClaimText.reportsCaption}>
             <thead>
@@ -443,11 +443,11 @@ export function AdminClaimScreen() {
       </section>
 
       <section className="staff-claims__panel" aria-labelledby="staff-claim-others">
-        <h2 id="staff-claim-others" className="staff-claims__subtitle">
+        <h2 id="staff-claim-others" className="staff-page__subtitle">
           {staffClaimText.otherTitle}
         </h2>
         {detail.otherClaims.length === 0 ? (
-          <p className="staff-claims__muted">{staffClaimText.otherEmpty}</p>
+          <p className="staff-page__muted">{staffClaimText.otherEmpty}</p>
         ) : (
           <ul className="staff-claims__others">
             {detail.otherClaims.map((other) => (
@@ -463,7 +463,7 @@ export function AdminClaimScreen() {
       </section>
 
       <section className="staff-claims__panel" aria-labelledby="staff-claim-audit">
-        <h2 id="staff-claim-audit" className="staff-claims__subtitle">
+        <h2 id="staff-claim-audit" className="staff-page__subtitle">
           {staffClaimText.auditTitle}
         </h2>
         <ScrollTable caption={staffClaimText.auditCaption}>

@@ -80,11 +80,11 @@ export function AdminClaimsScreen() {
   const pageCount = claims.data?.pagination?.pages ?? 0;
 
   return (
-    <div className="staff-claims">
+    <div className="staff-page">
       <header className="staff-claims__header staff-claims__header--list">
         <div>
-          <h1 className="staff-claims__title">{staffClaimsText.title}</h1>
-          <p className="staff-claims__lead">{staffClaimsText.lead}</p>
+          <h1 className="staff-page__title">{staffClaimsText.title}</h1>
+          <p className="staff-page__lead">{staffClaimsText.lead}</p>
         </div>
         <CsvDownload
           fileName={staffClaimsCsvFile}
@@ -155,17 +155,15 @@ export function AdminClaimsScreen() {
         />
       ) : null}
       {!claims.data && !claims.error ? (
-        <p className="staff-claims__muted" role="status">
+        <p className="staff-page__muted" role="status">
           {staffClaimsText.loading}
         </p>
       ) : null}
-      {claims.data && list.length === 0 ? (
-        <p className="staff-claims__empty">{staffClaimsText.empty}</p>
-      ) : null}
+      {claims.data && list.length === 0 ? <p className="staff-page__empty">{staffClaimsText.empty}</p> : null}
       {list.length > 0 ? (
         <div className="table-wrap" role="region" aria-label={staffClaimsText.caption} tabIndex={0}>
           <table className="data-table staff-claims__table">
-            <caption className="staff-claims__caption">{staffClaimsText.caption}</caption>
+            <caption className="staff-page__caption">{staffClaimsText.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">{staffClaimsText.artist}</th>

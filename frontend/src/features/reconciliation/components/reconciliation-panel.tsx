@@ -113,7 +113,7 @@ export function ReconciliationPanel() {
           <h2 id="reconciliation-title" className="reconciliation__title">
             Reconciliation
           </h2>
-          <p className="reconciliation__muted">
+          <p className="staff-page__muted">
             Checks that the money adds up: in the ledger, and against Stripe. The daily job runs them all and
             alerts staff when one finds something.
           </p>
@@ -135,7 +135,7 @@ export function ReconciliationPanel() {
             <li key={check.name} className="reconciliation__check" data-check={check.name}>
               <div className="reconciliation__check-text">
                 <h3 className="reconciliation__check-title">{check.label}</h3>
-                <p className="reconciliation__muted">{check.summary}</p>
+                <p className="staff-page__muted">{check.summary}</p>
                 <p role="status" aria-live="polite">
                   <StateOf state={state} />
                 </p>
@@ -156,7 +156,7 @@ export function ReconciliationPanel() {
 
       {ran > 0 ? (
         findings.length === 0 ? (
-          <p className="reconciliation__muted">No findings in the {plural(ran, 'check', 'checks')} run.</p>
+          <p className="staff-page__muted">No findings in the {plural(ran, 'check', 'checks')} run.</p>
         ) : (
           <div className="reconciliation__findings">
             <CsvDownload

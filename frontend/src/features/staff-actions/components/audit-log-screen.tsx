@@ -52,7 +52,7 @@ const emptyFilter: AuditFilter = { page: 1, action: '', actorId: '', targetType:
 /** The fields an action changed, one line each: "field: before → after". */
 function ChangeList({ entry }: { entry: StaffAuditEntry }) {
   const changes = changesOf(entry.before, entry.after);
-  if (changes.length === 0) return <span className="staff-actions__muted">{auditWords.unchanged}</span>;
+  if (changes.length === 0) return <span className="staff-page__muted">{auditWords.unchanged}</span>;
   return (
     <ul className="staff-actions-log__changes">
       {changes.map((change) => (
@@ -105,7 +105,7 @@ export function AuditLogScreen() {
       <header className="staff-actions-log__header">
         <div>
           <h1 className="staff-actions-log__title">{auditWords.title}</h1>
-          <p className="staff-actions__muted">{auditWords.lead}</p>
+          <p className="staff-page__muted">{auditWords.lead}</p>
         </div>
         <button
           type="button"
@@ -194,7 +194,7 @@ export function AuditLogScreen() {
         </div>
       </form>
       {!reply.data && !reply.error ? (
-        <p className="staff-actions__muted" role="status">
+        <p className="staff-page__muted" role="status">
           {auditWords.loading}
         </p>
       ) : null}
@@ -204,7 +204,7 @@ export function AuditLogScreen() {
           onRetry={() => void reply.mutate()}
         />
       ) : null}
-      {reply.data && rows.length === 0 ? <p className="staff-actions__muted">{auditWords.empty}</p> : null}
+      {reply.data && rows.length === 0 ? <p className="staff-page__muted">{auditWords.empty}</p> : null}
       {rows.length > 0 ? (
         <div className="table-wrap" role="region" aria-label={auditWords.caption} tabIndex={0}>
           <table className="data-table staff-actions-log__table">

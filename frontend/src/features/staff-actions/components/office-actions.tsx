@@ -62,7 +62,7 @@ export function OfficeActions({ office, onChanged }: OfficeActionsProps) {
             {officeActionWords.remove}
           </button>
         ) : (
-          <p className="staff-actions__muted">{officeActionWords.noConnection}</p>
+          <p className="staff-page__muted">{officeActionWords.noConnection}</p>
         )}
       </div>
       {accountId ? (
@@ -183,7 +183,7 @@ function InviteAdminForm({
       <h3 id={titleId} className="staff-actions__subtitle">
         {officeActionWords.invite}
       </h3>
-      <p className="staff-actions__muted">{officeActionWords.inviteLead}</p>
+      <p className="staff-page__muted">{officeActionWords.inviteLead}</p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <TextInput
         label={officeActionWords.email}

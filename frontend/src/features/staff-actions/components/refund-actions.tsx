@@ -85,7 +85,7 @@ export function RefundActions({ fan, onChanged }: RefundActionsProps) {
   return (
     <section className="staff-actions" aria-label={refundWords.title}>
       <h2 className="staff-actions__title">{refundWords.title}</h2>
-      <p className="staff-actions__muted">{refundWords.lead}</p>
+      <p className="staff-page__muted">{refundWords.lead}</p>
       {done ? <FormAlert tone="success">{done}</FormAlert> : null}
       <ul className="staff-actions__list">
         {refundable.map((payment) => {
@@ -105,7 +105,7 @@ export function RefundActions({ fan, onChanged }: RefundActionsProps) {
                   {refundWords.refund}
                 </button>
               ) : (
-                <span className="staff-actions__muted">{refundWords.nothingLeft}</span>
+                <span className="staff-page__muted">{refundWords.nothingLeft}</span>
               )}
             </li>
           );

@@ -66,7 +66,7 @@ export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
           <span key={row.month}>{formatAxisMonth(row.month, index)}</span>
         ))}
       </div>
-      <figcaption className="staff-dashboard__muted">{summary}</figcaption>
+      <figcaption className="staff-page__muted">{summary}</figcaption>
       <CsvDownload
         fileName={moneyByMonthCsvFile}
         label="Download CSV of money by month"

@@ -41,12 +41,12 @@ function Part<T>({
   const id = `staff-dashboard-${title.toLowerCase().replaceAll(' ', '-')}`;
   return (
     <section className="staff-dashboard__section" aria-labelledby={id}>
-      <h2 id={id} className="staff-dashboard__subtitle">
+      <h2 id={id} className="staff-page__subtitle">
         {title}
       </h2>
       {reply.data ? children(reply.data) : null}
       {!reply.data && !reply.error ? (
-        <p className="staff-dashboard__muted" role="status">
+        <p className="staff-page__muted" role="status">
           {loading}
         </p>
       ) : null}
@@ -121,7 +121,7 @@ function Figures({ stats }: { stats: DashboardStats }) {
           }
         />
       </ul>
-      <p className="staff-dashboard__muted">
+      <p className="staff-page__muted">
         Figures as of {formatDateTime(stats.asOf)}. All fans&rsquo; cards have paid{' '}
         {formatMoney(stats.spentAllTimeCents)} since the start.
       </p>
@@ -143,7 +143,7 @@ function MoneyByMonth() {
           (row) =>
             row.moneyInCents === 0 && row.splitCents === 0 && row.heldCents === 0 && row.paidOutCents === 0,
         ) ? (
-          <p className="staff-dashboard__empty">No money has moved in the last {chartMonths} months.</p>
+          <p className="staff-page__empty">No money has moved in the last {chartMonths} months.</p>
         ) : (
           <MoneyChart months={financial.months} />
         )
@@ -192,7 +192,7 @@ function Reconciliation({ reconciliation }: { reconciliation: DashboardHealth['r
     return (
       <div className="staff-dashboard__block">
         <h3 className="staff-dashboard__minor">Last reconciliation</h3>
-        <p className="staff-dashboard__muted">The daily reconciliation has not run yet. {link}</p>
+        <p className="staff-page__muted">The daily reconciliation has not run yet. {link}</p>
       </div>
     );
   }
@@ -299,7 +299,7 @@ function Health({ health }: { health: DashboardHealth }) {
           </div>
         </dl>
       </div>
-      <p className="staff-dashboard__muted">Health as of {formatDateTime(health.asOf)}.</p>
+      <p className="staff-page__muted">Health as of {formatDateTime(health.asOf)}.</p>
     </>
   );
 }
@@ -311,8 +311,8 @@ export function StaffDashboardScreen() {
   return (
     <div className="staff-dashboard">
       <header>
-        <h1 className="staff-dashboard__title">Dashboard</h1>
-        <p className="staff-dashboard__lead">The state of OpenPie at a glance.</p>
+        <h1 className="staff-page__title">Dashboard</h1>
+        <p className="staff-page__lead">The state of OpenPie at a glance.</p>
       </header>
       <Part
         title="Figures"

@@ -2,7 +2,6 @@
 // decision 037): the facts first, then a table per kind of record, each with its loading, missing and error states.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { SWRResponse } from 'swr';
 import type {
   StaffFanDetail,
   StaffOfficeDetail,
@@ -13,8 +12,7 @@ import {
   LedgerTransactionLink,
   WalletAccountLinks,
 } from '../../../components/ledger-links';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
+import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDate, formatDateTime, formatListeningTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,67 +21,6 @@ import { useStaffOffice } from '../api/get-staff-office';
 import { useStaffUserArtist } from '../api/get-staff-user-artist';
 import { connectLabels, DeletedName } from '../lib/staff-words';
 import '../staff-directory.css';
-
-interface DetailWords {
-  /** The page's heading while it loads or when it failed. */
-  heading: string;
-  back: string;
-  backTo: string;
-  loading: string;
-  missing: string;
-  failed: string;
-}
-
-/** The states every detail page has: loading, not found (with the way back), failed (with a retry), shown. */
-function StaffDetailFrame<T>({
-  reply,
-  words,
-  children,
-}: {
-  reply: SWRResponse<T, unknown>;
-  words: DetailWords;
-  children: (data: T) => ReactNode;
-}) {
-  const missing = isApiError(reply.error) && reply.error.status === 404;
-  return (
-    <div className="staff-directory">
-      <Link className="staff-directory__back" to={words.backTo}>
-        {words.back}
-      </Link>
-      {reply.data ? children(reply.data) : null}
-      {!reply.data && !missing ? <h1 className="staff-directory__title">{words.heading}</h1> : null}
-      {!reply.data && !reply.error ? (
-        <p className="staff-directory__muted" role="status">
-          {words.loading}
-        </p>
-      ) : null}
-      {missing ? (
-        <div className="staff-directory__empty" role="alert">
-          <h1 className="staff-directory__title">{words.missing}</h1>
-        </div>
-      ) : null}
-      {reply.error && !missing ? (
-        <LoadFailure
-          message={describeLoadError(reply.error, words.failed)}
-          onRetry={() => void reply.mutate()}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-function Facts({ label, items }: { label: string; items: readonly [string, ReactNode][] }) {
-  return (
-    <dl className="staff-directory__facts" aria-label={label}>
-      {items.map(([term, value]) => (
-        <div key={term} className="staff-directory__fact">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** A titled table, or a sentence when there is nothing to list. */
 function RecordTable({
@@ -101,13 +38,13 @@ function RecordTable({
 }) {
   return (
     <section className="staff-directory__section" aria-label={title}>
-      <h2 className="staff-directory__subtitle">{title}</h2>
+      <h2 className="staff-page__subtitle">{title}</h2>
       {rows.length === 0 ? (
-        <p className="staff-directory__muted">{empty}</p>
+        <p className="staff-page__muted">{empty}</p>
       ) : (
         <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
           <table className="data-table staff-directory__table staff-directory__table--record">
-            <caption className="staff-directory__caption">{caption}</caption>
+            <caption className="staff-page__caption">{caption}</caption>
             <thead>
               <tr>
                 {headers.map((header) => (
@@ -144,14 +81,14 @@ function FanPage({ fan, actions }: { fan: StaffFanDetail; actions?: ReactNode })
   return (
     <>
       <header>
-        <h1 className="staff-directory__title">{fan.name ?? <DeletedName />}</h1>
-        <p className="staff-directory__lead">
+        <h1 className="staff-page__title">{fan.name ?? <DeletedName />}</h1>
+        <p className="staff-page__lead">
           {fan.status === 'deleted' && fan.deletedAt
             ? `Deleted on ${formatDate(fan.deletedAt)}; their money records stay.`
             : (fan.email ?? '')}
         </p>
       </header>
-      <Facts
+      <StaffFacts
         label="The fan in figures"
         items={[
           ['Spent (cards, before fees and refunds)', formatMoney(fan.spentCents)],
@@ -241,8 +178,8 @@ function FanPage({ fan, actions }: { fan: StaffFanDetail; actions?: ReactNode })
         }))}
       />
       <section className="staff-directory__section" aria-label="Listening">
-        <h2 className="staff-directory__subtitle">Listening, last {fan.listening.days} days</h2>
-        <p className="staff-directory__muted">
+        <h2 className="staff-page__subtitle">Listening, last {fan.listening.days} days</h2>
+        <p className="staff-page__muted">
           {fan.listening.plays === 0
             ? 'No listening in these days.'
             : `${formatListeningTime(fan.listening.msPlayed)} over ${fan.listening.plays} plays on ${fan.listening.daysListened} days.`}
@@ -289,12 +226,12 @@ function OfficePage({ office, actions }: { office: StaffOfficeDetail; actions?: 
   return (
     <>
       <header>
-        <h1 className="staff-directory__title">{office.name}</h1>
-        <p className="staff-directory__lead">
+        <h1 className="staff-page__title">{office.name}</h1>
+        <p className="staff-page__lead">
           {office.type} office, created {formatDate(office.createdAt)}
         </p>
       </header>
-      <Facts
+      <StaffFacts
         label="The office’s money"
         items={[
           [
@@ -323,7 +260,7 @@ function OfficePage({ office, actions }: { office: StaffOfficeDetail; actions?: 
         ]}
       />
       {office.connectAccount.currentlyDue.length > 0 ? (
-        <p className="staff-directory__muted">
+        <p className="staff-page__muted">
           Stripe still needs: {office.connectAccount.currentlyDue.join(', ')}
         </p>
       ) : null}
@@ -402,10 +339,10 @@ function UserArtistPage({ user }: { user: StaffUserArtistDetail }) {
   return (
     <>
       <header>
-        <h1 className="staff-directory__title">{user.name ?? <DeletedName />}</h1>
-        <p className="staff-directory__lead">{user.email ?? 'This account was deleted.'}</p>
+        <h1 className="staff-page__title">{user.name ?? <DeletedName />}</h1>
+        <p className="staff-page__lead">{user.email ?? 'This account was deleted.'}</p>
       </header>
-      <Facts
+      <StaffFacts
         label="The account"
         items={[
           ['Status', user.status === 'deleted' ? 'Deleted' : 'Active'],

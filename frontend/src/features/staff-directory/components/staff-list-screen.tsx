@@ -44,13 +44,13 @@ export function StaffListScreen<Row>({ words, useRows, choice, ...table }: Staff
     <StaffTable<Row>
       {...table}
       id="staff-list"
-      className="staff-directory"
+      className="staff-page"
       heading={
         <div>
-          <h1 id="staff-list-title" className="staff-directory__title">
+          <h1 id="staff-list-title" className="staff-page__title">
             {words.title}
           </h1>
-          <p className="staff-directory__lead">{words.lead}</p>
+          <p className="staff-page__lead">{words.lead}</p>
         </div>
       }
       words={words}

@@ -10,5 +10,5 @@ export const connectLabels: Readonly<Record<StaffOfficeSummary['connect'], strin
 
 /** A deleted account's name: nothing that names the person is kept. */
 export function DeletedName() {
-  return <span className="staff-directory__muted">Deleted account</span>;
+  return <span className="staff-page__muted">Deleted account</span>;
 }

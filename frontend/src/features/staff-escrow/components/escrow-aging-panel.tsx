@@ -62,10 +62,10 @@ export function EscrowAgingPanel({ onRan }: { onRan: () => void }) {
   const preview = due.data;
   return (
     <section className="staff-escrow__panel" aria-labelledby="escrow-aging-title">
-      <h2 id="escrow-aging-title" className="staff-escrow__subtitle">
+      <h2 id="escrow-aging-title" className="staff-page__subtitle">
         {agingWords.title}
       </h2>
-      <p className="staff-escrow__muted">{agingWords.lead}</p>
+      <p className="staff-page__muted">{agingWords.lead}</p>
       {due.error ? (
         <LoadFailure
           message={describeLoadError(due.error, agingWords.loadFailed)}
@@ -94,7 +94,7 @@ export function EscrowAgingPanel({ onRan }: { onRan: () => void }) {
           </div>
         </dl>
       ) : due.error ? null : (
-        <p className="staff-escrow__muted" role="status">
+        <p className="staff-page__muted" role="status">
           Loading what is held...
         </p>
       )}

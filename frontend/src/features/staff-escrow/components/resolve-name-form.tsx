@@ -56,7 +56,7 @@ export function ResolveNameForm({ row, onResolved, onCancel }: ResolveNameFormPr
       <h3 id={titleId} className="staff-escrow__minor-title">
         {resolveWords.title(row.artistName)}
       </h3>
-      <p className="staff-escrow__muted">
+      <p className="staff-page__muted">
         {formatMoney(row.heldCents)} in {row.lots} {row.lots === 1 ? 'lot' : 'lots'} is held for this name.
       </p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}

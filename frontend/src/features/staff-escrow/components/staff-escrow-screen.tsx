@@ -61,7 +61,7 @@ function EscrowSection<Row>({
       className="staff-escrow__section"
       tableClassName="staff-escrow__table"
       heading={
-        <h2 id={`${table.id}-title`} className="staff-escrow__subtitle">
+        <h2 id={`${table.id}-title`} className="staff-page__subtitle">
           {words.title}
         </h2>
       }
@@ -256,7 +256,7 @@ function NamesTab() {
         rows={rows}
         urlOf={(current, limit) => staffEscrowUrl({ ...current, choice: 'name-only' }, limit)}
       >
-        <p className="staff-escrow__muted">
+        <p className="staff-page__muted">
           An import named these artists only by text and the catalogue knows no single artist of that name.
           Give a name to the catalogue artist it is, and the money held for it moves to that artist.
         </p>
@@ -325,9 +325,7 @@ function WalletTab() {
             rowHeader: true,
             cell: (line) => (
               <Link to={paths.admin.fan({ id: line.fanId })}>
-                {line.fanName ?? line.fanEmail ?? (
-                  <span className="staff-escrow__muted">Deleted account</span>
-                )}
+                {line.fanName ?? line.fanEmail ?? <span className="staff-page__muted">Deleted account</span>}
               </Link>
             ),
           },
@@ -378,10 +376,10 @@ export function StaffEscrowScreen() {
       : 'held';
   useDocumentTitle(`${tab === 'wallet' ? 'Wallet transactions' : 'Escrow'} · OpenPie Admin`);
   return (
-    <div className="staff-escrow">
+    <div className="staff-page">
       <header>
-        <h1 className="staff-escrow__title">Escrow and wallet transactions</h1>
-        <p className="staff-escrow__lead">
+        <h1 className="staff-page__title">Escrow and wallet transactions</h1>
+        <p className="staff-page__lead">
           Money held for artists who have not joined yet, when it goes back to fans, and every fan&apos;s
           wallet movements.
         </p>

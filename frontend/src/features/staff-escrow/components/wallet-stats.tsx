@@ -31,7 +31,7 @@ export function WalletStats({
   return (
     <section className="staff-escrow__panel" aria-labelledby="wallet-stats-title">
       <div className="staff-escrow__section-header">
-        <h2 id="wallet-stats-title" className="staff-escrow__subtitle">
+        <h2 id="wallet-stats-title" className="staff-page__subtitle">
           Totals by kind
         </h2>
         <div className="field staff-escrow__period">
@@ -62,13 +62,13 @@ export function WalletStats({
         />
       ) : null}
       {!shown && !stats.error ? (
-        <p className="staff-escrow__muted" role="status">
+        <p className="staff-page__muted" role="status">
           Totalling wallet lines...
         </p>
       ) : null}
       {shown ? (
         <>
-          <p className="staff-escrow__muted">{describeSpan(shown)}</p>
+          <p className="staff-page__muted">{describeSpan(shown)}</p>
           <dl className="staff-escrow__facts">
             <div>
               <dt>Lines</dt>
@@ -88,11 +88,11 @@ export function WalletStats({
             </div>
           </dl>
           {shown.byKind.length === 0 ? (
-            <p className="staff-escrow__empty">No wallet lines in this period.</p>
+            <p className="staff-page__empty">No wallet lines in this period.</p>
           ) : (
             <div className="table-wrap" role="region" aria-label="Totals by kind" tabIndex={0}>
               <table className="data-table staff-escrow__table staff-escrow__table--small">
-                <caption className="staff-escrow__caption">Wallet lines by kind</caption>
+                <caption className="staff-page__caption">Wallet lines by kind</caption>
                 <thead>
                   <tr>
                     <th scope="col">Kind</th>

@@ -64,7 +64,7 @@ export function FinancesChart({ days, figure }: { days: readonly FinanceDay[]; f
           <span key={index}>{day ? formatShortDay(day.date) : ''}</span>
         ))}
       </div>
-      <figcaption className="staff-finances__muted">
+      <figcaption className="staff-page__muted">
         {summary} The table below gives the figures of each day.
       </figcaption>
     </figure>

@@ -79,10 +79,10 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
   };
 
   return (
-    <div className="staff-finances">
+    <div className="staff-page">
       <header className="staff-finances__header">
-        <h1 className="staff-finances__title">Finances</h1>
-        <p className="staff-finances__muted">
+        <h1 className="staff-page__title">Finances</h1>
+        <p className="staff-page__muted">
           Money through OpenPie over a period, from the ledger: each figure on the day it moved.
         </p>
       </header>
@@ -112,7 +112,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
         />
       ) : null}
       {!shown && !finances.error ? (
-        <p className="staff-finances__muted" role="status">
+        <p className="staff-page__muted" role="status">
           Adding up the ledger…
         </p>
       ) : null}
@@ -120,10 +120,10 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
       {shown ? (
         <>
           <section className="staff-finances__section" aria-labelledby="finances-totals-title">
-            <h2 id="finances-totals-title" className="staff-finances__subtitle">
+            <h2 id="finances-totals-title" className="staff-page__subtitle">
               Totals
             </h2>
-            <p className="staff-finances__muted">
+            <p className="staff-page__muted">
               {describeSpan(shown)} (UTC) · {shown.transactions}{' '}
               {shown.transactions === 1 ? 'ledger transaction' : 'ledger transactions'}
               {finances.isValidating ? ' · updating…' : ''}
@@ -141,7 +141,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
 
           <section className="staff-finances__section" aria-labelledby="finances-days-title">
             <div className="staff-finances__section-header">
-              <h2 id="finances-days-title" className="staff-finances__subtitle">
+              <h2 id="finances-days-title" className="staff-page__subtitle">
                 By day
               </h2>
               <div className="staff-finances__tools">
@@ -184,11 +184,11 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
               Show the days when nothing moved too
             </label>
             {rows.length === 0 ? (
-              <p className="staff-finances__muted">Nothing moved on any day of this period.</p>
+              <p className="staff-page__muted">Nothing moved on any day of this period.</p>
             ) : null}
             <div className="table-wrap" role="region" aria-label="Finances by day" tabIndex={0}>
               <table className="data-table staff-finances__table">
-                <caption className="staff-finances__caption">
+                <caption className="staff-page__caption">
                   Finances by day, {describeSpan(shown)}
                   {quietDays ? '' : ', days when money moved'}
                 </caption>
@@ -231,10 +231,10 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
           </section>
 
           <section className="staff-finances__section" aria-labelledby="finances-journal-title">
-            <h2 id="finances-journal-title" className="staff-finances__subtitle">
+            <h2 id="finances-journal-title" className="staff-page__subtitle">
               Journal for an accountant
             </h2>
-            <p className="staff-finances__muted">
+            <p className="staff-page__muted">
               Every ledger line of the period: its transaction, kind, time, account, amount and the Stripe
               object it came from. Each transaction’s lines add up to zero.
             </p>
@@ -247,7 +247,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
               >
                 {journal.busy ? 'Reading the journal…' : 'Download journal (CSV)'}
               </button>
-              <p className="staff-finances__muted" role="status">
+              <p className="staff-page__muted" role="status">
                 {journal.message}
               </p>
             </div>

@@ -5,7 +5,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { SWRResponse } from 'swr';
 import type {
   StaffLedgerAccount,
   StaffLedgerTransaction,
@@ -13,8 +12,7 @@ import type {
 } from '../../../../../functions/contracts/admin-ledger';
 import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
+import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -25,64 +23,6 @@ import { useStaffPieReceipt } from '../api/get-staff-pie-receipt';
 import { ledgerAccountCsvFile, prepareLedgerAccountCsv } from '../lib/ledger-account-csv';
 import { describeAccountType, describeKind, describeStripeType } from '../lib/ledger-words';
 import '../staff-ledger.css';
-
-interface FrameWords {
-  heading: string;
-  loading: string;
-  missing: string;
-  failed: string;
-}
-
-/** The states every ledger page has: loading, not found, failed (with a retry), shown. */
-function LedgerFrame<T>({
-  reply,
-  words,
-  children,
-}: {
-  reply: SWRResponse<T, unknown>;
-  words: FrameWords;
-  children: (data: T) => ReactNode;
-}) {
-  const missing = isApiError(reply.error) && reply.error.status === 404;
-  return (
-    <div className="staff-ledger">
-      <Link className="staff-ledger__back" to={paths.admin.ledger()}>
-        ← Platform accounts
-      </Link>
-      {reply.data ? children(reply.data) : null}
-      {!reply.data && !missing ? <h1 className="staff-ledger__title">{words.heading}</h1> : null}
-      {!reply.data && !reply.error ? (
-        <p className="staff-ledger__muted" role="status">
-          {words.loading}
-        </p>
-      ) : null}
-      {missing ? (
-        <div className="staff-ledger__empty" role="alert">
-          <h1 className="staff-ledger__title">{words.missing}</h1>
-        </div>
-      ) : null}
-      {reply.error && !missing ? (
-        <LoadFailure
-          message={describeLoadError(reply.error, words.failed)}
-          onRetry={() => void reply.mutate()}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-function Facts({ label, items }: { label: string; items: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="staff-ledger__facts" aria-label={label}>
-      {items.map(([term, value]) => (
-        <div key={term} className="staff-ledger__fact">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** `+$9.41` / `−$5.00`: which way the money moved on this account. */
 function formatSigned(cents: number): string {
@@ -131,9 +71,11 @@ function AccountPage({
   const cursor = cursors.at(-1) ?? null;
   const reply = useLedgerAccount(accountId, cursor);
   return (
-    <LedgerFrame
+    <StaffDetailFrame
       reply={reply}
       words={{
+        back: '← Platform accounts',
+        backTo: paths.admin.ledger(),
         heading: 'Ledger account',
         loading: 'Loading the account...',
         missing: 'No money has moved through this account.',
@@ -148,7 +90,7 @@ function AccountPage({
           onNewer={cursors.length > 1 ? () => setCursors(cursors.slice(0, -1)) : null}
         />
       )}
-    </LedgerFrame>
+    </StaffDetailFrame>
   );
 }
 
@@ -168,12 +110,12 @@ function AccountView({
   return (
     <>
       <header>
-        <h1 className="staff-ledger__title">{title}</h1>
+        <h1 className="staff-page__title">{title}</h1>
         <p className="staff-ledger__lead">
           <code>{page.account.accountId}</code>
         </p>
       </header>
-      <Facts
+      <StaffFacts
         label="The account"
         items={[
           [
@@ -185,18 +127,18 @@ function AccountView({
       />
       <section className="staff-ledger__section" aria-label="Entries">
         <div className="staff-ledger__section-header">
-          <h2 className="staff-ledger__subtitle">Entries, newest first</h2>
+          <h2 className="staff-page__subtitle">Entries, newest first</h2>
           <CsvDownload
             fileName={ledgerAccountCsvFile(page.account.accountId)}
             prepare={() => prepareLedgerAccountCsv(page.account.accountId)}
           />
         </div>
         {page.entries.length === 0 ? (
-          <p className="staff-ledger__muted">No more entries.</p>
+          <p className="staff-page__muted">No more entries.</p>
         ) : (
           <div className="table-wrap" role="region" aria-label="The account’s entries" tabIndex={0}>
             <table className="data-table staff-ledger__table">
-              <caption className="staff-ledger__caption">
+              <caption className="staff-page__caption">
                 The account’s entries, newest first (page {pageNumber})
               </caption>
               <thead>
@@ -276,9 +218,9 @@ function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['strip
   const object = stripe.object;
   return (
     <section className="staff-ledger__section" aria-label="At Stripe">
-      <h2 className="staff-ledger__subtitle">At Stripe</h2>
+      <h2 className="staff-page__subtitle">At Stripe</h2>
       <p
-        className={stripe.state === 'unavailable' ? 'staff-ledger__warning' : 'staff-ledger__muted'}
+        className={stripe.state === 'unavailable' ? 'staff-ledger__warning' : 'staff-page__muted'}
         role={stripe.state === 'unavailable' ? 'alert' : undefined}
       >
         {stripe.message}
@@ -289,7 +231,7 @@ function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['strip
         </button>
       ) : null}
       {object ? (
-        <Facts
+        <StaffFacts
           label="The Stripe object"
           items={[
             ['Type', describeStripeType(object.type)],
@@ -362,10 +304,10 @@ function TransactionView({
   return (
     <>
       <header>
-        <h1 className="staff-ledger__title">{title}</h1>
+        <h1 className="staff-page__title">{title}</h1>
         <p className="staff-ledger__lead">{formatDateTime(transaction.at)}</p>
       </header>
-      <Facts
+      <StaffFacts
         label="The transaction"
         items={[
           ['Transaction id', <code key="id">{transaction.transactionId}</code>],
@@ -394,10 +336,10 @@ function TransactionView({
         ]}
       />
       <section className="staff-ledger__section" aria-label="Lines">
-        <h2 className="staff-ledger__subtitle">Lines</h2>
+        <h2 className="staff-page__subtitle">Lines</h2>
         <div className="table-wrap" role="region" aria-label="The transaction’s lines" tabIndex={0}>
           <table className="data-table staff-ledger__table">
-            <caption className="staff-ledger__caption">
+            <caption className="staff-page__caption">
               Every line of the transaction; together they sum to zero
             </caption>
             <thead>
@@ -434,8 +376,8 @@ function TransactionView({
       <StripeSide stripe={transaction.stripe} onRetry={onRetry} />
       {belongs.length > 0 ? (
         <section className="staff-ledger__section" aria-label="What it belongs to">
-          <h2 className="staff-ledger__subtitle">What it belongs to</h2>
-          <Facts label="What it belongs to" items={belongs} />
+          <h2 className="staff-page__subtitle">What it belongs to</h2>
+          <StaffFacts label="What it belongs to" items={belongs} />
         </section>
       ) : null}
     </>
@@ -447,9 +389,11 @@ export function StaffLedgerTransactionScreen() {
   const { transactionId = '' } = useParams();
   const reply = useLedgerTransaction(transactionId);
   return (
-    <LedgerFrame
+    <StaffDetailFrame
       reply={reply}
       words={{
+        back: '← Platform accounts',
+        backTo: paths.admin.ledger(),
         heading: 'Ledger transaction',
         loading: 'Loading the transaction...',
         missing: 'There is no ledger transaction with this id.',
@@ -457,7 +401,7 @@ export function StaffLedgerTransactionScreen() {
       }}
     >
       {(transaction) => <TransactionView transaction={transaction} onRetry={() => void reply.mutate()} />}
-    </LedgerFrame>
+    </StaffDetailFrame>
   );
 }
 
@@ -470,14 +414,14 @@ function PlatformAccountsView({
   return (
     <>
       <header>
-        <h1 className="staff-ledger__title">Platform accounts</h1>
+        <h1 className="staff-page__title">Platform accounts</h1>
         <p className="staff-ledger__lead">
           OpenPie’s own ledger accounts. Open one to see every entry behind its balance.
         </p>
       </header>
       <div className="table-wrap" role="region" aria-label="Platform accounts" tabIndex={0}>
         <table className="data-table staff-ledger__table">
-          <caption className="staff-ledger__caption">OpenPie’s accounts and their balances</caption>
+          <caption className="staff-page__caption">OpenPie’s accounts and their balances</caption>
           <thead>
             <tr>
               <th scope="col">Account</th>
@@ -507,9 +451,11 @@ function PlatformAccountsView({
 /** `/admin/ledger`: OpenPie's own accounts, each a way into its entries. */
 export function StaffPlatformAccountsScreen() {
   return (
-    <LedgerFrame
+    <StaffDetailFrame
       reply={usePlatformAccounts()}
       words={{
+        back: '← Platform accounts',
+        backTo: paths.admin.ledger(),
         heading: 'Platform accounts',
         loading: 'Loading the accounts...',
         missing: 'There are no platform accounts.',
@@ -517,7 +463,7 @@ export function StaffPlatformAccountsScreen() {
       }}
     >
       {(accounts) => <PlatformAccountsView accounts={accounts} />}
-    </LedgerFrame>
+    </StaffDetailFrame>
   );
 }
 
@@ -529,7 +475,7 @@ function PieReceiptView({ receipt, render }: { receipt: StaffPieReceipt; render:
   return (
     <>
       <header>
-        <h1 className="staff-ledger__title">Pie receipt</h1>
+        <h1 className="staff-page__title">Pie receipt</h1>
         <p className="staff-ledger__lead">
           As the fan sees it. <Link to={paths.admin.fan({ id: receipt.fanId })}>The fan’s page</Link>
           {' · '}
@@ -547,9 +493,11 @@ function PieReceiptView({ receipt, render }: { receipt: StaffPieReceipt; render:
 export function StaffPieReceiptScreen({ renderReceipt }: { renderReceipt: RenderPieReceipt }) {
   const { pieId = '' } = useParams();
   return (
-    <LedgerFrame
+    <StaffDetailFrame
       reply={useStaffPieReceipt(pieId)}
       words={{
+        back: '← Platform accounts',
+        backTo: paths.admin.ledger(),
         heading: 'Pie receipt',
         loading: 'Loading the receipt...',
         missing: 'There is no pie with this id.',
@@ -557,6 +505,6 @@ export function StaffPieReceiptScreen({ renderReceipt }: { renderReceipt: Render
       }}
     >
       {(receipt) => <PieReceiptView receipt={receipt} render={renderReceipt} />}
-    </LedgerFrame>
+    </StaffDetailFrame>
   );
 }
