@@ -7,7 +7,7 @@
 // postings, which make the figures and the journal's lines. Nothing is read per fan, office or account.
 import type { IndexedTransaction } from '../../data/ledger-index';
 import {
-  firstEntryInstant,
+  firstLedgerInstant,
   listIndexedTransactions,
   pageOfIndexedTransactions,
 } from '../../data/ledger-index';
@@ -17,8 +17,6 @@ import { AppError } from '../../domain/errors';
 import { utcDateOf } from '../../domain/calendar';
 import type { FinanceEntry, JournalCursor } from '../../domain/money/finances';
 import { journalBounds, journalLinesOf, periodBounds, summariseFinances } from '../../domain/money/finances';
-import type { AccountType } from '../../domain/money/ledger';
-import { accountIdOf, platformOwner } from '../../domain/money/ledger';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
@@ -32,28 +30,6 @@ export interface FinancesDependencies {
 
 export function financesDependencies(): FinancesDependencies {
   return { table: getTable(), clock: getClock() };
-}
-
-/** The platform's own accounts: where money enters and leaves. */
-const platformAccountTypes: readonly AccountType[] = [
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'dispute-losses',
-  'platform-losses',
-  'deleted-fan-returns',
-];
-
-/**
- * The ledger's first instant: money enters it through the platform's accounts, so the oldest of their entries is the
- * oldest transaction (seven Queries of one item); null while the ledger is empty.
- */
-async function firstLedgerInstant(table: TableRef): Promise<string | null> {
-  return firstEntryInstant(
-    table,
-    platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
-  );
 }
 
 /** A transaction's postings as the entries the figures are made of. */

@@ -1,9 +1,12 @@
 // Every fan's wallet movements for staff (SPEC §2 /admin/wallet-transactions, §7 `wallet-transactions` and its
 // `stats`; docs/decisions/041-staff-escrow-and-wallet-transactions.md). A line is exactly what the fan's own wallet
-// shows (services/wallet/wallet.ts), with whose it is. No index lists wallet lines across fans and no Scan is allowed,
-// so the list reads the fans' directory (one index partition, decision 037), keeps the fans the search names (a part
-// of the name or e-mail, or the id), and reads each kept fan's wallet, a few at a time; the lines are merged newest
-// first. A page needs only each fan's first `page × limit` lines; the totals count them all.
+// shows (services/wallet/wallet.ts), with whose it is.
+// - Searched, the list reads the fans' directory (one index partition, decision 037), keeps the fans the search
+//   names (a part of the name or e-mail, or the id) and reads each kept fan's wallet, a few at a time.
+// - Unsearched, and the stats, read the ledger by date instead (data/ledger-index.ts, the wallet index): the
+//   transactions that touch a fan's wallet in the span, each turned into one line per fan it moved (the net of that
+//   fan's wallet accounts, as the wallet does), so nothing is read per fan. The list then reads the wallets of the
+//   page's own fans for the lines' words, so a line is the wallet's own.
 import type {
   StaffWalletStats,
   StaffWalletTransaction,
@@ -16,8 +19,14 @@ import type { WalletTransaction } from '../../contracts/payments';
 import { walletTransactionKinds } from '../../contracts/payments';
 import type { DirectoryAccount } from '../../data/directories';
 import { listAccountDirectory } from '../../data/directories';
+import type { IndexedTransaction } from '../../data/ledger-index';
+import { firstLedgerInstant, listIndexedTransactions } from '../../data/ledger-index';
+import { fanIdsOfPies } from '../../data/pie-owners';
 import type { TableRef } from '../../data/table';
 import { forEachItem } from '../../data/table';
+import { getTakeBack } from '../../data/take-backs';
+import type { TransactionKind } from '../../domain/money/ledger';
+import { parseAccountId } from '../../domain/money/ledger';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
@@ -75,6 +84,140 @@ function byDate(a: StaffWalletTransaction, b: StaffWalletTransaction): number {
   return b.createdAt.localeCompare(a.createdAt) || a.fanId.localeCompare(b.fanId) || a.id.localeCompare(b.id);
 }
 
+/** The wallet line a ledger kind is shown as: the wallet's own table (services/wallet/wallet.ts). */
+const walletKindOf: Record<TransactionKind, WalletTransaction['kind']> = {
+  'fan-payment': 'fan-payment',
+  'processing-fee': 'processing-fee',
+  'promo-funding': 'promo-funding',
+  split: 'split',
+  'escrow-hold': 'split',
+  'escrow-release': 'split',
+  'escrow-return': 'escrow-return',
+  'give-back': 'escrow-return',
+  refund: 'refund',
+  dispute: 'dispute',
+  'dispute-fee': 'dispute',
+  'dispute-reinstated': 'reversal',
+  transfer: 'reversal',
+  'transfer-reversal': 'reversal',
+  payout: 'reversal',
+  reversal: 'reversal',
+};
+
+/** A wallet line as the ledger by date gives it: whose, which transaction, how much, when, and its kind. */
+interface DatedLine {
+  fanId: string;
+  id: string;
+  kind: WalletTransaction['kind'];
+  amountCents: number;
+  createdAt: string;
+}
+
+/** Whether a transaction is a refund's or dispute's first part, which the wallet shows even when it moved nothing. */
+function mayBeTakeBack(transaction: IndexedTransaction): transaction is IndexedTransaction & {
+  kind: 'refund' | 'dispute';
+} {
+  return (
+    (transaction.kind === 'refund' || transaction.kind === 'dispute') &&
+    transaction.references['pieId'] !== undefined &&
+    !transaction.idempotencyKey.includes(':part:')
+  );
+}
+
+/**
+ * The wallet lines of the wallet index's transactions, by the wallet's rules: per transaction, one line for each fan
+ * whose wallet accounts (their `fan-wallet`, and the `pie-funds` of each of their pies) it moved, of the net amount;
+ * a net of zero is no line, unless the transaction is a refund's or dispute's (its take-back), which is a line even
+ * when none of its money was in the wallet (dated when the take-back was planned). The pies' fans are read in
+ * batches (a pie with no item is no fan's).
+ */
+async function datedLinesOf(
+  table: TableRef,
+  transactions: readonly IndexedTransaction[],
+): Promise<DatedLine[]> {
+  const pieIds = transactions.flatMap((transaction) => [
+    ...transaction.postings.flatMap((posting) => {
+      const account = parseAccountId(posting.accountId);
+      return account.type === 'pie-funds' ? [account.owner] : [];
+    }),
+    ...(mayBeTakeBack(transaction) ? [transaction.references['pieId'] ?? ''] : []),
+  ]);
+  const fanOfPie = await fanIdsOfPies(table, pieIds);
+  const lines: DatedLine[] = [];
+  const takeBackChecks: { fanId: string; pieId: string; transaction: IndexedTransaction }[] = [];
+  for (const transaction of transactions) {
+    const byFan = new Map<string, number>();
+    for (const posting of transaction.postings) {
+      const account = parseAccountId(posting.accountId);
+      const fanId =
+        account.type === 'fan-wallet'
+          ? account.owner
+          : account.type === 'pie-funds'
+            ? fanOfPie.get(account.owner)
+            : undefined;
+      if (fanId !== undefined) byFan.set(fanId, (byFan.get(fanId) ?? 0) + posting.amountCents);
+    }
+    const takeBackPie = mayBeTakeBack(transaction) ? (transaction.references['pieId'] ?? '') : null;
+    const takeBackFan = takeBackPie === null ? undefined : fanOfPie.get(takeBackPie);
+    for (const [fanId, cents] of byFan) {
+      if (cents !== 0) {
+        lines.push({
+          fanId,
+          id: transaction.id,
+          kind: walletKindOf[transaction.kind],
+          amountCents: cents,
+          createdAt: transaction.at,
+        });
+      } else if (fanId === takeBackFan && takeBackPie !== null) {
+        takeBackChecks.push({ fanId, pieId: takeBackPie, transaction });
+      }
+    }
+    if (takeBackFan !== undefined && takeBackPie !== null && !byFan.has(takeBackFan)) {
+      takeBackChecks.push({ fanId: takeBackFan, pieId: takeBackPie, transaction });
+    }
+  }
+  // A take-back of a pie is rare: each is read alone.
+  await forEachItem(takeBackChecks, parallelFans, async ({ fanId, pieId, transaction }) => {
+    const takeBack = await getTakeBack(table, pieId, transaction.idempotencyKey);
+    if (!takeBack) return;
+    const touched = transaction.postings.some((posting) => {
+      const account = parseAccountId(posting.accountId);
+      return (
+        (account.type === 'fan-wallet' && account.owner === fanId) ||
+        (account.type === 'pie-funds' && fanOfPie.get(account.owner) === fanId)
+      );
+    });
+    // A zero line from the fan's own entries is the transaction's; one without any is the take-back's, once planned.
+    if (touched) {
+      lines.push({
+        fanId,
+        id: transaction.id,
+        kind: walletKindOf[transaction.kind],
+        amountCents: 0,
+        createdAt: transaction.at,
+      });
+    } else if (takeBack.outcome !== null) {
+      lines.push({
+        fanId,
+        id: transaction.id,
+        kind: walletKindOf[takeBack.kind],
+        amountCents: 0,
+        createdAt: takeBack.at,
+      });
+    }
+  });
+  return lines;
+}
+
+/** Every wallet line from the ledger's first transaction up to now (the wallet index, month by month). */
+async function datedLinesUpTo(table: TableRef, now: Date, from: string | null): Promise<DatedLine[]> {
+  const first = from ?? (await firstLedgerInstant(table));
+  if (first === null) return [];
+  // Up to now included: the index range leaves its end out, so it ends a millisecond later.
+  const to = new Date(now.getTime() + 1).toISOString();
+  return datedLinesOf(table, await listIndexedTransactions(table, 'wallet', { from: first, to }));
+}
+
 /**
  * `GET /api/admin/wallet-transactions`: every wallet line of the fans the search names (all fans without one), money
  * in or out (`type`), of one kind (`status`), newest first unless sorted by amount, a page of `limit` (10 by default,
@@ -84,7 +227,9 @@ export async function listWalletTransactionsForStaff(
   deps: StaffWalletDependencies,
   query: StaffWalletListQuery,
 ): Promise<{ transactions: StaffWalletTransaction[]; pagination: Pagination }> {
-  const fans = fansMatching(await listAccountDirectory(deps.table, 'fan'), query.search);
+  const directory = await listAccountDirectory(deps.table, 'fan');
+  if (!query.search?.trim()) return listEveryFansLines(deps, directory, query);
+  const fans = fansMatching(directory, query.search);
   const sortBy = query.sortBy ?? 'date';
   const order = query.sortOrder ?? 'desc';
   const wanted = query.page * query.limit;
@@ -123,6 +268,63 @@ export async function listWalletTransactionsForStaff(
   };
 }
 
+/** The list's order: newest first by default, or by amount; ties newest first, then by fan and line id. */
+function listOrder(
+  sortBy: (typeof staffWalletSorts)[number],
+  order: 'asc' | 'desc',
+): (a: DatedLine, b: DatedLine) => number {
+  const direction = order === 'asc' ? 1 : -1;
+  return (a, b) =>
+    sortBy === 'amount' && a.amountCents !== b.amountCents
+      ? (a.amountCents - b.amountCents) * direction
+      : sortBy === 'date' && a.createdAt !== b.createdAt
+        ? a.createdAt.localeCompare(b.createdAt) * direction
+        : b.createdAt.localeCompare(a.createdAt) ||
+          a.fanId.localeCompare(b.fanId) ||
+          a.id.localeCompare(b.id);
+}
+
+/**
+ * Every fan's lines, unsearched: from the ledger by date (every wallet line since the ledger's first transaction,
+ * without reading any fan), filtered, sorted and cut to the page; then each of the page's fans' own wallet gives its
+ * lines' words, so a row is exactly the wallet's line.
+ */
+async function listEveryFansLines(
+  deps: StaffWalletDependencies,
+  directory: readonly DirectoryAccount[],
+  query: StaffWalletListQuery,
+): Promise<{ transactions: StaffWalletTransaction[]; pagination: Pagination }> {
+  const fans = new Map(directory.map((fan) => [fan.id, fan]));
+  const type = query.type ?? 'all';
+  const lines = (await datedLinesUpTo(deps.table, deps.clock.now(), null))
+    .filter(
+      (line) =>
+        fans.has(line.fanId) &&
+        (type === 'all' || (type === 'credit' ? line.amountCents > 0 : line.amountCents <= 0)) &&
+        (query.status === undefined || line.kind === query.status),
+    )
+    .sort(listOrder(query.sortBy ?? 'date', query.sortOrder ?? 'desc'));
+  const page = lines.slice((query.page - 1) * query.limit, query.page * query.limit);
+  const walletLines = new Map<string, StaffWalletTransaction>();
+  await forEachItem([...new Set(page.map((line) => line.fanId))], parallelFans, async (fanId) => {
+    const fan = fans.get(fanId);
+    if (!fan) return;
+    for (const line of await allLinesOf(deps, fan, 'all')) walletLines.set(`${fanId}#${line.id}`, line);
+  });
+  return {
+    transactions: page.flatMap((line) => {
+      const row = walletLines.get(`${line.fanId}#${line.id}`);
+      return row ? [row] : [];
+    }),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: lines.length,
+      pages: Math.ceil(lines.length / query.limit),
+    },
+  };
+}
+
 async function allLinesOf(
   deps: StaffWalletDependencies,
   fan: DirectoryAccount,
@@ -156,8 +358,8 @@ export function periodStartOf(period: (typeof staffWalletPeriods)[number], now: 
 
 /**
  * `GET /api/admin/wallet-transactions/stats`: the wallet lines of the period (today, this month, this year or all
- * time, UTC), every fan's, totalled by kind: how many, the money in and the money out. A fan's wallet is read newest
- * first and only until its lines are older than the period.
+ * time, UTC), every fan's, totalled by kind: how many, the money in and the money out. Read from the ledger by date:
+ * the period's months of the wallet index, nothing per fan.
  */
 export async function readWalletStatsForStaff(
   deps: StaffWalletDependencies,
@@ -166,34 +368,19 @@ export async function readWalletStatsForStaff(
   const now = deps.clock.now();
   const from = periodStartOf(period, now);
   const fromIso = from?.toISOString() ?? '';
-  const fans = await listAccountDirectory(deps.table, 'fan');
   const byKind = new Map(
     walletTransactionKinds.map((kind) => [kind, { kind, lines: 0, creditCents: 0, debitCents: 0 }]),
   );
   const fansWithLines = new Set<string>();
-  await forEachItem(fans, parallelFans, async (fan) => {
-    for (let page = 1; ; page += 1) {
-      const { transactions, pagination } = await listWalletTransactions(deps, fan.id, {
-        page,
-        limit: statsPageSize,
-        type: 'all',
-      });
-      let older = false;
-      for (const line of transactions) {
-        if (line.createdAt < fromIso || line.createdAt > now.toISOString()) {
-          older ||= line.createdAt < fromIso;
-          continue;
-        }
-        const totals = byKind.get(line.kind);
-        if (!totals) continue;
-        fansWithLines.add(fan.id);
-        totals.lines += 1;
-        if (line.amountCents > 0) totals.creditCents += line.amountCents;
-        else totals.debitCents += -line.amountCents;
-      }
-      if (older || page >= pagination.pages) return;
-    }
-  });
+  for (const line of await datedLinesUpTo(deps.table, now, from?.toISOString() ?? null)) {
+    if (line.createdAt < fromIso || line.createdAt > now.toISOString()) continue;
+    const totals = byKind.get(line.kind);
+    if (!totals) continue;
+    fansWithLines.add(line.fanId);
+    totals.lines += 1;
+    if (line.amountCents > 0) totals.creditCents += line.amountCents;
+    else totals.debitCents += -line.amountCents;
+  }
   const kinds = [...byKind.values()].filter((totals) => totals.lines > 0);
   return {
     period,
