@@ -9,7 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell';
 import { LandingPage } from './app/routes/landing/landing-page';
 import { AppUpdateScreen } from './components/app-update-screen';
+import { catchInstallOffers } from './components/install-prompt';
 import { trackEvent } from './lib/analytics';
+
+// Before anything renders: Chromium may offer installation before React has mounted the install prompt.
+catchInstallOffers();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to mount OpenPie into');

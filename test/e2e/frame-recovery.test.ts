@@ -1,11 +1,13 @@
 // The frame's browser-level promises in a real Chromium: a blocked area chunk shows the app-update screen and
 // reloads with cleared caches (SPEC §4); the consent purge leaves the server's HttpOnly cookies alone (SPEC §4-§5);
-// the service worker caches the app shell, never /api, and opens OpenPie offline; the manifest makes it installable.
-import { readFileSync } from 'node:fs';
+// the service worker caches the app shell, never /api, and opens OpenPie offline; the manifest makes it installable,
+// and in an ordinary Chromium profile the install prompt shows, its "Not now" holding across page loads.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser';
+import { launchBrowser, launchProfileBrowser, saveScreenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -172,6 +174,69 @@ describe('installable app', () => {
       '512x512 maskable 200 image/png',
       'any any 200 image/svg+xml',
     ]);
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ])(
+    'is installable in an ordinary Chromium profile, where the install prompt shows and "Not now" holds (%s)',
+    async (name, viewport) => {
+      // Prepare: a fresh profile; every offer Chromium makes is counted from the start of each page load
+      const profile = mkdtempSync(join(tmpdir(), 'openpie-e2e-profile-'));
+      const installable = await launchProfileBrowser(profile, viewport);
+      try {
+        const page = installable.pages()[0] ?? (await installable.newPage());
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.addInitScript(() => {
+          window.addEventListener('beforeinstallprompt', () => {
+            const offers = Number(sessionStorage.getItem('e2e-install-offers') ?? '0');
+            sessionStorage.setItem('e2e-install-offers', String(offers + 1));
+          });
+        });
+        const prompt = page.getByRole('region', { name: 'Install OpenPie' });
+        const installCheck = await installable.newCDPSession(page);
+        await page.goto(`${baseUrl}/help`, { waitUntil: 'load' });
+
+        // Act: the cookie banner is answered first, then the prompt has its turn
+        await page.getByRole('button', { name: 'Accept all' }).click();
+        await prompt.waitFor();
+        const { installabilityErrors } = await installCheck.send('Page.getInstallabilityErrors');
+        const texts = await prompt.innerText();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        await saveScreenshot(page, `install-prompt-${name}`);
+        await prompt.getByRole('button', { name: 'Not now' }).click();
+        await page.goto(`${baseUrl}/login`, { waitUntil: 'load' });
+        await page.waitForFunction(() => Number(sessionStorage.getItem('e2e-install-offers')) >= 2);
+        const shownAfterNotNow = await prompt.count();
+
+        // Assess
+        expect(installabilityErrors).toEqual([]);
+        expect(texts).toContain('Open your pie from your home screen, like any other app.');
+        expect(texts).toContain('Install');
+        expect(overflow).toBe(false);
+        expect(shownAfterNotNow).toBe(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await installable.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('is not offered in the incognito contexts the other suites use, which is why a walk there never saw it', async () => {
+    // Prepare
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const installCheck = await context.newCDPSession(page);
+    await page.goto(`${baseUrl}/help`, { waitUntil: 'load' });
+
+    // Act
+    const { installabilityErrors } = await installCheck.send('Page.getInstallabilityErrors');
+
+    // Assess: incognito is the only reason given
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
   });
 
   it('caches the app shell but never an /api reply, and opens offline', async () => {

@@ -4,6 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  catchInstallOffers,
+  forgetInstallOffer,
   InstallPrompt,
   installPromptDismissedKey,
   isIosDevice,
@@ -23,6 +25,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  forgetInstallOffer();
 });
 
 describe('install prompt', () => {
@@ -45,6 +48,46 @@ describe('install prompt', () => {
     // Assess
     expect(event.defaultPrevented).toBe(true);
     expect(prompt).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region', { name: 'Install OpenPie' })).toBeNull();
+  });
+
+  it('shows an offer the browser made before the prompt was on the page', async () => {
+    // Prepare: the entry listens before React renders; Chromium offers installation before the first render ends
+    catchInstallOffers();
+    const { event, prompt } = offerInstall('accepted');
+
+    // Act
+    render(<InstallPrompt />);
+    await userEvent.click(screen.getByRole('button', { name: 'Install' }));
+
+    // Assess
+    expect(event.defaultPrevented).toBe(true);
+    expect(prompt).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an offer held while the cookie banner asked first, once the banner is answered', () => {
+    // Prepare
+    const { rerender } = render(<InstallPrompt suppressed />);
+    offerInstall();
+
+    // Act
+    rerender(<InstallPrompt />);
+
+    // Assess
+    expect(screen.getByRole('region', { name: 'Install OpenPie' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Not now' })).toBeTruthy();
+  });
+
+  it("leaves the browser's own offer alone after 'Not now'", () => {
+    // Prepare
+    window.localStorage.setItem(installPromptDismissedKey, '2026-11-01T00:00:00.000Z');
+    render(<InstallPrompt />);
+
+    // Act
+    const { event } = offerInstall();
+
+    // Assess
+    expect(event.defaultPrevented).toBe(false);
     expect(screen.queryByRole('region', { name: 'Install OpenPie' })).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 // The app-install prompt on every page (SPEC §1). Where the browser offers installation it fires
 // `beforeinstallprompt`, which we hold back and replay from our own button; iOS has no such event, so iPhones and
-// iPads get the "Add to Home Screen" hint instead. "Not now" is remembered on this device.
-import { useEffect, useState } from 'react';
+// iPads get the "Add to Home Screen" hint instead. "Not now" is remembered on this device. The browser fires its
+// offer once a page load, whenever its checks finish: the entry starts listening before React renders, and the offer
+// is kept until the prompt shows it, however late that is (behind the cookie banner, or after a slow first render).
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { trackEvent } from '../lib/analytics';
 import { PieMark } from './pie-mark';
 
@@ -44,39 +46,66 @@ export function isIosDevice(
   return /iPad|iPhone|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
 }
 
+/** The browser's offer held back for our button, and who shows it. */
+let heldOffer: BeforeInstallPromptEvent | null = null;
+const offerWatchers = new Set<() => void>();
+let catching = false;
+
+function holdOffer(offer: BeforeInstallPromptEvent | null): void {
+  heldOffer = offer;
+  for (const watcher of offerWatchers) watcher();
+}
+
+/**
+ * Starts keeping the browser's install offer (once; the entry calls it before the first render, the prompt again in
+ * case it is used without the entry). After "Not now", or inside the installed app, the offer is left to the browser.
+ */
+export function catchInstallOffers(): void {
+  if (catching || typeof window === 'undefined') return;
+  catching = true;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    if (readDismissed() || isRunningStandalone()) return;
+    event.preventDefault();
+    holdOffer(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => {
+    holdOffer(null);
+    trackEvent('app_installed');
+  });
+}
+
+/** Tests: forget a held offer, as a new page load would. */
+export function forgetInstallOffer(): void {
+  holdOffer(null);
+}
+
+function watchOffer(watcher: () => void): () => void {
+  offerWatchers.add(watcher);
+  return () => offerWatchers.delete(watcher);
+}
+
+const readOffer = () => heldOffer;
+
 export interface InstallPromptProps {
   /** Held back while something else asks for attention (the cookie banner): one request at a time. */
   suppressed?: boolean;
 }
 
 export function InstallPrompt({ suppressed = false }: InstallPromptProps) {
-  const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const installEvent = useSyncExternalStore(watchOffer, readOffer, () => null);
   // iOS offers no install event: whether to show the hint is known from the first render.
   const [iosHint] = useState(() => isIosDevice() && !isRunningStandalone());
   const [dismissed, setDismissed] = useState(readDismissed);
 
   useEffect(() => {
-    if (dismissed || isRunningStandalone()) return;
-    const onBeforeInstall = (event: Event) => {
-      event.preventDefault();
-      setInstallEvent(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => {
-      setInstallEvent(null);
-      trackEvent('app_installed');
-    };
-    window.addEventListener('beforeinstallprompt', onBeforeInstall);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onBeforeInstall);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, [dismissed]);
+    catchInstallOffers();
+  }, []);
 
   if (dismissed || suppressed || (!installEvent && !iosHint)) return null;
 
   const dismiss = () => {
     rememberDismissed();
+    holdOffer(null);
     setDismissed(true);
     trackEvent('install_prompt_dismissed');
   };
@@ -87,7 +116,7 @@ export function InstallPrompt({ suppressed = false }: InstallPromptProps) {
     const { outcome } = await installEvent.userChoice;
     trackEvent('install_prompt_answered', { outcome });
     // The event can be used once; a refusal in the browser's own dialog counts as "not now".
-    setInstallEvent(null);
+    holdOffer(null);
     if (outcome === 'dismissed') dismiss();
   };
 

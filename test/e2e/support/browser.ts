@@ -1,24 +1,38 @@
 // Debian's Chromium through playwright-core (never a downloaded browser), with a fresh profile per launch.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/**
+ * Chromium with an ordinary profile in a fresh folder, as a person runs it: `launchBrowser`'s contexts are incognito,
+ * where Chromium never offers to install a web app.
+ */
+export function launchProfileBrowser(
+  userDataDir: string,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
+    viewport,
   });
 }
 
