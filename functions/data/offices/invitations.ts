@@ -1,13 +1,13 @@
 // Office invitations (docs/data-model.md "Offices", decision 026). An invitation lives in the office's partition under
 // `INVITATION#<email>`, one per address: a second invitation to the same address replaces an accepted or expired one,
 // never a pending one. Accepting consumes it and makes the membership in one transaction.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxOfficeMembers } from '../../domain/offices/office';
 import type { OfficeInvitation } from '../../domain/offices/invitations';
 import type { OfficeMember } from '../../domain/offices/rights';
 import { officeKey, officePartition } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
-import { queryAll, transactionCancellationCodes } from '../table';
+import { cancelledTransaction, queryAll, transact } from '../table';
 import type { Item } from './stored';
 import { buildMemberItems, officeVersion, toRole } from './stored';
 
@@ -77,51 +77,47 @@ export async function putOfficeInvitation(
   } = {},
 ): Promise<'invited' | 'pending' | 'missing' | 'has-admin' | 'alongside'> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table.name,
-              Key: officeKey(invitation.officeId),
-              ConditionExpression: onlyWithoutAdmin
-                ? 'attribute_exists(pk) AND (attribute_not_exists(adminCount) OR adminCount <= :zero)'
-                : 'attribute_exists(pk)',
-              ...(onlyWithoutAdmin ? { ExpressionAttributeValues: { ':zero': 0 } } : {}),
-            },
+    await transact(table, {
+      office: {
+        ConditionCheck: {
+          TableName: table.name,
+          Key: officeKey(invitation.officeId),
+          ConditionExpression: onlyWithoutAdmin
+            ? 'attribute_exists(pk) AND (attribute_not_exists(adminCount) OR adminCount <= :zero)'
+            : 'attribute_exists(pk)',
+          ...(onlyWithoutAdmin ? { ExpressionAttributeValues: { ':zero': 0 } } : {}),
+        },
+      },
+      invitation: {
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...officeInvitationKey(invitation.officeId, invitation.email),
+            entity: 'office-invitation',
+            v: officeVersion,
+            ...invitation,
           },
-          {
-            Put: {
-              TableName: table.name,
-              Item: {
-                ...officeInvitationKey(invitation.officeId, invitation.email),
-                entity: 'office-invitation',
-                v: officeVersion,
-                ...invitation,
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending OR expiresAt <= :now',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString() },
-            },
-          },
-          mail,
-          ...alongside,
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending OR expiresAt <= :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending', ':now': now.toISOString() },
+        },
+      },
+      mail,
+      alongside,
+    });
     return 'invited';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes.slice(3).includes('ConditionalCheckFailed')) return 'alongside';
-    if (codes[0] === 'ConditionalCheckFailed') {
+    const cancelled = cancelledTransaction(error);
+    if (!cancelled) throw error;
+    if (cancelled.failed('alongside')) return 'alongside';
+    if (cancelled.failed('office')) {
       if (!onlyWithoutAdmin) return 'missing';
       const { Item } = await table.client.send(
         new GetCommand({ TableName: table.name, Key: officeKey(invitation.officeId), ConsistentRead: true }),
       );
       return Item ? 'has-admin' : 'missing';
     }
-    if (codes[1] === 'ConditionalCheckFailed') return 'pending';
+    if (cancelled.failed('invitation')) return 'pending';
     throw error;
   }
 }
@@ -139,34 +135,28 @@ export async function renewInvitationToken(
   mail: TransactionItem,
 ): Promise<'renewed' | 'not-pending'> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeInvitationKey(officeId, email),
-              UpdateExpression:
-                'SET tokenHash = :hash, invitedAt = :at, expiresAt = :expires, invitedBy = :by',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':hash': change.tokenHash,
-                ':at': change.invitedAt,
-                ':expires': change.expiresAt,
-                ':by': change.invitedBy,
-                ':pending': 'pending',
-              },
-            },
+    await transact(table, {
+      invitation: {
+        Update: {
+          TableName: table.name,
+          Key: officeInvitationKey(officeId, email),
+          UpdateExpression: 'SET tokenHash = :hash, invitedAt = :at, expiresAt = :expires, invitedBy = :by',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':hash': change.tokenHash,
+            ':at': change.invitedAt,
+            ':expires': change.expiresAt,
+            ':by': change.invitedBy,
+            ':pending': 'pending',
           },
-          mail,
-        ],
-      }),
-    );
+        },
+      },
+      mail,
+    });
     return 'renewed';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'not-pending';
+    if (cancelledTransaction(error)?.failed('invitation')) return 'not-pending';
     throw error;
   }
 }
@@ -178,24 +168,20 @@ export async function deleteOfficeInvitation(
   email: string,
 ): Promise<boolean> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table.name,
-              Key: officeInvitationKey(officeId, email),
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending' },
-            },
-          },
-        ],
-      }),
-    );
+    await transact(table, {
+      invitation: {
+        Delete: {
+          TableName: table.name,
+          Key: officeInvitationKey(officeId, email),
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending' },
+        },
+      },
+    });
     return true;
   } catch (error) {
-    if (transactionCancellationCodes(error)) return false;
+    if (cancelledTransaction(error)) return false;
     throw error;
   }
 }
@@ -214,48 +200,44 @@ export async function acceptOfficeInvitation(
   const when = now.toISOString();
   const member: OfficeMember = { userId, role: invitation.role, email: invitation.email };
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeInvitationKey(invitation.officeId, invitation.email),
-              UpdateExpression: 'SET #status = :accepted, acceptedAt = :at, acceptedBy = :user',
-              ConditionExpression: 'tokenHash = :hash AND #status = :pending AND expiresAt > :at',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':accepted': 'accepted',
-                ':pending': 'pending',
-                ':at': when,
-                ':user': userId,
-                ':hash': invitation.tokenHash,
-              },
-            },
+    await transact(table, {
+      invitation: {
+        Update: {
+          TableName: table.name,
+          Key: officeInvitationKey(invitation.officeId, invitation.email),
+          UpdateExpression: 'SET #status = :accepted, acceptedAt = :at, acceptedBy = :user',
+          ConditionExpression: 'tokenHash = :hash AND #status = :pending AND expiresAt > :at',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':accepted': 'accepted',
+            ':pending': 'pending',
+            ':at': when,
+            ':user': userId,
+            ':hash': invitation.tokenHash,
           },
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeKey(invitation.officeId),
-              UpdateExpression:
-                member.role === 'admin'
-                  ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
-                  : 'SET updatedAt = :at ADD memberCount :plus',
-              ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
-              ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
-            },
-          },
-          ...buildMemberItems(table, invitation.officeId, member, when),
-        ],
-      }),
-    );
+        },
+      },
+      officeCounts: {
+        Update: {
+          TableName: table.name,
+          Key: officeKey(invitation.officeId),
+          UpdateExpression:
+            member.role === 'admin'
+              ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
+              : 'SET updatedAt = :at ADD memberCount :plus',
+          ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
+          ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
+        },
+      },
+      ...buildMemberItems(table, invitation.officeId, member, when),
+    });
     return 'accepted';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes[0] === 'ConditionalCheckFailed') return 'used';
-    if (codes[2] === 'ConditionalCheckFailed') return 'already-member';
-    if (codes[1] === 'ConditionalCheckFailed') {
+    const cancelled = cancelledTransaction(error);
+    if (!cancelled) throw error;
+    if (cancelled.failed('invitation')) return 'used';
+    if (cancelled.failed('member')) return 'already-member';
+    if (cancelled.failed('officeCounts')) {
       const { Item } = await table.client.send(
         new GetCommand({ TableName: table.name, Key: officeKey(invitation.officeId), ConsistentRead: true }),
       );

@@ -1,12 +1,12 @@
 // Office members (docs/data-model.md "Offices"): a member joins, leaves or changes role. Every change of membership or
 // role updates the office item's counts under a condition in the same transaction, so two admins demoting each other
 // at once cannot leave an office without an admin.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxOfficeMembers } from '../../domain/offices/office';
 import type { OfficeMember, OfficeRole } from '../../domain/offices/rights';
 import { officeKey, officeMemberKey, userOfficeKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
-import { transactionCancellationCodes } from '../table';
+import { cancelledTransaction, transact } from '../table';
 import { buildMemberItems } from './stored';
 
 /**
@@ -22,30 +22,26 @@ export async function addOfficeMember(
 ): Promise<'added' | 'already-member' | 'full' | 'missing'> {
   const when = at.toISOString();
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeKey(officeId),
-              UpdateExpression:
-                member.role === 'admin'
-                  ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
-                  : 'SET updatedAt = :at ADD memberCount :plus',
-              ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
-              ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
-            },
-          },
-          ...buildMemberItems(table, officeId, member, when),
-        ],
-      }),
-    );
+    await transact(table, {
+      officeCounts: {
+        Update: {
+          TableName: table.name,
+          Key: officeKey(officeId),
+          UpdateExpression:
+            member.role === 'admin'
+              ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
+              : 'SET updatedAt = :at ADD memberCount :plus',
+          ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
+          ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
+        },
+      },
+      ...buildMemberItems(table, officeId, member, when),
+    });
     return 'added';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes[1] === 'ConditionalCheckFailed') return 'already-member';
+    const cancelled = cancelledTransaction(error);
+    if (!cancelled) throw error;
+    if (cancelled.failed('member')) return 'already-member';
     const { Item } = await table.client.send(
       new GetCommand({ TableName: table.name, Key: officeKey(officeId), ConsistentRead: true }),
     );
@@ -56,10 +52,11 @@ export async function addOfficeMember(
 /** What a change of membership came to: done, or refused by a condition because the office changed meanwhile. */
 export type MembershipOutcome = 'done' | 'last-admin' | 'changed';
 
-function outcomeOf(error: unknown, guardedCountIndex: number): MembershipOutcome {
-  const codes = transactionCancellationCodes(error);
-  if (!codes) throw error;
-  return codes[guardedCountIndex] === 'ConditionalCheckFailed' ? 'last-admin' : 'changed';
+/** A cancelled change: 'last-admin' when it took an admin away and the office's counts refused it, else 'changed'. */
+function outcomeOf(error: unknown, takesAnAdmin: boolean): MembershipOutcome {
+  const cancelled = cancelledTransaction(error);
+  if (!cancelled) throw error;
+  return takesAnAdmin && cancelled.failed('officeCounts') ? 'last-admin' : 'changed';
 }
 
 /**
@@ -73,9 +70,18 @@ export function buildMemberRemovalItems(
   member: OfficeMember,
   at: Date,
 ): TransactionItem[] {
+  return Object.values(memberRemovalOperations(table, officeId, member, at));
+}
+
+function memberRemovalOperations(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: Date,
+): { officeCounts: TransactionItem; member: TransactionItem; memberIndex: TransactionItem } {
   const removesAdmin = member.role === 'admin';
-  return [
-    {
+  return {
+    officeCounts: {
       Update: {
         TableName: table.name,
         Key: officeKey(officeId),
@@ -90,7 +96,7 @@ export function buildMemberRemovalItems(
         },
       },
     },
-    {
+    member: {
       Delete: {
         TableName: table.name,
         Key: officeMemberKey(officeId, member.userId),
@@ -99,8 +105,8 @@ export function buildMemberRemovalItems(
         ExpressionAttributeValues: { ':role': member.role },
       },
     },
-    { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
-  ];
+    memberIndex: { Delete: { TableName: table.name, Key: userOfficeKey(member.userId, officeId) } },
+  };
 }
 
 /**
@@ -113,14 +119,11 @@ export async function removeOfficeMember(
   member: OfficeMember,
   at: Date,
 ): Promise<MembershipOutcome> {
-  const removesAdmin = member.role === 'admin';
   try {
-    await table.client.send(
-      new TransactWriteCommand({ TransactItems: buildMemberRemovalItems(table, officeId, member, at) }),
-    );
+    await transact(table, memberRemovalOperations(table, officeId, member, at));
     return 'done';
   } catch (error) {
-    return removesAdmin ? outcomeOf(error, 0) : outcomeOf(error, -1);
+    return outcomeOf(error, member.role === 'admin');
   }
 }
 
@@ -138,38 +141,34 @@ export async function changeOfficeMemberRole(
   if (member.role === role) return 'done';
   const adminChange = member.role === 'admin' ? -1 : role === 'admin' ? 1 : 0;
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeKey(officeId),
-              UpdateExpression:
-                adminChange === 0 ? 'SET updatedAt = :at' : 'SET updatedAt = :at ADD adminCount :change',
-              ConditionExpression: adminChange < 0 ? 'adminCount > :one' : 'attribute_exists(pk)',
-              ExpressionAttributeValues: {
-                ':at': at.toISOString(),
-                ...(adminChange === 0 ? {} : { ':change': adminChange }),
-                ...(adminChange < 0 ? { ':one': 1 } : {}),
-              },
-            },
+    await transact(table, {
+      officeCounts: {
+        Update: {
+          TableName: table.name,
+          Key: officeKey(officeId),
+          UpdateExpression:
+            adminChange === 0 ? 'SET updatedAt = :at' : 'SET updatedAt = :at ADD adminCount :change',
+          ConditionExpression: adminChange < 0 ? 'adminCount > :one' : 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':at': at.toISOString(),
+            ...(adminChange === 0 ? {} : { ':change': adminChange }),
+            ...(adminChange < 0 ? { ':one': 1 } : {}),
           },
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeMemberKey(officeId, member.userId),
-              UpdateExpression: 'SET #role = :role',
-              ConditionExpression: '#role = :from',
-              ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':role': role, ':from': member.role },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      member: {
+        Update: {
+          TableName: table.name,
+          Key: officeMemberKey(officeId, member.userId),
+          UpdateExpression: 'SET #role = :role',
+          ConditionExpression: '#role = :from',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':role': role, ':from': member.role },
+        },
+      },
+    });
     return 'done';
   } catch (error) {
-    return adminChange < 0 ? outcomeOf(error, 0) : outcomeOf(error, -1);
+    return outcomeOf(error, adminChange < 0);
   }
 }

@@ -3,7 +3,7 @@
 // partition, so a user's offices are one Query too, never a Scan. The office item counts its members and admins; a
 // member added while the office is deleted makes the deletion fail instead of leaving a member of nothing. A user's
 // personal office is made once, under a guard item in their partition.
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OfficeType } from '../../domain/offices/office';
 import type { OfficeMember } from '../../domain/offices/rights';
 import {
@@ -19,11 +19,12 @@ import {
 import { directoryIndexFields } from '../directories';
 import type { TableRef, TransactionItem } from '../table';
 import {
+  cancelledTransaction,
   forEachItem,
   isConditionFailure,
   putNewItem,
   queryAll,
-  transactionCancellationCodes,
+  transact,
 } from '../table';
 import type { Item } from './stored';
 import { buildMemberItems, officeVersion, toRole } from './stored';
@@ -69,19 +70,17 @@ export async function createOffice(
   options: { personal?: boolean } = {},
 ): Promise<'created' | 'already-provisioned'> {
   const when = at.toISOString();
-  const items: TransactionItem[] = [
-    ...(options.personal
-      ? [
-          putNewItem(table, {
-            ...personalOfficeGuardKey(firstAdmin.userId),
-            entity: 'personal-office-guard',
-            v: officeVersion,
-            officeId: office.id,
-            createdAt: when,
-          }),
-        ]
-      : []),
-    putNewItem(table, {
+  const operations = {
+    personalGuard: options.personal
+      ? putNewItem(table, {
+          ...personalOfficeGuardKey(firstAdmin.userId),
+          entity: 'personal-office-guard',
+          v: officeVersion,
+          officeId: office.id,
+          createdAt: when,
+        })
+      : null,
+    office: putNewItem(table, {
       ...officeKey(office.id),
       entity: 'office',
       v: officeVersion,
@@ -95,14 +94,13 @@ export async function createOffice(
       ...directoryIndexFields('office', when, office.id),
     }),
     ...buildMemberItems(table, office.id, { ...firstAdmin, role: 'admin' }, when),
-  ];
+  };
   try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(table, operations);
     return 'created';
   } catch (error) {
-    if (options.personal && transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') {
+    if (options.personal && cancelledTransaction(error)?.failed('personalGuard'))
       return 'already-provisioned';
-    }
     throw error;
   }
 }
@@ -277,12 +275,10 @@ export async function deleteOffice(
   found: OfficeWithMembers,
 ): Promise<'deleted' | 'changed'> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({ TransactItems: buildOfficeDeletionItems(table, found) }),
-    );
+    await transact(table, { officeWithMembers: buildOfficeDeletionItems(table, found) });
     return 'deleted';
   } catch (error) {
-    if (transactionCancellationCodes(error)) return 'changed';
+    if (cancelledTransaction(error)) return 'changed';
     throw error;
   }
 }

@@ -16,15 +16,18 @@ export function toRole(value: unknown): OfficeRole {
   return value === 'admin' || value === 'accountant' ? value : 'member';
 }
 
-/** buildMemberItems: the new member item and the member's index item (each on condition it is not there yet). */
+/**
+ * buildMemberItems: the new member item and the member's index item (each on condition it is not there yet), named
+ * for `transact`.
+ */
 export function buildMemberItems(
   table: TableRef,
   officeId: string,
   member: OfficeMember,
   at: string,
-): [TransactionItem, TransactionItem] {
-  return [
-    putNewItem(table, {
+): { member: TransactionItem; memberIndex: TransactionItem } {
+  return {
+    member: putNewItem(table, {
       ...officeMemberKey(officeId, member.userId),
       entity: 'office-member',
       v: officeVersion,
@@ -34,7 +37,7 @@ export function buildMemberItems(
       email: member.email,
       joinedAt: at,
     }),
-    putNewItem(table, {
+    memberIndex: putNewItem(table, {
       ...userOfficeKey(member.userId, officeId),
       entity: 'user-office',
       v: officeVersion,
@@ -42,5 +45,5 @@ export function buildMemberItems(
       userId: member.userId,
       joinedAt: at,
     }),
-  ];
+  };
 }

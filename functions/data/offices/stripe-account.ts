@@ -1,10 +1,10 @@
 // An office's Stripe connected account (docs/data-model.md "Offices", decision 025): its id and its state as last
 // read from Stripe live on the office item, one account per office; staff can remove the connection so the office
 // onboards again, and a removed account never comes back to it.
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeKey, payoutOpenGuardKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
-import { isConditionFailure, transactionCancellationCodes } from '../table';
+import { cancelledTransaction, isConditionFailure, transact } from '../table';
 import type { Item } from './stored';
 
 /** The office's Stripe connected account (decision 025) as last read from Stripe. */
@@ -128,43 +128,39 @@ export async function removeOfficeStripeAccount(
   alongside: readonly TransactionItem[],
 ): Promise<'removed' | 'stale' | 'payout-open' | 'alongside'> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: officeKey(officeId),
-              UpdateExpression:
-                'REMOVE stripeAccountId, stripeAccount SET updatedAt = :at ' +
-                'ADD stripeConnectionGeneration :one, removedStripeAccountIds :removed',
-              ConditionExpression: 'stripeAccountId = :id',
-              ExpressionAttributeValues: {
-                ':at': at.toISOString(),
-                ':one': 1,
-                ':removed': new Set([accountId]),
-                ':id': accountId,
-              },
-            },
+    await transact(table, {
+      office: {
+        Update: {
+          TableName: table.name,
+          Key: officeKey(officeId),
+          UpdateExpression:
+            'REMOVE stripeAccountId, stripeAccount SET updatedAt = :at ' +
+            'ADD stripeConnectionGeneration :one, removedStripeAccountIds :removed',
+          ConditionExpression: 'stripeAccountId = :id',
+          ExpressionAttributeValues: {
+            ':at': at.toISOString(),
+            ':one': 1,
+            ':removed': new Set([accountId]),
+            ':id': accountId,
           },
-          {
-            ConditionCheck: {
-              TableName: table.name,
-              Key: payoutOpenGuardKey(officeId),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...alongside,
-        ],
-      }),
-    );
+        },
+      },
+      payoutGuard: {
+        ConditionCheck: {
+          TableName: table.name,
+          Key: payoutOpenGuardKey(officeId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      alongside,
+    });
     return 'removed';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes.slice(2).includes('ConditionalCheckFailed')) return 'alongside';
-    if (codes[1] === 'ConditionalCheckFailed') return 'payout-open';
-    if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+    const cancelled = cancelledTransaction(error);
+    if (!cancelled) throw error;
+    if (cancelled.failed('alongside')) return 'alongside';
+    if (cancelled.failed('payoutGuard')) return 'payout-open';
+    if (cancelled.failed('office')) return 'stale';
     throw error;
   }
 }
