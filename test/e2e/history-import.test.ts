@@ -1,7 +1,8 @@
 // The history import in a real Chromium (issue #5): a fan signs in, opens /settings, uploads an account-data JSON
 // file and the extended-history ZIP through the file input, sees the progress and the totals; the same upload again
 // reports duplicates only; GET /api/tracks/user/daily then answers the totals worked out by hand in
-// test/fixtures/spotify-export/spotify-export.ts. Screenshots of the section idle, in progress, done and refused.
+// test/fixtures/spotify-export/spotify-export.ts; a chunk the server went through only in part is continued by the
+// screen by itself. Screenshots of the section idle, in progress, continued, done and refused.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -130,6 +131,80 @@ describe('importing a Spotify data export from the settings screen', () => {
     expect(axe).toEqual([]);
     expect(selectUnexpectedProblems(problems)).toEqual([]);
   });
+
+  it.each([
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])(
+    'goes on by itself where the server stopped for time, storing every play once (%s; the spent budget is simulated in the browser’s network layer)',
+    async (name, viewport) => {
+      // Prepare: the first request reaches the server with only its first 3 records, and its answer says to go on
+      // from record 3, as a server whose time ran out answers; the page is held there to be seen half way
+      const { page, problems } = await openSignedInFan(viewport);
+      await openSettings(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const sent: number[] = [];
+      await page.route('**/api/tracks/user/import', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}') as { records: unknown[] };
+        sent.push(body.records.length);
+        if (sent.length > 1) {
+          await released;
+          await route.continue();
+          return;
+        }
+        const reply = await route.fetch({
+          postData: JSON.stringify({ ...body, records: body.records.slice(0, 3) }),
+        });
+        const answer = (await reply.json()) as { data: Record<string, unknown> };
+        await route.fulfill({
+          response: reply,
+          json: { ...answer, data: { ...answer.data, processedRecords: 3, nextRecord: 3 } },
+        });
+      });
+
+      // Act
+      await page.getByLabel('Choose export files').setInputFiles(exportUpload().slice(0, 1));
+      await page.getByText('Sending your history: 3 of 8 plays sent.').waitFor();
+      // What the first answer counted shows while the rest of the chunk is on its way
+      const totalsHalfWay = await page.getByLabel('Import totals').count();
+      const halfWay = await page.getByLabel('Import progress').evaluate((node) => {
+        const progress = node as HTMLProgressElement;
+        return [progress.value, progress.max];
+      });
+      await saveScreenshot(page, `history-import-continued-${name}`);
+      release();
+      await page.getByText('Import finished: 8 plays read from your files.').waitFor();
+      const totals = await readTotals(page);
+      const progressBars = await page.getByRole('progressbar').count();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      await page.unroute('**/api/tracks/user/import');
+      const daily = await page.evaluate(
+        async (query) => {
+          const response = await fetch(`/api/tracks/user/daily?${query}`, { credentials: 'include' });
+          return (await response.json()) as { data: unknown };
+        },
+        new URLSearchParams({
+          startDate: exportDate('2026-11-01'),
+          endDate: exportDate('2026-11-07'),
+        }).toString(),
+      );
+
+      // Assess: the rest of the file went in a second request, and the days hold each play once
+      expect(sent).toEqual([8, 5]);
+      expect(halfWay).toEqual([3, 8]);
+      expect(totalsHalfWay).toBe(1);
+      expect(progressBars).toBe(1);
+      expect(totals).toEqual({ imported: 6, duplicates: 0, ignored: 2 });
+      expect(withoutArtistIds(daily.data as Parameters<typeof withoutArtistIds>[0])).toEqual(
+        accountDataTotals().days,
+      );
+      expect(overflow).toBe(false);
+      expect(selectUnexpectedProblems(problems)).toEqual([]);
+    },
+  );
 
   it('shows the server’s message when a chunk is refused, and fits a phone', async () => {
     // Prepare: the server refuses the chunk as it refuses a malformed one

@@ -218,7 +218,7 @@ export function HistoryImportSection() {
         ) : null}
       </div>
 
-      {progress && (phase.kind === 'finished' || progress.sentChunks > 0) ? (
+      {progress && (phase.kind === 'finished' || progress.sentRecords > 0) ? (
         <dl className="history-import__totals" aria-label="Import totals">
           <div>
             <dt>Imported</dt>
