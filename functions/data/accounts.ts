@@ -1,6 +1,6 @@
 // Accounts of the three kinds, with e-mail uniqueness per kind by a guard item written in the same transaction.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountKind } from '../domain/identity/account';
 import {
   accountEntity,
@@ -14,12 +14,13 @@ import {
 import { directoryIndexFields } from './directories';
 import type { TableRef, TransactionItem } from './table';
 import {
+  cancelledTransaction,
   isConditionFailure,
   putNewItem,
   queryAll,
-  transactionCancellationCodes,
+  transact,
+  transactUnlessFailed,
   updateIfCondition,
-  writeUnlessGuardFails,
 } from './table';
 
 const accountVersion = 1;
@@ -69,26 +70,26 @@ export async function createAccount(
   account: Account & { email: string },
   options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<'created' | 'email_taken'> {
-  const written = await writeUnlessGuardFails(
+  const written = await transactUnlessFailed(
     table,
-    [
-      putNewItem(table, {
+    {
+      account: putNewItem(table, {
         ...toItem(account),
         // Fans and artist-side users are listed for staff (data/directories.ts); staff accounts are not.
         ...(account.kind === 'admin'
           ? {}
           : directoryIndexFields(account.kind, account.createdAt, account.id)),
       }),
-      putNewItem(table, {
+      emailGuard: putNewItem(table, {
         ...emailGuardKey(account.kind, account.email),
         entity: 'email-guard',
         v: 1,
         kind: account.kind,
         userId: account.id,
       }),
-      ...(options.alongside ?? []),
-    ],
-    1,
+      alongside: options.alongside,
+    },
+    'emailGuard',
   );
   return written ? 'created' : 'email_taken';
 }
@@ -183,16 +184,14 @@ export async function setPasswordHash(
   const alongside = options.alongside ?? [];
   try {
     if (alongside.length > 0) {
-      await table.client.send(
-        new TransactWriteCommand({ TransactItems: [{ Update: update }, ...alongside] }),
-      );
+      await transact(table, { account: { Update: update }, alongside });
     } else {
       await table.client.send(new UpdateCommand(update));
     }
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
-    if (transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    if (cancelledTransaction(error)?.failed('account')) return false;
     throw error;
   }
 }
@@ -262,41 +261,37 @@ export async function eraseAccount(
   options: { alongside?: readonly TransactionItem[] } = {},
 ): Promise<boolean> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: accountKey(account.kind, account.id),
-              UpdateExpression: `SET #status = :deleted, deletedAt = :at, updatedAt = :at REMOVE ${personalAttributes.map((name) => `#${name}`).join(', ')}`,
-              ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-              ExpressionAttributeNames: {
-                '#status': 'status',
-                ...Object.fromEntries(personalAttributes.map((name) => [`#${name}`, name])),
-              },
-              ExpressionAttributeValues: {
-                ':deleted': 'deleted',
-                ':active': 'active',
-                ':at': at.toISOString(),
-              },
-            },
+    await transact(table, {
+      account: {
+        Update: {
+          TableName: table.name,
+          Key: accountKey(account.kind, account.id),
+          UpdateExpression: `SET #status = :deleted, deletedAt = :at, updatedAt = :at REMOVE ${personalAttributes.map((name) => `#${name}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            ...Object.fromEntries(personalAttributes.map((name) => [`#${name}`, name])),
           },
-          {
-            Delete: {
-              TableName: table.name,
-              Key: emailGuardKey(account.kind, account.email),
-              ConditionExpression: 'userId = :id',
-              ExpressionAttributeValues: { ':id': account.id },
-            },
+          ExpressionAttributeValues: {
+            ':deleted': 'deleted',
+            ':active': 'active',
+            ':at': at.toISOString(),
           },
-          ...(options.alongside ?? []),
-        ],
-      }),
-    );
+        },
+      },
+      emailGuard: {
+        Delete: {
+          TableName: table.name,
+          Key: emailGuardKey(account.kind, account.email),
+          ConditionExpression: 'userId = :id',
+          ExpressionAttributeValues: { ':id': account.id },
+        },
+      },
+      alongside: options.alongside,
+    });
     return true;
   } catch (error) {
-    if (transactionCancellationCodes(error)) return false;
+    if (cancelledTransaction(error)) return false;
     throw error;
   }
 }
@@ -324,10 +319,10 @@ export async function saveConnection(
   userId: string,
   connection: ConnectionRecord,
 ): Promise<'saved' | 'taken'> {
-  const written = await writeUnlessGuardFails(
+  const written = await transactUnlessFailed(
     table,
-    [
-      {
+    {
+      connection: {
         Put: {
           TableName: table.name,
           Item: {
@@ -343,7 +338,7 @@ export async function saveConnection(
           },
         },
       },
-      {
+      connectionGuard: {
         Put: {
           TableName: table.name,
           Item: {
@@ -357,8 +352,8 @@ export async function saveConnection(
           ExpressionAttributeValues: { ':userId': userId },
         },
       },
-    ],
-    1,
+    },
+    'connectionGuard',
   );
   return written ? 'saved' : 'taken';
 }

@@ -12,7 +12,7 @@ import {
 } from './keys';
 import { buildOutboxEventPut } from './outbox';
 import type { TableRef } from './table';
-import { putNewItem, writeUnlessGuardFails } from './table';
+import { putNewItem, transactUnlessFailed } from './table';
 
 const reportVersion = 1;
 
@@ -38,17 +38,17 @@ export async function createClaimReport(
   report: ClaimReport,
 ): Promise<'created' | 'repeated'> {
   const { kind, id: targetId } = report.target;
-  const written = await writeUnlessGuardFails(
+  const written = await transactUnlessFailed(
     table,
-    [
-      putNewItem(table, {
+    {
+      openReportGuard: putNewItem(table, {
         ...openClaimReportGuardKey(report.fanId, kind, targetId),
         entity: 'claim-report-guard',
         v: reportVersion,
         reportId: report.id,
         createdAt: report.createdAt,
       }),
-      putNewItem(table, {
+      report: putNewItem(table, {
         ...claimReportKey(report.id),
         entity: 'claim-report',
         v: reportVersion,
@@ -65,7 +65,7 @@ export async function createClaimReport(
         gsi2pk: claimReportsOfTargetPartition(kind, targetId),
         gsi2sk: `${report.createdAt}#${report.id}`,
       }),
-      buildOutboxEventPut(table, {
+      event: buildOutboxEventPut(table, {
         id: randomUUID(),
         event: {
           type: 'claim.reported',
@@ -78,8 +78,8 @@ export async function createClaimReport(
         },
         occurredAt: new Date(report.createdAt),
       }),
-    ],
-    0,
+    },
+    'openReportGuard',
   );
   return written ? 'created' : 'repeated';
 }

@@ -4,7 +4,7 @@
 // successful claim per artist across every office (competing pending claims are all kept; staff decide), and one
 // claim per verification string ever (nobody can copy a string already visible in an artist's bio).
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { claimStatuses, verificationMethods, verificationPlatforms } from '../contracts/claims';
 import type { ClaimActorKind, ClaimStatus } from '../domain/claims/claim-status';
@@ -23,8 +23,8 @@ import {
   successfulClaimGuardKey,
   verificationStringGuardKey,
 } from './keys';
-import type { TableRef, TransactionItem } from './table';
-import { batchGetAll, putNewItem, queryAll, queryPages, transactionCancellationCodes } from './table';
+import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
+import { batchGetAll, cancelledTransaction, putNewItem, queryAll, queryPages, transact } from './table';
 
 const claimVersion = 1;
 
@@ -122,8 +122,8 @@ export async function createClaim(
   auditEntryId: string,
 ): Promise<CreateClaimOutcome> {
   const at = claim.createdAt;
-  const items: TransactionItem[] = [
-    {
+  const operations: NamedTransactionItems = {
+    adminMember: {
       ConditionCheck: {
         TableName: table.name,
         Key: officeMemberKey(claim.officeId, claim.createdBy),
@@ -132,28 +132,28 @@ export async function createClaim(
         ExpressionAttributeValues: { ':admin': 'admin' },
       },
     },
-    {
+    noSuccessfulClaim: {
       ConditionCheck: {
         TableName: table.name,
         Key: successfulClaimGuardKey(claim.artistId),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    putNewItem(table, {
+    openClaimGuard: putNewItem(table, {
       ...openOfficeClaimGuardKey(claim.officeId, claim.artistId),
       entity: 'open-claim-guard',
       v: claimVersion,
       claimId: claim.id,
       createdAt: at,
     }),
-    putNewItem(table, {
+    stringGuard: putNewItem(table, {
       ...verificationStringGuardKey(claim.verificationString),
       entity: 'verification-string-guard',
       v: claimVersion,
       claimId: claim.id,
       createdAt: at,
     }),
-    putNewItem(table, {
+    claim: putNewItem(table, {
       ...claimKey(claim.id),
       entity: 'claim',
       v: claimVersion,
@@ -166,7 +166,7 @@ export async function createClaim(
       gsi2sk: `${at}#${claim.id}`,
       ...statusIndexKeys('Pending', at, claim.id),
     }),
-    auditItem(table, claim.id, auditEntryId, {
+    audit: auditItem(table, claim.id, auditEntryId, {
       from: null,
       to: 'Pending',
       reason: 'Claimed by an admin of the office',
@@ -174,17 +174,16 @@ export async function createClaim(
       actorId: claim.createdBy,
       at,
     }),
-  ];
+  };
   try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(table, operations);
     return 'created';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes[0] === 'ConditionalCheckFailed') return 'not-admin';
-    if (codes[1] === 'ConditionalCheckFailed') return 'artist-claimed';
-    if (codes[2] === 'ConditionalCheckFailed') return 'office-has-open-claim';
-    if (codes[3] === 'ConditionalCheckFailed') return 'string-taken';
+    const cancelled = cancelledTransaction(error);
+    if (cancelled?.failed('adminMember')) return 'not-admin';
+    if (cancelled?.failed('noSuccessfulClaim')) return 'artist-claimed';
+    if (cancelled?.failed('openClaimGuard')) return 'office-has-open-claim';
+    if (cancelled?.failed('stringGuard')) return 'string-taken';
     throw error;
   }
 }
@@ -319,97 +318,83 @@ export async function changeClaimStatus(
   },
 ): Promise<ClaimStatusChangeOutcome> {
   const from = claim.status;
-  const items: TransactionItem[] = [
-    {
-      Update: {
-        TableName: table.name,
-        Key: claimKey(claim.id),
-        UpdateExpression: 'SET #status = :to, updatedAt = :at, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk',
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':from': from,
-          ':at': change.at,
-          ':gsi3pk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3pk,
-          ':gsi3sk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3sk,
+  const claimed = to === 'Successful';
+  const unclaimed = from === 'Successful';
+  const artistClaimedUpdate = (value: boolean): TransactionItem => ({
+    Update: {
+      TableName: table.name,
+      Key: artistKey(claim.artistId),
+      UpdateExpression: 'SET claimed = :claimed',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':claimed': value },
+    },
+  });
+  try {
+    await transact(table, {
+      claim: {
+        Update: {
+          TableName: table.name,
+          Key: claimKey(claim.id),
+          UpdateExpression: 'SET #status = :to, updatedAt = :at, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':to': to,
+            ':from': from,
+            ':at': change.at,
+            ':gsi3pk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3pk,
+            ':gsi3sk': statusIndexKeys(to, claim.createdAt, claim.id).gsi3sk,
+          },
         },
       },
-    },
-    auditItem(table, claim.id, change.auditEntryId, {
-      from,
-      to,
-      reason: change.reason,
-      actorKind: change.actor.kind,
-      actorId: change.actor.id,
-      at: change.at,
-    }),
-  ];
-  let successfulGuardIndex = -1;
-  if (isOpenClaimStatus(from) && !isOpenClaimStatus(to)) {
-    items.push({
-      Delete: {
-        TableName: table.name,
-        Key: openOfficeClaimGuardKey(claim.officeId, claim.artistId),
-        ConditionExpression: 'claimId = :id',
-        ExpressionAttributeValues: { ':id': claim.id },
-      },
-    });
-  }
-  if (to === 'Successful') {
-    successfulGuardIndex = items.length;
-    items.push(
-      putNewItem(table, {
-        ...successfulClaimGuardKey(claim.artistId),
-        entity: 'successful-claim-guard',
-        v: claimVersion,
-        claimId: claim.id,
-        officeId: claim.officeId,
+      audit: auditItem(table, claim.id, change.auditEntryId, {
+        from,
+        to,
+        reason: change.reason,
+        actorKind: change.actor.kind,
+        actorId: change.actor.id,
         at: change.at,
       }),
-      {
-        Update: {
-          TableName: table.name,
-          Key: artistKey(claim.artistId),
-          UpdateExpression: 'SET claimed = :true',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':true': true },
-        },
-      },
-    );
-  }
-  if (from === 'Successful') {
-    items.push(
-      {
-        Delete: {
-          TableName: table.name,
-          Key: successfulClaimGuardKey(claim.artistId),
-          ConditionExpression: 'claimId = :id',
-          ExpressionAttributeValues: { ':id': claim.id },
-        },
-      },
-      {
-        Update: {
-          TableName: table.name,
-          Key: artistKey(claim.artistId),
-          UpdateExpression: 'SET claimed = :false',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':false': false },
-        },
-      },
-    );
-  }
-  items.push(...(change.alongside ?? []));
-  try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      freeOpenClaimGuard:
+        isOpenClaimStatus(from) && !isOpenClaimStatus(to)
+          ? {
+              Delete: {
+                TableName: table.name,
+                Key: openOfficeClaimGuardKey(claim.officeId, claim.artistId),
+                ConditionExpression: 'claimId = :id',
+                ExpressionAttributeValues: { ':id': claim.id },
+              },
+            }
+          : null,
+      takeSuccessfulClaimGuard: claimed
+        ? putNewItem(table, {
+            ...successfulClaimGuardKey(claim.artistId),
+            entity: 'successful-claim-guard',
+            v: claimVersion,
+            claimId: claim.id,
+            officeId: claim.officeId,
+            at: change.at,
+          })
+        : null,
+      markArtistClaimed: claimed ? artistClaimedUpdate(true) : null,
+      freeSuccessfulClaimGuard: unclaimed
+        ? {
+            Delete: {
+              TableName: table.name,
+              Key: successfulClaimGuardKey(claim.artistId),
+              ConditionExpression: 'claimId = :id',
+              ExpressionAttributeValues: { ':id': claim.id },
+            },
+          }
+        : null,
+      markArtistUnclaimed: unclaimed ? artistClaimedUpdate(false) : null,
+      alongside: change.alongside,
+    });
     return 'changed';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (successfulGuardIndex >= 0 && codes[successfulGuardIndex] === 'ConditionalCheckFailed') {
-      return 'artist-claimed';
-    }
-    if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+    const cancelled = cancelledTransaction(error);
+    if (cancelled?.failed('takeSuccessfulClaimGuard')) return 'artist-claimed';
+    if (cancelled?.failed('claim')) return 'stale';
     throw error;
   }
 }

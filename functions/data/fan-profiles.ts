@@ -1,12 +1,12 @@
 // A fan's public-facing profile: username, visibility and the beta wish. It lives on its own item beside the account
 // (`FAN#<id>` / `PROFILE`), so profile writes never race the identity writes on the account item. A fan who never
 // touched their profile has no item: they read as private, without username.
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FanVisibility } from '../domain/listening/visibility';
 import { defaultFanVisibility, fanVisibilities } from '../domain/listening/visibility';
 import { fanProfileKey, usernameGuardKey } from './keys';
-import type { TableRef, TransactionItem } from './table';
-import { transactionCancellationCodes } from './table';
+import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
+import { cancelledTransaction, transact } from './table';
 
 const profileVersion = 1;
 
@@ -67,8 +67,8 @@ export async function setFanUsername(
   const previousKey = current.Item?.['usernameKey'];
   const nextKey = usernameKeyOf(username);
   const now = at.toISOString();
-  const items: TransactionItem[] = [
-    {
+  const operations: NamedTransactionItems = {
+    usernameGuard: {
       // The same fan may re-save their own name (or change only its case): the guard is theirs already.
       Put: {
         TableName: table.name,
@@ -83,7 +83,7 @@ export async function setFanUsername(
         ExpressionAttributeValues: { ':fanId': fanId },
       },
     },
-    {
+    profile: {
       Update: {
         TableName: table.name,
         Key: fanProfileKey(fanId),
@@ -105,23 +105,24 @@ export async function setFanUsername(
         },
       },
     },
-  ];
-  if (typeof previousKey === 'string' && previousKey !== nextKey) {
-    items.push({
-      Delete: {
-        TableName: table.name,
-        Key: usernameGuardKey(previousKey),
-        ConditionExpression: 'attribute_not_exists(pk) OR fanId = :fanId',
-        ExpressionAttributeValues: { ':fanId': fanId },
-      },
-    });
-  }
+    previousGuard:
+      typeof previousKey === 'string' && previousKey !== nextKey
+        ? {
+            Delete: {
+              TableName: table.name,
+              Key: usernameGuardKey(previousKey),
+              ConditionExpression: 'attribute_not_exists(pk) OR fanId = :fanId',
+              ExpressionAttributeValues: { ':fanId': fanId },
+            },
+          }
+        : null,
+  };
   try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(table, operations);
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (!codes) throw error;
-    if (codes[0] === 'ConditionalCheckFailed') return { status: 'taken' };
+    const cancelled = cancelledTransaction(error);
+    if (!cancelled) throw error;
+    if (cancelled.failed('usernameGuard')) return { status: 'taken' };
     return { status: 'raced' };
   }
   return { status: 'saved', profile: await getFanProfile(table, fanId) };

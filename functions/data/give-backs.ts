@@ -5,11 +5,11 @@
 // what the office gave back for the artist, with a version the next give-back must match, so two give-backs at once
 // cannot both spend the same balance). Also the read of who funded an artist in an office: released lots (gsi3).
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { escrowReleasedPartition } from './keys';
 import type { TableRef } from './table';
-import { queryAll, transactionCancellationCodes } from './table';
+import { cancelledTransaction, queryAll, transact } from './table';
 
 const recordEntity = 'give-back';
 const totalEntity = 'give-back-total';
@@ -178,36 +178,31 @@ export async function startGiveBack(
     doneAt: null,
   };
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: table.name,
-              Key: giveBackTotalKey(record.officeId, record.artistId),
-              UpdateExpression:
-                'SET entity = :entity, v = :v, givenBackCents = if_not_exists(givenBackCents, :zero) + :amount, version = :next',
-              ConditionExpression:
-                seenTotal.version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
-              ExpressionAttributeValues: {
-                ':entity': totalEntity,
-                ':v': version,
-                ':zero': 0,
-                ':amount': record.amountCents,
-                ':next': seenTotal.version + 1,
-                ...(seenTotal.version === 0 ? {} : { ':seen': seenTotal.version }),
-              },
-            },
+    await transact(table, {
+      record: { Put: { TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      total: {
+        Update: {
+          TableName: table.name,
+          Key: giveBackTotalKey(record.officeId, record.artistId),
+          UpdateExpression:
+            'SET entity = :entity, v = :v, givenBackCents = if_not_exists(givenBackCents, :zero) + :amount, version = :next',
+          ConditionExpression: seenTotal.version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+          ExpressionAttributeValues: {
+            ':entity': totalEntity,
+            ':v': version,
+            ':zero': 0,
+            ':amount': record.amountCents,
+            ':next': seenTotal.version + 1,
+            ...(seenTotal.version === 0 ? {} : { ':seen': seenTotal.version }),
           },
-        ],
-      }),
-    );
+        },
+      },
+    });
     return 'started';
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'record-exists';
-    if (codes?.[1] === 'ConditionalCheckFailed') return 'total-changed';
+    const cancelled = cancelledTransaction(error);
+    if (cancelled?.failed('record')) return 'record-exists';
+    if (cancelled?.failed('total')) return 'total-changed';
     throw error;
   }
 }
@@ -220,25 +215,21 @@ export async function finishGiveBack(
   at: Date,
 ): Promise<void> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: giveBackRecordKey(officeId, requestId),
-              UpdateExpression: 'SET #status = :done, doneAt = :at',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':at': at.toISOString() },
-            },
-          },
-        ],
-      }),
-    );
+    await transact(table, {
+      record: {
+        Update: {
+          TableName: table.name,
+          Key: giveBackRecordKey(officeId, requestId),
+          UpdateExpression: 'SET #status = :done, doneAt = :at',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':at': at.toISOString() },
+        },
+      },
+    });
   } catch (error) {
     // Done already (a retry finished it first): nothing left to do.
-    if (transactionCancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    if (!cancelledTransaction(error)?.failed('record')) throw error;
   }
 }
 
@@ -248,35 +239,32 @@ export async function finishGiveBack(
  */
 export async function refuseGiveBack(table: TableRef, record: GiveBackRecord, at: Date): Promise<void> {
   try {
-    await table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: giveBackRecordKey(record.officeId, record.requestId),
-              UpdateExpression: 'SET #status = :refused, doneAt = :at',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':refused': 'refused',
-                ':pending': 'pending',
-                ':at': at.toISOString(),
-              },
-            },
+    await transact(table, {
+      record: {
+        Update: {
+          TableName: table.name,
+          Key: giveBackRecordKey(record.officeId, record.requestId),
+          UpdateExpression: 'SET #status = :refused, doneAt = :at',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':refused': 'refused',
+            ':pending': 'pending',
+            ':at': at.toISOString(),
           },
-          {
-            Update: {
-              TableName: table.name,
-              Key: giveBackTotalKey(record.officeId, record.artistId),
-              UpdateExpression: 'SET givenBackCents = givenBackCents - :amount, version = version + :one',
-              ExpressionAttributeValues: { ':amount': record.amountCents, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      total: {
+        Update: {
+          TableName: table.name,
+          Key: giveBackTotalKey(record.officeId, record.artistId),
+          UpdateExpression: 'SET givenBackCents = givenBackCents - :amount, version = version + :one',
+          ExpressionAttributeValues: { ':amount': record.amountCents, ':one': 1 },
+        },
+      },
+    });
   } catch (error) {
-    if (transactionCancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    // Settled already (a retry refused it first): nothing left to do.
+    if (!cancelledTransaction(error)?.failed('record')) throw error;
   }
 }

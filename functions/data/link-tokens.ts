@@ -2,17 +2,18 @@
 // conditional update, so two clicks at once cannot both succeed; a used token stays until its TTL so a second
 // click can be told "already used" rather than "not valid".
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
 import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './keys';
 import type { TableRef, TransactionItem } from './table';
 import {
+  cancelledTransaction,
   deleteAllKeys,
   isConditionFailure,
   queryAll,
-  transactionCancellationCodes,
+  transact,
   updateIfCondition,
 } from './table';
 
@@ -62,9 +63,7 @@ export async function putLinkToken(
 ): Promise<void> {
   const alongside = options.alongside ?? [];
   if (alongside.length > 0) {
-    await table.client.send(
-      new TransactWriteCommand({ TransactItems: [buildLinkTokenPut(table, token), ...alongside] }),
-    );
+    await transact(table, { token: buildLinkTokenPut(table, token), alongside });
     return;
   }
   await table.client.send(
@@ -86,11 +85,9 @@ export async function rehearseLinkTokenPut(
     Put: { TableName: table.name, Item: toItem(token), ConditionExpression: 'attribute_exists(pk)' },
   };
   try {
-    await table.client.send(
-      new TransactWriteCommand({ TransactItems: [refused, ...(options.alongside ?? [])] }),
-    );
+    await transact(table, { refused, alongside: options.alongside });
   } catch (error) {
-    if (transactionCancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return;
+    if (cancelledTransaction(error)?.failed('refused')) return;
     throw error;
   }
   throw new Error('A rehearsed link token was written: its token hash was not fresh.');

@@ -2,7 +2,7 @@
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing, and a listening both synced and imported is stored once (docs/decisions/034).
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
@@ -27,7 +27,8 @@ import {
   batchWriteAll,
   forEachChunk,
   queryAll,
-  transactionCancellationCodes,
+  cancelledTransaction,
+  transact,
 } from './table';
 
 export interface SavePlaysResult {
@@ -281,21 +282,21 @@ async function writeListening(
         written.set(bucket.minute, buckets);
       }
     }
-    const items: TransactionItem[] = [
-      ...[...written].map(([minute, buckets]) =>
+    const operations = {
+      minuteGuards: [...written].map(([minute, buckets]) =>
         guardPut(table, pk, minute, buckets, guards.get(minute)?.version),
       ),
-      ...admission.store.map((play): TransactionItem => ({
+      storedPlays: admission.store.map((play): TransactionItem => ({
         Put: {
           TableName: table.name,
           Item: playItemOf(fanId, play.play, options),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       })),
-      ...admission.remove.map((sk): TransactionItem => ({
+      removedPlays: admission.remove.map((sk): TransactionItem => ({
         Delete: { TableName: table.name, Key: { pk, sk } },
       })),
-    ];
+    };
     const outcome: SaveListeningResult = {
       saved: admission.store.length,
       duplicates: stored.size + admission.duplicates.length,
@@ -307,13 +308,13 @@ async function writeListening(
         ]),
       ],
     };
-    if (items.length === 0) return outcome;
+    if (Object.values(operations).every((items) => items.length === 0)) return outcome;
     try {
-      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(table, operations);
       return outcome;
     } catch (error) {
       // Another sync or import changed a minute's guard or stored a play since the read: read again, decide again.
-      if (transactionCancellationCodes(error) === null || attempt + 1 >= listeningWriteAttempts) throw error;
+      if (!cancelledTransaction(error) || attempt + 1 >= listeningWriteAttempts) throw error;
       await backOff(attempt);
     }
   }

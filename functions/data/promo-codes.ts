@@ -6,7 +6,7 @@
 // claimants of the same code the pool's condition lets exactly one through.
 import { randomBytes } from 'node:crypto';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import {
   accountKey,
@@ -16,8 +16,8 @@ import {
   promoPoolKey,
   promoSpotifyGuardKey,
 } from './keys';
-import type { TableRef, TransactionItem } from './table';
-import { backOff, putNewItem, transactionCancellationCodes } from './table';
+import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
+import { backOff, cancelledTransaction, putNewItem, transact } from './table';
 
 const version = 1;
 /** Codes per TransactWriteItems of an add: the batch marker and the pool update take two of the 100 items. */
@@ -100,8 +100,8 @@ async function addChunk(
   for (let attempt = 0; ; attempt += 1) {
     const pool = await getPromoPool(table, promo, { consistent: true });
     const first = pool.added + 1;
-    const items: TransactionItem[] = [
-      putNewItem(table, {
+    const operations: NamedTransactionItems = {
+      chunkMarker: putNewItem(table, {
         ...promoBatchChunkKey(promo, batchId, chunk),
         entity: 'promo-batch-chunk',
         v: version,
@@ -109,7 +109,7 @@ async function addChunk(
         size,
         at: at.toISOString(),
       }),
-      {
+      pool: {
         Update: {
           TableName: table.name,
           Key: promoPoolKey(promo),
@@ -129,7 +129,7 @@ async function addChunk(
           },
         },
       },
-      ...Array.from({ length: size }, (_, index) =>
+      codes: Array.from({ length: size }, (_, index) =>
         putNewItem(table, {
           ...promoCodeKey(promo, first + index),
           entity: 'promo-code',
@@ -142,14 +142,14 @@ async function addChunk(
           addedAt: at.toISOString(),
         }),
       ),
-    ];
+    };
     try {
-      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(table, operations);
       return 'written';
     } catch (error) {
-      const codes = transactionCancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return 'already';
+      const cancelled = cancelledTransaction(error);
+      if (!cancelled) throw error;
+      if (cancelled.failed('chunkMarker')) return 'already';
       if (attempt >= poolRetries) throw error;
       await backOff(attempt);
     }
@@ -212,9 +212,6 @@ export type ClaimPromoCodeResult =
   /** A write that had to go with the claim (`alongside`: the fan's one-subscription holder) failed its condition. */
   | { outcome: 'alongside-refused' };
 
-/** Item order of the claim's TransactWriteItems, to read its cancellation reasons. */
-const claimItem = { pool: 0, code: 1, account: 2, spotify: 3, claim: 4 } as const;
-
 /**
  * Access pattern `claimPromoCode`: takes the next code for a fan, in one TransactWriteItems:
  * the pool (`claimed` moves on from what was read, `remaining > 0`), the code (still `available`), the fan's account
@@ -233,8 +230,8 @@ export async function claimPromoCode(
     const sequence = pool.claimed + 1;
     const code = await getCodeValue(table, input.promo, sequence);
     const claim: PromoClaim = { ...input, sequence, code };
-    const items: TransactionItem[] = [
-      {
+    const operations: NamedTransactionItems = {
+      pool: {
         Update: {
           TableName: table.name,
           Key: promoPoolKey(input.promo),
@@ -248,7 +245,7 @@ export async function claimPromoCode(
           },
         },
       },
-      {
+      code: {
         Update: {
           TableName: table.name,
           Key: promoCodeKey(input.promo, sequence),
@@ -263,7 +260,7 @@ export async function claimPromoCode(
           },
         },
       },
-      {
+      account: {
         Update: {
           TableName: table.name,
           Key: accountKey('fan', input.fanId),
@@ -273,7 +270,7 @@ export async function claimPromoCode(
           ExpressionAttributeValues: { ':true': true, ':false': false, ':at': input.claimedAt },
         },
       },
-      putNewItem(table, {
+      spotifyGuard: putNewItem(table, {
         ...promoSpotifyGuardKey(input.spotifyAccountId),
         entity: 'promo-spotify-guard',
         v: version,
@@ -281,22 +278,24 @@ export async function claimPromoCode(
         promo: input.promo,
         at: input.claimedAt,
       }),
-      putNewItem(table, { ...promoClaimKey(input.fanId), entity: 'promo-claim', v: version, ...claim }),
-      ...(options.alongside ?? []),
-    ];
+      claim: putNewItem(table, {
+        ...promoClaimKey(input.fanId),
+        entity: 'promo-claim',
+        v: version,
+        ...claim,
+      }),
+      alongside: options.alongside,
+    };
     try {
-      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(table, operations);
       return { outcome: 'claimed', claim };
     } catch (error) {
-      const codes = transactionCancellationCodes(error);
-      if (!codes) throw error;
-      const failed = (index: number) => codes[index] === 'ConditionalCheckFailed';
+      const cancelled = cancelledTransaction(error);
+      if (!cancelled) throw error;
       // The fan's own conditions are final; losing the code to another claimant is not.
-      if (failed(claimItem.account) || failed(claimItem.claim)) return { outcome: 'fan-used' };
-      if (failed(claimItem.spotify)) return { outcome: 'spotify-used' };
-      if (codes.slice(claimItem.claim + 1).includes('ConditionalCheckFailed')) {
-        return { outcome: 'alongside-refused' };
-      }
+      if (cancelled.failed('account') || cancelled.failed('claim')) return { outcome: 'fan-used' };
+      if (cancelled.failed('spotifyGuard')) return { outcome: 'spotify-used' };
+      if (cancelled.failed('alongside')) return { outcome: 'alongside-refused' };
       if (attempt >= poolRetries) throw error;
       await backOff(attempt);
     }

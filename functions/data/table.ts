@@ -129,6 +129,24 @@ export async function transact(table: TableRef, operations: NamedTransactionItem
   }
 }
 
+/**
+ * `transact`, answering false (and nothing written) when the condition of the operation named `guard` failed: a
+ * uniqueness guard already taken, a record already there. Any other failure throws.
+ */
+export async function transactUnlessFailed(
+  table: TableRef,
+  operations: NamedTransactionItems,
+  guard: string,
+): Promise<boolean> {
+  try {
+    await transact(table, operations);
+    return true;
+  } catch (error) {
+    if (cancelledTransaction(error)?.failed(guard)) return false;
+    throw error;
+  }
+}
+
 /** The cancelled transaction `error` is, or null for any other error (to rethrow). */
 export function cancelledTransaction(error: unknown): TransactionCancelled | null {
   return error instanceof TransactionCancelled ? error : null;
@@ -136,7 +154,8 @@ export function cancelledTransaction(error: unknown): TransactionCancelled | nul
 
 /**
  * Writes `items` in one transaction: true when written, false when the item at `guardIndex` failed its condition (a
- * uniqueness guard already taken); any other failure throws.
+ * uniqueness guard already taken); any other failure throws. Positional: prefer `transactUnlessFailed`, which names
+ * the guard.
  */
 export async function writeUnlessGuardFails(
   table: TableRef,
