@@ -192,6 +192,59 @@ describe('the pure domain', () => {
   });
 });
 
+describe('a data module names its transaction operations (no-restricted-syntax)', () => {
+  const positional = [
+    "import { transactionCancellationCodes } from './table';",
+    'export function refusal(error: unknown) {',
+    '  const codes = transactionCancellationCodes(error);',
+    "  return codes?.[1] === 'ConditionalCheckFailed' ? 'taken' : 'other';",
+    '}',
+  ].join('\n');
+  const reasonsByHand = [
+    'export function refusal(error: { CancellationReasons?: { Code?: string }[] }) {',
+    "  return error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';",
+    '}',
+  ].join('\n');
+  const guardByIndex = [
+    "import type { TableRef, TransactionItem } from './table';",
+    "import { writeUnlessGuardFails } from './table';",
+    'export const write = (table: TableRef, items: TransactionItem[]) => writeUnlessGuardFails(table, items, 1);',
+  ].join('\n');
+  const named = [
+    "import type { TableRef, TransactionItem } from './table';",
+    "import { cancelledTransaction, transact } from './table';",
+    'export async function write(table: TableRef, record: TransactionItem, guard: TransactionItem) {',
+    '  try {',
+    '    await transact(table, { record, guard });',
+    "    return 'written';",
+    '  } catch (error) {',
+    "    if (cancelledTransaction(error)?.failed('guard')) return 'taken';",
+    '    throw error;',
+    '  }',
+    '}',
+  ].join('\n');
+
+  it.each([
+    ['cancellation codes read by index', positional],
+    ['CancellationReasons read by hand', reasonsByHand],
+    ['a guard given by its index', guardByIndex],
+  ])('refuses %s in a data module', async (_what, code) => {
+    // Act
+    const ids = await ruleIdsFor('functions/data/example.ts', code);
+    // Assess
+    expect(ids).toContain('no-restricted-syntax');
+  });
+
+  it('accepts named operations asked by name, and leaves data/table.ts (the helper) its codes', async () => {
+    // Act
+    const accepted = await ruleIdsFor('functions/data/example.ts', named);
+    const helper = await ruleIdsFor('functions/data/table.ts', reasonsByHand);
+    // Assess
+    expect(accepted).toEqual([]);
+    expect(helper).not.toContain('no-restricted-syntax');
+  });
+});
+
 describe('the contracts', () => {
   it('import zod only', async () => {
     // Act
