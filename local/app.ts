@@ -229,7 +229,7 @@ async function startOnLockedDataDir(
     } else if (vite) {
       vite.middlewares(req, res);
     } else {
-      await serveStatic(webRoot, requestUrl.pathname, res);
+      await serveStatic(webRoot, requestUrl.pathname, res, req.headers['accept-encoding']);
     }
   }
 
