@@ -3,8 +3,10 @@
 // the artist's earnings account on the ledger; a lot says whose it is and until when. While held, a lot is in two
 // sparse indexes: by artist (gsi1, for the claim that releases it) and by the day its holding ends (gsi2,
 // for the escrow-aging job). Returning or releasing it takes it out of both, in the same write as its ledger move.
+// Every write that puts, releases, returns, takes back or moves held money also adds what it changes to the artist's
+// held total (cents and lots, decision 041) in the same TransactWriteItems, so the totals are the held lots' sums.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { EscrowLot } from '../domain/money/escrow';
 import { escrowLotStatuses } from '../domain/money/escrow';
@@ -15,12 +17,14 @@ import {
   dueUpTo,
   escrowArtistPartition,
   escrowDuePartition,
+  escrowHeldTotalKey,
   escrowLotKey,
   escrowLotSortPrefix,
   escrowReleasedPartition,
+  heldTotalShards,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { forEachItem, isConditionFailure, queryAll, queryPages } from './table';
+import { backOff, forEachItem, queryAll, queryPages, transactionCancellationCodes } from './table';
 
 const lotEntity = 'escrow-lot';
 const lotVersion = 1;
@@ -65,16 +69,80 @@ function heldIndexes(lot: EscrowLot) {
   };
 }
 
+const heldTotalEntity = 'escrow-held-total';
+const heldTotalVersion = 1;
+
+/** What one write changes in one artist's held total: signed cents and lots, and the artist's names when it adds a lot. */
+export interface HeldTotalChange {
+  artistKey: string;
+  /** The key of the lot written (`<pieId>#<artistKey>`): the first change of an artist in a write picks its item. */
+  lotKey: string;
+  cents: number;
+  lots: number;
+  names?: { artistId: string | null; artistName: string };
+}
+
+/** The held-total item a write of this lot adds to: stable, from the lot's key, spread evenly. */
+export function heldTotalShardOf(lotKey: string): number {
+  return dueShardOf(lotKey) % heldTotalShards;
+}
+
 /**
- * Access pattern `putEscrowLots`: each lot is put only where none exists, so a split resumed after a crash writes the
- * missing ones and never resets a lot already returned or released. Answers how many were new.
+ * The held-total updates of one write: one item per artist (a TransactWriteItems may touch an item once), in the shard
+ * of the artist's first lot in the write, its cents and lots added (ADD: two writes at once both count). An artist whose
+ * changes cancel out is left alone.
+ */
+export function buildHeldTotalItems(table: TableRef, changes: readonly HeldTotalChange[]): TransactionItem[] {
+  const byArtist = new Map<string, HeldTotalChange>();
+  for (const change of changes) {
+    const seen = byArtist.get(change.artistKey);
+    if (!seen) {
+      byArtist.set(change.artistKey, { ...change });
+      continue;
+    }
+    seen.cents += change.cents;
+    seen.lots += change.lots;
+    if (change.names) seen.names = change.names;
+  }
+  return [...byArtist.values()]
+    .filter((change) => change.cents !== 0 || change.lots !== 0 || change.names !== undefined)
+    .map((change) => ({
+      Update: {
+        TableName: table.name,
+        Key: escrowHeldTotalKey(heldTotalShardOf(change.lotKey), change.artistKey),
+        UpdateExpression: `ADD heldCents :cents, lots :lots SET entity = :entity, v = :v, artistKey = :key${
+          change.names ? ', artistId = :artistId, artistName = :artistName' : ''
+        }`,
+        ExpressionAttributeValues: {
+          ':cents': change.cents,
+          ':lots': change.lots,
+          ':entity': heldTotalEntity,
+          ':v': heldTotalVersion,
+          ':key': change.artistKey,
+          ...(change.names
+            ? { ':artistId': change.names.artistId, ':artistName': change.names.artistName }
+            : {}),
+        },
+      },
+    }));
+}
+
+const lotKeyOf = (lot: Pick<EscrowLot, 'pieId' | 'artistKey'>) => `${lot.pieId}#${lot.artistKey}`;
+
+/** Two writers on one held total make DynamoDB cancel one with TransactionConflict: it is retried, not reported. */
+const conflictRetries = 8;
+
+/**
+ * Access pattern `putEscrowLots`: each lot is put only where none exists, in one TransactWriteItems with its artist's
+ * held total, so a split resumed after a crash writes the missing ones (and counts them once) and never resets a lot
+ * already returned or released. Answers how many were new.
  */
 export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[]): Promise<number> {
   let created = 0;
   await forEachItem(lots, 16, async (lot) => {
-    try {
-      await table.client.send(
-        new PutCommand({
+    const items: TransactionItem[] = [
+      {
+        Put: {
           TableName: table.name,
           Item: {
             ...escrowLotKey(lot.pieId, lot.artistKey),
@@ -84,11 +152,35 @@ export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[])
             ...(lot.status === 'held' ? heldIndexes(lot) : {}),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      created += 1;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+        },
+      },
+      ...(lot.status === 'held'
+        ? buildHeldTotalItems(table, [
+            {
+              artistKey: lot.artistKey,
+              lotKey: lotKeyOf(lot),
+              cents: lot.cents,
+              lots: 1,
+              names: { artistId: lot.artistId, artistName: lot.artistName },
+            },
+          ])
+        : []),
+    ];
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+        created += 1;
+        return;
+      } catch (error) {
+        const codes = transactionCancellationCodes(error);
+        if (!codes) throw error;
+        if (codes[0] === 'ConditionalCheckFailed') return;
+        if (codes.includes('TransactionConflict') && attempt < conflictRetries) {
+          await backOff(attempt);
+          continue;
+        }
+        throw error;
+      }
     }
   });
   return created;
@@ -150,9 +242,12 @@ export async function getEscrowLot(
   return Item ? toLot(Item) : null;
 }
 
+type HeldLotRef = Pick<EscrowLot, 'pieId' | 'artistKey' | 'cents'>;
+
+/** The lot's update out of `held`: only while it is held with the cents its ledger move and held total count. */
 function leaveHeld(
   table: TableRef,
-  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  lot: HeldLotRef,
   status: 'returned' | 'released' | 'taken-back',
   at: Date,
   extra: { set: string; values: Record<string, NativeAttributeValue> } = { set: '', values: {} },
@@ -162,169 +257,207 @@ function leaveHeld(
       TableName: table.name,
       Key: escrowLotKey(lot.pieId, lot.artistKey),
       UpdateExpression: `SET #status = :status, ${status === 'taken-back' ? 'takenBack' : status}At = :at${extra.set} REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk`,
-      ConditionExpression: 'attribute_exists(pk) AND #status = :held',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':status': status,
         ':at': at.toISOString(),
         ':held': 'held',
+        ':before': lot.cents,
         ...extra.values,
       },
     },
   };
 }
 
+const leaving = (lot: HeldLotRef): HeldTotalChange => ({
+  artistKey: lot.artistKey,
+  lotKey: lotKeyOf(lot),
+  cents: -lot.cents,
+  lots: -1,
+});
+
 /**
- * The lot's side of a return (escrow-aging): written `alongside` the ledger's escrow-return transaction, so the money
- * moves back exactly when the lot leaves `held`, and never for a lot a claim released first.
+ * The lot's side of a return (escrow-aging), with its artist's held total: written `alongside` the ledger's
+ * escrow-return transaction, so the money moves back exactly when the lot leaves `held`, and never for a lot a claim
+ * released first, or one a take-back changed since it was read.
  */
-export function buildReturnLotUpdate(
-  table: TableRef,
-  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
-  at: Date,
-): TransactionItem {
-  return leaveHeld(table, lot, 'returned', at);
+export function buildReturnLotItems(table: TableRef, lot: HeldLotRef, at: Date): TransactionItem[] {
+  return [leaveHeld(table, lot, 'returned', at), ...buildHeldTotalItems(table, [leaving(lot)])];
 }
 
-/** The lot's side of a release to the office of the artist's verified claim, alongside its ledger move. */
-export function buildReleaseLotUpdate(
+/**
+ * The lots' side of a release to the office of the artist's verified claim, alongside its ledger move: each lot only
+ * while held with the cents read, and their artists' held totals.
+ */
+export function buildReleaseLotItems(
   table: TableRef,
-  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
+  lots: readonly HeldLotRef[],
   officeId: string,
   at: Date,
-  /** The successful claim that releases it (decision 028), kept on the lot beside `officeId` and `releasedAt`. */
+  /** The successful claim that releases them (decision 028), kept on each lot beside `officeId` and `releasedAt`. */
   claimId?: string,
-): TransactionItem {
+): TransactionItem[] {
   // gsi3 keeps a released lot findable by office and artist (give-back, decision 030); gsi1 only serves held lots.
-  return leaveHeld(table, lot, 'released', at, {
-    set: `, officeId = :office, gsi3pk = :releasedPk, gsi3sk = :releasedSk${claimId === undefined ? '' : ', claimId = :claim'}`,
-    values: {
-      ':office': officeId,
-      ...(claimId === undefined ? {} : { ':claim': claimId }),
-      ':releasedPk': escrowReleasedPartition(officeId, lot.artistKey),
-      ':releasedSk': `${at.toISOString()}#${lot.pieId}`,
-    },
-  });
-}
-
-/**
- * The lot's side of a refund or lost dispute taking `cents` of it back (decision 031), alongside the ledger move: only
- * while it is held with the cents the plan saw. The lot keeps what is left held; taken whole, it leaves `held` (and
- * both indexes) as `taken-back`, so escrow aging never returns it and no claim releases it.
- */
-export function buildTakeBackLotUpdate(
-  table: TableRef,
-  lot: Pick<EscrowLot, 'pieId' | 'artistKey'>,
-  take: { cents: number; lotCentsBefore: number },
-  at: Date,
-): TransactionItem {
-  if (take.cents === take.lotCentsBefore) {
-    return withCentsCondition(
-      leaveHeld(table, lot, 'taken-back', at, {
-        set: ', cents = :zero, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken',
-        values: { ':zero': 0, ':taken': take.cents, ':before': take.lotCentsBefore },
-      }),
-    );
-  }
-  return {
-    Update: {
-      TableName: table.name,
-      Key: escrowLotKey(lot.pieId, lot.artistKey),
-      UpdateExpression:
-        'SET cents = cents - :taken, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken, takenBackAt = :at',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':taken': take.cents,
-        ':zero': 0,
-        ':at': at.toISOString(),
-        ':held': 'held',
-        ':before': take.lotCentsBefore,
+  const updates = lots.map((lot) =>
+    leaveHeld(table, lot, 'released', at, {
+      set: `, officeId = :office, gsi3pk = :releasedPk, gsi3sk = :releasedSk${claimId === undefined ? '' : ', claimId = :claim'}`,
+      values: {
+        ':office': officeId,
+        ...(claimId === undefined ? {} : { ':claim': claimId }),
+        ':releasedPk': escrowReleasedPartition(officeId, lot.artistKey),
+        ':releasedSk': `${at.toISOString()}#${lot.pieId}`,
       },
-    },
-  };
+    }),
+  );
+  return [...updates, ...buildHeldTotalItems(table, lots.map(leaving))];
 }
 
-function withCentsCondition(item: TransactionItem): TransactionItem {
-  if (!item.Update) return item;
-  return {
-    Update: {
-      ...item.Update,
-      ConditionExpression: `${item.Update.ConditionExpression ?? 'attribute_exists(pk)'} AND cents = :before`,
-    },
-  };
+/** What a refund or lost dispute takes from one held lot of a pie: `cents` of the `lotCentsBefore` it held. */
+export interface LotTake {
+  pieId: string;
+  artistKey: string;
+  cents: number;
+  lotCentsBefore: number;
 }
 
 /**
- * The lot's side of money held for a name moving to the catalogue artist the name was resolved to (decision 036),
- * alongside its ledger move: the name's lot is deleted (only while held with the cents seen) and the same money is
+ * The lots' side of a refund or lost dispute taking cents of them back (decision 031), alongside the ledger move: each
+ * only while it is held with the cents the plan saw. A lot keeps what is left held; taken whole, it leaves `held` (and
+ * both indexes) as `taken-back`, so escrow aging never returns it and no claim releases it. The artists' held totals
+ * lose the cents taken, and a lot each lot taken whole.
+ */
+export function buildTakeBackLotItems(
+  table: TableRef,
+  takes: readonly LotTake[],
+  at: Date,
+): TransactionItem[] {
+  const updates = takes.map((take): TransactionItem => {
+    const lot = { pieId: take.pieId, artistKey: take.artistKey, cents: take.lotCentsBefore };
+    if (take.cents === take.lotCentsBefore) {
+      return leaveHeld(table, lot, 'taken-back', at, {
+        set: ', cents = :zero, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken',
+        values: { ':zero': 0, ':taken': take.cents },
+      });
+    }
+    return {
+      Update: {
+        TableName: table.name,
+        Key: escrowLotKey(take.pieId, take.artistKey),
+        UpdateExpression:
+          'SET cents = cents - :taken, takenBackCents = if_not_exists(takenBackCents, :zero) + :taken, takenBackAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':taken': take.cents,
+          ':zero': 0,
+          ':at': at.toISOString(),
+          ':held': 'held',
+          ':before': take.lotCentsBefore,
+        },
+      },
+    };
+  });
+  return [
+    ...updates,
+    ...buildHeldTotalItems(
+      table,
+      takes.map((take) => ({
+        artistKey: take.artistKey,
+        lotKey: lotKeyOf(take),
+        cents: -take.cents,
+        lots: take.cents === take.lotCentsBefore ? -1 : 0,
+      })),
+    ),
+  ];
+}
+
+/** One lot held for a name, moving to the artist, and the pie's lot of that artist already there (or null). */
+export interface LotMove {
+  lot: EscrowLot;
+  existing: Pick<EscrowLot, 'status' | 'cents'> | null;
+}
+
+/**
+ * The lots' side of money held for a name moving to the catalogue artist the name was resolved to (decision 036),
+ * alongside its ledger move: each name's lot is deleted (only while held with the cents seen) and the same money is
  * held for the artist under `target.artistKey`, a new lot with its own held indexes, or, when the pie holds a lot of
  * that artist already, added to it (only while that one is held with the cents seen). Either way the holding ends
- * when it did: the fan's receipt keeps its date.
+ * when it did: the fan's receipt keeps its date. The name's held total loses what the artist's gains.
  */
 export function buildMoveLotItems(
   table: TableRef,
-  lot: EscrowLot,
+  moves: readonly LotMove[],
   target: { artistKey: string; artistId: string; artistName: string; accountId: AccountId },
-  existing: Pick<EscrowLot, 'status' | 'cents'> | null,
   at: Date,
 ): TransactionItem[] {
-  const remove: TransactionItem = {
-    Delete: {
-      TableName: table.name,
-      Key: escrowLotKey(lot.pieId, lot.artistKey),
-      ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':held': 'held', ':before': lot.cents },
-    },
-  };
-  if (existing) {
-    if (existing.status !== 'held') throw new RangeError('Money moves only into a lot still held');
+  const changes: HeldTotalChange[] = [];
+  const items = moves.flatMap(({ lot, existing }): TransactionItem[] => {
+    const remove: TransactionItem = {
+      Delete: {
+        TableName: table.name,
+        Key: escrowLotKey(lot.pieId, lot.artistKey),
+        ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':held': 'held', ':before': lot.cents },
+      },
+    };
+    changes.push(leaving(lot), {
+      artistKey: target.artistKey,
+      lotKey: `${lot.pieId}#${target.artistKey}`,
+      cents: lot.cents,
+      lots: existing ? 0 : 1,
+      names: { artistId: target.artistId, artistName: target.artistName },
+    });
+    if (existing) {
+      if (existing.status !== 'held') throw new RangeError('Money moves only into a lot still held');
+      return [
+        remove,
+        {
+          Update: {
+            TableName: table.name,
+            Key: escrowLotKey(lot.pieId, target.artistKey),
+            UpdateExpression:
+              'SET cents = cents + :moved, movedFromNames = list_append(if_not_exists(movedFromNames, :none), :from), movedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':moved': lot.cents,
+              ':none': [],
+              ':from': [lot.artistKey],
+              ':at': at.toISOString(),
+              ':held': 'held',
+              ':before': existing.cents,
+            },
+          },
+        },
+      ];
+    }
+    const moved: EscrowLot = {
+      ...lot,
+      artistKey: target.artistKey,
+      artistId: target.artistId,
+      artistName: target.artistName,
+      accountId: target.accountId,
+    };
     return [
       remove,
       {
-        Update: {
+        Put: {
           TableName: table.name,
-          Key: escrowLotKey(lot.pieId, target.artistKey),
-          UpdateExpression:
-            'SET cents = cents + :moved, movedFromNames = list_append(if_not_exists(movedFromNames, :none), :from), movedAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND #status = :held AND cents = :before',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':moved': lot.cents,
-            ':none': [],
-            ':from': [lot.artistKey],
-            ':at': at.toISOString(),
-            ':held': 'held',
-            ':before': existing.cents,
+          Item: {
+            ...escrowLotKey(moved.pieId, moved.artistKey),
+            entity: lotEntity,
+            v: lotVersion,
+            ...moved,
+            ...heldIndexes(moved),
+            movedFromNames: [lot.artistKey],
+            movedAt: at.toISOString(),
           },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
     ];
-  }
-  const moved: EscrowLot = {
-    ...lot,
-    artistKey: target.artistKey,
-    artistId: target.artistId,
-    artistName: target.artistName,
-    accountId: target.accountId,
-  };
-  return [
-    remove,
-    {
-      Put: {
-        TableName: table.name,
-        Item: {
-          ...escrowLotKey(moved.pieId, moved.artistKey),
-          entity: lotEntity,
-          v: lotVersion,
-          ...moved,
-          ...heldIndexes(moved),
-          movedFromNames: [lot.artistKey],
-          movedAt: at.toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
+  });
+  return [...items, ...buildHeldTotalItems(table, changes)];
 }

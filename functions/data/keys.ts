@@ -257,6 +257,26 @@ export function escrowArtistPartition(artistKey: string): string {
 export function escrowDuePartition(shard: number): string {
   return `ESCROW_HELD#${shard}`;
 }
+/**
+ * How many items one artist's held total is spread over: every lot's write adds to one of them (chosen from the lot's
+ * key), so no single item takes a write from every split; the artist's total is their sum.
+ */
+export const heldTotalShards = 8;
+/**
+ * An artist's held total, one part of it (decision 041): the cents and lots held for the artist (split key, decision
+ * 021), in `heldTotalShards` partitions, one item per artist in each: staff's escrow list reads the eight partitions.
+ */
+export function escrowHeldTotalKey(shard: number, artistKey: string): ItemKey {
+  return { pk: escrowHeldTotalPartition(shard), sk: artistKey };
+}
+export function escrowHeldTotalPartition(shard: number): string {
+  return `ESCROW_HELD_TOTAL#${shard}`;
+}
+/** Marks the held totals backfilled: written once every artist's total was set to its held lots. */
+export const escrowHeldTotalsBackfillKey: ItemKey = {
+  pk: 'ESCROW_HELD_TOTAL_BACKFILL',
+  sk: 'ESCROW_HELD_TOTAL_BACKFILL',
+};
 export const takeBackSortPrefix = 'TAKE_BACK#';
 /** A refund's or dispute's plan of what it takes back from one pie (decision 031), in the pie's partition. */
 export function takeBackKey(pieId: string, idempotencyKey: string): ItemKey {

@@ -357,7 +357,7 @@ describe('a successful claim releases the held earnings', () => {
     const returned = lots.find((lot) => lot.fanId === ben.userId);
     if (!returned) throw new Error('no lot');
     const { postTransactionAlongside } = await import('../../functions/services/ledger');
-    const { buildReturnLotUpdate } = await import('../../functions/data/escrow-lots');
+    const { buildReturnLotItems } = await import('../../functions/data/escrow-lots');
     const { buildEscrowReturnPostings, escrowReturnIdempotencyKey } =
       await import('../../functions/domain/money/escrow');
     await postTransactionAlongside(
@@ -367,7 +367,7 @@ describe('a successful claim releases the held earnings', () => {
         idempotencyKey: escrowReturnIdempotencyKey(returned),
         postings: buildEscrowReturnPostings(returned),
       },
-      [buildReturnLotUpdate(await tableOf(), returned, new Date())],
+      buildReturnLotItems(await tableOf(), returned, new Date()),
     );
     const { claim, office } = await givenVerifiedClaim(artist.id);
     // Act: the release reads the lots from the index before the return is seen there, as a stale read would.

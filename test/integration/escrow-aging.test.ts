@@ -201,14 +201,12 @@ describe('the escrow-aging job', () => {
     const day = 3;
     const pie = await splitPieOf(fan.userId, day);
     const { heldUntil } = periodOf(day);
-    const { buildReleaseLotUpdate, findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
+    const { buildReleaseLotItems, findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
     const claimedKey = `name:claimed soon ${day}`;
     const heldForArtist = await findHeldLotsOfArtist(table(), claimedKey);
     await client.send(
       new TransactWriteCommand({
-        TransactItems: [
-          buildReleaseLotUpdate(table(), { pieId: pie.id, artistKey: claimedKey }, 'office-1', heldUntil),
-        ],
+        TransactItems: buildReleaseLotItems(table(), heldForArtist, 'office-1', heldUntil),
       }),
     );
     // Act

@@ -67,8 +67,11 @@ export function planTakeBack(input: {
   };
 }
 
-/** How many lots one take-back transaction touches: its postings and lot updates must fit one TransactWriteItems. */
-export const lotsPerTakeBackPart = 25;
+/**
+ * How many lots one take-back transaction touches: its postings, lot updates and the artists' held totals must fit one
+ * TransactWriteItems (the transaction item, 20 lots and 20 totals, 23 postings of two items: 87 of 100).
+ */
+export const lotsPerTakeBackPart = 20;
 
 /**
  * The plan's ledger transactions: the first carries Stripe clearing, the pie's money, the loss and the first lots;

@@ -3,8 +3,10 @@
 // going back to the fans; the names heard alone that wait for their catalogue artist; what escrow aging would touch
 // now; escrow aging run now by staff (the same work as the daily job's: the sweep that releases claimed artists'
 // lots, then the return of aged lots, each lot once however often or concurrently it runs); and a name heard alone
-// given to one catalogue artist by staff, through the same service the job resolves names with. Held lots are read
-// through their sharded held index (data/escrow-held.ts), never a Scan.
+// given to one catalogue artist by staff, through the same service the job resolves names with. The list reads each
+// artist's held total (cents and lots, kept in the same write as every lot's), and only the page's artists' lots for
+// their fans, oldest lot, first return and due lots; the preview reads the lots due now and the totals. Sorting by age
+// or by first return reads every held lot (data/escrow-held.ts, the sharded held index). Never a Scan.
 import type {
   EscrowDue,
   ProcessPayoutsResult,
@@ -15,8 +17,15 @@ import type {
 } from '../../contracts/admin-escrow';
 import type { Pagination } from '../../contracts/envelope';
 import { findCatalogueArtistsOfExactName } from '../../data/catalogue/artists';
-import type { HeldLotSummary } from '../../data/escrow-held';
-import { listHeldLots } from '../../data/escrow-held';
+import type { HeldLotSummary, HeldTotal, HeldTotalsRepair } from '../../data/escrow-held';
+import {
+  isHeldTotalsBackfilled,
+  listHeldLots,
+  listHeldLotsOfArtist,
+  listHeldTotals,
+  markHeldTotalsBackfilled,
+  repairHeldTotals,
+} from '../../data/escrow-held';
 import { getNameOnlyArtist } from '../../data/name-only-artists';
 import { normalizeArtistName } from '../../domain/listening/rules';
 import type { TableRef } from '../../data/table';
@@ -103,6 +112,51 @@ function groupByArtist(lots: readonly HeldLotSummary[], now: Date): HeldArtist[]
   }));
 }
 
+/** A held total as a row before its lots are read: only what the total knows. */
+function rowOfTotal(total: HeldTotal): HeldArtist {
+  return {
+    artistKey: total.artistKey,
+    kind: total.artistKey.startsWith(namePrefix) ? 'name-only' : 'catalogue',
+    artistId: total.artistId,
+    artistName: total.artistName,
+    heldCents: total.heldCents,
+    lots: total.lots,
+    fans: 0,
+    oldestHeldFrom: '',
+    oldestAgeDays: 0,
+    returnsAt: '',
+    dueLots: 0,
+    dueCents: 0,
+  };
+}
+
+/** A page row from its total, completed from the artist's held lots: fans, the oldest lot, the first return, due. */
+async function withLotsOf(deps: StaffEscrowDependencies, row: HeldArtist, now: Date): Promise<HeldArtist> {
+  const [fromLots] = groupByArtist(await listHeldLotsOfArtist(deps.table, row.artistKey), now);
+  if (!fromLots) return { ...row, oldestHeldFrom: now.toISOString(), returnsAt: now.toISOString() };
+  return {
+    ...fromLots,
+    artistId: row.artistId,
+    artistName: row.artistName,
+    heldCents: row.heldCents,
+    lots: row.lots,
+  };
+}
+
+/**
+ * The backfill of the held totals (decision 041): the first read after they were introduced sets every artist's
+ * total to its held lots, then marks it done; a read while it runs, or after it failed, runs it again, which changes
+ * only what still differs.
+ */
+export async function backfillHeldTotals(
+  deps: Pick<StaffEscrowDependencies, 'table' | 'clock'>,
+): Promise<HeldTotalsRepair | null> {
+  if (await isHeldTotalsBackfilled(deps.table)) return null;
+  const repair = await repairHeldTotals(deps.table);
+  await markHeldTotalsBackfilled(deps.table, deps.clock.now());
+  return repair;
+}
+
 function sortKeyOf(sortBy: (typeof staffEscrowSorts)[number]): (row: HeldArtist) => string | number {
   switch (sortBy) {
     case 'held':
@@ -151,7 +205,13 @@ export async function listEscrowForStaff(
   const order = query.sortOrder ?? (sortBy === 'name' || sortBy === 'returns' ? 'asc' : 'desc');
   const direction = order === 'asc' ? 1 : -1;
   const key = sortKeyOf(sortBy);
-  const rows = groupByArtist(await listHeldLots(deps.table), now)
+  await backfillHeldTotals(deps);
+  // Age and first return are the least of each artist's lots, which no sum keeps: those sorts read every held lot.
+  const byLots = sortBy === 'age' || sortBy === 'returns';
+  const all = byLots
+    ? groupByArtist(await listHeldLots(deps.table), now)
+    : (await listHeldTotals(deps.table)).map(rowOfTotal);
+  const rows = all
     .filter((row) => query.kind === undefined || row.kind === query.kind)
     .filter((row) =>
       matchesSearch(query.search, row.artistId ?? row.artistKey, [row.artistName, row.artistKey]),
@@ -168,7 +228,7 @@ export async function listEscrowForStaff(
     items.map((row, index) => ({ row, index })),
     8,
     async ({ row, index }) => {
-      artists[index] = await describeName(deps, row);
+      artists[index] = await describeName(deps, byLots ? row : await withLotsOf(deps, row, now));
     },
   );
   return { artists, pagination };
@@ -177,8 +237,11 @@ export async function listEscrowForStaff(
 /** `GET /api/admin/escrow/due`: what escrow aging would return if run now, per artist, and all that is held. */
 export async function readEscrowDue(deps: StaffEscrowDependencies): Promise<EscrowDue> {
   const now = deps.clock.now();
-  const held = await listHeldLots(deps.table);
-  const due = held.filter((lot) => Date.parse(lot.heldUntil) <= now.getTime());
+  await backfillHeldTotals(deps);
+  const [due, held] = await Promise.all([
+    listHeldLots(deps.table, { dueBy: now }),
+    listHeldTotals(deps.table),
+  ]);
   const byArtist = new Map<string, EscrowDue['artists'][number]>();
   for (const lot of due) {
     const row = byArtist.get(lot.artistKey) ?? {
@@ -199,8 +262,8 @@ export async function readEscrowDue(deps: StaffEscrowDependencies): Promise<Escr
     artists: [...byArtist.values()].sort(
       (a, b) => b.cents - a.cents || a.artistKey.localeCompare(b.artistKey),
     ),
-    heldLots: held.length,
-    heldCents: held.reduce((sum, lot) => sum + lot.cents, 0),
+    heldLots: held.reduce((sum, total) => sum + total.lots, 0),
+    heldCents: held.reduce((sum, total) => sum + total.heldCents, 0),
   };
 }
 

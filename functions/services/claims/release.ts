@@ -15,7 +15,7 @@ import {
   getSuccessfulClaimsOfArtists,
   pagesOfClaimsByStatus,
 } from '../../data/claims';
-import { buildReleaseLotUpdate, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
+import { buildReleaseLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem, writeUnlessGuardFails } from '../../data/table';
@@ -50,8 +50,8 @@ export function releaseDependencies(): ReleaseDependencies {
 export type ReleasingClaim = Pick<StoredClaim, 'id' | 'officeId' | 'artistId' | 'artistName'>;
 
 /**
- * Lots per transaction: the ledger's transaction item and two postings take 5 of TransactWriteItems' 100 items, each
- * lot one more; 90 leaves room and keeps a retry cheap.
+ * Lots per transaction: the ledger's transaction item and two postings take 5 of TransactWriteItems' 100 items, the
+ * artist's held total one, each lot one more; 90 leaves room and keeps a retry cheap.
  */
 export const lotsPerRelease = 90;
 
@@ -121,7 +121,7 @@ async function releaseBatch(
           postings: releasePostings(claim.officeId, lots),
           references: { claimId: claim.id, officeId: claim.officeId, artistId: claim.artistId },
         },
-        lots.map((lot) => buildReleaseLotUpdate(deps.table, lot, claim.officeId, at, claim.id)),
+        buildReleaseLotItems(deps.table, lots, claim.officeId, at, claim.id),
       );
       if (posted) return posted.written ? lots : [];
     } catch (error) {

@@ -5,7 +5,7 @@
 // in the same TransactWriteItems. A lot a claim released between the plan and the write is not clawed back from the
 // office: its share becomes the platform's loss. Re-deliveries, concurrent deliveries and a crash between parts move
 // the money once.
-import { buildTakeBackLotUpdate, listPieLots } from '../../data/escrow-lots';
+import { buildTakeBackLotItems, listPieLots } from '../../data/escrow-lots';
 import { getLedgerTransaction, transactionIdOf } from '../../data/ledger';
 import type { StoredTransaction } from '../../data/ledger';
 import type { StoredTakeBack, TakeBackKind, TakeBackOutcome } from '../../data/take-backs';
@@ -124,7 +124,11 @@ async function writePart(
       posted = await postTransactionAlongside(
         deps,
         { kind: stored.kind, idempotencyKey: key, postings, references },
-        lots.map((lot) => buildTakeBackLotUpdate(deps.table, { pieId: stored.pieId, ...lot }, lot, at)),
+        buildTakeBackLotItems(
+          deps.table,
+          lots.map((lot) => ({ pieId: stored.pieId, ...lot })),
+          at,
+        ),
       );
     } catch (error) {
       if (index === 0 && isAppError(error) && error.code === 'insufficient_balance') {

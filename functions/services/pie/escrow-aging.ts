@@ -7,7 +7,7 @@
 // look-back window: a lot the job missed for any time is returned on its next run. Each fan is mailed once per run.
 import { randomUUID } from 'node:crypto';
 import { getAccount } from '../../data/accounts';
-import { buildReturnLotUpdate, pagesOfLotsDue } from '../../data/escrow-lots';
+import { buildReturnLotItems, pagesOfLotsDue } from '../../data/escrow-lots';
 import { buildOutboxMailPut } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem, writeUnlessGuardFails } from '../../data/table';
@@ -66,7 +66,7 @@ async function returnLot(
         ...(fanDeleted ? { fanDeleted: 'true' } : {}),
       },
     },
-    [buildReturnLotUpdate(deps.table, lot, deps.clock.now())],
+    buildReturnLotItems(deps.table, lot, deps.clock.now()),
   );
   return posted?.written ?? false;
 }

@@ -50,8 +50,9 @@ export interface NameOnlyArtistDependencies {
 }
 
 /**
- * Lots per move: the ledger's transaction item and two postings take 5 of TransactWriteItems' 100 items, each lot
- * two more (the name's lot deleted, the artist's lot put or added to): 45 lots make 95.
+ * Lots per move: the ledger's transaction item and two postings take 5 of TransactWriteItems' 100 items, the name's
+ * and the artist's held totals 2, each lot two more (the name's lot deleted, the artist's lot put or added to): 45
+ * lots make 97.
  */
 export const lotsPerMove = 45;
 
@@ -138,10 +139,12 @@ async function moveBatch(
             artistKey: first.artistKey.slice(0, 200),
           },
         },
-        movable.flatMap((lot) => {
-          const there = existing[lots.indexOf(lot)] ?? null;
-          return buildMoveLotItems(deps.table, lot, target, there, at);
-        }),
+        buildMoveLotItems(
+          deps.table,
+          movable.map((lot) => ({ lot, existing: existing[lots.indexOf(lot)] ?? null })),
+          target,
+          at,
+        ),
       );
       if (posted) return { moved: posted.written ? movable : [], blocked };
     } catch (error) {
