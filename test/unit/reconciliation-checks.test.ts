@@ -233,6 +233,40 @@ describe('checkEscrow', () => {
     expect(result.problems).toEqual([]);
   });
 
+  it("finds an artist's held total that is not its held lots, and a total left where nothing is held", () => {
+    const lots = [lot(), lot({ pieId: 'p2', cents: 0, status: 'taken-back' })];
+    const clean = checkEscrow({
+      snapshot,
+      lots,
+      claimedArtistIds: new Set(),
+      now,
+      heldTotals: [{ artistKey: 'name:band', heldCents: 706, lots: 1 }],
+    });
+    const drifted = checkEscrow({
+      snapshot,
+      lots,
+      claimedArtistIds: new Set(),
+      now,
+      heldTotals: [
+        { artistKey: 'name:band', heldCents: 706, lots: 2 },
+        { artistKey: 'id:gone', heldCents: 5, lots: 0 },
+      ],
+    });
+    expect(clean.problems).toEqual([]);
+    expect(drifted.problems).toEqual([
+      expect.objectContaining({
+        subject: 'held-total:id:gone',
+        expected: '0 in 0 lots',
+        found: '5 in 0 lots',
+      }),
+      expect.objectContaining({
+        subject: 'held-total:name:band',
+        expected: '706 in 1 lots',
+        found: '706 in 2 lots',
+      }),
+    ]);
+  });
+
   it('finds an account that is not its held lots', () => {
     const result = checkEscrow({ snapshot, lots: [lot({ cents: 700 })], claimedArtistIds: new Set(), now });
     expect(result.problems).toEqual([

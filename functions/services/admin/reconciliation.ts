@@ -8,6 +8,7 @@
 // account those transactions post to, until no new account turns up. Every movement of money touches a platform
 // account or a fan's, so this reaches the whole ledger that is connected to anything; it reads each entry once.
 import type { EscrowLot } from '../../domain/money/escrow';
+import { listHeldTotals } from '../../data/escrow-held';
 import { listPieLots } from '../../data/escrow-lots';
 import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
 import { getSuccessfulClaimsOfArtists } from '../../data/claims';
@@ -220,7 +221,13 @@ async function runEscrow(table: TableRef, reading: Reading, now: Date): Promise<
   const lots: EscrowLot[] = (await inParallel(reading.fans.pies, (pie) => listPieLots(table, pie.id))).flat();
   const artistIds = lots.flatMap((lot) => (lot.status === 'held' && lot.artistId ? [lot.artistId] : []));
   const claimed = artistIds.length > 0 ? await getSuccessfulClaimsOfArtists(table, artistIds) : new Map();
-  return checkEscrow({ snapshot: reading.ledger, lots, claimedArtistIds: new Set(claimed.keys()), now });
+  return checkEscrow({
+    snapshot: reading.ledger,
+    lots,
+    claimedArtistIds: new Set(claimed.keys()),
+    now,
+    heldTotals: await listHeldTotals(table),
+  });
 }
 
 async function runPies(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
