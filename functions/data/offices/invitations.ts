@@ -9,7 +9,7 @@ import { officeKey, officePartition } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
 import { cancelledTransaction, queryAll, transact } from '../table';
 import type { Item } from './stored';
-import { buildMemberItems, officeVersion, toRole } from './stored';
+import { buildMemberItems, officeVersion, storedInvitationSchema } from './stored';
 
 const invitationSortPrefix = 'INVITATION#';
 
@@ -18,17 +18,7 @@ function officeInvitationKey(officeId: string, email: string) {
 }
 
 function toInvitation(item: Item): OfficeInvitation {
-  return {
-    officeId: String(item['officeId']),
-    email: String(item['email']),
-    role: toRole(item['role']),
-    tokenHash: String(item['tokenHash']),
-    invitedBy: String(item['invitedBy']),
-    invitedAt: String(item['invitedAt']),
-    expiresAt: String(item['expiresAt']),
-    status: item['status'] === 'accepted' ? 'accepted' : 'pending',
-    ...(typeof item['acceptedAt'] === 'string' ? { acceptedAt: item['acceptedAt'] } : {}),
-  };
+  return storedInvitationSchema.parse(item);
 }
 
 /** listOfficeInvitations: every invitation of the office (at most one per address), oldest first. */

@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeMemberKey } from '../keys';
 import type { TableRef } from '../table';
 import { isConditionFailure } from '../table';
+import { storedArtistIdsSchema } from './stored';
 
 /** getMemberArtistIds: the artists assigned to a member, or null when they are not a member of the office. */
 export async function getMemberArtistIds(
@@ -24,7 +25,7 @@ export async function getMemberArtistIds(
 }
 
 function toArtistIds(value: unknown): string[] {
-  return value instanceof Set ? [...(value as Set<unknown>)].map(String).sort() : [];
+  return [...(storedArtistIdsSchema.parse(value) ?? [])].sort();
 }
 
 /**

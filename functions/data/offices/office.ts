@@ -27,7 +27,7 @@ import {
   transact,
 } from '../table';
 import type { Item } from './stored';
-import { buildMemberItems, officeVersion, toRole } from './stored';
+import { buildMemberItems, officeVersion, storedMemberSchema, storedOfficeSchema } from './stored';
 
 export interface StoredOffice {
   id: string;
@@ -46,15 +46,7 @@ export interface OfficeWithMembers {
 }
 
 function toOffice(item: Item): StoredOffice {
-  return {
-    id: String(item['id']),
-    name: String(item['name']),
-    type: item['type'] === 'Label' ? 'Label' : 'Artist',
-    memberCount: Number(item['memberCount'] ?? 0),
-    adminCount: Number(item['adminCount'] ?? 0),
-    createdAt: String(item['createdAt']),
-    updatedAt: String(item['updatedAt']),
-  };
+  return storedOfficeSchema.parse(item);
 }
 
 /**
@@ -169,12 +161,7 @@ export async function getOfficeWithMembers(
   if (!officeItem) return null;
   const members = items
     .filter((item) => String(item['sk']).startsWith(officeMemberSortPrefix))
-    .map((item) => ({
-      userId: String(item['userId']),
-      role: toRole(item['role']),
-      email: String(item['email']),
-      joinedAt: String(item['joinedAt']),
-    }))
+    .map((item) => storedMemberSchema.parse(item))
     .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId));
   return { office: toOffice(officeItem), members };
 }

@@ -1,9 +1,11 @@
 // The stored shape shared by the office modules of data/offices/ (docs/data-model.md "Offices"): the items' version,
-// a role as stored, and the two items a membership is: the member item in the office's partition and its index item
+// the schemas each item is read through, and the two items a membership is: the member item in the office's partition and its index item
 // in the member's own partition. An office is made with its first admin's items, a member joins with them, and an
 // accepted invitation writes them, each in its own transaction.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import type { OfficeMember, OfficeRole } from '../../domain/offices/rights';
+import * as z from 'zod/mini';
+import { officeRoles, officeTypes } from '../../contracts/offices';
+import type { OfficeMember } from '../../domain/offices/rights';
 import { officeMemberKey, userOfficeKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
 import { putNewItem } from '../table';
@@ -12,9 +14,52 @@ export const officeVersion = 1;
 
 export type Item = Record<string, NativeAttributeValue>;
 
-export function toRole(value: unknown): OfficeRole {
-  return value === 'admin' || value === 'accountant' ? value : 'member';
-}
+const count = z.number().check(z.int());
+
+/** The office item (`OFFICE#<id>` / `OFFICE`), without its Stripe account (stripe-account.ts reads that). */
+export const storedOfficeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(officeTypes),
+  memberCount: count,
+  adminCount: count,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A member item (`OFFICE#<id>` / `MEMBER#<userId>`). */
+export const storedMemberSchema = z.object({
+  userId: z.string(),
+  role: z.enum(officeRoles),
+  email: z.string(),
+  joinedAt: z.string(),
+});
+
+/** An invitation item (`OFFICE#<id>` / `INVITATION#<email>`). */
+export const storedInvitationSchema = z.object({
+  officeId: z.string(),
+  email: z.string(),
+  role: z.enum(officeRoles),
+  tokenHash: z.string(),
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(['pending', 'accepted']),
+  acceptedAt: z.optional(z.string()),
+});
+
+/** The Stripe account's state as stored on the office item (`stripeAccount`). */
+export const storedStripeAccountStateSchema = z.object({
+  chargesEnabled: z.boolean(),
+  payoutsEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+  currentlyDue: z.array(z.string()),
+  disabledReason: z.nullable(z.string()),
+  checkedAt: z.string(),
+});
+
+/** The artists assigned to a member: a string set on their member item, absent while none is. */
+export const storedArtistIdsSchema = z.optional(z.set(z.string()));
 
 /**
  * buildMemberItems: the new member item and the member's index item (each on condition it is not there yet), named

@@ -6,6 +6,7 @@ import { officeKey, payoutOpenGuardKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
 import { cancelledTransaction, isConditionFailure, transact } from '../table';
 import type { Item } from './stored';
+import { storedStripeAccountStateSchema } from './stored';
 
 /** The office's Stripe connected account (decision 025) as last read from Stripe. */
 export interface OfficeStripeAccount {
@@ -20,18 +21,9 @@ export interface OfficeStripeAccount {
 }
 
 function toStripeAccount(item: Item): OfficeStripeAccount | null {
-  const state: unknown = item['stripeAccount'];
-  if (typeof item['stripeAccountId'] !== 'string' || typeof state !== 'object' || state === null) return null;
-  const fields = state as Record<string, unknown>;
-  return {
-    accountId: item['stripeAccountId'],
-    chargesEnabled: fields['chargesEnabled'] === true,
-    payoutsEnabled: fields['payoutsEnabled'] === true,
-    detailsSubmitted: fields['detailsSubmitted'] === true,
-    currentlyDue: Array.isArray(fields['currentlyDue']) ? fields['currentlyDue'].map(String) : [],
-    disabledReason: typeof fields['disabledReason'] === 'string' ? fields['disabledReason'] : null,
-    checkedAt: String(fields['checkedAt']),
-  };
+  const accountId: unknown = item['stripeAccountId'];
+  if (typeof accountId !== 'string' || item['stripeAccount'] === undefined) return null;
+  return { accountId, ...storedStripeAccountStateSchema.parse(item['stripeAccount']) };
 }
 
 /** getOfficeStripeAccount: the office's connected account and its state, or null before onboarding starts. */
