@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toDisputeView } from '../../functions/integrations/stripe/sdk-gateway';
+import { toDisputeView } from '../../functions/integrations/stripe/sdk-views';
 
 const fixtures = JSON.parse(
   readFileSync(join(process.cwd(), '..', 'shared', 'thirdparty', 'stripe', 'fixtures3.json'), 'utf8'),
