@@ -13,7 +13,8 @@ const emailMessages = { required: 'Email is required', invalid: 'Invalid email' 
 const officeName = z.string({ error: 'Name the office' }).check(
   z.trim(),
   z.minLength(2, 'Use at least 2 characters'),
-  z.maxLength(100, 'Use at most 100 characters'),
+  // Past 100 characters the name is refused already: the link check never reads a megabyte.
+  z.maxLength(100, { error: 'Use at most 100 characters', abort: true }),
   z.refine((name) => !containsLink(name), officeNameLinkMessage),
 );
 const officeType = z.enum(officeTypes, 'Choose Artist or Label');

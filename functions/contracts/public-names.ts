@@ -10,21 +10,36 @@ const commonTopLevelDomains = (
   'kr tk ml ga cf gq cc ws su mx nz ie sh'
 ).split(' ');
 
-const label = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
-const linkPatterns: readonly RegExp[] = [
-  // A scheme: http://, https://, ftp://…
-  /[a-z][a-z0-9+.-]*:\/\//i,
-  // www. before anything
-  /(^|[^a-z0-9])www\d*\./i,
-  // A host with a path after it: x.y/z
-  new RegExp(`(^|[^a-z0-9-])${label}(\\.${label})*\\.[a-z]{2,}\\/`, 'i'),
-  // A host ending in a common top-level domain: nightowls.com, paypal.me
-  new RegExp(`(^|[^a-z0-9-])${label}(\\.${label})*\\.(${commonTopLevelDomains.join('|')})(?![a-z0-9-])`, 'i'),
-];
+const topLevelDomains: ReadonlySet<string> = new Set(commonTopLevelDomains);
 
-/** Whether a text holds a link or something a mail program or a reader would take for a web address. */
+/**
+ * Whether a run of host characters (`x.com.`, `records.net`) names a host: two labels or more, the last of them a
+ * common top-level domain, or any last label of letters when a path follows (`x.zz/y`).
+ */
+function isHost(segment: string, pathFollows: boolean): boolean {
+  let from = 0;
+  let to = segment.length;
+  while (from < to && segment[from] === '.') from += 1;
+  while (to > from && segment[to - 1] === '.') to -= 1;
+  const labels = segment.slice(from, to).split('.');
+  if (labels.length < 2 || labels.some((part) => part.length === 0)) return false;
+  const last = labels[labels.length - 1] ?? '';
+  return topLevelDomains.has(last) || (pathFollows && /^[a-z]{2,}$/.test(last));
+}
+
+/**
+ * Whether a text holds a link or something a mail program or a reader would take for a web address: a scheme
+ * (`http://`), `www.`, a host with a path (`x.com/y`) or a host of a common top-level domain (`nightowls.com`). Read
+ * word by word with splits and anchored checks only, so a long text costs one pass, never a backtracking search.
+ */
 export function containsLink(text: string): boolean {
-  return linkPatterns.some((pattern) => pattern.test(text));
+  const words = text.toLowerCase().split(/[^a-z0-9.\-/:@+_~%?=&#]+/);
+  return words.some((word) => {
+    if (word.length === 0) return false;
+    if (word.includes('://') || /(?:^|[^a-z0-9])www\d*\./.test(word)) return true;
+    const pieces = word.split(/([/:@?#])/);
+    return pieces.some((piece, index) => index % 2 === 0 && isHost(piece, pieces[index + 1] === '/'));
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   renameOfficeSchema,
   updateOfficeSchema,
 } from '../../functions/contracts/offices';
+import { containsLink } from '../../functions/contracts/public-names';
 import { usernameUpdateSchema } from '../../functions/contracts/fan-profile';
 import { buildOfficeInvitationMail } from '../../functions/domain/offices/invitations';
 
@@ -134,5 +135,25 @@ describe('the payout-failed mail', () => {
     });
     expect(mail.text).toContain('from Owls at www[.]owls[.]com (');
     expect(`${mail.text}${mail.html}`).not.toContain('www.owls.com');
+  });
+});
+
+describe('the link check on long input', () => {
+  it('reads a megabyte-long name at once, and the schema refuses it for its length alone', () => {
+    // Prepare: what a hostile client sends (the request body limit is 1 MB)
+    const long = `${'a-'.repeat(250_000)}a`;
+    const started = Date.now();
+    // Act
+    const result = createOfficeSchema.safeParse({ name: long });
+    const found = [
+      'ab.'.repeat(100_000),
+      `${'.'.repeat(300_000)}a`,
+      'a'.repeat(1_000_000),
+      'www'.repeat(300_000),
+    ].some(containsLink);
+    // Assess
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Use at most 100 characters']);
+    expect(found).toBe(false);
   });
 });
