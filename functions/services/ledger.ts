@@ -37,13 +37,20 @@ function toValid<T>(build: () => T): T {
   }
 }
 
+/** A transaction's date: when its money moved, if that is known and earlier, else when it is booked. */
+function dateOf(deps: LedgerDependencies, occurredAt: Date | undefined): Date {
+  const now = deps.clock.now();
+  return occurredAt && occurredAt.getTime() < now.getTime() ? occurredAt : now;
+}
+
 async function write(
   deps: LedgerDependencies,
   transaction: ReturnType<typeof validateTransaction>,
   alongside: readonly TransactionItem[] = [],
+  occurredAt?: Date,
 ): Promise<PostedTransaction> {
   const result = await writeLedgerTransaction(deps.table, transaction, {
-    at: deps.clock.now(),
+    at: dateOf(deps, occurredAt),
     ...(deps.failBeforeChunk ? { failBeforeChunk: deps.failBeforeChunk } : {}),
     ...(alongside.length > 0 ? { alongside } : {}),
   });
@@ -84,7 +91,7 @@ export async function postTransactionAlongside(
 ): Promise<PostedTransaction | null> {
   const transaction = toValid(() => validateTransaction(draft));
   try {
-    return await write(deps, transaction, alongside);
+    return await write(deps, transaction, alongside, draft.occurredAt);
   } catch (error) {
     if (error instanceof AlongsideRefusedError) return null;
     throw error;
@@ -97,7 +104,7 @@ export async function postTransaction(
   draft: Omit<TransactionDraft, 'reverses'>,
 ): Promise<PostedTransaction> {
   const transaction = toValid(() => validateTransaction(draft));
-  return write(deps, transaction);
+  return write(deps, transaction, [], draft.occurredAt);
 }
 
 /**

@@ -1,9 +1,9 @@
 // The demo data is whole whatever day and hour the first start runs (local/seed.ts): with the product clock set to
 // several dates and hours across a year, a fresh data folder is seeded each time (a process of its own,
 // test/support/seed-demo-child.ts, where the hourly pie-renewals job runs the moment each paid pie opens, as a running
-// product's scheduler does when the seed crosses the hour), and every part of the README's demo is there: the demo fan's $10 pie paid 12 days
-// before, and the demo artist's office with its successful claim, its ready Connect account and its completed $30
-// payout, with earnings left over.
+// product's scheduler does when the seed crosses the hour), and every part of the README's demo is there: the demo
+// fan's $10 pie paid 12 days before (its wallet's payment lines dated with it), and the demo artist's office with its
+// successful claim, its ready Connect account and its completed $30 payout, with earnings left over.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ interface Seeded {
   now: string;
   lines: string[];
   pie: Read<{ status: string; amountCents: number; periodStart: string } | null>;
+  walletLines: Read<{ kind: string; amountCents: number; createdAt: string }[]>;
   claims: Read<{ status: string }[]>;
   account: Read<{ status: string }>;
   payouts: Read<{ data: { status: string; amountCents: number }[] }>;
@@ -87,6 +88,14 @@ describe.concurrent('the demo seeded on any date and hour', () => {
       expect(
         Math.round((Date.parse(seeded.now) - Date.parse(seeded.pie.data?.periodStart ?? '')) / dayMs),
       ).toBe(12);
+      // … and its wallet's lines dated with it: the card payment and Stripe's fee when the pie began, not at the seed
+      const paymentLines = seeded.walletLines.data.filter((line) =>
+        ['fan-payment', 'processing-fee'].includes(line.kind),
+      );
+      expect(paymentLines.map((line) => line.kind).sort()).toEqual(['fan-payment', 'processing-fee']);
+      for (const line of paymentLines) {
+        expect(Date.parse(line.createdAt)).toBe(Date.parse(seeded.pie.data?.periodStart ?? ''));
+      }
       // … the office: a successful claim, a ready account, one completed $30 payout and earnings left over
       expect(seeded.claims.data.map((claim) => claim.status)).toEqual(['Successful']);
       expect(seeded.account.data.status).toBe('ready');

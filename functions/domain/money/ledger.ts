@@ -87,6 +87,11 @@ export interface TransactionDraft {
   references?: TransactionReferences;
   /** The transaction this one reverses (set by `buildReversal`). */
   reverses?: string;
+  /**
+   * When the money moved where it came from (Stripe charged the card), when that is before it is booked: the
+   * transaction is dated then, never later than its booking. Absent: dated when it is booked.
+   */
+  occurredAt?: Date;
 }
 
 export interface ValidTransaction {

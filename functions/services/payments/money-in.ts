@@ -175,6 +175,9 @@ export async function recordInvoicePayment(
   }
   const { chargeId, feeCents } = await resolveCharge(gateway, invoice);
   const pieId = pieIdOfInvoice(invoice.id);
+  // Stripe charged the card when the period it pays for began: the payment and its fee are dated then in the ledger
+  // (and on the fan's wallet) even when the webhook is booked later (never later than now).
+  const paidAt = invoice.periodStart;
   const references = { invoiceId: invoice.id, chargeId, subscriptionId: invoice.subscriptionId, pieId };
 
   const pieDays =
@@ -203,6 +206,7 @@ export async function recordInvoicePayment(
       idempotencyKey: `fan-payment:${invoice.id}`,
       postings: buildPaymentPostings(pieId, grossCents),
       references,
+      occurredAt: paidAt,
     },
     pie,
   );
@@ -215,6 +219,7 @@ export async function recordInvoicePayment(
       idempotencyKey: `processing-fee:${chargeId}`,
       postings: buildProcessingFeePostings(pieId, feeCents),
       references,
+      occurredAt: paidAt,
     });
     await setPieProcessingFee(deps.table, pieId, feeCents);
   }
