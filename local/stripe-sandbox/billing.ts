@@ -15,7 +15,7 @@ import {
   templateInvoicePayment,
   templateSubscription,
   templateSubscriptionItem,
-} from './templates';
+} from './templates/subscriptions';
 
 export const retryAfterDays = [1, 3, 5];
 

@@ -1,6 +1,6 @@
 // A stateful local Stripe: the real `stripe` SDK talks to it unchanged through host/port/
 // protocol. It answers /v1/... as API version 2026-10-28.endive with Stripe's objects (typed by the `stripe`
-// package and started from Stripe's own fixtures, templates.ts), keeps its state under DATA_DIR, runs on the
+// package and started from Stripe's own fixtures, templates/), keeps its state under DATA_DIR, runs on the
 // product's movable clock (in effect a Stripe test clock), serves the hosted Checkout, billing portal and Connect
 // onboarding pages through the product's server, and signs and delivers webhooks. Each resource registers its
 // routes from resources/<resource>.ts. Choices where Stripe leaves room:

@@ -5,7 +5,7 @@ import type { CardOutcome } from './cards';
 import { cardOutcome } from './cards';
 import type { SandboxCore } from './core';
 import { daySeconds } from './core';
-import { templateBalanceTransaction, templateCharge, templatePaymentIntent } from './templates';
+import { templateBalanceTransaction, templateCharge, templatePaymentIntent } from './templates/charges';
 
 /** Stripe US cards: 2.9% rounded half up, plus 30¢. */
 export function processingFee(amount: number): number {

@@ -8,7 +8,7 @@ import type { FormObject } from '../form';
 import { paginate } from '../lists';
 import { optionalObject, optionalString, readMetadata, requireString } from '../params';
 import type { Router } from '../router';
-import { templateAccount } from '../templates';
+import { templateAccount } from '../templates/connect';
 
 const onboardingRequirements = [
   'business_profile.url',

@@ -4,7 +4,7 @@ import type { SandboxCore } from '../core';
 import type { FormObject } from '../form';
 import { optionalString, requireString } from '../params';
 import type { Router } from '../router';
-import { templatePortalSession } from '../templates';
+import { templatePortalSession } from '../templates/checkout';
 
 function createPortalSession(core: SandboxCore, params: FormObject): Stripe.BillingPortal.Session {
   const customer = core.get('customer', requireString(params, 'customer'), 'customer', 'customer');

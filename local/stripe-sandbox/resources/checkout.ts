@@ -26,7 +26,7 @@ import {
   requireString,
 } from '../params';
 import type { Router } from '../router';
-import { templateCheckoutSession } from '../templates';
+import { templateCheckoutSession } from '../templates/checkout';
 import { createCustomer } from './customers';
 import { createPrice } from './products';
 

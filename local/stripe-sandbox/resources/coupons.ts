@@ -13,7 +13,7 @@ import {
   requireString,
 } from '../params';
 import type { Router } from '../router';
-import { templateCoupon, templatePromotionCode } from '../templates';
+import { templateCoupon, templatePromotionCode } from '../templates/checkout';
 
 function createCoupon(core: SandboxCore, params: FormObject): Stripe.Coupon {
   const percentOff = optionalString(params, 'percent_off');

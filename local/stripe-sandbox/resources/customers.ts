@@ -5,7 +5,7 @@ import type { FormObject } from '../form';
 import { filterBy, paginate } from '../lists';
 import { optionalString, readMetadata } from '../params';
 import type { Router } from '../router';
-import { templateCustomer } from '../templates';
+import { templateCustomer } from '../templates/checkout';
 
 export function createCustomer(
   core: SandboxCore,

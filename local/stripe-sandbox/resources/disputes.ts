@@ -20,7 +20,7 @@ import { filterBy, idOf, paginate } from '../lists';
 import { createBalanceTransaction, disputeFee } from '../money';
 import { optionalBoolean, optionalObject, readMetadata } from '../params';
 import type { Router } from '../router';
-import { templateDispute } from '../templates';
+import { templateDispute } from '../templates/charges';
 
 const closedStatuses: ReadonlySet<Stripe.Dispute.Status> = new Set(['won', 'lost', 'warning_closed']);
 

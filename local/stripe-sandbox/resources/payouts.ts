@@ -9,7 +9,7 @@ import { paginate } from '../lists';
 import { createBalanceTransaction } from '../money';
 import { readMetadata, requireInteger, requireString } from '../params';
 import type { Router } from '../router';
-import { templatePayout } from '../templates';
+import { templatePayout } from '../templates/connect';
 import { balanceOf } from './balance';
 
 function createPayout(core: SandboxCore, params: FormObject, account: string | null): Stripe.Payout {

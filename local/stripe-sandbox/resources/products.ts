@@ -14,7 +14,7 @@ import {
   requireString,
 } from '../params';
 import type { Router } from '../router';
-import { templatePrice, templateProduct } from '../templates';
+import { templatePrice, templateProduct } from '../templates/checkout';
 
 export function createProduct(core: SandboxCore, params: FormObject): Stripe.Product {
   const product: Stripe.Product = {

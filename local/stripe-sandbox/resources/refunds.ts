@@ -9,7 +9,7 @@ import { filterBy, idOf, paginate } from '../lists';
 import { createBalanceTransaction } from '../money';
 import { optionalInteger, optionalString, readMetadata } from '../params';
 import type { Router } from '../router';
-import { templateRefund } from '../templates';
+import { templateRefund } from '../templates/charges';
 import { closeInquiryOfRefundedCharge, disputeOfCharge } from './disputes';
 
 function createRefund(core: SandboxCore, params: FormObject): Stripe.Refund {

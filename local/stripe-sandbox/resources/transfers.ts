@@ -8,7 +8,7 @@ import { filterBy, idOf, paginate } from '../lists';
 import { createBalanceTransaction } from '../money';
 import { optionalInteger, optionalString, readMetadata, requireInteger, requireString } from '../params';
 import type { Router } from '../router';
-import { templateTransfer, templateTransferReversal } from '../templates';
+import { templateTransfer, templateTransferReversal } from '../templates/connect';
 import { balanceOf } from './balance';
 
 function createTransfer(core: SandboxCore, params: FormObject): Stripe.Transfer {
