@@ -25,12 +25,11 @@ import { fanIdsOfPies } from '../../data/pie-owners';
 import type { TableRef } from '../../data/table';
 import { forEachItem } from '../../data/table';
 import { getTakeBack } from '../../data/take-backs';
-import type { TransactionKind } from '../../domain/money/ledger';
 import { parseAccountId } from '../../domain/money/ledger';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
-import { listWalletTransactions } from '../wallet/wallet';
+import { listWalletTransactions, walletKindOf } from '../wallet/wallet';
 import { fullNameOf, matchesSearch } from './staff-lists';
 
 export interface StaffWalletDependencies {
@@ -83,26 +82,6 @@ function withFan(fan: DirectoryAccount, line: WalletTransaction): StaffWalletTra
 function byDate(a: StaffWalletTransaction, b: StaffWalletTransaction): number {
   return b.createdAt.localeCompare(a.createdAt) || a.fanId.localeCompare(b.fanId) || a.id.localeCompare(b.id);
 }
-
-/** The wallet line a ledger kind is shown as: the wallet's own table (services/wallet/wallet.ts). */
-const walletKindOf: Record<TransactionKind, WalletTransaction['kind']> = {
-  'fan-payment': 'fan-payment',
-  'processing-fee': 'processing-fee',
-  'promo-funding': 'promo-funding',
-  split: 'split',
-  'escrow-hold': 'split',
-  'escrow-release': 'split',
-  'escrow-return': 'escrow-return',
-  'give-back': 'escrow-return',
-  refund: 'refund',
-  dispute: 'dispute',
-  'dispute-fee': 'dispute',
-  'dispute-reinstated': 'reversal',
-  transfer: 'reversal',
-  'transfer-reversal': 'reversal',
-  payout: 'reversal',
-  reversal: 'reversal',
-};
 
 /** A wallet line as the ledger by date gives it: whose, which transaction, how much, when, and its kind. */
 interface DatedLine {

@@ -32,8 +32,8 @@ export function walletDependencies(): WalletDependencies {
 
 type WalletKind = WalletTransaction['kind'];
 
-/** The wallet line a ledger kind is shown as. */
-const walletKindOf: Record<TransactionKind, WalletKind> = {
+/** The wallet line a ledger kind is shown as (the fan's wallet and staff's list of every wallet's lines). */
+export const walletKindOf: Readonly<Record<TransactionKind, WalletKind>> = {
   'fan-payment': 'fan-payment',
   'processing-fee': 'processing-fee',
   'promo-funding': 'promo-funding',
