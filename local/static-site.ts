@@ -159,5 +159,8 @@ export async function serveStatic(
     'content-length': info.size,
     ...(compressible ? { vary: 'Accept-Encoding' } : {}),
   });
-  createReadStream(file).pipe(res);
+  // A file removed while it is read (the web app rebuilt under a running product) ends this reply, not the server.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
