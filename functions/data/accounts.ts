@@ -1,7 +1,9 @@
 // Accounts of the three kinds, with e-mail uniqueness per kind by a guard item written in the same transaction.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { Account, AccountKind } from '../domain/identity/account';
+import { accountKinds } from '../domain/identity/account';
 import {
   accountEntity,
   accountKey,
@@ -38,28 +40,41 @@ function toItem(account: Account): Item {
   };
 }
 
+/** A field stored only when set (`toItem` leaves nulls out; erasure removes the personal ones): null when absent. */
+const unsetIsNull = z._default(z.nullable(z.string()), null);
+const unsetIsFalse = z._default(z.boolean(), false);
+
+/** An account item as it is read back. */
+const storedAccountSchema = z.object({
+  kind: z.enum(accountKinds),
+  id: z.string(),
+  status: z.enum(['active', 'deleted']),
+  email: unsetIsNull,
+  firstName: unsetIsNull,
+  lastName: unsetIsNull,
+  phoneNumber: unsetIsNull,
+  country: unsetIsNull,
+  passwordHash: unsetIsNull,
+  emailVerifiedAt: unsetIsNull,
+  promoEligible: unsetIsFalse,
+  usedPromotionCode: unsetIsFalse,
+  stripeCustomerId: unsetIsNull,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: unsetIsNull,
+});
+
 function fromItem(item: Item | undefined): Account | null {
   if (!item) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return {
-    kind: item['kind'] as AccountKind,
-    id: String(item['id']),
-    status: item['status'] === 'deleted' ? 'deleted' : 'active',
-    email: text(item['email']),
-    firstName: text(item['firstName']),
-    lastName: text(item['lastName']),
-    phoneNumber: text(item['phoneNumber']),
-    country: text(item['country']),
-    passwordHash: text(item['passwordHash']),
-    emailVerifiedAt: text(item['emailVerifiedAt']),
-    promoEligible: item['promoEligible'] === true,
-    usedPromotionCode: item['usedPromotionCode'] === true,
-    stripeCustomerId: text(item['stripeCustomerId']),
-    createdAt: String(item['createdAt']),
-    updatedAt: String(item['updatedAt']),
-    deletedAt: text(item['deletedAt']),
-  };
+  return storedAccountSchema.parse(item) satisfies Account;
 }
+
+/** A connection item as it is read back (what `listConnections` answers of it). */
+const storedConnectionSchema = z.object({
+  provider: z.string(),
+  providerUserId: z.string(),
+  connectedAt: z.string(),
+});
 
 /**
  * createAccount: registration and `admin:create`. Refuses an e-mail already taken for this kind. Registration adds
@@ -416,9 +431,5 @@ export async function listConnections(
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': connectionSortPrefix },
   });
-  return items.map((item) => ({
-    provider: String(item['provider']),
-    providerUserId: String(item['providerUserId']),
-    connectedAt: String(item['connectedAt']),
-  }));
+  return items.map((item) => storedConnectionSchema.parse(item));
 }

@@ -4,6 +4,7 @@
 // (functions/contracts/events.ts) through the outbox, in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import {
   claimReportKey,
   claimReportsOfTargetPartition,
@@ -84,14 +85,27 @@ export async function createClaimReport(
   return written ? 'created' : 'repeated';
 }
 
+/** A stored report item, as it is read back (the target flattened into three fields). */
+const storedReportSchema = z.object({
+  id: z.string(),
+  fanId: z.string(),
+  targetKind: z.literal('artist'),
+  targetId: z.string(),
+  targetName: z.string(),
+  reason: z.string(),
+  status: z.literal('open'),
+  createdAt: z.string(),
+});
+
 function toReport(item: Record<string, unknown>): ClaimReport {
+  const stored = storedReportSchema.parse(item);
   return {
-    id: String(item['id']),
-    fanId: String(item['fanId']),
-    target: { kind: 'artist', id: String(item['targetId']), name: String(item['targetName']) },
-    reason: String(item['reason']),
-    status: 'open',
-    createdAt: String(item['createdAt']),
+    id: stored.id,
+    fanId: stored.fanId,
+    target: { kind: stored.targetKind, id: stored.targetId, name: stored.targetName },
+    reason: stored.reason,
+    status: stored.status,
+    createdAt: stored.createdAt,
   };
 }
 
