@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findAccountByConnection } from '../functions/data/accounts';
 import { createDocumentClient } from '../functions/runtime/dynamodb-client';
+import { backfillLedgerIndex } from '../functions/services/admin/ledger-index-backfill';
 import type { TableRef } from '../functions/data/table';
 import { resetEnvCache } from '../functions/runtime/env';
 import { isAwsApiCall, serveAwsEmulation } from './aws-endpoints';
@@ -156,6 +157,10 @@ async function startOnLockedDataDir(
     name: localTableName,
   };
   cleanups.push(async () => table.client.destroy());
+  // A data folder from before the ledger's date indexes: give its older transactions their keys (decision 042), as an
+  // operator does once in AWS with `npm run ledger:index-backfill`. On a folder that has them it reads and writes none.
+  const ledgerIndex = await backfillLedgerIndex(table);
+  if (ledgerIndex.indexed > 0) progress(`${ledgerIndex.indexed} older ledger transactions indexed by date`);
   const oauthSandbox = createOAuthSandbox({ isLinked: createIsLinked(table) });
 
   const scheduler =
