@@ -6,6 +6,7 @@
 // a fan's (at most 396) costs a couple of read units; from them a page's first play is located in one day, and the
 // page is read from there.
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
 import { totalTracks } from '../domain/listening/listening-reads';
 import type { PlayToStore } from '../domain/listening/plays';
@@ -65,6 +66,42 @@ export async function saveDayReadModels(
   );
 }
 
+/** An artist of a stored play or track total: by catalogue id where known, always by name. */
+const storedArtistSchema = z.object({ artistId: z.optional(z.string()), artistName: z.string() });
+
+/** A day's count of stored plays, as `listDayPlayCounts` reads it. */
+const storedDayCountSchema = z.object({ date: z.string(), storedPlays: z.number().check(z.int()) });
+
+/**
+ * A stored play as the reads show it. Plays kept from before a field was stored read with its fallback: an unnamed
+ * track, no artists, an import.
+ */
+const storedPlayViewSchema = z.object({
+  endedAt: z.string(),
+  msPlayed: z.number(),
+  trackName: z.catch(z.string(), 'Unknown track'),
+  trackId: z.optional(z.string()),
+  artists: z.catch(z.array(storedArtistSchema), []),
+  source: z.catch(z.enum(['spotify', 'import']), 'import'),
+});
+
+/** A day's track totals, as `getDailyTrackListening` reads them. */
+const storedDayTracksSchema = z.object({
+  date: z.string(),
+  tracks: z._default(
+    z.array(
+      z.object({
+        trackId: z.optional(z.string()),
+        trackName: z.string(),
+        artists: z.array(storedArtistSchema),
+        plays: z.number(),
+        msPlayed: z.number(),
+      }),
+    ),
+    [],
+  ),
+});
+
 /** Access pattern `listDayPlayCounts`: the number of stored plays of each day the fan has plays, newest day first. */
 export async function listDayPlayCounts(table: TableRef, fanId: string): Promise<DayPlayCount[]> {
   const items = await queryAll(table, {
@@ -74,7 +111,7 @@ export async function listDayPlayCounts(table: TableRef, fanId: string): Promise
     ExpressionAttributeNames: { '#date': 'date' },
     ScanIndexForward: false,
   });
-  return items.map((item) => ({ date: String(item['date']), storedPlays: Number(item['storedPlays']) }));
+  return items.map((item) => storedDayCountSchema.parse(item));
 }
 
 /** A stored play as the reads show it: what was stored, without what made it unique. */
@@ -117,15 +154,7 @@ export async function listPlaysNewestFirst(
 }
 
 function toPlayView(item: Record<string, unknown>): StoredPlayView {
-  const trackId = item['trackId'];
-  return {
-    endedAt: String(item['endedAt']),
-    msPlayed: Number(item['msPlayed']),
-    trackName: typeof item['trackName'] === 'string' ? item['trackName'] : 'Unknown track',
-    ...(typeof trackId === 'string' ? { trackId } : {}),
-    artists: Array.isArray(item['artists']) ? (item['artists'] as StoredPlayView['artists']) : [],
-    source: item['source'] === 'spotify' ? 'spotify' : 'import',
-  };
+  return storedPlayViewSchema.parse(item);
 }
 
 /** Access pattern `getDailyTrackListening`: per-day track totals between two UTC dates, inclusive, oldest first. */
@@ -145,8 +174,5 @@ export async function getDailyTrackListening(
     ProjectionExpression: '#date, tracks',
     ExpressionAttributeNames: { '#date': 'date' },
   });
-  return items.map((item) => ({
-    date: String(item['date']),
-    tracks: (item['tracks'] as TrackTotal[] | undefined) ?? [],
-  }));
+  return items.map((item) => storedDayTracksSchema.parse(item));
 }

@@ -3,6 +3,7 @@
 // changes nothing, and a listening both synced and imported is stored once (docs/decisions/034).
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening, PlayArtist } from '../domain/listening/daily';
 import { aggregateDaily } from '../domain/listening/daily';
@@ -207,6 +208,23 @@ function minutesOf(plays: readonly KeyedPlay[]): Set<string> {
   return new Set(plays.flatMap((play) => bucketsOf(play).map((bucket) => bucket.minute)));
 }
 
+/** One listening's bucket as a minute's guard stores it (domain/listening/same-listening.ts). */
+const storedBucketSchema = z.object({
+  synced: z.array(z.string()),
+  imported: z.array(z.string()),
+  kept: z.array(z.string()),
+});
+
+/** A minute's guard item, as far as it is read back: its minute, its write count and its buckets by track hash. */
+const storedMinuteGuardSchema = z.object({
+  minute: z.string(),
+  version: z.number().check(z.int()),
+  buckets: z._default(z.record(z.string(), storedBucketSchema), {}),
+});
+
+/** A day item's counted listening, as `getCountedListeningOfDays` reads it. */
+const storedDayTotalSchema = z.object({ date: z.string(), msPlayed: z.number() });
+
 /** The minutes' guards (BatchGet, consistent); a minute without one has no bucket yet. */
 async function readMinuteGuards(
   table: TableRef,
@@ -225,10 +243,8 @@ async function readMinuteGuards(
   );
   const guards = new Map<string, MinuteGuard>();
   for (const item of items) {
-    guards.set(String(item['minute']), {
-      buckets: (item['buckets'] as StoredBuckets | undefined) ?? {},
-      version: Number(item['version']),
-    });
+    const { minute, version, buckets } = storedMinuteGuardSchema.parse(item);
+    guards.set(minute, { buckets, version });
   }
   return guards;
 }
@@ -385,7 +401,12 @@ export async function getCountedListeningOfDays(
       consistent: true,
     },
   );
-  return new Map(items.map((item) => [String(item['date']), Number(item['msPlayed'])]));
+  return new Map(
+    items.map((item) => {
+      const { date, msPlayed } = storedDayTotalSchema.parse(item);
+      return [date, msPlayed];
+    }),
+  );
 }
 
 async function findExistingKeys(
