@@ -1,8 +1,15 @@
 // A small fetch client for the three OpenPie APIs: it unwraps the reply envelope of DESIGN §1, turns
 // every failure into an ApiError and applies the session rule of SPEC §4 on a 401.
+import type {
+  RouteIsPaged,
+  RouteQuery,
+  RouteReplyData,
+  RouteRequestBody,
+} from '../../../functions/contracts/api/index';
 import type { FailureEnvelope, Pagination } from '../../../functions/contracts/envelope';
+import { buildApiPath, type ApiPathParamName, type ApiRouteKey } from './api-path';
 import { browserActions } from './browser-actions';
-import { isArtistAreaPath, paths } from './paths';
+import { isArtistAreaPath, paths, type Query } from './paths';
 import { forgetSessionHints, listRolesEndedByUnauthorized } from './session-hints';
 import { productTimeHeader, recordProductTime } from './product-time';
 
@@ -70,11 +77,49 @@ export interface ApiClientOptions {
 
 export type ApiCallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
 
+/** A page of a list as a paged route answers it: the rows and where they sit in the whole list. */
+export interface PagedReply<T> {
+  data: T;
+  pagination: Pagination;
+}
+
+/** What `call` resolves to: the route's data, or for a paged route the data with its pagination. */
+export type RouteCallReply<K extends ApiRouteKey> =
+  RouteIsPaged<K> extends true ? PagedReply<RouteReplyData<K>> : RouteReplyData<K>;
+
+type CallParams<K extends ApiRouteKey> = [ApiPathParamName<K>] extends [never]
+  ? { params?: undefined }
+  : { params: Readonly<Record<ApiPathParamName<K>, string>> };
+type CallQuery<K extends ApiRouteKey> = [RouteQuery<K>] extends [undefined]
+  ? { query?: undefined }
+  : object extends RouteQuery<K>
+    ? { query?: RouteQuery<K> }
+    : { query: RouteQuery<K> };
+type CallBody<K extends ApiRouteKey> = [RouteRequestBody<K>] extends [undefined]
+  ? { body?: undefined }
+  : { body: RouteRequestBody<K> };
+
+/** A route's path parameters, query and body, each typed from its contract, and the request's own options. */
+export type RouteCallOptions<K extends ApiRouteKey> = CallParams<K> &
+  CallQuery<K> &
+  CallBody<K> &
+  ApiCallOptions;
+
+/** The options may be left out only when the route needs none of them. */
+export type RouteCallArguments<K extends ApiRouteKey> =
+  object extends RouteCallOptions<K> ? [options?: RouteCallOptions<K>] : [options: RouteCallOptions<K>];
+
 /**
  * `T` is the caller's promise about `data`, not a check: success replies are not validated here, so
  * the SPA does not ship a schema for every reply. Validate at the call site where it matters.
  */
 export interface ApiClient {
+  /**
+   * Calls a route of the manifest by its key: `call('GET /api/admin/fans/{id}', { params: { id } })`. The path,
+   * method, query and body come from the key and its contract, and the reply is typed as the contract's data
+   * (its types only: the contract's schemas stay on the server, as `T` below, the reply is not checked here).
+   */
+  call<K extends ApiRouteKey>(key: K, ...[options]: RouteCallArguments<K>): Promise<RouteCallReply<K>>;
   /** Sends a request and returns the envelope's data and pagination. */
   send<T>(url: string, options?: ApiRequestOptions): Promise<ApiReply<T>>;
   get<T>(url: string, options?: ApiCallOptions): Promise<T>;
@@ -273,7 +318,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return (await send<T>(url, request)).data;
   }
 
+  async function call<K extends ApiRouteKey>(
+    key: K,
+    ...[options]: RouteCallArguments<K>
+  ): Promise<RouteCallReply<K>> {
+    const { params, query, body, ...request } = (options ?? {}) as RouteCallOptions<K>;
+    const url = buildApiPath(key, params, query as Query | undefined);
+    const method = key.slice(0, key.indexOf(' ')) as HttpMethod;
+    const reply = await send<unknown>(url, { ...request, method, body });
+    // The contract says which replies are pages; the types above tell the caller, the server's envelope the rest.
+    return (
+      reply.pagination ? { data: reply.data, pagination: reply.pagination } : reply.data
+    ) as RouteCallReply<K>;
+  }
+
   return {
+    call,
     send,
     get: <T>(url: string, opts?: ApiCallOptions) => sendForData<T>(url, { ...opts, method: 'GET' }),
     post: <T>(url: string, body?: unknown, opts?: ApiCallOptions) =>

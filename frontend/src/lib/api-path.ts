@@ -40,11 +40,19 @@ type ApiPathArguments<K extends ApiRouteKey> = [ApiPathParamName<K>] extends [ne
  * `/api/user/details/<id>`. Each parameter is encoded, so an id can never add a segment or a query of its own.
  */
 export function apiPath<K extends ApiRouteKey>(key: K, ...[options]: ApiPathArguments<K>): string {
-  const params: Readonly<Record<string, string>> = options?.params ?? {};
+  return buildApiPath(key, options?.params, options?.query);
+}
+
+/** apiPath without the key's types, for lib code that has already checked them (the client's `call`). */
+export function buildApiPath(
+  key: string,
+  params: Readonly<Record<string, string>> = {},
+  query?: Query,
+): string {
   const path = key.slice(key.indexOf(' ') + 1).replace(/\{([^}]+)\}/g, (_segment, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing API path parameter "${name}" for ${key}`);
     return encodeURIComponent(value);
   });
-  return appendQuery(path, options?.query);
+  return appendQuery(path, query);
 }

@@ -90,3 +90,15 @@ export type RouteReplyData<K extends RouteKey> = ContractOf<K>['reply'] extends 
 /** The JSON body a route takes (undefined for routes without one). */
 export type RouteRequestBody<K extends RouteKey> =
   ContractOf<K> extends { body: infer B extends z.ZodMiniType } ? z.input<B> : undefined;
+
+/** The query a route takes, as the caller writes it (undefined for routes without one). */
+export type RouteQuery<K extends RouteKey> =
+  ContractOf<K> extends { query: infer Q extends z.ZodMiniType } ? z.input<Q> : undefined;
+
+/** True for a route whose reply is one page of a list, with `pagination` beside its `data`. */
+export type RouteIsPaged<K extends RouteKey> = ContractOf<K>['reply'] extends {
+  kind: 'json';
+  paginated: true;
+}
+  ? true
+  : false;

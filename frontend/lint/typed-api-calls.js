@@ -1,0 +1,98 @@
+// One way to call the API in the SPA: a feature calls a route by its key, `apiClient.call('GET /api/…', { … })`,
+// which types the path, query, body and reply from the route's contract. The client's low-level methods (send, get,
+// post, put, patch, delete) take the reply's type on trust, so outside frontend/src/lib a type argument on them is
+// refused. The files below still call them so and are being converted; the list only shrinks, and a new file is
+// never on it.
+
+export const apiCallsStillToConvert = [
+  'frontend/src/components/staff-table/staff-list.ts',
+  'frontend/src/features/admin-claims/api/admin-claims-api.ts',
+  'frontend/src/features/artist-detail/api/artist-stats-api.ts',
+  'frontend/src/features/artist-profile/components/profile-update-screen.tsx',
+  'frontend/src/features/artists/api/artists-api.ts',
+  'frontend/src/features/auth/api/complete-registration.ts',
+  'frontend/src/features/auth/api/complete-staff-google-sign-in.ts',
+  'frontend/src/features/auth/api/delete-account.ts',
+  'frontend/src/features/auth/api/disconnect-social-account.ts',
+  'frontend/src/features/auth/api/forgot-password.ts',
+  'frontend/src/features/auth/api/link-social-account.ts',
+  'frontend/src/features/auth/api/log-in-staff.ts',
+  'frontend/src/features/auth/api/log-in.ts',
+  'frontend/src/features/auth/api/log-out.ts',
+  'frontend/src/features/auth/api/register.ts',
+  'frontend/src/features/auth/api/reset-password.ts',
+  'frontend/src/features/auth/api/verify-email.ts',
+  'frontend/src/features/claims/api/claims-api.ts',
+  'frontend/src/features/fan-profile/api/fan-profile-api.ts',
+  'frontend/src/features/funds/api/funds-api.ts',
+  'frontend/src/features/funds/api/money-api.ts',
+  'frontend/src/features/give-back/api/give-back-api.ts',
+  'frontend/src/features/history-import/api/import-history.ts',
+  'frontend/src/features/history/api/history-api.ts',
+  'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
+  'frontend/src/features/my-pies/api/cancel-subscription.ts',
+  'frontend/src/features/my-pies/api/get-billing-portal.ts',
+  'frontend/src/features/my-pies/api/get-fan-pies.ts',
+  'frontend/src/features/my-pies/api/get-wallet-balance.ts',
+  'frontend/src/features/my-pies/api/get-wallet-summary.ts',
+  'frontend/src/features/my-pies/api/get-wallet-transactions.ts',
+  'frontend/src/features/office-invitation/components/office-invitation-screen.tsx',
+  'frontend/src/features/office-settings/components/office-settings-screen.tsx',
+  'frontend/src/features/pie-funding/api/create-checkout.ts',
+  'frontend/src/features/pie-funding/api/get-active-pie.ts',
+  'frontend/src/features/pie-funding/api/get-active-subscription.ts',
+  'frontend/src/features/pie-funding/api/get-fee-quote.ts',
+  'frontend/src/features/pie-funding/api/refresh-subscription.ts',
+  'frontend/src/features/pie/api/get-current-pie.ts',
+  'frontend/src/features/pie/api/get-pie-detail.ts',
+  'frontend/src/features/pie/api/get-realtime-stats.ts',
+  'frontend/src/features/pie/api/set-artist-ban.ts',
+  'frontend/src/features/pie/api/set-artist-inclusion.ts',
+  'frontend/src/features/pie/api/update-pie-settings.ts',
+  'frontend/src/features/promo/api/create-promo-subscription.ts',
+  'frontend/src/features/promo/api/get-promo-availability.ts',
+  'frontend/src/features/promo/api/get-promo-eligibility.ts',
+  'frontend/src/features/reconciliation/api/run-escrow-check.ts',
+  'frontend/src/features/reconciliation/api/run-ledger-check.ts',
+  'frontend/src/features/reconciliation/api/run-payout-check.ts',
+  'frontend/src/features/reconciliation/api/run-pie-check.ts',
+  'frontend/src/features/reconciliation/api/run-stripe-check.ts',
+  'frontend/src/features/reconciliation/api/run-wallet-check.ts',
+  'frontend/src/features/staff-actions/api/get-staff-audit.ts',
+  'frontend/src/features/staff-actions/api/invite-office-admin.ts',
+  'frontend/src/features/staff-actions/api/refund-fan-payment.ts',
+  'frontend/src/features/staff-actions/api/remove-stripe-connection.ts',
+  'frontend/src/features/staff-dashboard/api/get-dashboard-financial.ts',
+  'frontend/src/features/staff-dashboard/api/get-dashboard-health.ts',
+  'frontend/src/features/staff-dashboard/api/get-dashboard-stats.ts',
+  'frontend/src/features/staff-directory/api/get-staff-fan.ts',
+  'frontend/src/features/staff-directory/api/get-staff-office.ts',
+  'frontend/src/features/staff-directory/api/get-staff-user-artist.ts',
+  'frontend/src/features/staff-escrow/api/get-escrow-due.ts',
+  'frontend/src/features/staff-escrow/api/get-wallet-stats.ts',
+  'frontend/src/features/staff-escrow/api/resolve-name-only.ts',
+  'frontend/src/features/staff-escrow/api/run-escrow-aging.ts',
+  'frontend/src/features/staff-finances/api/get-finance-journal.ts',
+  'frontend/src/features/staff-finances/api/get-staff-finances.ts',
+  'frontend/src/features/staff-ledger/api/get-ledger-account.ts',
+  'frontend/src/features/staff-ledger/api/get-ledger-transaction.ts',
+  'frontend/src/features/staff-ledger/api/get-platform-accounts.ts',
+  'frontend/src/features/staff-ledger/api/get-staff-pie-receipt.ts',
+  'frontend/src/features/statements/components/statements-section.tsx',
+  'frontend/src/features/team/api/team-api.ts',
+  'frontend/src/features/verification/api/verification-api.ts',
+];
+
+const lowLevelMethod =
+  "[callee.object.name='apiClient'][callee.property.name=/^(send|get|post|put|patch|delete)$/]";
+const lowLevelReference =
+  "[expression.object.name='apiClient'][expression.property.name=/^(send|get|post|put|patch|delete)$/]";
+const message =
+  "Call the route by its key, apiClient.call('METHOD /api/…', { params, query, body }): its reply is typed from " +
+  'the contract, not by hand.';
+
+/** The `no-restricted-syntax` entries of the rule, for eslint.config.js. */
+export const typedApiCallSelectors = [
+  { selector: `CallExpression${lowLevelMethod}[typeArguments]`, message },
+  { selector: `TSInstantiationExpression${lowLevelReference}`, message },
+];
