@@ -12,8 +12,14 @@ import { createHash } from 'node:crypto';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { AccountId, AccountType, Posting, TransactionKind } from '../domain/money/ledger';
-import { accountIdOf, parseAccountId, platformOwner, transactionKinds } from '../domain/money/ledger';
+import type { AccountId, Posting, TransactionKind } from '../domain/money/ledger';
+import {
+  accountIdOf,
+  parseAccountId,
+  platformAccountTypes,
+  platformOwner,
+  transactionKinds,
+} from '../domain/money/ledger';
 import { ledgerAccountPartition, ledgerEntrySortPrefix } from './keys';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
@@ -363,17 +369,6 @@ export async function firstEntryInstant(
   );
   return firsts.filter((at): at is string => at !== null).sort()[0] ?? null;
 }
-
-/** The platform's own accounts: where money enters the ledger and leaves it. */
-export const platformAccountTypes: readonly AccountType[] = [
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'dispute-losses',
-  'platform-losses',
-  'deleted-fan-returns',
-];
 
 /**
  * The ledger's first instant: money enters it through the platform's accounts, so the oldest of their entries is the

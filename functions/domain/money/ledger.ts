@@ -34,6 +34,20 @@ export const accountTypes = [
 ] as const;
 export type AccountType = (typeof accountTypes)[number];
 
+/**
+ * OpenPie's own accounts, in the order staff read them: where money enters the ledger (Stripe clearing, promo
+ * funding) and leaves it, the fees, then what OpenPie covered or keeps. Every movement reaches one of them or a fan's.
+ */
+export const platformAccountTypes = [
+  'stripe-clearing',
+  'processing-fees',
+  'platform-fees',
+  'promo-funding',
+  'platform-losses',
+  'dispute-losses',
+  'deleted-fan-returns',
+] as const satisfies readonly AccountType[];
+
 /** Balances people are owed and can spend: never below zero, checked inside the write that would lower them. */
 export const guardedAccountTypes: ReadonlySet<AccountType> = new Set([
   'fan-wallet',

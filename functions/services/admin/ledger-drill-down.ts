@@ -13,8 +13,14 @@ import type { StoredPayout } from '../../data/payouts';
 import { getPayout } from '../../data/payouts';
 import { getPie } from '../../data/pies';
 import type { TableRef } from '../../data/table';
-import type { AccountId, AccountType } from '../../domain/money/ledger';
-import { accountIdOf, LedgerRuleError, parseAccountId, platformOwner } from '../../domain/money/ledger';
+import type { AccountId } from '../../domain/money/ledger';
+import {
+  accountIdOf,
+  LedgerRuleError,
+  parseAccountId,
+  platformAccountTypes,
+  platformOwner,
+} from '../../domain/money/ledger';
 import { AppError, isAppError } from '../../domain/errors';
 import type {
   StripeObjectReader,
@@ -56,17 +62,6 @@ export function ledgerDrillDownDependencies(): LedgerDrillDownDependencies {
     },
   };
 }
-
-/** OpenPie's own accounts, in the order staff read them: money in, fees, then what OpenPie covered or keeps. */
-export const platformAccountTypes = [
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'platform-losses',
-  'dispute-losses',
-  'deleted-fan-returns',
-] as const satisfies readonly AccountType[];
 
 const accountNotFound = () => new AppError('not_found', 'There is no such ledger account.');
 

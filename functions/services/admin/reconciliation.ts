@@ -23,8 +23,13 @@ import type { StoredPie } from '../../data/pies';
 import { listAllFanPies } from '../../data/pies';
 import type { TableRef } from '../../data/table';
 import { splitIdempotencyKey } from '../../domain/money/escrow';
-import type { AccountId, AccountType } from '../../domain/money/ledger';
-import { accountIdOf, clearingAccountOf, platformOwner } from '../../domain/money/ledger';
+import type { AccountId } from '../../domain/money/ledger';
+import {
+  accountIdOf,
+  clearingAccountOf,
+  platformAccountTypes,
+  platformOwner,
+} from '../../domain/money/ledger';
 import type {
   CheckResult,
   LedgerSnapshot,
@@ -68,16 +73,6 @@ export function reconciliationDependencies(): ReconciliationDependencies {
   return { table: getTable(), clock: getClock(), stripe: paymentsDependencies().stripe };
 }
 
-/** The platform's own accounts: where money enters and leaves, so every movement reaches one of them or a fan's. */
-const platformAccountTypes: readonly AccountType[] = [
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'dispute-losses',
-  'platform-losses',
-  'deleted-fan-returns',
-];
 const platformFeesAccount = accountIdOf('platform-fees', platformOwner);
 const stripeClearingAccount = accountIdOf('stripe-clearing', platformOwner);
 const processingFeesAccount = accountIdOf('processing-fees', platformOwner);
