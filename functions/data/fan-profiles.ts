@@ -2,6 +2,7 @@
 // (`FAN#<id>` / `PROFILE`), so profile writes never race the identity writes on the account item. A fan who never
 // touched their profile has no item: they read as private, without username.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { FanVisibility } from '../domain/listening/visibility';
 import { defaultFanVisibility, fanVisibilities } from '../domain/listening/visibility';
 import { fanProfileKey, usernameGuardKey } from './keys';
@@ -22,9 +23,12 @@ export function usernameKeyOf(username: string): string {
   return username.toLowerCase();
 }
 
-function toVisibility(value: unknown): FanVisibility {
-  return fanVisibilities.find((visibility) => visibility === value) ?? defaultFanVisibility;
-}
+/** A profile item as it is read back: a fan who never set their visibility is private. */
+const storedProfileSchema = z.object({
+  username: z.optional(z.string()),
+  visibility: z._default(z.enum(fanVisibilities), defaultFanVisibility),
+  joinedBetaAt: z.optional(z.string()),
+});
 
 /** Access pattern `getFanProfile`: a fan's username, visibility (private when never set) and beta wish. */
 export async function getFanProfile(table: TableRef, fanId: string): Promise<FanProfile> {
@@ -179,12 +183,9 @@ async function updateFanProfile(
   return toProfile(reply.Attributes);
 }
 
+/** A fan without a profile item reads as one who never touched their profile. */
 function toProfile(item: Record<string, unknown> | undefined): FanProfile {
-  return {
-    ...(typeof item?.['username'] === 'string' ? { username: item['username'] } : {}),
-    visibility: toVisibility(item?.['visibility']),
-    ...(typeof item?.['joinedBetaAt'] === 'string' ? { joinedBetaAt: item['joinedBetaAt'] } : {}),
-  };
+  return storedProfileSchema.parse(item ?? {});
 }
 
 /**
