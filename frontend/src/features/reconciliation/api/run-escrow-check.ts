@@ -1,10 +1,7 @@
 // POST /api/admin/financial-reconciliation/run-escrow-check: the escrow check, run now (held lots equal what each artist holds, none past its holding period, none of a claimed artist).
 import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function runEscrowCheck(): Promise<ReconciliationResult> {
-  return apiClient.post<ReconciliationResult>(
-    apiPath('POST /api/admin/financial-reconciliation/run-escrow-check'),
-  );
+  return apiClient.call('POST /api/admin/financial-reconciliation/run-escrow-check');
 }

@@ -1,10 +1,7 @@
 // POST /api/admin/financial-reconciliation/run-ledger-check: the ledger check, run now (every transaction sums to zero, balances equal their entries, nothing half-written, nothing owed below zero).
 import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function runLedgerCheck(): Promise<ReconciliationResult> {
-  return apiClient.post<ReconciliationResult>(
-    apiPath('POST /api/admin/financial-reconciliation/run-ledger-check'),
-  );
+  return apiClient.call('POST /api/admin/financial-reconciliation/run-ledger-check');
 }

@@ -1,10 +1,7 @@
 // POST /api/admin/financial-reconciliation/run-payout-check: the payout check, run now (each payout has its booking, transfer and bank payout of the same net, money in flight is the open payouts).
 import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function runPayoutCheck(): Promise<ReconciliationResult> {
-  return apiClient.post<ReconciliationResult>(
-    apiPath('POST /api/admin/financial-reconciliation/run-payout-check'),
-  );
+  return apiClient.call('POST /api/admin/financial-reconciliation/run-payout-check');
 }

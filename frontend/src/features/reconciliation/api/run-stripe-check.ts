@@ -1,10 +1,7 @@
 // POST /api/admin/financial-reconciliation/run-stripe-check: the stripe check, run now (the ledger's Stripe clearing and fees against Stripe's balance transactions).
 import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function runStripeCheck(): Promise<ReconciliationResult> {
-  return apiClient.post<ReconciliationResult>(
-    apiPath('POST /api/admin/financial-reconciliation/run-stripe-check'),
-  );
+  return apiClient.call('POST /api/admin/financial-reconciliation/run-stripe-check');
 }

@@ -1,10 +1,7 @@
 // POST /api/admin/financial-reconciliation/run-wallet-check: the wallet check, run now (each fan's wallet is what was paid in less fees, splits and refunds plus what came back, every credit with its origin).
 import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function runWalletCheck(): Promise<ReconciliationResult> {
-  return apiClient.post<ReconciliationResult>(
-    apiPath('POST /api/admin/financial-reconciliation/run-wallet-check'),
-  );
+  return apiClient.call('POST /api/admin/financial-reconciliation/run-wallet-check');
 }

@@ -8,8 +8,11 @@ export function dashboardFinancialUrl(months: number): string {
   return apiPath('GET /api/admin/dashboard/financial', { query: { months: String(months) } });
 }
 
-export const fetchDashboardFinancial = (url: string) => apiClient.get<DashboardFinancial>(url);
+export const fetchDashboardFinancial = (months: number) =>
+  apiClient.call('GET /api/admin/dashboard/financial', { query: { months: String(months) } });
 
 export function useDashboardFinancial(months: number) {
-  return useSWR<DashboardFinancial, unknown>(dashboardFinancialUrl(months), fetchDashboardFinancial);
+  return useSWR<DashboardFinancial, unknown>(dashboardFinancialUrl(months), () =>
+    fetchDashboardFinancial(months),
+  );
 }

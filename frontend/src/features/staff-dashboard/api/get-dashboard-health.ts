@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/api-path';
 
 export const dashboardHealthUrl = apiPath('GET /api/admin/dashboard/health');
 
-export const fetchDashboardHealth = (url: string) => apiClient.get<DashboardHealth>(url);
+export const fetchDashboardHealth = () => apiClient.call('GET /api/admin/dashboard/health');
 
 export function useDashboardHealth() {
   return useSWR<DashboardHealth, unknown>(dashboardHealthUrl, fetchDashboardHealth);

@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/api-path';
 
 export const dashboardStatsUrl = apiPath('GET /api/admin/dashboard/stats');
 
-export const fetchDashboardStats = (url: string) => apiClient.get<DashboardStats>(url);
+export const fetchDashboardStats = () => apiClient.call('GET /api/admin/dashboard/stats');
 
 export function useDashboardStats() {
   return useSWR<DashboardStats, unknown>(dashboardStatsUrl, fetchDashboardStats);
