@@ -6,9 +6,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClaimDetailReply, ClaimReply } from '../../functions/contracts/claims';
 import type { OfficeReply } from '../../functions/contracts/offices';
-import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
+import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
@@ -22,17 +23,6 @@ async function tableOf() {
 async function claimDeps() {
   const { getClock } = await import('../../functions/runtime/clock');
   return { table: await tableOf(), clock: getClock() };
-}
-
-/** A catalogue artist no other test uses. */
-async function givenArtist(name = 'Velvet Static'): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = {
-    id: randomUUID().replace(/-/g, '').slice(0, 22),
-    name: `${name} ${randomUUID().slice(0, 6)}`,
-  };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
-  return artist;
 }
 
 /** A fresh verification string, as the wizard generates one. */
@@ -52,30 +42,6 @@ function wizardPayload(artistId: string, officeId?: string) {
     selectedPlatform: 'instagram',
     verificationString: newVerificationString(),
   };
-}
-
-/** An artist-side user with a new office of their own. */
-async function givenOfficeAdmin(): Promise<{ admin: SignedInAccount; office: OfficeReply }> {
-  const admin = await createSignedInAccount('artist');
-  const result = await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
-    body: { name: 'Static Records', type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return { admin, office: dataOf<OfficeReply>(result) };
-}
-
-async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices/members');
-  const person = await createSignedInAccount('artist');
-  const outcome = await addOfficeMember(
-    await tableOf(),
-    officeId,
-    { userId: person.userId, role, email: person.email },
-    new Date(),
-  );
-  expect(outcome).toBe('added');
-  return person;
 }
 
 async function postClaim(person: SignedInAccount, body: unknown) {

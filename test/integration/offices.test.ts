@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OfficeMemberReply, OfficeReply } from '../../functions/contracts/offices';
-import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 async function loadHandler() {
@@ -20,34 +20,9 @@ async function tableOf() {
   return getTable();
 }
 
-/** An artist-side user with a new office of their own, made through `POST offices`. */
-async function givenOfficeAdmin(handler: OfficesHandler, name = 'Red Covers Management') {
-  const admin = await createSignedInAccount('artist');
-  const result = await call(handler, 'POST', '/api/for-artists/offices', {
-    body: { name, type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return { admin, office: dataOf<OfficeReply>(result) };
-}
-
-/** A user who joins the office with a role, as accepting an invitation will (invitations are not built yet). */
-async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices/members');
-  const person = await createSignedInAccount('artist');
-  const outcome = await addOfficeMember(
-    await tableOf(),
-    officeId,
-    { userId: person.userId, role, email: person.email },
-    new Date(),
-  );
-  expect(outcome).toBe('added');
-  return person;
-}
-
 /** An office with an admin, a member and an accountant. */
-async function givenTeam(handler: OfficesHandler) {
-  const { admin, office } = await givenOfficeAdmin(handler);
+async function givenTeam() {
+  const { admin, office } = await givenOfficeAdmin('Red Covers Management');
   const member = await givenJoined(office._id, 'member');
   const accountant = await givenJoined(office._id, 'accountant');
   const stranger = await createSignedInAccount('artist');
@@ -135,7 +110,7 @@ describe('GET /api/for-artists/offices', () => {
   it('lists the offices a user belongs to with their own role in each, and none of anyone else', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam(handler);
+    const { office, admin, member, accountant, stranger } = await givenTeam();
     // Act
     const [ofAdmin, ofMember, ofAccountant, ofStranger] = await Promise.all([
       listOffices(handler, admin),
@@ -231,7 +206,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('lets the admin change the name and the type, which every member then sees', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const result = await call(handler, 'PATCH', `/api/for-artists/offices/${office._id}`, {
       body: { name: ' New Name ', type: 'Artist' },
@@ -247,7 +222,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('renames the selected office through office/name', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { admin, office } = await givenOfficeAdmin(handler);
+    const { admin, office } = await givenOfficeAdmin('Red Covers Management');
     // Act
     const result = await call(handler, 'PATCH', '/api/for-artists/office/name', {
       body: { officeId: office._id, name: 'Renamed Office' },
@@ -261,7 +236,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('answers 403 to a member and an accountant, 404 to a stranger and for an unknown office, and changes nothing', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam(handler);
+    const { office, admin, member, accountant, stranger } = await givenTeam();
     const patch = (person: SignedInAccount, officeId = office._id) =>
       call(handler, 'PATCH', `/api/for-artists/offices/${officeId}`, {
         body: { name: 'Taken Over' },
@@ -291,7 +266,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('refuses a name that is too short with 422', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { admin, office } = await givenOfficeAdmin(handler);
+    const { admin, office } = await givenOfficeAdmin('Red Covers Management');
     // Act
     const patched = await call(handler, 'PATCH', `/api/for-artists/offices/${office._id}`, {
       body: { name: 'a' },
@@ -311,7 +286,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
   it('lets the admin delete the office with all its members, whom it no longer lists', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const result = await call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, {
       cookies: [admin.cookie],
@@ -329,7 +304,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
   it('answers 403 to a member and an accountant and 404 to a stranger, and keeps the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam(handler);
+    const { office, admin, member, accountant, stranger } = await givenTeam();
     const remove = (person: SignedInAccount) =>
       call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, { cookies: [person.cookie] });
     // Act
@@ -346,7 +321,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
   it('refuses with 409 and the reason while the office payable holds money, and deletes once it is paid out', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { admin, office } = await givenOfficeAdmin(handler);
+    const { admin, office } = await givenOfficeAdmin('Red Covers Management');
     const posted = await givenPayableHolds(office._id, 1234);
     // Act
     const refused = await call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, {
@@ -375,7 +350,7 @@ describe('GET /api/for-artists/offices/{officeId}/members', () => {
   it('shows every member, with user id, role and e-mail, to each member whatever their role', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant } = await givenTeam(handler);
+    const { office, admin, member, accountant } = await givenTeam();
     const expected = [
       { user_id: admin.userId, role: 'admin', email: admin.email, status: 'active' },
       { user_id: member.userId, role: 'member', email: member.email, status: 'active' },
@@ -395,7 +370,7 @@ describe('GET /api/for-artists/offices/{officeId}/members', () => {
   it('answers 404 to a stranger, the same as for an office that does not exist', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, stranger } = await givenTeam(handler);
+    const { office, stranger } = await givenTeam();
     // Act
     const hidden = await listMembers(handler, office._id, stranger);
     const missing = await listMembers(handler, randomUUID(), stranger);
@@ -414,7 +389,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('lets the admin remove a member, who then no longer sees the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const result = await removeMember(handler, office._id, member.email.toUpperCase(), admin);
     // Assess
@@ -431,7 +406,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('lets a member and an accountant leave by themselves', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant } = await givenTeam(handler);
+    const { office, admin, member, accountant } = await givenTeam();
     // Act
     const statuses = [
       (await removeMember(handler, office._id, member.email, member)).statusCode,
@@ -446,7 +421,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('answers 403 to a member or accountant removing someone else and 404 to a stranger, and removes no one', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam(handler);
+    const { office, admin, member, accountant, stranger } = await givenTeam();
     // Act
     const statuses = [
       (await removeMember(handler, office._id, accountant.email, member)).statusCode,
@@ -463,7 +438,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('refuses to let the last admin leave with 409, and lets an admin leave while another admin stays', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin } = await givenTeam(handler);
+    const { office, admin } = await givenTeam();
     // Act
     const refused = await removeMember(handler, office._id, admin.email, admin);
     const secondAdmin = await givenJoined(office._id, 'admin');
@@ -481,7 +456,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('lets only one of two admins leaving at once go, so the office keeps an admin', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin } = await givenOfficeAdmin(handler);
+    const { office, admin } = await givenOfficeAdmin('Red Covers Management');
     const secondAdmin = await givenJoined(office._id, 'admin');
     // Act
     const results = await Promise.all([
@@ -500,8 +475,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
 describe('the last-admin rule in the table', () => {
   it('refuses removing an admin decided on a read from before the other admin left', async () => {
     // Prepare: both removals are decided on the same read, when the office still had two admins
-    const handler = await loadHandler();
-    const { office } = await givenOfficeAdmin(handler);
+    const { office } = await givenOfficeAdmin('Red Covers Management');
     const secondAdmin = await givenJoined(office._id, 'admin');
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const { removeOfficeMember } = await import('../../functions/data/offices/members');
@@ -538,7 +512,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('lets the admin change a member’s role, which the member list then shows', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const result = await changeRole(handler, office._id, member.userId, 'accountant', admin);
     // Assess
@@ -551,7 +525,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('answers 403 to a member or accountant (even for themself) and 404 to a stranger or for someone not in the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam(handler);
+    const { office, admin, member, accountant, stranger } = await givenTeam();
     // Act
     const statuses = [
       (await changeRole(handler, office._id, member.userId, 'admin', member)).statusCode,
@@ -571,7 +545,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('refuses to demote the last admin with 409, and lets them step down once another member is admin', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const refused = await changeRole(handler, office._id, admin.userId, 'member', admin);
     const promoted = await changeRole(handler, office._id, member.userId, 'admin', admin);
@@ -587,7 +561,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('lets only one of two admins demoting each other at once succeed', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin } = await givenOfficeAdmin(handler);
+    const { office, admin } = await givenOfficeAdmin('Red Covers Management');
     const secondAdmin = await givenJoined(office._id, 'admin');
     // Act
     const results = await Promise.all([
@@ -606,8 +580,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
 
   it('refuses in the table a demotion read before another admin was demoted, which leaves no admin', async () => {
     // Prepare: both demotions are decided on the same read, when the office still had two admins
-    const handler = await loadHandler();
-    const { office, admin } = await givenOfficeAdmin(handler);
+    const { office, admin } = await givenOfficeAdmin('Red Covers Management');
     const secondAdmin = await givenJoined(office._id, 'admin');
     const { changeOfficeMemberRole } = await import('../../functions/data/offices/members');
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
@@ -636,7 +609,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('refuses an unknown role with 422', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam(handler);
+    const { office, admin, member } = await givenTeam();
     // Act
     const result = await changeRole(handler, office._id, member.userId, 'owner', admin);
     // Assess
