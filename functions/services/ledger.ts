@@ -61,8 +61,10 @@ async function write(
     case 'key-conflict':
       throw new AppError('conflict', undefined, { code: 'idempotency_key_reused' });
     case 'insufficient-balance':
-      throw new AppError('conflict', `There is not enough money in ${result.accountId} for that.`, {
+      // The registry's sentence for people; the account (an internal id) only in the cause, for the logs.
+      throw new AppError('conflict', undefined, {
         code: 'insufficient_balance',
+        cause: new Error(`Not enough money in ${result.accountId}`),
       });
     case 'already-reversed':
       throw new AppError('conflict', undefined, { code: 'already_reversed' });
