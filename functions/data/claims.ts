@@ -57,6 +57,12 @@ const claimAuditSchema = z.object({
 });
 export type ClaimAuditEntry = z.infer<typeof claimAuditSchema>;
 
+/** The sort key of an item, where it carries what the item is (an audit entry's time and id). */
+const storedKeySchema = z.object({ sk: z.string() });
+
+/** An artist's successful-claim guard, as far as it is read back: which claim of which office holds it. */
+const successfulClaimGuardSchema = z.object({ claimId: z.string(), officeId: z.string() });
+
 /** Who made a change, as the audit log keeps it. */
 export interface ClaimActor {
   kind: ClaimActorKind;
@@ -236,17 +242,18 @@ export async function listClaimAuditEntries(
     ExpressionAttributeValues: { ':pk': claimPartition(claimId), ':prefix': claimAuditSortPrefix },
   });
   return items.map((item) => {
-    const at = String(item['at']);
+    const entry = claimAuditSchema.parse({
+      from: item['from'] ?? null,
+      to: item['to'],
+      reason: item['reason'],
+      actorKind: item['actorKind'],
+      actorId: item['actorId'],
+      at: item['at'],
+    });
+    const { sk } = storedKeySchema.parse(item);
     return {
-      ...claimAuditSchema.parse({
-        from: item['from'] ?? null,
-        to: item['to'],
-        reason: item['reason'],
-        actorKind: item['actorKind'],
-        actorId: item['actorId'],
-        at,
-      }),
-      entryId: String(item['sk']).slice(`${claimAuditSortPrefix}${at}#`.length),
+      ...entry,
+      entryId: sk.slice(`${claimAuditSortPrefix}${entry.at}#`.length),
     };
   });
 }
@@ -462,7 +469,7 @@ export async function getSuccessfulClaimsOfArtists(
   const claimed = new Map<string, { claimId: string; officeId: string }>();
   for (const artistId of unique) {
     const item = byPk.get(successfulClaimGuardKey(artistId).pk);
-    if (item) claimed.set(artistId, { claimId: String(item['claimId']), officeId: String(item['officeId']) });
+    if (item) claimed.set(artistId, successfulClaimGuardSchema.parse(item));
   }
   return claimed;
 }
