@@ -113,8 +113,8 @@ describe('the dashboard and the Spotify sync', () => {
     await waitForDashboard(page);
     // The first start writes the demo fan's listening in the background: reload until it is there.
     const topArtists = page.getByRole('list', { name: 'Top artists by share of your time' });
-    for (let attempt = 0; !(await topArtists.isVisible()) && attempt < 24; attempt += 1) {
-      await page.waitForTimeout(5_000);
+    for (let attempt = 0; !(await topArtists.isVisible()) && attempt < 120; attempt += 1) {
+      await page.waitForTimeout(1_000);
       await page.reload();
       await waitForDashboard(page);
       await page.getByRole('region', { name: 'This period’s listening' }).getByRole('status').waitFor({
