@@ -13,6 +13,7 @@ import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
 const log = createLogger('silent');
@@ -32,16 +33,6 @@ const loadStaff = async () => (await import('../../functions/handlers/admin-clai
 async function balanceOf(accountId: AccountId): Promise<number> {
   const { getBalance } = await import('../../functions/services/ledger');
   return getBalance({ table: await tableOf() }, accountId);
-}
-
-async function givenArtist(): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = {
-    id: randomUUID().replace(/-/g, '').slice(0, 22),
-    name: `Lantern ${randomUUID().slice(0, 6)}`,
-  };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
-  return artist;
 }
 
 function newVerificationString(): string {

@@ -1,6 +1,6 @@
 // Invitations, member artists and claimed artists through the artist-offices handler (issue #13, decision 026), on
 // DynamoDB Local. The invitation's link comes from the local outbox, as the invitee's mailbox would show it.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClaimReply } from '../../functions/contracts/claims';
 import type {
@@ -13,6 +13,8 @@ import type {
 import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
+import { givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf, findMail, uniqueEmail } from '../support/identity';
 
 const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
@@ -21,16 +23,6 @@ const loadClaims = async () => (await import('../../functions/handlers/artist-cl
 async function tableOf() {
   const { getTable } = await import('../../functions/runtime/table');
   return getTable();
-}
-
-async function givenOfficeAdmin(): Promise<{ admin: SignedInAccount; office: OfficeReply }> {
-  const admin = await createSignedInAccount('artist');
-  const result = await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
-    body: { name: 'Night Shift Records', type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return { admin, office: dataOf<OfficeReply>(result) };
 }
 
 async function invite(officeId: string, by: SignedInAccount, email: string, role: OfficeRole = 'member') {
@@ -84,7 +76,7 @@ async function givenJoinedByInvitation(
 describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () => {
   it('mails a single-use link to the address and lists the person as invited until they accept', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('invitee');
     // Act
     const result = await invite(office._id, admin, email, 'accountant');
@@ -110,7 +102,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
 
   it('answers 409 for an address that is a member already or has a pending invitation', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('twice');
     expect((await invite(office._id, admin, email)).statusCode).toBe(201);
     // Act
@@ -123,7 +115,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
 
   it('refuses members and accountants (403) and strangers (404)', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const accountant = await givenJoinedByInvitation(office._id, admin, 'accountant');
     const stranger = await createSignedInAccount('artist');
@@ -137,7 +129,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
 
   it('refuses the 50th member or invitation with office_full', async () => {
     // Prepare: 48 pending invitations beside the admin make 49
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     for (let index = 0; index < 48; index += 1) {
       expect((await invite(office._id, admin, uniqueEmail(`crowd${index}`))).statusCode).toBe(201);
     }
@@ -151,7 +143,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
 describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)', () => {
   it('answers the office, the address, the role and the state to whoever holds the link', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('holder');
     await invite(office._id, admin, email, 'admin');
     const { token } = await tokenMailedTo(email);
@@ -170,8 +162,8 @@ describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)',
 
   it('answers 404 for a wrong token or another office, and "expired" after 7 days', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
-    const other = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
+    const other = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('late');
     await invite(office._id, admin, email);
     const { token } = await tokenMailedTo(email);
@@ -195,7 +187,7 @@ describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)',
 describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
   it('makes the invitee a member with the invited role, and the token works once', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
     await invite(office._id, admin, invitee.email, 'accountant');
     const { token } = await tokenMailedTo(invitee.email);
@@ -215,7 +207,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
 
   it('makes no personal office for an invitee: their offices are the one they joined', async () => {
     // Prepare: a new artist-side user who has not opened the artist area yet
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
     await invite(office._id, admin, invitee.email, 'member');
     const { token } = await tokenMailedTo(invitee.email);
@@ -232,7 +224,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
 
   it('makes one membership of two accepts at once', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
     await invite(office._id, admin, invitee.email);
     const { token } = await tokenMailedTo(invitee.email);
@@ -251,7 +243,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
 
   it('refuses a signed-in user of another address with 403 invitation_email_mismatch', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('meant-for');
     await invite(office._id, admin, email);
     const { token } = await tokenMailedTo(email);
@@ -264,7 +256,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
 
   it('answers 401 without a session and 409 invitation_expired after 7 days', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
     await invite(office._id, admin, invitee.email);
     const { token } = await tokenMailedTo(invitee.email);
@@ -293,7 +285,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
 describe('member-token and resend-invitation', () => {
   it('member-token answers the state to an admin and never the secret', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('state');
     await invite(office._id, admin, email, 'member');
     const { token } = await tokenMailedTo(email);
@@ -315,7 +307,7 @@ describe('member-token and resend-invitation', () => {
 
   it('resend mails a new link and the old one stops working', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
     await invite(office._id, admin, invitee.email);
     const { token: oldToken } = await tokenMailedTo(invitee.email);
@@ -337,7 +329,7 @@ describe('member-token and resend-invitation', () => {
 
   it('resend answers 404 for an address without an invitation and 403 to a member', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const email = uniqueEmail('pending');
     await invite(office._id, admin, email);
@@ -355,16 +347,6 @@ describe('member-token and resend-invitation', () => {
 });
 
 // ── member artists and claimed artists ─────────────────────────────────────────────────────────────────────────
-
-async function givenArtist(): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = {
-    id: randomUUID().replace(/-/g, '').slice(0, 22),
-    name: `Lumen ${randomUUID().slice(0, 6)}`,
-  };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 30 }], new Date());
-  return artist;
-}
 
 function newVerificationString(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -404,7 +386,7 @@ const artistsPath = (officeId: string, userId: string) =>
 describe('member artists', () => {
   it('a member sees only the claims of the artists assigned to them, and loses one when it is unassigned', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const [first, second] = [await givenArtist(), await givenArtist()];
     const firstClaim = await givenClaim(office._id, admin, first.id);
@@ -443,7 +425,7 @@ describe('member artists', () => {
 
   it('refuses an artist the office has not claimed (422), a member assigning (403) and a stranger (404)', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const stranger = await createSignedInAccount('artist');
     const claimed = await givenArtist();
@@ -466,7 +448,7 @@ describe('member artists', () => {
 
   it('canSeeOfficeArtist: admins and accountants see every artist, a member only theirs, a stranger none', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const accountant = await givenJoinedByInvitation(office._id, admin, 'accountant');
     const stranger = await createSignedInAccount('artist');
@@ -489,7 +471,7 @@ describe('member artists', () => {
 
   it('GET answers the member their own artists and refuses another member (403)', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const other = await givenJoinedByInvitation(office._id, admin, 'member');
     // Act
@@ -509,7 +491,7 @@ describe('member artists', () => {
 describe('PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}', () => {
   it('an admin gives up a successful claim: it becomes Deleted and frees the artist', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const artist = await givenArtist();
     const claim = await givenClaim(office._id, admin, artist.id);
     const { getClaim, getSuccessfulClaimOfArtist } = await import('../../functions/data/claims');
@@ -542,9 +524,9 @@ describe('PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}',
 
   it('answers 404 for a pending claim or another office, 403 to a member, 422 for another status', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
-    const other = await givenOfficeAdmin();
+    const other = await givenOfficeAdmin('Night Shift Records');
     const artist = await givenArtist();
     await givenClaim(office._id, admin, artist.id);
     const patch = async (officeId: string, by: SignedInAccount, status = 'Deleted') =>
@@ -572,7 +554,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}',
 describe('DELETE /api/for-artists/offices/{officeId}/members/{email} for an invitation', () => {
   it('lets an admin withdraw a pending invitation, whose link then answers 404', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
+    const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('withdrawn');
     await invite(office._id, admin, email, 'accountant');
     const { token } = await tokenMailedTo(email);

@@ -13,6 +13,7 @@ import type { ClaimReply } from '../../functions/contracts/claims';
 import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 const loadStaff = async () => (await import('../../functions/handlers/admin-claims')).handler;
@@ -20,13 +21,6 @@ const loadStaff = async () => (await import('../../functions/handlers/admin-clai
 async function tableOf() {
   const { getTable } = await import('../../functions/runtime/table');
   return getTable();
-}
-
-async function givenArtist(name: string): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = { id: randomUUID().replace(/-/g, '').slice(0, 22), name };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
-  return artist;
 }
 
 function newVerificationString(): string {

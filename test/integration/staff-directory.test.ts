@@ -19,6 +19,7 @@ import type { ClaimReply } from '../../functions/contracts/claims';
 import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from './payments-harness';
@@ -87,13 +88,6 @@ async function createOffice(admin: SignedInAccount, name: string): Promise<Offic
       cookies: [admin.cookie],
     }),
   );
-}
-
-async function givenArtist(name: string): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = { id: randomUUID().replace(/-/g, '').slice(0, 22), name };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
-  return artist;
 }
 
 async function claimArtist(admin: SignedInAccount, officeId: string, artistId: string): Promise<ClaimReply> {

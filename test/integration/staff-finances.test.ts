@@ -26,6 +26,7 @@ import { readJournal } from '../../functions/services/admin/finances';
 import type { PayoutDependencies } from '../../functions/services/connect/payouts';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
+import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from './payments-harness';
@@ -97,16 +98,6 @@ async function listenInPie(fanId: string, pie: StoredPie, artist: { artistId?: s
     },
   ]);
   await recomputeDailyListening(getTable(), fanId, saved.days);
-}
-
-async function givenArtist(): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = {
-    id: randomUUID().replace(/-/g, '').slice(0, 22),
-    name: `Ledger ${randomUUID().slice(0, 6)}`,
-  };
-  await upsertCatalogueArtists(getTable(), [{ ...artist, popularity: 40 }], getClock().now());
-  return artist;
 }
 
 /** An artist-side user's office with a claim of the artist, approved by staff: the held share is released to it. */

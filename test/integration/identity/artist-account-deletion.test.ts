@@ -4,11 +4,10 @@
 // account, and an office that holds nothing and loses its last admin goes with it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { OfficeReply } from '../../../functions/contracts/offices';
-import type { OfficeRole } from '../../../functions/domain/offices/rights';
 import { bodyOf } from '../../support/gateway-event';
 import type { SignedInAccount } from '../../support/identity';
-import { call, createSignedInAccount, dataOf } from '../../support/identity';
+import { givenJoined, givenOfficeAdmin } from '../../support/factories/offices';
+import { call } from '../../support/identity';
 
 async function handlers() {
   const [auth, offices] = await Promise.all([
@@ -26,31 +25,6 @@ async function tableOf() {
 async function deleteAccountOf(person: SignedInAccount) {
   const { auth } = await handlers();
   return call(auth, 'DELETE', '/api/for-artists/auth/delete-account', { cookies: [person.cookie] });
-}
-
-/** An artist-side user with a new office of their own, made through `POST offices`. */
-async function givenOfficeAdmin(name: string) {
-  const { offices } = await handlers();
-  const admin = await createSignedInAccount('artist');
-  const result = await call(offices, 'POST', '/api/for-artists/offices', {
-    body: { name, type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return { admin, office: dataOf<OfficeReply>(result) };
-}
-
-async function givenJoined(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../../functions/data/offices/members');
-  const person = await createSignedInAccount('artist');
-  const outcome = await addOfficeMember(
-    await tableOf(),
-    officeId,
-    { userId: person.userId, role, email: person.email },
-    new Date(),
-  );
-  expect(outcome).toBe('added');
-  return person;
 }
 
 /** Money on the office payable, as a release of held earnings books it. */
