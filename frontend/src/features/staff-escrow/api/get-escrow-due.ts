@@ -7,5 +7,5 @@ import { apiPath } from '../../../lib/api-path';
 export const escrowDueUrl = apiPath('GET /api/admin/escrow/due');
 
 export function useEscrowDue() {
-  return useSWR<EscrowDue, unknown>(escrowDueUrl, (url: string) => apiClient.get<EscrowDue>(url));
+  return useSWR<EscrowDue, unknown>(escrowDueUrl, () => apiClient.call('GET /api/admin/escrow/due'));
 }

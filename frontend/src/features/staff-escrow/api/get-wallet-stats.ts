@@ -11,7 +11,7 @@ export function staffWalletStatsUrl(period: WalletStatsPeriod): string {
 }
 
 export function useStaffWalletStats(period: WalletStatsPeriod) {
-  return useSWR<StaffWalletStats, unknown>(staffWalletStatsUrl(period), (url: string) =>
-    apiClient.get<StaffWalletStats>(url),
+  return useSWR<StaffWalletStats, unknown>(staffWalletStatsUrl(period), () =>
+    apiClient.call('GET /api/admin/wallet-transactions/stats', { query: { period } }),
   );
 }

@@ -1,14 +1,13 @@
 // POST /api/admin/escrow/name-only/{name}/resolve: a name heard alone given to one catalogue artist, with a reason.
 import type { ResolveNameResult } from '../../../../../functions/contracts/admin-escrow';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function resolveNameOnlyArtist(
   normalisedName: string,
   payload: { artistId: string; reason: string },
 ): Promise<ResolveNameResult> {
-  return apiClient.post<ResolveNameResult>(
-    apiPath('POST /api/admin/escrow/name-only/{name}/resolve', { params: { name: normalisedName } }),
-    payload,
-  );
+  return apiClient.call('POST /api/admin/escrow/name-only/{name}/resolve', {
+    params: { name: normalisedName },
+    body: payload,
+  });
 }
