@@ -21,11 +21,23 @@ export function ledgerAccountUrl(
   });
 }
 
-export const fetchLedgerAccount = (url: string) => apiClient.get<StaffLedgerAccountPage>(url);
+export const fetchLedgerAccount = (
+  accountId: string,
+  cursor: string | null,
+  limit: number = ledgerEntriesPerPage,
+) =>
+  apiClient.call('GET /api/admin/ledger/accounts/{accountId}', {
+    params: { accountId },
+    query: { limit: String(limit), ...(cursor === null ? {} : { cursor }) },
+  });
 
 /** An account no money moved through (404) stays so; only a server failure is retried. */
 export function useLedgerAccount(accountId: string, cursor: string | null) {
-  return useSWR<StaffLedgerAccountPage, unknown>(ledgerAccountUrl(accountId, cursor), fetchLedgerAccount, {
-    shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
-  });
+  return useSWR<StaffLedgerAccountPage, unknown>(
+    ledgerAccountUrl(accountId, cursor),
+    () => fetchLedgerAccount(accountId, cursor),
+    {
+      shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
+    },
+  );
 }

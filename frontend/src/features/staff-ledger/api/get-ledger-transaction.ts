@@ -9,13 +9,14 @@ export function ledgerTransactionUrl(transactionId: string): string {
   return apiPath('GET /api/admin/ledger/transactions/{transactionId}', { params: { transactionId } });
 }
 
-export const fetchLedgerTransaction = (url: string) => apiClient.get<StaffLedgerTransaction>(url);
+export const fetchLedgerTransaction = (transactionId: string) =>
+  apiClient.call('GET /api/admin/ledger/transactions/{transactionId}', { params: { transactionId } });
 
 /** An unknown transaction (404) stays so; only a server failure is retried. */
 export function useLedgerTransaction(transactionId: string) {
   return useSWR<StaffLedgerTransaction, unknown>(
     ledgerTransactionUrl(transactionId),
-    fetchLedgerTransaction,
+    () => fetchLedgerTransaction(transactionId),
     {
       shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
     },

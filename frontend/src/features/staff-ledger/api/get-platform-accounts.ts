@@ -8,7 +8,7 @@ export type PlatformAccounts = RouteReplyData<'GET /api/admin/ledger/platform-ac
 
 export const platformAccountsUrl = apiPath('GET /api/admin/ledger/platform-accounts');
 
-export const fetchPlatformAccounts = (url: string) => apiClient.get<PlatformAccounts>(url);
+export const fetchPlatformAccounts = () => apiClient.call('GET /api/admin/ledger/platform-accounts');
 
 export function usePlatformAccounts() {
   return useSWR<PlatformAccounts, unknown>(platformAccountsUrl, fetchPlatformAccounts);

@@ -8,11 +8,12 @@ export function staffPieReceiptUrl(pieId: string): string {
   return apiPath('GET /api/admin/ledger/pies/{pieId}', { params: { pieId } });
 }
 
-export const fetchStaffPieReceipt = (url: string) => apiClient.get<StaffPieReceipt>(url);
+export const fetchStaffPieReceipt = (pieId: string) =>
+  apiClient.call('GET /api/admin/ledger/pies/{pieId}', { params: { pieId } });
 
 /** An unknown pie (404) stays so; only a server failure is retried. */
 export function useStaffPieReceipt(pieId: string) {
-  return useSWR<StaffPieReceipt, unknown>(staffPieReceiptUrl(pieId), fetchStaffPieReceipt, {
+  return useSWR<StaffPieReceipt, unknown>(staffPieReceiptUrl(pieId), () => fetchStaffPieReceipt(pieId), {
     shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
   });
 }

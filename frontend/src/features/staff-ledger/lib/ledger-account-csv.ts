@@ -4,7 +4,7 @@ import type { StaffLedgerAccountPage } from '../../../../../functions/contracts/
 import type { PreparedCsv } from '../../../components/csv-download';
 import type { CsvColumn } from '../../../lib/csv';
 import { buildCsv, writeDollars } from '../../../lib/csv';
-import { fetchLedgerAccount, ledgerAccountUrl, ledgerCsvEntriesPerPage } from '../api/get-ledger-account';
+import { fetchLedgerAccount, ledgerCsvEntriesPerPage } from '../api/get-ledger-account';
 
 type LedgerEntry = StaffLedgerAccountPage['entries'][number];
 
@@ -28,9 +28,7 @@ export async function prepareLedgerAccountCsv(accountId: string): Promise<Prepar
   const seen = new Set<string>();
   let cursor: string | null = null;
   do {
-    const page: StaffLedgerAccountPage = await fetchLedgerAccount(
-      ledgerAccountUrl(accountId, cursor, ledgerCsvEntriesPerPage),
-    );
+    const page: StaffLedgerAccountPage = await fetchLedgerAccount(accountId, cursor, ledgerCsvEntriesPerPage);
     entries.push(...page.entries);
     // A cursor the ledger already gave would read the same entries again: stop rather than loop.
     cursor = page.nextCursor !== null && !seen.has(page.nextCursor) ? page.nextCursor : null;
