@@ -1,7 +1,6 @@
 // GET /api/admin/finances/journal: one page of the accountant's journal (every ledger line of a span of days).
 import type { JournalPage } from '../../../../../functions/contracts/staff-finances';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export interface JournalSpan {
   /** The first UTC day (`YYYY-MM-DD`), null for the ledger's beginning. */
@@ -10,14 +9,10 @@ export interface JournalSpan {
   to: string;
 }
 
-export function financeJournalUrl(span: JournalSpan, cursor: string | null = null): string {
-  return apiPath('GET /api/admin/finances/journal', {
-    query: {
-      ...(span.from ? { from: span.from } : {}),
-      to: span.to,
-      ...(cursor ? { cursor } : {}),
-    },
+export const fetchFinanceJournalPage = (
+  span: JournalSpan,
+  cursor: string | null = null,
+): Promise<JournalPage> =>
+  apiClient.call('GET /api/admin/finances/journal', {
+    query: { ...(span.from ? { from: span.from } : {}), to: span.to, ...(cursor ? { cursor } : {}) },
   });
-}
-
-export const fetchFinanceJournalPage = (url: string) => apiClient.get<JournalPage>(url);

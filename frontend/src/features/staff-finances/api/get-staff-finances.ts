@@ -8,10 +8,11 @@ export function staffFinancesUrl(period: FinancePeriod): string {
   return apiPath('GET /api/admin/finances', { query: { period } });
 }
 
-export const fetchStaffFinances = (url: string) => apiClient.get<StaffFinances>(url);
+export const fetchStaffFinances = (period: FinancePeriod) =>
+  apiClient.call('GET /api/admin/finances', { query: { period } });
 
 export function useStaffFinances(period: FinancePeriod) {
-  return useSWR<StaffFinances, unknown>(staffFinancesUrl(period), fetchStaffFinances, {
+  return useSWR<StaffFinances, unknown>(staffFinancesUrl(period), () => fetchStaffFinances(period), {
     keepPreviousData: true,
   });
 }

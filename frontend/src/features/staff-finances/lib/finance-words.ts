@@ -9,7 +9,7 @@ import type {
 import { escapeCsvField, writeDollars } from '../../../lib/csv';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import type { JournalSpan } from '../api/get-finance-journal';
-import { fetchFinanceJournalPage, financeJournalUrl } from '../api/get-finance-journal';
+import { fetchFinanceJournalPage } from '../api/get-finance-journal';
 
 export const periodChoices: readonly { value: FinancePeriod; label: string }[] = [
   { value: 'day', label: 'Today' },
@@ -165,7 +165,7 @@ export async function downloadJournalCsv(
   let transactions = 0;
   let cursor: string | null = null;
   do {
-    const page = await fetchFinanceJournalPage(financeJournalUrl(span, cursor));
+    const page = await fetchFinanceJournalPage(span, cursor);
     lines.push(...page.lines);
     transactions += page.transactions;
     cursor = page.nextCursor;
