@@ -1,7 +1,7 @@
 export {
   StaffLedgerAccountScreen,
-  StaffLedgerTransactionScreen,
   StaffPieReceiptScreen,
   StaffPlatformAccountsScreen,
 } from './components/ledger-screens';
+export { StaffLedgerTransactionScreen } from './components/transaction-screen';
 export type { RenderPieReceipt } from './components/ledger-screens';

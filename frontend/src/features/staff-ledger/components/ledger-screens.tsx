@@ -1,15 +1,11 @@
 // "Why is this balance X" (decision 039): staff's ledger screens. An account with its balance as the ledger keeps it
-// and its entries newest first; one whole transaction with every line, what it belongs to and the Stripe object it
-// came from; OpenPie's own accounts; and a pie's receipt as its fan reads it. Each with its loading, missing and
-// error states and one h1 in every state. An account's entries download as a CSV, every page of them.
+// and its entries newest first; OpenPie's own accounts; and a pie's receipt as its fan reads it (one transaction is
+// transaction-screen.tsx). Each with its loading, missing and error states and one h1 in every state. An account's
+// entries download as a CSV, every page of them.
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type {
-  StaffLedgerAccount,
-  StaffLedgerTransaction,
-  StaffPieReceipt,
-} from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerAccount, StaffPieReceipt } from '../../../../../functions/contracts/admin-ledger';
 import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
@@ -17,17 +13,11 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLedgerAccount } from '../api/get-ledger-account';
-import { useLedgerTransaction } from '../api/get-ledger-transaction';
 import { usePlatformAccounts } from '../api/get-platform-accounts';
 import { useStaffPieReceipt } from '../api/get-staff-pie-receipt';
 import { ledgerAccountCsvFile, prepareLedgerAccountCsv } from '../lib/ledger-account-csv';
-import { describeAccountType, describeKind, describeStripeType } from '../lib/ledger-words';
+import { describeAccountType, describeKind, formatSigned } from '../lib/ledger-words';
 import '../staff-ledger.css';
-
-/** `+$9.41` / `−$5.00`: which way the money moved on this account. */
-function formatSigned(cents: number): string {
-  return cents > 0 ? `+${formatMoney(cents)}` : cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(0);
-}
 
 /** Who an account belongs to, linked to their staff page where there is one. */
 function OwnerOf({ account }: { account: StaffLedgerAccount }) {
@@ -211,197 +201,6 @@ export function StaffLedgerAccountScreen() {
       cursors={cursors}
       setCursors={(next) => setState({ accountId, cursors: next })}
     />
-  );
-}
-
-function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['stripe']; onRetry: () => void }) {
-  const object = stripe.object;
-  return (
-    <section className="staff-ledger__section" aria-label="At Stripe">
-      <h2 className="staff-page__subtitle">At Stripe</h2>
-      <p
-        className={stripe.state === 'unavailable' ? 'staff-ledger__warning' : 'staff-page__muted'}
-        role={stripe.state === 'unavailable' ? 'alert' : undefined}
-      >
-        {stripe.message}
-      </p>
-      {stripe.state === 'unavailable' ? (
-        <button type="button" className="button button--small button--secondary" onClick={onRetry}>
-          Ask Stripe again
-        </button>
-      ) : null}
-      {object ? (
-        <StaffFacts
-          label="The Stripe object"
-          items={[
-            ['Type', describeStripeType(object.type)],
-            ['Id', <code key="id">{object.id}</code>],
-            ['Amount', formatMoney(object.amountCents, object.currency.toUpperCase())],
-            ['Status', object.status],
-            [
-              'Fee',
-              object.feeCents === null
-                ? 'None yet'
-                : formatMoney(object.feeCents, object.currency.toUpperCase()),
-            ],
-            ['Created', formatDateTime(object.createdAt)],
-          ]}
-        />
-      ) : null}
-      {object?.dashboardUrl ? (
-        <p>
-          <a href={object.dashboardUrl} target="_blank" rel="noreferrer">
-            Open in Stripe’s dashboard
-          </a>
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-function TransactionView({
-  transaction,
-  onRetry,
-}: {
-  transaction: StaffLedgerTransaction;
-  onRetry: () => void;
-}) {
-  const title = describeKind(transaction.kind);
-  useDocumentTitle(`${title} · Ledger · OpenPie Admin`);
-  const { belongsTo } = transaction;
-  const sum = transaction.lines.reduce((total, line) => total + line.amountCents, 0);
-  const belongs: [string, ReactNode][] = [];
-  if (belongsTo.pieId)
-    belongs.push([
-      'Pie',
-      <Link key="pie" to={paths.admin.ledgerPie({ pieId: belongsTo.pieId })}>
-        The pie’s receipt
-      </Link>,
-    ]);
-  if (belongsTo.fanId)
-    belongs.push([
-      'Fan',
-      <Link key="fan" to={paths.admin.fan({ id: belongsTo.fanId })}>
-        The fan’s page
-      </Link>,
-    ]);
-  if (belongsTo.claimId)
-    belongs.push([
-      'Claim',
-      <Link key="claim" to={paths.admin.claim({ id: belongsTo.claimId })}>
-        The claim
-      </Link>,
-    ]);
-  if (belongsTo.officeId)
-    belongs.push([
-      'Office',
-      <Link key="office" to={paths.admin.office({ id: belongsTo.officeId })}>
-        The office’s page
-      </Link>,
-    ]);
-  if (belongsTo.payoutId) belongs.push(['Payout', <code key="payout">{belongsTo.payoutId}</code>]);
-  if (belongsTo.artistId) belongs.push(['Artist', <code key="artist">{belongsTo.artistId}</code>]);
-  return (
-    <>
-      <header>
-        <h1 className="staff-page__title">{title}</h1>
-        <p className="staff-ledger__lead">{formatDateTime(transaction.at)}</p>
-      </header>
-      <StaffFacts
-        label="The transaction"
-        items={[
-          ['Transaction id', <code key="id">{transaction.transactionId}</code>],
-          ['Idempotency key', <code key="key">{transaction.idempotencyKey}</code>],
-          ['Status', transaction.status === 'complete' ? 'Complete' : 'Being written'],
-          ...(transaction.reverses
-            ? [
-                [
-                  'Reverses',
-                  <LedgerTransactionLink key="reverses" transactionId={transaction.reverses}>
-                    the transaction it undoes
-                  </LedgerTransactionLink>,
-                ] as const,
-              ]
-            : []),
-          ...(transaction.reversedBy
-            ? [
-                [
-                  'Reversed by',
-                  <LedgerTransactionLink key="reversed" transactionId={transaction.reversedBy}>
-                    the transaction that undid it
-                  </LedgerTransactionLink>,
-                ] as const,
-              ]
-            : []),
-        ]}
-      />
-      <section className="staff-ledger__section" aria-label="Lines">
-        <h2 className="staff-page__subtitle">Lines</h2>
-        <div className="table-wrap" role="region" aria-label="The transaction’s lines" tabIndex={0}>
-          <table className="data-table staff-ledger__table">
-            <caption className="staff-page__caption">
-              Every line of the transaction; together they sum to zero
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col" className="staff-ledger__amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transaction.lines.map((line) => (
-                <tr key={line.account.accountId}>
-                  <td>
-                    <LedgerAccountLink accountId={line.account.accountId}>
-                      {describeAccountType(line.account.type)}
-                    </LedgerAccountLink>
-                    <br />
-                    <code className="staff-ledger__id">{line.account.accountId}</code>
-                  </td>
-                  <td className="staff-ledger__amount">{formatSigned(line.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Sum</th>
-                <td className="staff-ledger__amount">{formatSigned(sum)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      </section>
-      <StripeSide stripe={transaction.stripe} onRetry={onRetry} />
-      {belongs.length > 0 ? (
-        <section className="staff-ledger__section" aria-label="What it belongs to">
-          <h2 className="staff-page__subtitle">What it belongs to</h2>
-          <StaffFacts label="What it belongs to" items={belongs} />
-        </section>
-      ) : null}
-    </>
-  );
-}
-
-/** `/admin/ledger/transactions/:transactionId`: one whole transaction, its Stripe object and what it belongs to. */
-export function StaffLedgerTransactionScreen() {
-  const { transactionId = '' } = useParams();
-  const reply = useLedgerTransaction(transactionId);
-  return (
-    <StaffDetailFrame
-      reply={reply}
-      words={{
-        back: '← Platform accounts',
-        backTo: paths.admin.ledger(),
-        heading: 'Ledger transaction',
-        loading: 'Loading the transaction...',
-        missing: 'There is no ledger transaction with this id.',
-        failed: 'We could not load the transaction.',
-      }}
-    >
-      {(transaction) => <TransactionView transaction={transaction} onRetry={() => void reply.mutate()} />}
-    </StaffDetailFrame>
   );
 }
 

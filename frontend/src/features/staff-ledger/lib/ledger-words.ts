@@ -1,4 +1,10 @@
 // What staff read for the ledger's account types and transaction kinds (decision 039), in product words.
+import { formatMoney } from '../../../lib/format';
+
+/** `+$9.41` / `−$5.00`: which way the money moved on this account. */
+export function formatSigned(cents: number): string {
+  return cents > 0 ? `+${formatMoney(cents)}` : cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(0);
+}
 
 const accountTypeWords: Readonly<Record<string, string>> = {
   'fan-wallet': 'Fan’s wallet credit (given back, from no payment)',

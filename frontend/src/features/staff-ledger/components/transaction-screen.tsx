@@ -1,0 +1,204 @@
+// "Why is this balance X" (decision 039): one whole ledger transaction, every line of it summing to zero, what it
+// belongs to and the Stripe object it came from, as Stripe has it now.
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { StaffLedgerTransaction } from '../../../../../functions/contracts/admin-ledger';
+import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
+import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLedgerTransaction } from '../api/get-ledger-transaction';
+import { describeAccountType, describeKind, describeStripeType, formatSigned } from '../lib/ledger-words';
+import '../staff-ledger.css';
+
+function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['stripe']; onRetry: () => void }) {
+  const object = stripe.object;
+  return (
+    <section className="staff-ledger__section" aria-label="At Stripe">
+      <h2 className="staff-page__subtitle">At Stripe</h2>
+      <p
+        className={stripe.state === 'unavailable' ? 'staff-ledger__warning' : 'staff-page__muted'}
+        role={stripe.state === 'unavailable' ? 'alert' : undefined}
+      >
+        {stripe.message}
+      </p>
+      {stripe.state === 'unavailable' ? (
+        <button type="button" className="button button--small button--secondary" onClick={onRetry}>
+          Ask Stripe again
+        </button>
+      ) : null}
+      {object ? (
+        <StaffFacts
+          label="The Stripe object"
+          items={[
+            ['Type', describeStripeType(object.type)],
+            ['Id', <code key="id">{object.id}</code>],
+            ['Amount', formatMoney(object.amountCents, object.currency.toUpperCase())],
+            ['Status', object.status],
+            [
+              'Fee',
+              object.feeCents === null
+                ? 'None yet'
+                : formatMoney(object.feeCents, object.currency.toUpperCase()),
+            ],
+            ['Created', formatDateTime(object.createdAt)],
+          ]}
+        />
+      ) : null}
+      {object?.dashboardUrl ? (
+        <p>
+          <a href={object.dashboardUrl} target="_blank" rel="noreferrer">
+            Open in Stripe’s dashboard
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function TransactionView({
+  transaction,
+  onRetry,
+}: {
+  transaction: StaffLedgerTransaction;
+  onRetry: () => void;
+}) {
+  const title = describeKind(transaction.kind);
+  useDocumentTitle(`${title} · Ledger · OpenPie Admin`);
+  const { belongsTo } = transaction;
+  const sum = transaction.lines.reduce((total, line) => total + line.amountCents, 0);
+  const belongs: [string, ReactNode][] = [];
+  if (belongsTo.pieId)
+    belongs.push([
+      'Pie',
+      <Link key="pie" to={paths.admin.ledgerPie({ pieId: belongsTo.pieId })}>
+        The pie’s receipt
+      </Link>,
+    ]);
+  if (belongsTo.fanId)
+    belongs.push([
+      'Fan',
+      <Link key="fan" to={paths.admin.fan({ id: belongsTo.fanId })}>
+        The fan’s page
+      </Link>,
+    ]);
+  if (belongsTo.claimId)
+    belongs.push([
+      'Claim',
+      <Link key="claim" to={paths.admin.claim({ id: belongsTo.claimId })}>
+        The claim
+      </Link>,
+    ]);
+  if (belongsTo.officeId)
+    belongs.push([
+      'Office',
+      <Link key="office" to={paths.admin.office({ id: belongsTo.officeId })}>
+        The office’s page
+      </Link>,
+    ]);
+  if (belongsTo.payoutId) belongs.push(['Payout', <code key="payout">{belongsTo.payoutId}</code>]);
+  if (belongsTo.artistId) belongs.push(['Artist', <code key="artist">{belongsTo.artistId}</code>]);
+  return (
+    <>
+      <header>
+        <h1 className="staff-page__title">{title}</h1>
+        <p className="staff-ledger__lead">{formatDateTime(transaction.at)}</p>
+      </header>
+      <StaffFacts
+        label="The transaction"
+        items={[
+          ['Transaction id', <code key="id">{transaction.transactionId}</code>],
+          ['Idempotency key', <code key="key">{transaction.idempotencyKey}</code>],
+          ['Status', transaction.status === 'complete' ? 'Complete' : 'Being written'],
+          ...(transaction.reverses
+            ? [
+                [
+                  'Reverses',
+                  <LedgerTransactionLink key="reverses" transactionId={transaction.reverses}>
+                    the transaction it undoes
+                  </LedgerTransactionLink>,
+                ] as const,
+              ]
+            : []),
+          ...(transaction.reversedBy
+            ? [
+                [
+                  'Reversed by',
+                  <LedgerTransactionLink key="reversed" transactionId={transaction.reversedBy}>
+                    the transaction that undid it
+                  </LedgerTransactionLink>,
+                ] as const,
+              ]
+            : []),
+        ]}
+      />
+      <section className="staff-ledger__section" aria-label="Lines">
+        <h2 className="staff-page__subtitle">Lines</h2>
+        <div className="table-wrap" role="region" aria-label="The transaction’s lines" tabIndex={0}>
+          <table className="data-table staff-ledger__table">
+            <caption className="staff-page__caption">
+              Every line of the transaction; together they sum to zero
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col" className="staff-ledger__amount">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {transaction.lines.map((line) => (
+                <tr key={line.account.accountId}>
+                  <td>
+                    <LedgerAccountLink accountId={line.account.accountId}>
+                      {describeAccountType(line.account.type)}
+                    </LedgerAccountLink>
+                    <br />
+                    <code className="staff-ledger__id">{line.account.accountId}</code>
+                  </td>
+                  <td className="staff-ledger__amount">{formatSigned(line.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Sum</th>
+                <td className="staff-ledger__amount">{formatSigned(sum)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+      <StripeSide stripe={transaction.stripe} onRetry={onRetry} />
+      {belongs.length > 0 ? (
+        <section className="staff-ledger__section" aria-label="What it belongs to">
+          <h2 className="staff-page__subtitle">What it belongs to</h2>
+          <StaffFacts label="What it belongs to" items={belongs} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** `/admin/ledger/transactions/:transactionId`: one whole transaction, its Stripe object and what it belongs to. */
+export function StaffLedgerTransactionScreen() {
+  const { transactionId = '' } = useParams();
+  const reply = useLedgerTransaction(transactionId);
+  return (
+    <StaffDetailFrame
+      reply={reply}
+      words={{
+        back: '← Platform accounts',
+        backTo: paths.admin.ledger(),
+        heading: 'Ledger transaction',
+        loading: 'Loading the transaction...',
+        missing: 'There is no ledger transaction with this id.',
+        failed: 'We could not load the transaction.',
+      }}
+    >
+      {(transaction) => <TransactionView transaction={transaction} onRetry={() => void reply.mutate()} />}
+    </StaffDetailFrame>
+  );
+}
