@@ -8,11 +8,11 @@ export function staffFanUrl(id: string): string {
   return apiPath('GET /api/admin/fans/{id}', { params: { id } });
 }
 
-export const fetchStaffFan = (url: string) => apiClient.get<StaffFanDetail>(url);
+export const fetchStaffFan = (id: string) => apiClient.call('GET /api/admin/fans/{id}', { params: { id } });
 
 /** An unknown fan (404) stays so; only a server failure is retried. */
 export function useStaffFan(id: string) {
-  return useSWR<StaffFanDetail, unknown>(staffFanUrl(id), fetchStaffFan, {
+  return useSWR<StaffFanDetail, unknown>(staffFanUrl(id), () => fetchStaffFan(id), {
     shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
   });
 }

@@ -8,11 +8,12 @@ export function staffOfficeUrl(id: string): string {
   return apiPath('GET /api/admin/offices/{id}', { params: { id } });
 }
 
-export const fetchStaffOffice = (url: string) => apiClient.get<StaffOfficeDetail>(url);
+export const fetchStaffOffice = (id: string) =>
+  apiClient.call('GET /api/admin/offices/{id}', { params: { id } });
 
 /** An unknown office (404) stays so; only a server failure is retried. */
 export function useStaffOffice(id: string) {
-  return useSWR<StaffOfficeDetail, unknown>(staffOfficeUrl(id), fetchStaffOffice, {
+  return useSWR<StaffOfficeDetail, unknown>(staffOfficeUrl(id), () => fetchStaffOffice(id), {
     shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
   });
 }

@@ -8,11 +8,12 @@ export function staffUserArtistUrl(id: string): string {
   return apiPath('GET /api/admin/user-artists/{id}', { params: { id } });
 }
 
-export const fetchStaffUserArtist = (url: string) => apiClient.get<StaffUserArtistDetail>(url);
+export const fetchStaffUserArtist = (id: string) =>
+  apiClient.call('GET /api/admin/user-artists/{id}', { params: { id } });
 
 /** An unknown artist-side user (404) stays so; only a server failure is retried. */
 export function useStaffUserArtist(id: string) {
-  return useSWR<StaffUserArtistDetail, unknown>(staffUserArtistUrl(id), fetchStaffUserArtist, {
+  return useSWR<StaffUserArtistDetail, unknown>(staffUserArtistUrl(id), () => fetchStaffUserArtist(id), {
     shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500),
   });
 }
