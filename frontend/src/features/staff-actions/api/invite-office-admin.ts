@@ -4,14 +4,10 @@ import type {
   StaffAdminInvitationReply,
 } from '../../../../../functions/contracts/admin-audit';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function inviteOfficeAdmin(
   officeId: string,
   body: StaffAdminInvitationBody,
 ): Promise<StaffAdminInvitationReply> {
-  return apiClient.post<StaffAdminInvitationReply>(
-    apiPath('POST /api/admin/offices/{id}/admin-invitation', { params: { id: officeId } }),
-    body,
-  );
+  return apiClient.call('POST /api/admin/offices/{id}/admin-invitation', { params: { id: officeId }, body });
 }

@@ -2,15 +2,14 @@
 // part, with a reason; the webhook books it.
 import type { StaffRefundBody, StaffRefundReply } from '../../../../../functions/contracts/admin-audit';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function refundFanPayment(
   fanId: string,
   paymentId: string,
   body: StaffRefundBody,
 ): Promise<StaffRefundReply> {
-  return apiClient.post<StaffRefundReply>(
-    apiPath('POST /api/admin/fans/{id}/payments/{paymentId}/refund', { params: { id: fanId, paymentId } }),
+  return apiClient.call('POST /api/admin/fans/{id}/payments/{paymentId}/refund', {
+    params: { id: fanId, paymentId },
     body,
-  );
+  });
 }

@@ -5,15 +5,13 @@ import type {
   RemoveStripeConnectionReply,
 } from '../../../../../functions/contracts/admin-audit';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
-export async function removeStripeConnection(
+export function removeStripeConnection(
   officeId: string,
   body: RemoveStripeConnectionBody,
 ): Promise<RemoveStripeConnectionReply> {
-  const reply = await apiClient.send<RemoveStripeConnectionReply>(
-    apiPath('DELETE /api/admin/offices/{id}/stripe-connection', { params: { id: officeId } }),
-    { method: 'DELETE', body },
-  );
-  return reply.data;
+  return apiClient.call('DELETE /api/admin/offices/{id}/stripe-connection', {
+    params: { id: officeId },
+    body,
+  });
 }
