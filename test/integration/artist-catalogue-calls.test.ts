@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { bodyOf } from '../support/gateway-event';
@@ -12,8 +12,7 @@ import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 let server: Server;
 let sandboxBase = '';
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 
 beforeAll(async () => {
   const sandbox = createOAuthSandbox();

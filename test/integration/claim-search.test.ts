@@ -10,15 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSearchArtist } from '../../functions/contracts/artists';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue, tracksOfArtist } from '../../local/spotify-sandbox/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 let server: Server;
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 const log = createLogger('silent');
 const dayMs = 86_400_000;
 

@@ -10,12 +10,13 @@ import type { StoredPie } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const { client } = testTable();
+
+const table = testTable;
 const log = createLogger('silent');
 
 /** Each test's pie ends on its own day, so the job's day partitions hold only that test's lots. */

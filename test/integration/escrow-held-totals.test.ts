@@ -13,10 +13,11 @@ import type { TransactionItem } from '../../functions/data/table';
 import { transactionCancellationCodes } from '../../functions/data/table';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf } from '../../functions/domain/money/ledger';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = { client, name: process.env.TABLE_NAME ?? '' };
+const { client } = testTable();
+
+const table = testTable();
 const at = new Date('2026-11-27T12:00:00.000Z');
 
 async function lotsModule() {

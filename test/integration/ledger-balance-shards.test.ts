@@ -10,12 +10,13 @@ import type { StoredPie } from '../../functions/data/pies';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { fundPieMoney } from '../support/pie-money';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const { client } = testTable();
+
+const table = testTable;
 const log = createLogger('silent');
 
 const periodStart = new Date('2026-10-01T15:00:00.000Z');

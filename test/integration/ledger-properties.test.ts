@@ -8,11 +8,10 @@ import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { isAppError } from '../../functions/domain/errors';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const deps = {
-  table: { client, name: process.env.TABLE_NAME ?? '' },
+  table: testTable(),
   clock: createFixedClock(new Date('2026-11-23T10:00:00.000Z')),
 };
 

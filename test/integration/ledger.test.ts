@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { AccountId, Posting } from '../../functions/domain/money/ledger';
 import { accountIdOf, clearingAccountOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
 const deps = () => ({
-  table: { client, name: process.env.TABLE_NAME ?? '' },
+  table: testTable(),
   clock: createFixedClock(new Date('2026-11-23T10:00:00.000Z')),
 });
 const load = () => import('../../functions/services/ledger');

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 
 async function load() {
   return import('../../functions/data/listening');

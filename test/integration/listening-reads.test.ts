@@ -3,13 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { bodyOf } from '../support/gateway-event';
 import type { HandlerResult } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 
 // Dates relative to today, so the plays fall inside the default 30-day period whenever the test runs.
 const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

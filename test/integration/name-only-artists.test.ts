@@ -17,15 +17,14 @@ import type { EscrowLot } from '../../functions/domain/money/escrow';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { approveClaim, givenVerifiedClaim } from '../support/claims';
 import { createSignedInAccount } from '../support/identity';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 const log = createLogger('silent');
 const siteOrigin = 'http://localhost:3000';
 

@@ -13,7 +13,7 @@ import type { OfficeRole } from '../../functions/domain/offices/rights';
 import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import type { Clock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import type { PayoutDependencies } from '../../functions/services/connect/payouts';
 import {
@@ -25,8 +25,7 @@ import {
 
 export const day = 86_400_000;
 export const log = createLogger('silent');
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-export const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+export const table = testTable;
 
 const connectEvent = /^(account\.updated|transfer\.|payout\.)/;
 

@@ -5,13 +5,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PieSettings } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import type { CallOptions } from '../support/identity';
 import { call } from '../support/identity';
 import { fundPieMoney } from '../support/pie-money';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-export const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+export const table = testTable;
 
 export const dayMs = 86_400_000;
 

@@ -8,13 +8,12 @@ import type { RealtimeStats } from '../../functions/contracts/pie';
 import type { PieSettings } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { fundPieMoney } from '../support/pie-money';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 
 async function loadHandler() {
   return (await import('../../functions/handlers/fan-pie')).handler;

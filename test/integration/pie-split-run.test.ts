@@ -12,7 +12,7 @@ import type { PlayToStore } from '../../functions/domain/listening/plays';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import type {
   PieSplitDependencies,
@@ -21,8 +21,7 @@ import type {
 } from '../../functions/services/pie/pie-split';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table = () => ({ client, name: process.env.TABLE_NAME ?? '' });
+const table = testTable;
 const log = createLogger('silent');
 
 const periodStart = new Date('2026-10-01T15:00:00.000Z');

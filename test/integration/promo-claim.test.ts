@@ -12,7 +12,7 @@ import { buildAccount } from '../../functions/domain/identity/account';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createHumanCheck } from '../../functions/integrations/captcha';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { getBalance, listEntries, postTransaction } from '../../functions/services/ledger';
 import { openPie } from '../../functions/services/payments/pies';
 import type { PromoDependencies } from '../../functions/services/promo/dependencies';
@@ -23,8 +23,9 @@ import {
   promoPieIdOf,
 } from '../../functions/services/promo/promo';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table: TableRef = { client, name: process.env.TABLE_NAME ?? '' };
+const { client } = testTable();
+
+const table: TableRef = testTable();
 const now = new Date('2026-11-23T10:00:00.000Z');
 const deps = (over: Partial<PromoDependencies> = {}): PromoDependencies => ({
   table,

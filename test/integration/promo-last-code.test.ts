@@ -9,7 +9,7 @@ import { buildAccount } from '../../functions/domain/identity/account';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createHumanCheck } from '../../functions/integrations/captcha';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { getBalance } from '../../functions/services/ledger';
 import type { PromoDependencies } from '../../functions/services/promo/dependencies';
 import {
@@ -20,8 +20,7 @@ import {
   promoPieIdOf,
 } from '../../functions/services/promo/promo';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table: TableRef = { client, name: process.env.TABLE_NAME ?? '' };
+const table: TableRef = testTable();
 const now = new Date('2026-11-23T10:00:00.000Z');
 const deps: PromoDependencies = {
   table,

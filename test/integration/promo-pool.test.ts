@@ -10,14 +10,15 @@ import { getPromoPool } from '../../functions/data/promo-codes';
 import type { TableRef } from '../../functions/data/table';
 import { createHumanCheck } from '../../functions/integrations/captcha';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import type { PromoDependencies } from '../../functions/services/promo/dependencies';
 import { addTryPromoCodes, getPromoAvailability } from '../../functions/services/promo/promo';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table: TableRef = { client, name: process.env.TABLE_NAME ?? '' };
+const { client } = testTable();
+
+const table: TableRef = testTable();
 const deps: PromoDependencies = {
   table,
   clock: createFixedClock(new Date('2026-11-23T10:00:00.000Z')),

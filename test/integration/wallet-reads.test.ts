@@ -8,7 +8,7 @@ import type { TableRef } from '../../functions/data/table';
 import type { Posting, TransactionKind } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
+import { testTable } from '../support/test-table';
 import { postTransaction } from '../../functions/services/ledger';
 import { putEscrowLots } from '../../functions/data/escrow-lots';
 import { openPie } from '../../functions/services/payments/pies';
@@ -21,8 +21,7 @@ import {
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { bodyOf } from '../support/gateway-event';
 
-const client = createDocumentClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
-const table: TableRef = { client, name: process.env.TABLE_NAME ?? '' };
+const table: TableRef = testTable();
 const deps = { table };
 const stripe = accountIdOf('stripe-clearing', 'platform');
 

@@ -15,6 +15,6 @@ export async function givenArtist(name?: string, popularity = 40): Promise<Given
     id: randomUUID().replace(/-/g, '').slice(0, 22),
     name: name ?? `Artist ${randomUUID().slice(0, 6)}`,
   };
-  await upsertCatalogueArtists(await testTable(), [{ ...artist, popularity }], new Date());
+  await upsertCatalogueArtists(testTable(), [{ ...artist, popularity }], new Date());
   return artist;
 }

@@ -28,7 +28,7 @@ export async function givenJoined(officeId: string, role: OfficeRole): Promise<S
   const { addOfficeMember } = await import('../../../functions/data/offices/members');
   const person = await createSignedInAccount('artist');
   const outcome = await addOfficeMember(
-    await testTable(),
+    testTable(),
     officeId,
     { userId: person.userId, role, email: person.email },
     new Date(),
