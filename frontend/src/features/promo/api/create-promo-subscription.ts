@@ -2,8 +2,7 @@
 import type { PieSummary } from '../../../../../functions/contracts/payments';
 import type { PromoSubscriptionPayload } from '../../../../../functions/contracts/pie';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function createPromoSubscription(payload: PromoSubscriptionPayload): Promise<PieSummary> {
-  return apiClient.post<PieSummary>(apiPath('POST /api/stripe/createPromoSubscription'), payload);
+  return apiClient.call('POST /api/stripe/createPromoSubscription', { body: payload });
 }

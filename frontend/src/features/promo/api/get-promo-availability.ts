@@ -4,7 +4,6 @@ import useSWR from 'swr';
 import type * as z from 'zod/mini';
 import type { promoAvailabilitySchema } from '../../../../../functions/contracts/pie';
 import { apiClient, isApiError } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { PromoHumanCheck } from '../lib/promo-human-check';
 
 export type PromoAvailability = z.infer<typeof promoAvailabilitySchema>;
@@ -33,9 +32,9 @@ export async function fetchPromoAvailability(humanCheck: PromoHumanCheck): Promi
   const check = await humanCheck().catch(() => ({ available: false as const }));
   if (!check.available) throw new PromoCheckError(promoAvailabilityText.humanCheckUnavailable);
   try {
-    return await apiClient.get<PromoAvailability>(
-      apiPath('GET /api/stripe/promoAvailability', { query: { recaptchaToken: check.token } }),
-    );
+    return await apiClient.call('GET /api/stripe/promoAvailability', {
+      query: { recaptchaToken: check.token },
+    });
   } catch (error) {
     throw new PromoCheckError(readServerMessage(error) ?? promoAvailabilityText.checkFailed);
   }

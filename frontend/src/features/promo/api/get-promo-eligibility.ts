@@ -10,7 +10,7 @@ export type PromoEligibility = z.infer<typeof promoEligibilitySchema>;
 
 export const promoEligibilityUrl = apiPath('GET /api/stripe/promoEligibility');
 
-export const fetchPromoEligibility = (url: string) => apiClient.get<PromoEligibility>(url);
+export const fetchPromoEligibility = () => apiClient.call('GET /api/stripe/promoEligibility');
 
 export function usePromoEligibility() {
   return useSWR<PromoEligibility, unknown>(promoEligibilityUrl, fetchPromoEligibility, {
