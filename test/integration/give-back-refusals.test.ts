@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GiveBackOverviewReply } from '../../functions/contracts/give-back';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf, accountTypes } from '../../functions/domain/money/ledger';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { giveBack } from '../support/give-back';
+import { givenArtist } from '../support/factories/catalogue';
+import { givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
-const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
 const loadStaffLedger = async () => (await import('../../functions/handlers/admin-ledger')).handler;
 
@@ -38,17 +38,8 @@ interface Given {
 /** An office whose successful claim of a catalogue artist received `cents` from one fan, released to the office. */
 async function givenOfficeWithFunding(cents: number): Promise<Given> {
   const d = await deps();
-  const admin = await createSignedInAccount('artist');
-  const office = dataOf<OfficeReply>(
-    await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
-      body: { name: 'Refusal Records', type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artistId = randomUUID().replace(/-/g, '').slice(0, 22);
-  const artistName = `Refused Echo ${randomUUID().slice(0, 6)}`;
-  await upsertCatalogueArtists(d.table, [{ id: artistId, name: artistName, popularity: 40 }], new Date());
+  const { admin, office } = await givenOfficeAdmin('Refusal Records');
+  const { id: artistId, name: artistName } = await givenArtist(`Refused Echo ${randomUUID().slice(0, 6)}`);
   const created = await call(await loadClaims(), 'POST', '/api/for-artists/claims', {
     body: {
       artistId,
