@@ -65,6 +65,9 @@ describe('the office invitation screen', () => {
     );
     expect(calls.find((call) => call.path === validatePath)?.search.get('token')).toBe('secret-token');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ officeId: 'office-1' });
+    // … and no longer offers what was just accepted
+    expect(screen.queryByText(/You are invited to join/)).toBeNull();
+    expect(screen.queryByText(/The link works until/)).toBeNull();
   });
 
   it('sends someone not signed in to log in and back here, or to create an account', async () => {

@@ -66,14 +66,18 @@ function AcceptPanel({
   invitation,
   token,
   callerEmail,
+  joined,
+  onJoined,
 }: {
   invitation: InvitationValidationReply;
   token: string;
   callerEmail: string;
+  /** The office joined through this panel, once it is. */
+  joined: OfficeReply | null;
+  onJoined: (office: OfficeReply) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [joined, setJoined] = useState<OfficeReply | null>(null);
   const { mutate } = useSWRConfig();
 
   const accept = async () => {
@@ -85,7 +89,7 @@ function AcceptPanel({
         { officeId: invitation.officeId },
       );
       await mutate(officesUrl());
-      setJoined(office);
+      onJoined(office);
     } catch (error) {
       console.error('Accepting the invitation failed', error);
       setFailure(describeLoadError(error, invitationText.acceptFailed));
@@ -160,6 +164,8 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
   const invitation = useInvitation(officeId, token);
   const callerEmail = emailOf(account);
   const reply = invitation.data;
+  // Once accepted here, the invitation is no longer an offer: the page says what was joined, not what is offered.
+  const [joined, setJoined] = useState<OfficeReply | null>(null);
 
   return (
     <div className="reading-screen team office-invitation">
@@ -184,20 +190,28 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
       ) : null}
       {reply ? (
         <>
-          <section className="team__panel" aria-labelledby="invitation-office">
-            <h2 id="invitation-office" className="team__subtitle">
-              {invitationText.invited(reply.officeName, roleLabels[reply.role])}
-            </h2>
-            <p className="team__muted">{roleSummaries[reply.role]}</p>
-            <p>{invitationText.sentTo(reply.email)}</p>
-            {reply.state === 'pending' ? (
-              <p>{invitationText.validUntil(formatDate(reply.expiresAt))}</p>
-            ) : null}
-          </section>
+          {joined ? null : (
+            <section className="team__panel" aria-labelledby="invitation-office">
+              <h2 id="invitation-office" className="team__subtitle">
+                {invitationText.invited(reply.officeName, roleLabels[reply.role])}
+              </h2>
+              <p className="team__muted">{roleSummaries[reply.role]}</p>
+              <p>{invitationText.sentTo(reply.email)}</p>
+              {reply.state === 'pending' ? (
+                <p>{invitationText.validUntil(formatDate(reply.expiresAt))}</p>
+              ) : null}
+            </section>
+          )}
           {reply.state === 'expired' ? <FormAlert>{invitationText.expired}</FormAlert> : null}
           {reply.state === 'accepted' ? <p className="team__muted">{invitationText.accepted}</p> : null}
           {reply.state === 'pending' && callerEmail ? (
-            <AcceptPanel invitation={reply} token={token} callerEmail={callerEmail} />
+            <AcceptPanel
+              invitation={reply}
+              token={token}
+              callerEmail={callerEmail}
+              joined={joined}
+              onJoined={setJoined}
+            />
           ) : null}
           {reply.state === 'pending' && !callerEmail ? <SignInPanel /> : null}
         </>
