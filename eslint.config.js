@@ -189,6 +189,10 @@ export default tseslint.config(
               message: 'No server packages in the SPA.',
             },
             {
+              regex: '^(\\.\\./)+functions/contracts(/|$)',
+              message: "Reach the shared schemas through the alias: import from '@contracts/…'.",
+            },
+            {
               regex: '^(\\.\\./)+(local|infra|events)(/|$)',
               message: 'The SPA imports functions/contracts only.',
             },

@@ -1,5 +1,12 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The SPA reaches the shared schemas as @contracts/… (vite.config.ts and tsconfig.json say the same); tests that
+// import SPA modules need the alias too.
+const resolve = {
+  alias: { '@contracts': fileURLToPath(new URL('./functions/contracts', import.meta.url)) },
+};
 
 // The vitest projects that `npm test` runs in one go. The e2e suite has its own config
 // (test/e2e/vitest.config.ts) because it needs the built product running first.
@@ -7,6 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -15,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -26,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           // Every manifest route under generated attacks (test/security/): it starts the local product itself.
           name: 'security',
@@ -37,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -48,6 +59,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         plugins: [react()],
         test: {
           name: 'frontend',

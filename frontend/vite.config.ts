@@ -11,6 +11,8 @@ export default defineConfig({
   root: frontendRoot,
   publicDir: 'public',
   plugins: [react()],
+  // The SPA reaches the shared schemas as @contracts/… (tsconfig.json's paths say the same to TypeScript).
+  resolve: { alias: { '@contracts': fileURLToPath(new URL('../functions/contracts', import.meta.url)) } },
   server: {
     // The SPA imports shared schemas from functions/contracts, outside this folder.
     fs: { allow: [repoRoot] },

@@ -36,12 +36,7 @@ describe('the layer table (openpie-layers/layer-imports)', () => {
     ['functions/handlers', 'functions/handlers/example.ts', '../data/accounts', '../services/identity'],
     ['events', 'events/workers/example.ts', '../../functions/data/outbox', '../../functions/services/mail'],
     ['infra', 'infra/example.ts', '../functions/handlers/health', '../functions/contracts/routes'],
-    [
-      'frontend',
-      'frontend/src/lib/example.ts',
-      '../../../functions/runtime/env',
-      '../../../functions/contracts/routes',
-    ],
+    ['frontend', 'frontend/src/lib/example.ts', '../../../functions/runtime/env', '@contracts/routes'],
   ])('keeps %s to its row of the table', async (_layer, file, forbidden, allowed) => {
     // Act
     const refused = await ruleIdsFor(file, importing(forbidden));
@@ -264,9 +259,19 @@ describe('the SPA', () => {
     const blocked = await ruleIdsFor('frontend/src/example.ts', importing('@aws-sdk/client-dynamodb'));
     const allowed = await ruleIdsFor(
       'frontend/src/example.ts',
-      "import { apiBasePaths } from '../../functions/contracts/routes';\nexport const a = apiBasePaths;\n",
+      "import { apiBasePaths } from '@contracts/routes';\nexport const a = apiBasePaths;\n",
     );
     expect(blocked).toContain('no-restricted-imports');
     expect(allowed).toEqual([]);
+  });
+
+  it('reaches the contracts through the @contracts alias, not a climb of ../', async () => {
+    // Act
+    const climbing = await ruleIdsFor(
+      'frontend/src/features/example/api/example.ts',
+      "import { apiBasePaths } from '../../../../../functions/contracts/routes';\nexport const a = apiBasePaths;\n",
+    );
+    // Assess
+    expect(climbing).toContain('no-restricted-imports');
   });
 });

@@ -1,5 +1,5 @@
 // The office choice at the top of the artist area's office screens, shown only to someone in more than one office.
-import type { OfficeReply } from '../../../functions/contracts/offices';
+import type { OfficeReply } from '@contracts/offices';
 
 export function OfficePicker({
   id,

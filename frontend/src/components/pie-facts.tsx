@@ -1,6 +1,6 @@
 // A pie as the fan sees it (SPEC §2 pie, my-pies): its amount, period, status, what Stripe and OpenPie take, and what
 // goes to artists. Shared by the pie screen, the checkout's success page and My pies.
-import type { PieStatus, PieSummary } from '../../../functions/contracts/payments';
+import type { PieStatus, PieSummary } from '@contracts/payments';
 import { formatDate, formatMoney } from '../lib/format';
 import './pie-pieces.css';
 

@@ -1,7 +1,7 @@
 // A pie's split settings (SPEC §3 "Pie settings"), with what each one does in plain words. Shared by the funding flow
 // and the free promo pie, which both start a pie with them.
 import { useId } from 'react';
-import { maximumArtistLimit } from '../../../functions/contracts/pie';
+import { maximumArtistLimit } from '@contracts/pie';
 import './pie-pieces.css';
 
 export interface PieSettingsValues {

@@ -9,7 +9,7 @@ import {
   describeSocialSignInHint,
   parseSocialProvider,
   socialQueryKeys,
-} from '../../../functions/contracts/social-sign-in';
+} from '@contracts/social-sign-in';
 import { FormAlert } from './form/form-alert';
 
 /** Reasons of a failed connection that are about the account itself, not about the attempt. */

@@ -1,12 +1,7 @@
 // A small fetch client for the three OpenPie APIs: it unwraps the reply envelope of DESIGN §1, turns
 // every failure into an ApiError and applies the session rule of SPEC §4 on a 401.
-import type {
-  RouteIsPaged,
-  RouteQuery,
-  RouteReplyData,
-  RouteRequestBody,
-} from '../../../functions/contracts/api/index';
-import type { FailureEnvelope, Pagination } from '../../../functions/contracts/envelope';
+import type { RouteIsPaged, RouteQuery, RouteReplyData, RouteRequestBody } from '@contracts/api/index';
+import type { FailureEnvelope, Pagination } from '@contracts/envelope';
 import { buildApiPath, type ApiPathParamName, type ApiRouteKey } from './api-path';
 import { browserActions } from './browser-actions';
 import { isArtistAreaPath, paths, type Query } from './paths';
@@ -169,7 +164,7 @@ function readWindowPathname(): string {
 
 // zod stays out of the landing page's chunk: the failure schema loads only when a failure arrives.
 function importEnvelopeContracts() {
-  return import('../../../functions/contracts/envelope');
+  return import('@contracts/envelope');
 }
 let envelopeContracts: ReturnType<typeof importEnvelopeContracts> | undefined;
 function loadEnvelopeContracts() {

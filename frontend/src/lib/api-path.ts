@@ -1,7 +1,7 @@
 // API URLs by route key. The key names a route of the manifest (functions/contracts/routes.ts) the way API Gateway
 // names it, "METHOD /api/full/path/{param}", so a typo, or a call the server does not answer, fails the typecheck.
 // Only the manifest's types are imported: the SPA ships no copy of the route table.
-import type { apiBasePaths, routes } from '../../../functions/contracts/routes';
+import type { apiBasePaths, routes } from '@contracts/routes';
 import { appendQuery, type Query } from './paths';
 
 type ManifestRoute = (typeof routes)[number];

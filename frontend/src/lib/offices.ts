@@ -3,7 +3,7 @@
 // page is about (`?office=`), and the roles in words (decision 022).
 import useSWR from 'swr';
 import { useSearchParams } from 'react-router-dom';
-import type { OfficeReply, officeRoles } from '../../../functions/contracts/offices';
+import type { OfficeReply, officeRoles } from '@contracts/offices';
 import { apiClient } from './api-client';
 import { apiPath } from './api-path';
 

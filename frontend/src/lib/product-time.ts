@@ -3,7 +3,7 @@
 // where the product clock stands on every API reply (header below, local/handlers.ts); screens that count days (days
 // left in a pie, a held lot's countdown) then count from the product's day, not the browser's.
 
-export { productTimeHeader } from '../../../functions/contracts/envelope';
+export { productTimeHeader } from '@contracts/envelope';
 
 let offsetMs = 0;
 

@@ -1,7 +1,7 @@
 // The browser redirects of SPEC §7 that start a fan's social sign-in: not fetch calls, addresses the whole page goes
 // to. The provider sends the browser back to /dashboard, or to the page with `socialError=<provider>` (decision 006).
 // Shared: the sign-in screens start a sign-in, the settings and the dashboard connect Spotify with the same route.
-import type { SocialProviderName } from '../../../functions/contracts/social-sign-in';
+import type { SocialProviderName } from '@contracts/social-sign-in';
 import { apiPath, type ApiRouteKey } from './api-path';
 
 /** The route of each provider; Facebook's is named for fans, as in SPEC §7. */

@@ -1,7 +1,7 @@
 // What staff's tables share (decisions 037 and 041): the filter each keeps in the address (page, search, one choice,
 // sort), the page of rows a list call answers, its query, and the CSV of every row the filter on screen matches,
 // read page by page.
-import type { Pagination } from '../../../../functions/contracts/envelope';
+import type { Pagination } from '@contracts/envelope';
 import { apiClient } from '../../lib/api-client';
 import { buildCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';

@@ -77,7 +77,7 @@ const PromoView = lazy(async () => {
       import('../../../features/auth/components/registration-form'),
       import('../../../features/auth/components/social-sign-in-buttons'),
       import('../../../features/auth/lib/human-check'),
-      import('../../../../../functions/contracts/auth'),
+      import('@contracts/auth'),
     ]);
   // The check is off without a site key (locally, DESIGN §3); with one, a script that cannot load or run is SPEC §8's
   // 'reCAPTCHA not available'.

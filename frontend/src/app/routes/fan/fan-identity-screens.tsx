@@ -2,7 +2,7 @@
 // load as a chunk of their own, so the forms' code never weighs on the rest of the fan area.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { RegisterReply } from '../../../../../functions/contracts/auth';
+import type { RegisterReply } from '@contracts/auth';
 import { logInFan } from '../../../features/auth/api/log-in';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { LoginCard } from '../../../features/auth/components/login-card';

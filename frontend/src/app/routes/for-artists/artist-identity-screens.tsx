@@ -2,7 +2,7 @@
 // verification and reset mails. They load as a chunk of their own, apart from the rest of the artist area.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ArtistUser, RegisterReply } from '../../../../../functions/contracts/auth';
+import type { ArtistUser, RegisterReply } from '@contracts/auth';
 import { logInArtist } from '../../../features/auth/api/log-in';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { CompleteRegistrationForm } from '../../../features/auth/components/complete-registration-form';

@@ -1,11 +1,7 @@
 // Staff's claim calls (functions/contracts/admin-claims.ts, decision 028): the queue, one claim, and the decisions.
 import useSWR, { useSWRConfig } from 'swr';
-import type {
-  StaffClaimDecision,
-  StaffClaimDetail,
-  StaffClaimSummary,
-} from '../../../../../functions/contracts/admin-claims';
-import type { Pagination } from '../../../../../functions/contracts/envelope';
+import type { StaffClaimDecision, StaffClaimDetail, StaffClaimSummary } from '@contracts/admin-claims';
+import type { Pagination } from '@contracts/envelope';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

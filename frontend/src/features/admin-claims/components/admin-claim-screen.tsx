@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { StaffClaimDecision, StaffClaimDetail } from '../../../../../functions/contracts/admin-claims';
+import type { StaffClaimDecision, StaffClaimDetail } from '@contracts/admin-claims';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';

@@ -1,5 +1,5 @@
 // What staff's claim screens say about statuses, methods and platforms.
-import type { StaffClaimSummary } from '../../../../../functions/contracts/admin-claims';
+import type { StaffClaimSummary } from '@contracts/admin-claims';
 
 type ClaimStatus = StaffClaimSummary['status'];
 

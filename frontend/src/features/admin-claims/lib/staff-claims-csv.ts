@@ -1,6 +1,6 @@
 // The claims list as a CSV: every claim the status and search on screen match, newest first as on screen (all pages,
 // not only the one shown), read 100 a call.
-import type { StaffClaimSummary } from '../../../../../functions/contracts/admin-claims';
+import type { StaffClaimSummary } from '@contracts/admin-claims';
 import type { PreparedCsv } from '../../../components/csv-download';
 import type { CsvColumn } from '../../../lib/csv';
 import { buildCsv } from '../../../lib/csv';

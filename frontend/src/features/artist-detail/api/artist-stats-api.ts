@@ -1,6 +1,6 @@
 // The artist screen's call: GET /api/for-artists/claims/{id}/stats.
 import useSWR from 'swr';
-import type { ArtistStatsReply } from '../../../../../functions/contracts/give-back';
+import type { ArtistStatsReply } from '@contracts/give-back';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

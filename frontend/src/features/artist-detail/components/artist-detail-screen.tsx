@@ -2,7 +2,7 @@
 // id): where the claim stands, what fans' pies gave the artist month by month over the last year, how many fans
 // funded it this month, and what the office gave back.
 import { Link, useParams } from 'react-router-dom';
-import type { ArtistStatsReply } from '../../../../../functions/contracts/give-back';
+import type { ArtistStatsReply } from '@contracts/give-back';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';

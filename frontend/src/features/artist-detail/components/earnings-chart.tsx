@@ -1,6 +1,6 @@
 // Earnings over the last 12 months: one stacked bar a month (released to the office, still held), drawn as plain
 // SVG like the listening chart, with the same numbers as a table for screen readers and anyone who prefers reading.
-import type { ArtistStatsReply } from '../../../../../functions/contracts/give-back';
+import type { ArtistStatsReply } from '@contracts/give-back';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { formatMoney } from '../../../lib/format';
 

@@ -1,6 +1,6 @@
 // The profile on the artist settings screen: the four fields of SPEC §5's complete profile and the way to change them.
 import { Link } from 'react-router-dom';
-import type { ArtistUser } from '../../../../../functions/contracts/auth';
+import type { ArtistUser } from '@contracts/auth';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { paths } from '../../../lib/paths';
 import '../artist-profile.css';

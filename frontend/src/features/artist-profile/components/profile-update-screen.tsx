@@ -6,7 +6,7 @@ import {
   completeRegistrationSchema,
   type ArtistUser,
   type CompleteRegistrationPayload,
-} from '../../../../../functions/contracts/auth';
+} from '@contracts/auth';
 import { FormAlert } from '../../../components/form/form-alert';
 import { ContactFields, NameFields } from '../../../components/form/profile-fields';
 import { apiClient } from '../../../lib/api-client';

@@ -1,10 +1,6 @@
 // The catalogue's artist calls (functions/contracts/artists.ts): an artist's public details, the artist as the
 // signed-in fan sees them, and their top tracks.
-import type {
-  ArtistDetails,
-  ArtistTopTrack,
-  FanArtistDetails,
-} from '../../../../../functions/contracts/artists';
+import type { ArtistDetails, ArtistTopTrack, FanArtistDetails } from '@contracts/artists';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

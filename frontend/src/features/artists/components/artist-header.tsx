@@ -1,6 +1,6 @@
 // The top of both artist screens: picture, name, claimed or not, genres, and the way to Spotify.
 import type { ReactNode } from 'react';
-import type { ArtistSummary } from '../../../../../functions/contracts/artists';
+import type { ArtistSummary } from '@contracts/artists';
 import { LoadFailure } from '../../../components/load-failure';
 
 export const claimText = {

@@ -2,7 +2,7 @@
 // way to report a wrong claim), the fan's own listening of them, and their top tracks on Spotify.
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ArtistTopTrack, FanArtistDetails } from '../../../../../functions/contracts/artists';
+import type { ArtistTopTrack, FanArtistDetails } from '@contracts/artists';
 import { isApiError } from '../../../lib/api-client';
 import { formatListeningTime, formatPlays, formatTrackLength } from '../../../lib/format';
 import { paths } from '../../../lib/paths';

@@ -3,7 +3,7 @@
 // their team) to claim the profile.
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ArtistDetails } from '../../../../../functions/contracts/artists';
+import type { ArtistDetails } from '@contracts/artists';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,5 +1,5 @@
 // POST /api/for-artists/auth/complete-registration: the four profile fields an artist-side account needs (SPEC §5).
-import type { ArtistUser, CompleteRegistrationPayload } from '../../../../../functions/contracts/auth';
+import type { ArtistUser, CompleteRegistrationPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // POST /api/admin/auth/google/callback: what Google sent to the page /admin/auth/google/callback, for the server to
 // finish the staff sign-in (decision 006). Same reply as the password login.
-import type { AdminLoginReply } from '../../../../../functions/contracts/auth';
+import type { AdminLoginReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';

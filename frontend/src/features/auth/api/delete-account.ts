@@ -1,7 +1,7 @@
 // DELETE /api/auth/account and DELETE /api/for-artists/auth/delete-account (SPEC §7): erases the signed-in person
 // (docs/decisions/005: name, e-mail, password, links, connections, sessions; the id stays as an anonymous tombstone
 // for the money records) and clears the session cookie.
-import type { MessageReply } from '../../../../../functions/contracts/auth';
+import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { forgetSessionHints } from '../../../lib/session-hints';

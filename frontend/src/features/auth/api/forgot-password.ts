@@ -1,6 +1,6 @@
 // POST /api/auth/forgot-password and its artist twin. The server answers the same whether or not the e-mail has an
 // account, so the form cannot be used to find out who does.
-import type { ForgotPasswordPayload, MessageReply } from '../../../../../functions/contracts/auth';
+import type { ForgotPasswordPayload, MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';

@@ -2,7 +2,7 @@
 // approves the connection; the provider then sends the browser back to /settings (decision 006). Spotify has no
 // link call: its sign-in route connects Spotify when a fan is already signed in (social-sign-in-urls.ts).
 // Artist-side users have POST /api/for-artists/auth/link-google, which returns to /for-artists/settings.
-import type { SocialProviderName } from '../../../../../functions/contracts/social-sign-in';
+import type { SocialProviderName } from '@contracts/social-sign-in';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { SelfServiceArea } from './auth-area';

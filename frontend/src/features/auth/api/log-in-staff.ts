@@ -1,6 +1,6 @@
 // POST /api/admin/auth/login: staff e-mail and password. SPEC §3: returns a token, also kept in the admin cookie for
 // 7 days; the SPA relies on the cookie and never stores the token itself.
-import type { AdminLoginReply, LoginPayload } from '../../../../../functions/contracts/auth';
+import type { AdminLoginReply, LoginPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';

@@ -1,6 +1,6 @@
 // POST /api/auth/login and /api/for-artists/auth/login (SPEC §3 login payload). The reply is the signed-in account;
 // the session itself travels in an HttpOnly cookie the browser keeps, so the SPA notes that it signed in.
-import type { ArtistUser, FanUser, LoginPayload } from '../../../../../functions/contracts/auth';
+import type { ArtistUser, FanUser, LoginPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';

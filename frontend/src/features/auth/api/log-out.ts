@@ -1,6 +1,6 @@
 // POST /api/auth/logout, /api/for-artists/auth/logout and /api/admin/auth/logout: ends the server session and clears
 // that area's HttpOnly cookie.
-import type { MessageReply } from '../../../../../functions/contracts/auth';
+import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { SessionRole } from '../../../lib/session';

@@ -1,5 +1,5 @@
 // POST /api/auth/register and /api/for-artists/auth/register with SPEC §3's e-mail registration payload.
-import type { RegisterPayload, RegisterReply } from '../../../../../functions/contracts/auth';
+import type { RegisterPayload, RegisterReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';

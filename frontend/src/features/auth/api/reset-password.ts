@@ -1,5 +1,5 @@
 // POST /api/auth/reset-password/{token} and its artist twin (SPEC §3: body password, token in the path).
-import type { MessageReply, ResetPasswordPayload } from '../../../../../functions/contracts/auth';
+import type { MessageReply, ResetPasswordPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';

@@ -1,5 +1,5 @@
 // POST /api/auth/verify-email/{token} and its artist twin: the page a verification mail links to calls it on load.
-import type { MessageReply } from '../../../../../functions/contracts/auth';
+import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';

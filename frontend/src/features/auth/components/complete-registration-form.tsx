@@ -4,7 +4,7 @@ import {
   completeRegistrationSchema,
   type ArtistUser,
   type CompleteRegistrationPayload,
-} from '../../../../../functions/contracts/auth';
+} from '@contracts/auth';
 import { useServerForm } from '../../../lib/use-server-form';
 import { completeRegistration } from '../api/complete-registration';
 import { ContactFields, NameFields } from '../../../components/form/profile-fields';

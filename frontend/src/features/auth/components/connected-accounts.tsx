@@ -3,14 +3,14 @@
 // The artist area's settings show the same part with Google alone (link-google and disconnect-google).
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ConnectedAccounts as ConnectedAccountFlags } from '../../../../../functions/contracts/auth';
+import type { ConnectedAccounts as ConnectedAccountFlags } from '@contracts/auth';
 import {
   parseSocialProvider,
   socialProviderLabels,
   socialProviders,
   socialQueryKeys,
   type SocialProviderName,
-} from '../../../../../functions/contracts/social-sign-in';
+} from '@contracts/social-sign-in';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import type { SelfServiceArea } from '../api/auth-area';

@@ -1,10 +1,7 @@
 // The confirmation before a fan disconnects a provider, or an artist-side user Google. Loaded the first time it
 // opens, like the cookie modal, so the settings screen does not carry the dialog library.
 import * as Dialog from '@radix-ui/react-dialog';
-import {
-  socialProviderLabels,
-  type SocialProviderName,
-} from '../../../../../functions/contracts/social-sign-in';
+import { socialProviderLabels, type SocialProviderName } from '@contracts/social-sign-in';
 import type { SelfServiceArea } from '../api/auth-area';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 

@@ -1,7 +1,7 @@
 // Forgot password: one e-mail field. The server answers the same whether or not an account exists, so the screen
 // shows that same confirmation to everyone.
 import { useState } from 'react';
-import { forgotPasswordSchema, type ForgotPasswordPayload } from '../../../../../functions/contracts/auth';
+import { forgotPasswordSchema, type ForgotPasswordPayload } from '@contracts/auth';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';

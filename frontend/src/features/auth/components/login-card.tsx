@@ -1,7 +1,7 @@
 // The sign-in card of the fan and artist areas: the login form, and in its place on request the forgot-password
 // form, so a person who forgot never leaves the page they came to.
 import { useState, type ReactNode } from 'react';
-import type { LoginPayload } from '../../../../../functions/contracts/auth';
+import type { LoginPayload } from '@contracts/auth';
 import type { SelfServiceArea } from '../api/auth-area';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordForm, forgotPasswordText } from './forgot-password-form';

@@ -1,6 +1,6 @@
 // The login form of SPEC §5 for fans, artist-side users and staff: e-mail and password from the shared schema, errors
 // for touched fields only, every field touched on submit.
-import { loginSchema, type LoginPayload } from '../../../../../functions/contracts/auth';
+import { loginSchema, type LoginPayload } from '@contracts/auth';
 import { PasswordInput } from '../../../components/form/password-input';
 import { useServerForm } from '../../../lib/use-server-form';
 import { AuthForm, EmailField } from './auth-form';

@@ -1,4 +1,4 @@
-import type { SocialProviderName } from '../../../../../functions/contracts/social-sign-in';
+import type { SocialProviderName } from '@contracts/social-sign-in';
 
 const initials: Readonly<Record<SocialProviderName, string>> = {
   spotify: 'S',

@@ -8,7 +8,7 @@ import {
   registrationFormSchema,
   type RegisterReply,
   type RegistrationForm as RegistrationFormValues,
-} from '../../../../../functions/contracts/auth';
+} from '@contracts/auth';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { SelfServiceArea } from '../api/auth-area';

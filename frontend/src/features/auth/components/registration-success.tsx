@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { RegisterReply } from '../../../../../functions/contracts/auth';
+import type { RegisterReply } from '@contracts/auth';
 import { AuthCard } from './auth-card';
 import { FormAlert } from '../../../components/form/form-alert';
 

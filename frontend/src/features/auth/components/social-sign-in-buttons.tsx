@@ -1,12 +1,8 @@
 // "Continue with Spotify, Google, X or Facebook" (SPEC §2, §7): each sends the whole page to the provider through the
 // API's browser redirect, with the deviceType and, for the providers that ask for one, a human-check token.
 import { useEffect, useState } from 'react';
-import { captchaActions } from '../../../../../functions/contracts/auth';
-import {
-  socialProviderLabels,
-  socialProviders,
-  type SocialProviderName,
-} from '../../../../../functions/contracts/social-sign-in';
+import { captchaActions } from '@contracts/auth';
+import { socialProviderLabels, socialProviders, type SocialProviderName } from '@contracts/social-sign-in';
 import { browserActions } from '../../../lib/browser-actions';
 import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
 import { detectDeviceType } from '../../../lib/device-type';

@@ -1,7 +1,7 @@
 // The human check of SPEC §5 and §7 (reCAPTCHA v3): a token is obtained before e-mail registration and the social
 // sign-ins that need one. The site key comes from the build (VITE_RECAPTCHA_SITE_KEY); without it the check is off,
 // as it is locally (DESIGN §3), and the server accepts requests without a token.
-import type { captchaActions } from '../../../../../functions/contracts/auth';
+import type { captchaActions } from '@contracts/auth';
 
 export type HumanCheckAction = (typeof captchaActions)[keyof typeof captchaActions];
 

@@ -1,6 +1,6 @@
 // The reset form: a new password and the same password again, with the registration form's texts (SPEC §5).
 import * as z from 'zod/mini';
-import { newPasswordField, registrationMessages } from '../../../../../functions/contracts/auth';
+import { newPasswordField, registrationMessages } from '@contracts/auth';
 
 export const resetPasswordFormSchema = z
   .object({

@@ -1,14 +1,10 @@
 // The artist area's claim calls (functions/contracts/claims.ts, SPEC §7 "Claims"), the offices the claims belong to,
 // and the artist search the claim wizard's first step uses.
 import useSWR from 'swr';
-import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
-import type {
-  ClaimDetailReply,
-  ClaimReply,
-  CreateClaimPayload,
-} from '../../../../../functions/contracts/claims';
-import type { Pagination } from '../../../../../functions/contracts/envelope';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { ClaimSearchArtist } from '@contracts/artists';
+import type { ClaimDetailReply, ClaimReply, CreateClaimPayload } from '@contracts/claims';
+import type { Pagination } from '@contracts/envelope';
+import type { OfficeReply } from '@contracts/offices';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

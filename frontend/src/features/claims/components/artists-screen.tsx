@@ -2,7 +2,7 @@
 // the claim wizard for an admin of the office (SPEC §6: only an admin of the selected office claims).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ClaimReply } from '../../../../../functions/contracts/claims';
+import type { ClaimReply } from '@contracts/claims';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@
 // and deleting it while it is pending (an admin of its office only; the server decides, the screen only hides).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
-import type { ClaimDetailReply } from '../../../../../functions/contracts/claims';
+import type { ClaimDetailReply } from '@contracts/claims';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';

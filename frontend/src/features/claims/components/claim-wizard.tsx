@@ -7,14 +7,14 @@ import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
-import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
-import type { VerificationMethod, VerificationPlatform } from '../../../../../functions/contracts/claims';
+import type { ClaimSearchArtist } from '@contracts/artists';
+import type { VerificationMethod, VerificationPlatform } from '@contracts/claims';
 import {
   claimWizardMessages,
   createClaimSchema,
   verificationMethods,
   verificationPlatforms,
-} from '../../../../../functions/contracts/claims';
+} from '@contracts/claims';
 import { FormAlert } from '../../../components/form/form-alert';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';

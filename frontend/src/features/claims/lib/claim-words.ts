@@ -1,10 +1,6 @@
 // What the claim screens say about statuses, methods and platforms, in the artist's words.
-import type { ClaimSearchArtist } from '../../../../../functions/contracts/artists';
-import type {
-  ClaimReply,
-  VerificationMethod,
-  VerificationPlatform,
-} from '../../../../../functions/contracts/claims';
+import type { ClaimSearchArtist } from '@contracts/artists';
+import type { ClaimReply, VerificationMethod, VerificationPlatform } from '@contracts/claims';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 
 type ClaimStatus = ClaimReply['status'];

@@ -4,7 +4,7 @@ import {
   verificationStringAlphabet,
   verificationStringPrefix,
   verificationStringRandomLength,
-} from '../../../../../functions/contracts/claims';
+} from '@contracts/claims';
 
 const unbiasedLimit = 256 - (256 % verificationStringAlphabet.length);
 

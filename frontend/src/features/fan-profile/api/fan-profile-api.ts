@@ -1,5 +1,5 @@
 // The fan-profile calls (functions/contracts/fan-profile.ts): settings writes, another fan's profile, claim reports.
-import type { ArtistDetails } from '../../../../../functions/contracts/artists';
+import type { ArtistDetails } from '@contracts/artists';
 import type {
   ClaimReportPayload,
   ClaimReportReply,
@@ -7,7 +7,7 @@ import type {
   FanVisibilityValue,
   PublicFanProfile,
   UsernameUpdatePayload,
-} from '../../../../../functions/contracts/fan-profile';
+} from '@contracts/fan-profile';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

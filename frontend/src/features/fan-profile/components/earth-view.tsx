@@ -3,7 +3,7 @@
 // list as the text alternative (docs/decisions/009-fan-profile-and-reports.md). Its own lazy chunk.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProfileArtist } from '../../../../../functions/contracts/fan-profile';
+import type { ProfileArtist } from '@contracts/fan-profile';
 import { paths } from '../../../lib/paths';
 import { useFanDetails } from '../api/use-fan-details';
 import '../fan-profile.css';

@@ -1,7 +1,7 @@
 // /user/:userID: another fan's profile as their visibility allows (or the fan's own). A private or unknown profile
 // reads the same, so the screen never tells whether a fan exists.
 import { Link, useParams } from 'react-router-dom';
-import type { PublicFanProfile } from '../../../../../functions/contracts/fan-profile';
+import type { PublicFanProfile } from '@contracts/fan-profile';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,6 +1,6 @@
 // The fan's artists of the last 30 days as a list, on the profile (with a share bar) and under the earth globe (with
 // each artist's slice colour).
-import type { ProfileArtist } from '../../../../../functions/contracts/fan-profile';
+import type { ProfileArtist } from '@contracts/fan-profile';
 import { formatListeningTime, formatShare } from '../../../lib/format';
 
 export interface TopArtistListProps {

@@ -1,11 +1,7 @@
 // The username part of the fan's settings: unique among fans (any case), checked as the fan types once a field is
 // touched, with the server's word on a name another fan holds.
 import { useState } from 'react';
-import {
-  usernameRules,
-  usernameUpdateSchema,
-  type UsernameUpdatePayload,
-} from '../../../../../functions/contracts/fan-profile';
+import { usernameRules, usernameUpdateSchema, type UsernameUpdatePayload } from '@contracts/fan-profile';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { TextInput } from '../../../components/form/text-input';

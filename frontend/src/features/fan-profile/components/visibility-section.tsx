@@ -6,7 +6,7 @@ import {
   visibilityUpdateSchema,
   type FanVisibilityValue,
   type VisibilityUpdatePayload,
-} from '../../../../../functions/contracts/fan-profile';
+} from '@contracts/fan-profile';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { useServerForm } from '../../../lib/use-server-form';

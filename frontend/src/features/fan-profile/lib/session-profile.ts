@@ -1,5 +1,5 @@
 // The profile fields of GET /api/user as the fan guard's session holds them (the session's account is `unknown`).
-import type { FanVisibilityValue } from '../../../../../functions/contracts/fan-profile';
+import type { FanVisibilityValue } from '@contracts/fan-profile';
 
 export interface SessionProfile {
   id: string | null;

@@ -1,12 +1,8 @@
 // The funds screen's calls (SPEC §7 "Payment account"; functions/contracts/artist-payments.ts): the caller's offices,
 // where the selected office's Stripe onboarding stands, and the two links to Stripe.
 import useSWR from 'swr';
-import type {
-  LoginLinkReply,
-  OnboardingLinkReply,
-  PayoutAccountReply,
-} from '../../../../../functions/contracts/artist-payments';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { LoginLinkReply, OnboardingLinkReply, PayoutAccountReply } from '@contracts/artist-payments';
+import type { OfficeReply } from '@contracts/offices';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -11,8 +11,8 @@ import type {
   OfficeWalletBalanceReply,
   PayoutListReply,
   PayoutReply,
-} from '../../../../../functions/contracts/artist-payments';
-import type { Pagination } from '../../../../../functions/contracts/envelope';
+} from '@contracts/artist-payments';
+import type { Pagination } from '@contracts/envelope';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -3,7 +3,7 @@
 // show them alike. The record is read by the screen, which knows its hook; the page only draws what came back.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { OfficeReply } from '@contracts/offices';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { officeParam } from '../../../lib/offices';

@@ -4,8 +4,8 @@
 // Below it, for those who read the office's money (admins and accountants), its balances, "Request a payout", its
 // transactions and its payouts (money-panels.tsx, decision 029).
 import { useState } from 'react';
-import type { PayoutAccountReply } from '../../../../../functions/contracts/artist-payments';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { PayoutAccountReply } from '@contracts/artist-payments';
+import type { OfficeReply } from '@contracts/offices';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';

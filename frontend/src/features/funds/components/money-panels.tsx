@@ -6,12 +6,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type {
-  MonthlyFeeReply,
-  OfficeTransaction,
-  PayoutReply,
-} from '../../../../../functions/contracts/artist-payments';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { MonthlyFeeReply, OfficeTransaction, PayoutReply } from '@contracts/artist-payments';
+import type { OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';

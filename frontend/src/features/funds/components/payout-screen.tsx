@@ -1,7 +1,7 @@
 // /for-artists/funds/payouts/:id?office=: one payout of the office (decision 029): its amount, its fees, what
 // reached the bank, its status and dates, why it failed, and the Stripe ids an accountant reconciles with.
 import { Link, useParams } from 'react-router-dom';
-import type { PayoutReply } from '../../../../../functions/contracts/artist-payments';
+import type { PayoutReply } from '@contracts/artist-payments';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useChosenOffice } from '../../../lib/offices';
 import { useDocumentTitle } from '../../../lib/use-document-title';

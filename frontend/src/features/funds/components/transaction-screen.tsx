@@ -1,7 +1,7 @@
 // /for-artists/funds/transactions/:id?office=: one line of the office's balance (decision 029): what it was, its
 // amount and date, the payout or artist it belongs to, and where the money of its ledger transaction went.
 import { Link, useParams } from 'react-router-dom';
-import type { OfficeTransactionDetail } from '../../../../../functions/contracts/artist-payments';
+import type { OfficeTransactionDetail } from '@contracts/artist-payments';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useChosenOffice } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';

@@ -6,8 +6,8 @@ import type {
   GiveBackPayload,
   GiveBackPreviewReply,
   GiveBackReply,
-} from '../../../../../functions/contracts/give-back';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+} from '@contracts/give-back';
+import type { OfficeReply } from '@contracts/offices';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -6,8 +6,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { GiveBackPreviewReply, GiveBackReply } from '../../../../../functions/contracts/give-back';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { GiveBackPreviewReply, GiveBackReply } from '@contracts/give-back';
+import type { OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';

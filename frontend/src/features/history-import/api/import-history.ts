@@ -1,6 +1,6 @@
 // POST /api/tracks/user/import: one chunk of a Spotify data export; answers how many plays were new, already there,
 // or not counted.
-import type { HistoryImport, HistoryImportResult } from '../../../../../functions/contracts/listening';
+import type { HistoryImport, HistoryImportResult } from '@contracts/listening';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

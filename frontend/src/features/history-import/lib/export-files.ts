@@ -11,8 +11,8 @@ import {
   type AccountDataRecord,
   type ExtendedRecord,
   type HistoryImport,
-} from '../../../../../functions/contracts/listening';
-import { bodyLimitBytes } from '../../../../../functions/contracts/routes';
+} from '@contracts/listening';
+import { bodyLimitBytes } from '@contracts/routes';
 
 export type ExportSource = HistoryImport['source'];
 export type ExportRecord = AccountDataRecord | ExtendedRecord;

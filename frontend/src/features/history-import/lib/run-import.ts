@@ -4,7 +4,7 @@
 // the chunks after it would most likely be refused for the same reason (an expired session, a file the server reads
 // differently), and since the server counts a play it already has as a duplicate, sending the same files again later
 // is safe.
-import type { HistoryImportResult } from '../../../../../functions/contracts/listening';
+import type { HistoryImportResult } from '@contracts/listening';
 
 export interface ImportTotals {
   imported: number;

@@ -1,13 +1,8 @@
 // The listening reads the history screen shows (functions/contracts/listening-reads.ts and listening.ts): each URL
 // is also the SWR key of its reply, so pages and searches are cached one by one.
-import type { Pagination } from '../../../../../functions/contracts/envelope';
-import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
-import type {
-  ArtistListening,
-  FanArtistSort,
-  LatestPlay,
-  TrackListening,
-} from '../../../../../functions/contracts/listening-reads';
+import type { Pagination } from '@contracts/envelope';
+import type { DailyListeningReply } from '@contracts/listening';
+import type { ArtistListening, FanArtistSort, LatestPlay, TrackListening } from '@contracts/listening-reads';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

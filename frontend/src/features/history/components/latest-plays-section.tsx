@@ -1,7 +1,7 @@
 // The fan's stored plays, newest first, page by page; plays under 30 seconds are shown but do not count.
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { LatestPlay } from '../../../../../functions/contracts/listening-reads';
+import type { LatestPlay } from '@contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
 import { fetchLatestPlays, latestPlaysUrl } from '../api/history-api';
 import { formatListeningTime, formatRecentDateTime } from '../../../lib/format';

@@ -2,7 +2,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ArtistListening, FanArtistSort } from '../../../../../functions/contracts/listening-reads';
+import type { ArtistListening, FanArtistSort } from '@contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { fetchListenedArtists, listenedArtistsUrl } from '../api/history-api';

@@ -1,7 +1,7 @@
 // The calls the dashboard makes: how the Spotify sync stands, this period's listening, and "Sync now". Each URL is
 // also the SWR key of its reply.
-import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
-import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
+import type { DailyListeningReply } from '@contracts/listening';
+import type { LatestFetchedDate, SpotifySyncResult } from '@contracts/spotify-sync';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -2,8 +2,8 @@
 // to its artist page when the artist is in the catalogue (has an id).
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
-import type { SpotifyConnectionStatus } from '../../../../../functions/contracts/spotify-sync';
+import type { DailyListeningReply } from '@contracts/listening';
+import type { SpotifyConnectionStatus } from '@contracts/spotify-sync';
 import { paths } from '../../../lib/paths';
 import type { TopArtist } from '../lib/period-summary';
 import { formatCount, formatListeningTime, formatPlays, formatShare } from '../../../lib/format';

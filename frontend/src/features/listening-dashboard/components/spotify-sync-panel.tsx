@@ -2,8 +2,8 @@
 // the last sync time and "Sync now" with its result announced to screen readers.
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { LatestFetchedDate, SpotifySyncResult } from '../../../../../functions/contracts/spotify-sync';
-import { socialQueryKeys } from '../../../../../functions/contracts/social-sign-in';
+import type { LatestFetchedDate, SpotifySyncResult } from '@contracts/spotify-sync';
+import { socialQueryKeys } from '@contracts/social-sign-in';
 import { browserActions } from '../../../lib/browser-actions';
 import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
 import { SocialErrorNotice } from '../../../components/social-error-notice';

@@ -1,7 +1,7 @@
 // What the dashboard says about a period: totals, and the artists by their share of the listening time. Pure, so
 // the share arithmetic is tested without a browser.
 import { formatCount } from '../../../lib/format';
-import type { DailyListeningReply } from '../../../../../functions/contracts/listening';
+import type { DailyListeningReply } from '@contracts/listening';
 
 export interface TopArtist {
   key: string;

@@ -1,5 +1,5 @@
 // POST /api/stripe/cancelSubscription: the subscription stops renewing; the running pie runs to the end of its period.
-import type { Subscription } from '../../../../../functions/contracts/payments';
+import type { Subscription } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

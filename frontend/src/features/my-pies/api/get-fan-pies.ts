@@ -1,6 +1,6 @@
 // GET /api/pie/user/{id}/pies: every pie of the fan, newest first.
 import useSWR from 'swr';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/fan-wallet/balance: what is in the fan's wallet now.
 import useSWR from 'swr';
-import type { walletBalanceSchema } from '../../../../../functions/contracts/payments';
+import type { walletBalanceSchema } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 import type * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 // GET /api/fan-wallet/summary: where the fan's money went, as totals.
 import useSWR from 'swr';
-import type { WalletSummary } from '../../../../../functions/contracts/payments';
+import type { WalletSummary } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

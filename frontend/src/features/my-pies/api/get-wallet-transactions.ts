@@ -1,10 +1,7 @@
 // GET /api/fan-wallet/transactions: the wallet's lines, newest first, a page at a time, filtered by direction.
 import useSWR from 'swr';
-import type { Pagination } from '../../../../../functions/contracts/envelope';
-import type {
-  WalletTransaction,
-  walletTransactionFilters,
-} from '../../../../../functions/contracts/payments';
+import type { Pagination } from '@contracts/envelope';
+import type { WalletTransaction, walletTransactionFilters } from '@contracts/payments';
 import { apiClient, type ApiReply } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

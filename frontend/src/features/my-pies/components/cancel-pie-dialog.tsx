@@ -1,6 +1,6 @@
 // The confirmation before a fan cancels their pie: it says what happens (the pie runs to its end, nothing renews).
 import * as Dialog from '@radix-ui/react-dialog';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate, formatMoney } from '../../../lib/format';
 

@@ -2,7 +2,7 @@
 // joined yet and until when, or what stayed in the wallet; the way to the full receipt and its CSV.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 

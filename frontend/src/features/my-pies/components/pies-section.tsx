@@ -2,7 +2,7 @@
 // period, status and fees.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { describePiePeriod, PieFacts } from '../../../components/pie-facts';
 import { formatDate } from '../../../lib/format';

@@ -1,7 +1,7 @@
 // The fan wallet on My pies (SPEC §7): the balance, where the money went, and every movement with the
 // type filter (all, money in, money out) and SPEC §2's pagination.
 import { useId, useState } from 'react';
-import type { WalletSummary } from '../../../../../functions/contracts/payments';
+import type { WalletSummary } from '@contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime, formatMoney } from '../../../lib/format';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
-import type { InvitationValidationReply, OfficeReply } from '../../../../../functions/contracts/offices';
+import type { InvitationValidationReply, OfficeReply } from '@contracts/offices';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { apiClient, isApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 // POST /api/stripe/createCheckout: a Stripe Checkout page for a new pie; the browser goes there to pay.
-import type { CreateCheckoutPayload } from '../../../../../functions/contracts/pie';
+import type { CreateCheckoutPayload } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/pie/active: the fan's running pie, or null when there is none.
 import useSWR from 'swr';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,5 +1,5 @@
 // GET /api/stripe/activeSubscription: the fan's subscription as OpenPie last stored it.
-import type { Subscription } from '../../../../../functions/contracts/payments';
+import type { Subscription } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/stripe/feeQuote: what a pie of an amount pays Stripe and OpenPie, and what reaches artists, before paying.
 import useSWR from 'swr';
-import type { FeeQuote } from '../../../../../functions/contracts/payments';
+import type { FeeQuote } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

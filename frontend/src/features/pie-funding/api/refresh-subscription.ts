@@ -1,6 +1,6 @@
 // GET /api/stripe/refreshSubscription: the fan's subscription re-read from Stripe (the success page asks while the
 // webhook may not have arrived yet).
-import type { Subscription } from '../../../../../functions/contracts/payments';
+import type { Subscription } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,7 +1,7 @@
 // The fan's running pie on /pie and after Checkout: its amount, period, status, fees and what goes to artists.
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { PieFacts } from '../../../components/pie-facts';
 import { paths } from '../../../lib/paths';
 

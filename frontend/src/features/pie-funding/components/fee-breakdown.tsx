@@ -1,6 +1,6 @@
 // What happens to the fan's money before they pay: what Stripe takes, what OpenPie takes, and what goes to
 // artists, from the server's one fee rule (GET /api/stripe/feeQuote), never computed here.
-import type { FeeQuote } from '../../../../../functions/contracts/payments';
+import type { FeeQuote } from '@contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatMoney, formatShare } from '../../../lib/format';
 

@@ -1,7 +1,7 @@
 // /pie (SPEC §2): the fan's running pie when there is one, otherwise the way to fund one, with the free
 // promo pie offered first to a fan who may use it (the offer comes from the promo feature, joined in app/).
 import type { ReactNode } from 'react';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivePie } from '../api/get-active-pie';

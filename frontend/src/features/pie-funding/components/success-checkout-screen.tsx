@@ -3,7 +3,7 @@
 // that takes long it says what to do.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PieSummary, Subscription } from '../../../../../functions/contracts/payments';
+import type { PieSummary, Subscription } from '@contracts/payments';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fetchActivePie } from '../api/get-active-pie';

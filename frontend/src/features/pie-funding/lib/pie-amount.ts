@@ -1,6 +1,6 @@
 // The pie's amount as the fan chooses it: a preset or dollars typed in, read once into integer cents so no amount
 // ever passes through a float ($3 to $500).
-import { pieAmountLimits } from '../../../../../functions/contracts/pie';
+import { pieAmountLimits } from '@contracts/pie';
 import { formatMoney } from '../../../lib/format';
 
 /** The preset amounts, in cents: $5, $10, $20. */

@@ -1,4 +1,4 @@
-import type { Subscription } from '../../../../../functions/contracts/payments';
+import type { Subscription } from '@contracts/payments';
 
 /** SPEC §4: a subscription has a pie only when it is active or trialing and carries a pie_id. */
 export function hasPie(subscription: Subscription | null): boolean {

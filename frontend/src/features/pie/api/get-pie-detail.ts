@@ -1,6 +1,6 @@
 // GET /api/pie/pie/{id}: one pie of the fan, its live preview while open, its receipt once split.
 import useSWR from 'swr';
-import type { PieDetail } from '../../../../../functions/contracts/pie';
+import type { PieDetail } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

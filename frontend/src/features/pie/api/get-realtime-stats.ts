@@ -1,7 +1,7 @@
 // GET /api/pie/{pieId}/realtime-stats: the live split of a pie (what each artist would get now), with a what-if of
 // the settings that is never saved.
 import useSWR from 'swr';
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { RealtimeStats } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // PATCH /api/pie/artist/{id}/ban: bans or unbans an artist from every pie of the fan.
 import type * as z from 'zod/mini';
-import type { pieArtistBanSchema } from '../../../../../functions/contracts/pie';
+import type { pieArtistBanSchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

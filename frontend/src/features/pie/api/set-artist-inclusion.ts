@@ -1,7 +1,7 @@
 // PATCH /api/pie/artist/{id}/set-inclusion: keeps an artist in one pie beyond the limit, leaves it out of that pie, or
 // hands it back to the settings (null).
 import type * as z from 'zod/mini';
-import type { pieArtistInclusionReplySchema } from '../../../../../functions/contracts/pie';
+import type { pieArtistInclusionReplySchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

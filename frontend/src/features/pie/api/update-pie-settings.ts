@@ -1,7 +1,7 @@
 // PATCH /api/pie/{pieId}: saves any of the three split settings of the fan's open pie; answers the pie.
 import type * as z from 'zod/mini';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
-import type { pieSettingsUpdateSchema } from '../../../../../functions/contracts/pie';
+import type { PieSummary } from '@contracts/payments';
+import type { pieSettingsUpdateSchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -2,7 +2,7 @@
 // back to the tab, so the chart grows as listening arrives.
 import { useId } from 'react';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { RealtimeStats } from '@contracts/pie';
 import { useForecastStats, useRealtimeStats } from '../api/get-realtime-stats';
 import { useNow } from '../lib/use-now';
 import { PieArtistsTable } from './pie-artists-table';

@@ -1,7 +1,7 @@
 // Every artist of a pie's period as a table (the chart's text alternative): listening time, its share, the weight the
 // popularity tilt gives it, and the cents it gets, or why it gets none.
 import type { ReactNode } from 'react';
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { RealtimeStats } from '@contracts/pie';
 import { formatCount, formatListeningTime, formatMoney, formatShare } from '../../../lib/format';
 import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { keyOfArtist, sharesOfPie } from '../lib/pie-slices';

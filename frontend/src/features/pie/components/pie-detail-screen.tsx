@@ -1,7 +1,7 @@
 // pie/:pieId (SPEC §2): one pie of the fan. A split pie shows its receipt ("where my pie went"); a pie not
 // split yet shows its live preview, what the split will pay if nothing changes.
 import { Link, useParams } from 'react-router-dom';
-import type { PieDetail } from '../../../../../functions/contracts/pie';
+import type { PieDetail } from '@contracts/pie';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';

@@ -2,7 +2,7 @@
 // artist would get if the period ended now. Shared by /pie (the running pie) and pie/:pieId of a pie not split yet.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { RealtimeStats } from '@contracts/pie';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { describeDaysLeft } from '../lib/pie-words';

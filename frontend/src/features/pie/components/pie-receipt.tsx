@@ -2,7 +2,7 @@
 // held for artists who have not joined yet (with the day it comes back), released or returned, the fees and what
 // stayed in the wallet.
 import { useId } from 'react';
-import type { PieDetail, PieReceiptFacts } from '../../../../../functions/contracts/pie';
+import type { PieDetail, PieReceiptFacts } from '@contracts/pie';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { stackedCell } from '../../../lib/stacked-table';
 import { keyOfArtist } from '../lib/pie-slices';

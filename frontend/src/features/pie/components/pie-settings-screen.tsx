@@ -4,8 +4,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { PieSummary } from '@contracts/payments';
+import type { RealtimeStats } from '@contracts/pie';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { formatCount, formatMoney } from '../../../lib/format';

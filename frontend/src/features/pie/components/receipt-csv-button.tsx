@@ -1,7 +1,7 @@
 // "Download CSV" of a pie's receipt: the file is built in the browser from GET /api/pie/pie/{id}, fetched on click
 // unless the screen already holds the pie.
 import { useState } from 'react';
-import type { PieDetail } from '../../../../../functions/contracts/pie';
+import type { PieDetail } from '@contracts/pie';
 import { describeLoadError } from '../../../components/load-failure';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { fetchPieDetail, pieDetailUrl } from '../api/get-pie-detail';

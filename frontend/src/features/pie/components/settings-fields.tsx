@@ -2,7 +2,7 @@
 // and whether artists who are no longer active are left out. Every move updates the draft; the screen debounces the
 // what-if preview and saves on demand.
 import { useId } from 'react';
-import { maximumArtistLimit } from '../../../../../functions/contracts/pie';
+import { maximumArtistLimit } from '@contracts/pie';
 import { describePopularityLean, pieSettingsText } from '../../../components/pie-settings-fields';
 import { describeArtistLimit, readLimitText, type SettingsDraft } from '../lib/settings-draft';
 

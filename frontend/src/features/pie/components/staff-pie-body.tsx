@@ -1,6 +1,6 @@
 // A pie as its fan reads it, for staff's ledger drill-down (decision 039): the receipt of a split pie, or the live
 // preview with its refunds until it is split. The same parts as the fan's pie screen, so both read the same.
-import type { PieDetail } from '../../../../../functions/contracts/pie';
+import type { PieDetail } from '@contracts/pie';
 import { useNow } from '../lib/use-now';
 import { PiePreview } from './pie-preview';
 import { PieReceipt, TakeBackNote } from './pie-receipt';

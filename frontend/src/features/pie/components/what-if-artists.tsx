@@ -1,6 +1,6 @@
 // pie/settings' artists: each with what the saved settings give them now, what the settings being tried would give,
 // the change, and the fan's own choices for them (ban for every pie; include, leave out or automatic for this pie).
-import type { RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { RealtimeStats } from '@contracts/pie';
 import { formatListeningTime, formatMoney } from '../../../lib/format';
 import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { keyOfArtist } from '../lib/pie-slices';

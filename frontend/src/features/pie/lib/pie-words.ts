@@ -1,5 +1,5 @@
 // How the pie screens say a pie's facts in words: why an artist gets nothing, the days left, an artist's inclusion.
-import type { pieExclusionReasons, RealtimeStats } from '../../../../../functions/contracts/pie';
+import type { pieExclusionReasons, RealtimeStats } from '@contracts/pie';
 import { formatDate } from '../../../lib/format';
 
 export type PieExclusionReason = (typeof pieExclusionReasons)[number];

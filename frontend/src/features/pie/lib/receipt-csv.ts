@@ -1,6 +1,6 @@
 // A pie's receipt as CSV, built in the browser from GET /api/pie/pie/{id}: one row per artist of the period, paid or
 // not (`included`), what the fan chose for it in this pie (`your_choice`), and what became of each held cent. Money is written in cents and in dollars so a spreadsheet needs no rounding.
-import type { PieDetail } from '../../../../../functions/contracts/pie';
+import type { PieDetail } from '@contracts/pie';
 import { escapeCsvField, writeDollars } from '../../../lib/csv';
 import { keyOfArtist } from './pie-slices';
 import { describeReasons, divideShare, readInclusion } from './pie-words';

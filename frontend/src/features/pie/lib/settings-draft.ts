@@ -1,6 +1,6 @@
 // pie/settings' form state: the three settings as the fan moves them, the artist limit also as typed text, and what
 // to send when saving (only what changed).
-import { maximumArtistLimit } from '../../../../../functions/contracts/pie';
+import { maximumArtistLimit } from '@contracts/pie';
 import type { PieWhatIf } from '../api/get-realtime-stats';
 import type { PieSettingsUpdate } from '../api/update-pie-settings';
 

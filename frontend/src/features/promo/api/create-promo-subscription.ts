@@ -1,6 +1,6 @@
 // POST /api/stripe/createPromoSubscription (SPEC §7): starts the free $5 pie with the fan's settings.
-import type { PieSummary } from '../../../../../functions/contracts/payments';
-import type { PromoSubscriptionPayload } from '../../../../../functions/contracts/pie';
+import type { PieSummary } from '@contracts/payments';
+import type { PromoSubscriptionPayload } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 
 export function createPromoSubscription(payload: PromoSubscriptionPayload): Promise<PieSummary> {

@@ -2,7 +2,7 @@
 // token. The token is single-use, so the call is made once per visit and not retried on its own.
 import useSWR from 'swr';
 import type * as z from 'zod/mini';
-import type { promoAvailabilitySchema } from '../../../../../functions/contracts/pie';
+import type { promoAvailabilitySchema } from '@contracts/pie';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import type { PromoHumanCheck } from '../lib/promo-human-check';
 

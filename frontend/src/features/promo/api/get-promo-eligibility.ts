@@ -2,7 +2,7 @@
 // already did.
 import useSWR from 'swr';
 import type * as z from 'zod/mini';
-import type { promoEligibilitySchema } from '../../../../../functions/contracts/pie';
+import type { promoEligibilitySchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,7 +1,7 @@
 // "Start my free pie" (SPEC §4 "Promo usable"): a signed-in fan who signed up through /try, has not used
 // the offer, and for whom codes are left, starts a free $5 pie with their settings. No card: OpenPie pays for it.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import {
   defaultPieSettingsDraft,
   PieSettingsFields,

@@ -3,7 +3,7 @@
 // sees their own offer instead: start the free pie, or why they cannot.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PieSummary } from '../../../../../functions/contracts/payments';
+import type { PieSummary } from '@contracts/payments';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { PieFacts } from '../../../components/pie-facts';
 import { formatCount } from '../../../lib/format';

@@ -1,5 +1,5 @@
 // POST /api/admin/financial-reconciliation/run-stripe-check: the stripe check, run now (the ledger's Stripe clearing and fees against Stripe's balance transactions).
-import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
+import type { ReconciliationResult } from '@contracts/api/admin-reconciliation';
 import { apiClient } from '../../../lib/api-client';
 
 export function runStripeCheck(): Promise<ReconciliationResult> {

@@ -4,10 +4,7 @@
 // fan or the pie, and download as a CSV. The checks read the whole ledger, so "Run all" runs them one after another.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type {
-  ReconciliationProblemReply,
-  ReconciliationResult,
-} from '../../../../../functions/contracts/api/admin-reconciliation';
+import type { ReconciliationProblemReply, ReconciliationResult } from '@contracts/api/admin-reconciliation';
 import { CsvDownload } from '../../../components/csv-download';
 import { describeLoadError } from '../../../components/load-failure';
 import { findingsCsvFile, prepareFindingsCsv } from '../lib/findings-csv';

@@ -1,6 +1,6 @@
 // The reconciliation findings as a CSV: every finding of the checks run, in the table's order (the table shows the
 // first 200 and counts the rest; the file holds them all), with the check's name, subject, expected, found, message.
-import type { ReconciliationProblemReply } from '../../../../../functions/contracts/api/admin-reconciliation';
+import type { ReconciliationProblemReply } from '@contracts/api/admin-reconciliation';
 import type { PreparedCsv } from '../../../components/csv-download';
 import type { CsvColumn } from '../../../lib/csv';
 import { buildCsv } from '../../../lib/csv';

@@ -1,6 +1,6 @@
 // What staff read on the reconciliation panel (docs/decisions/038-reconciliation.md): each check's name and what it
 // looks at, and where a finding's subject leads in the staff console (the ledger drill-down, a fan, a pie).
-import type { ReconciliationResult } from '../../../../../functions/contracts/api/admin-reconciliation';
+import type { ReconciliationResult } from '@contracts/api/admin-reconciliation';
 import { paths } from '../../../lib/paths';
 import { runEscrowCheck } from '../api/run-escrow-check';
 import { runLedgerCheck } from '../api/run-ledger-check';

@@ -1,8 +1,8 @@
 // GET /api/admin/audit: a page of the audit trail, newest first, with the filters on screen.
 import useSWR from 'swr';
-import type { StaffAuditEntry } from '../../../../../functions/contracts/admin-audit';
-import type { AuditTargetType } from '../../../../../functions/contracts/admin-audit';
-import type { Pagination } from '../../../../../functions/contracts/envelope';
+import type { StaffAuditEntry } from '@contracts/admin-audit';
+import type { AuditTargetType } from '@contracts/admin-audit';
+import type { Pagination } from '@contracts/envelope';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

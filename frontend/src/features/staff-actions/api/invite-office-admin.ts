@@ -1,8 +1,5 @@
 // POST /api/admin/offices/{id}/admin-invitation: staff hand an office with no admin to a new admin by invitation.
-import type {
-  StaffAdminInvitationBody,
-  StaffAdminInvitationReply,
-} from '../../../../../functions/contracts/admin-audit';
+import type { StaffAdminInvitationBody, StaffAdminInvitationReply } from '@contracts/admin-audit';
 import { apiClient } from '../../../lib/api-client';
 
 export function inviteOfficeAdmin(

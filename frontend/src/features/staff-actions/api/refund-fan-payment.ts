@@ -1,6 +1,6 @@
 // POST /api/admin/fans/{id}/payments/{paymentId}/refund: staff refund a fan's payment through Stripe, in full or in
 // part, with a reason; the webhook books it.
-import type { StaffRefundBody, StaffRefundReply } from '../../../../../functions/contracts/admin-audit';
+import type { StaffRefundBody, StaffRefundReply } from '@contracts/admin-audit';
 import { apiClient } from '../../../lib/api-client';
 
 export function refundFanPayment(

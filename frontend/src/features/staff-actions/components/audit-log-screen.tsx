@@ -3,8 +3,8 @@
 // with exactly the filters on screen.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { AuditTargetType, StaffAuditEntry } from '../../../../../functions/contracts/admin-audit';
-import { auditTargetTypes } from '../../../../../functions/contracts/admin-audit';
+import type { AuditTargetType, StaffAuditEntry } from '@contracts/admin-audit';
+import { auditTargetTypes } from '@contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { changesOf } from '../lib/audit-change';

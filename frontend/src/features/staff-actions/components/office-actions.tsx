@@ -3,11 +3,8 @@
 // admin by the usual invitation mail. Both are written to the audit log with the reason.
 import { useId, useState } from 'react';
 import type * as z from 'zod/mini';
-import {
-  removeStripeConnectionSchema,
-  staffAdminInvitationSchema,
-} from '../../../../../functions/contracts/admin-audit';
-import type { StaffOfficeDetail } from '../../../../../functions/contracts/admin-people';
+import { removeStripeConnectionSchema, staffAdminInvitationSchema } from '@contracts/admin-audit';
+import type { StaffOfficeDetail } from '@contracts/admin-people';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';

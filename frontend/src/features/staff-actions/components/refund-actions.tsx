@@ -3,8 +3,8 @@
 // what will happen. Stripe makes the refund; its webhook books it like any refund, and the audit log keeps the reason.
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
-import type { StaffFanDetail } from '../../../../../functions/contracts/admin-people';
-import { maxStaffReasonLength } from '../../../../../functions/contracts/admin-audit';
+import type { StaffFanDetail } from '@contracts/admin-people';
+import { maxStaffReasonLength } from '@contracts/admin-audit';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';

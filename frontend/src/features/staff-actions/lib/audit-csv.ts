@@ -1,5 +1,5 @@
 // The audit log as CSV: one line per entry, the states before and after as JSON text.
-import type { StaffAuditEntry } from '../../../../../functions/contracts/admin-audit';
+import type { StaffAuditEntry } from '@contracts/admin-audit';
 import { escapeCsvField } from '../../../lib/csv';
 
 const columns: readonly [string, (entry: StaffAuditEntry) => string][] = [

@@ -1,6 +1,6 @@
 // GET /api/admin/dashboard/financial: money in, split, held and paid out by month, oldest first.
 import useSWR from 'swr';
-import type { DashboardFinancial } from '../../../../../functions/contracts/admin-dashboard';
+import type { DashboardFinancial } from '@contracts/admin-dashboard';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

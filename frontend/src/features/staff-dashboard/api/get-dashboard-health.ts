@@ -1,6 +1,6 @@
 // GET /api/admin/dashboard/health: each job's last run, backlogs, pies waiting, the last reconciliation.
 import useSWR from 'swr';
-import type { DashboardHealth } from '../../../../../functions/contracts/admin-dashboard';
+import type { DashboardHealth } from '@contracts/admin-dashboard';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/dashboard/stats: fans, active pies, this month's money, held now, claims waiting.
 import useSWR from 'swr';
-import type { DashboardStats } from '../../../../../functions/contracts/admin-dashboard';
+import type { DashboardStats } from '@contracts/admin-dashboard';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

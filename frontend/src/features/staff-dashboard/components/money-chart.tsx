@@ -1,6 +1,6 @@
 // Money by month as grouped bars in plain SVG (the shared bar chart frame, no library): per month money in, split,
 // held when split and paid out. The same figures follow as a table, the chart's text equivalent, and as a CSV.
-import type { FinancialMonth } from '../../../../../functions/contracts/admin-dashboard';
+import type { FinancialMonth } from '@contracts/admin-dashboard';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { CsvDownload } from '../../../components/csv-download';
 import { formatMoney } from '../../../lib/format';

@@ -5,11 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
-import type {
-  DashboardHealth,
-  DashboardStats,
-  JobHealth,
-} from '../../../../../functions/contracts/admin-dashboard';
+import type { DashboardHealth, DashboardStats, JobHealth } from '@contracts/admin-dashboard';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
 import { appendQuery, paths } from '../../../lib/paths';

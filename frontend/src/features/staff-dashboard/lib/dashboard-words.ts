@@ -1,5 +1,5 @@
 // Words staff's dashboard shows (decision 040): job states, job names, and what each series of money means.
-import type { FinancialMonth, JobHealthState } from '../../../../../functions/contracts/admin-dashboard';
+import type { FinancialMonth, JobHealthState } from '@contracts/admin-dashboard';
 
 export const jobStateWords: Readonly<Record<JobHealthState, string>> = {
   ok: 'OK',

@@ -1,6 +1,6 @@
 // Money by month as a CSV: the months the dashboard's table shows, oldest first as on screen, each figure in cents
 // and in dollars.
-import type { FinancialMonth } from '../../../../../functions/contracts/admin-dashboard';
+import type { FinancialMonth } from '@contracts/admin-dashboard';
 import type { PreparedCsv } from '../../../components/csv-download';
 import type { CsvColumn } from '../../../lib/csv';
 import { buildCsv, writeDollars } from '../../../lib/csv';

@@ -1,6 +1,6 @@
 // GET /api/admin/artists: a page of catalogue artists by name, all, claimed or unclaimed.
 import useSWR from 'swr';
-import type { StaffArtistSummary } from '../../../../../functions/contracts/admin-people';
+import type { StaffArtistSummary } from '@contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import { fetchStaffPage, listQuery, staffPageSize } from '../../../components/staff-table/staff-list';

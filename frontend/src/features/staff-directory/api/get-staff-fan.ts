@@ -1,6 +1,6 @@
 // GET /api/admin/fans/{id}: one fan with pies, wallet, payments, refunds, disputes and listening.
 import useSWR from 'swr';
-import type { StaffFanDetail } from '../../../../../functions/contracts/admin-people';
+import type { StaffFanDetail } from '@contracts/admin-people';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/fans: a page of fans, by what their cards paid unless another sort is chosen.
 import useSWR from 'swr';
-import type { StaffFanSummary } from '../../../../../functions/contracts/admin-people';
+import type { StaffFanSummary } from '@contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import {

@@ -1,6 +1,6 @@
 // GET /api/admin/offices/{id}: one office with members, claims, funds, payouts and Connect state.
 import useSWR from 'swr';
-import type { StaffOfficeDetail } from '../../../../../functions/contracts/admin-people';
+import type { StaffOfficeDetail } from '@contracts/admin-people';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

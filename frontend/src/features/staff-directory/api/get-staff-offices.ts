@@ -1,6 +1,6 @@
 // GET /api/admin/offices: a page of offices, newest first unless another sort is chosen.
 import useSWR from 'swr';
-import type { StaffOfficeSummary } from '../../../../../functions/contracts/admin-people';
+import type { StaffOfficeSummary } from '@contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import {

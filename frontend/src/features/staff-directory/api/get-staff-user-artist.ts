@@ -1,6 +1,6 @@
 // GET /api/admin/user-artists/{id}: one artist-side user with offices and claims.
 import useSWR from 'swr';
-import type { StaffUserArtistDetail } from '../../../../../functions/contracts/admin-people';
+import type { StaffUserArtistDetail } from '@contracts/admin-people';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/user-artists: a page of artist-side users, newest first.
 import useSWR from 'swr';
-import type { StaffUserArtistSummary } from '../../../../../functions/contracts/admin-people';
+import type { StaffUserArtistSummary } from '@contracts/admin-people';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import { fetchStaffPage, listQuery, staffPageSize } from '../../../components/staff-table/staff-list';

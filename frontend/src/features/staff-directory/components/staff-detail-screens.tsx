@@ -2,11 +2,7 @@
 // decision 037): the facts first, then a table per kind of record, each with its loading, missing and error states.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type {
-  StaffFanDetail,
-  StaffOfficeDetail,
-  StaffUserArtistDetail,
-} from '../../../../../functions/contracts/admin-people';
+import type { StaffFanDetail, StaffOfficeDetail, StaffUserArtistDetail } from '@contracts/admin-people';
 import {
   LedgerAccountLink,
   LedgerTransactionLink,

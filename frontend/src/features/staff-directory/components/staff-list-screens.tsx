@@ -7,7 +7,7 @@ import type {
   StaffFanSummary,
   StaffOfficeSummary,
   StaffUserArtistSummary,
-} from '../../../../../functions/contracts/admin-people';
+} from '@contracts/admin-people';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { staffArtistsUrl, useStaffArtists } from '../api/get-staff-artists';

@@ -1,5 +1,5 @@
 // Words staff's people screens share (decision 037).
-import type { StaffOfficeSummary } from '../../../../../functions/contracts/admin-people';
+import type { StaffOfficeSummary } from '@contracts/admin-people';
 export { writeDollars } from '../../../lib/csv';
 
 export const connectLabels: Readonly<Record<StaffOfficeSummary['connect'], string>> = {

@@ -1,6 +1,6 @@
 // GET /api/admin/escrow/due: what escrow aging would return if it ran now, and everything held.
 import useSWR from 'swr';
-import type { EscrowDue } from '../../../../../functions/contracts/admin-escrow';
+import type { EscrowDue } from '@contracts/admin-escrow';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

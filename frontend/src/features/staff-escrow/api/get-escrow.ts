@@ -1,6 +1,6 @@
 // GET /api/admin/escrow: a page of the artists (and names heard alone) money is held for, most held first unless sorted.
 import useSWR from 'swr';
-import type { StaffEscrowArtist } from '../../../../../functions/contracts/admin-escrow';
+import type { StaffEscrowArtist } from '@contracts/admin-escrow';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import {

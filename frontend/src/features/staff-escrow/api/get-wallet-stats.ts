@@ -1,6 +1,6 @@
 // GET /api/admin/wallet-transactions/stats: every fan's wallet lines of a period, totalled by kind.
 import useSWR from 'swr';
-import type { StaffWalletStats, staffWalletPeriods } from '../../../../../functions/contracts/admin-escrow';
+import type { StaffWalletStats, staffWalletPeriods } from '@contracts/admin-escrow';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,7 +1,7 @@
 // GET /api/admin/wallet-transactions: a page of every fan's wallet lines, newest first unless sorted.
 import useSWR from 'swr';
-import type { StaffWalletTransaction } from '../../../../../functions/contracts/admin-escrow';
-import { walletTransactionKinds } from '../../../../../functions/contracts/payments';
+import type { StaffWalletTransaction } from '@contracts/admin-escrow';
+import { walletTransactionKinds } from '@contracts/payments';
 import { apiPath } from '../../../lib/api-path';
 import type { StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
 import {

@@ -1,5 +1,5 @@
 // POST /api/admin/escrow/name-only/{name}/resolve: a name heard alone given to one catalogue artist, with a reason.
-import type { ResolveNameResult } from '../../../../../functions/contracts/admin-escrow';
+import type { ResolveNameResult } from '@contracts/admin-escrow';
 import { apiClient } from '../../../lib/api-client';
 
 export function resolveNameOnlyArtist(

@@ -2,8 +2,8 @@
 // what it will touch (the lots due and their total, per artist) and a required reason; the run's outcome after. A
 // second run, or two at once, move nothing twice: the server returns each lot once.
 import { useState } from 'react';
-import type { ProcessPayoutsResult } from '../../../../../functions/contracts/admin-escrow';
-import { processPayoutsBodySchema } from '../../../../../functions/contracts/admin-escrow';
+import type { ProcessPayoutsResult } from '@contracts/admin-escrow';
+import { processPayoutsBodySchema } from '@contracts/admin-escrow';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';

@@ -2,8 +2,8 @@
 // artist id staff found, with a required reason. The server refuses another name (422), a second artist (409) and a
 // name nothing is held for (404); what was held moves once.
 import { useId } from 'react';
-import type { StaffEscrowArtist } from '../../../../../functions/contracts/admin-escrow';
-import { resolveNameBodySchema } from '../../../../../functions/contracts/admin-escrow';
+import type { StaffEscrowArtist } from '@contracts/admin-escrow';
+import { resolveNameBodySchema } from '@contracts/admin-escrow';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';

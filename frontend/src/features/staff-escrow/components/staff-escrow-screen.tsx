@@ -4,11 +4,8 @@
 // kind. The tab, and each table's search, filter, sort and page, are kept in the address.
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import type {
-  StaffEscrowArtist,
-  StaffWalletTransaction,
-} from '../../../../../functions/contracts/admin-escrow';
-import { walletTransactionKinds } from '../../../../../functions/contracts/payments';
+import type { StaffEscrowArtist, StaffWalletTransaction } from '@contracts/admin-escrow';
+import { walletTransactionKinds } from '@contracts/payments';
 import { FormAlert } from '../../../components/form/form-alert';
 import { writeDollars } from '../../../lib/csv';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';

@@ -1,5 +1,5 @@
 // Every fan's wallet lines of a period totalled by kind (decision 041): how many, the money in and the money out.
-import type { StaffWalletStats } from '../../../../../functions/contracts/admin-escrow';
+import type { StaffWalletStats } from '@contracts/admin-escrow';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { WalletStatsPeriod } from '../api/get-wallet-stats';

@@ -1,6 +1,6 @@
 // Words the escrow screen shares (decision 041): wallet line kinds and where a name heard alone stands.
-import type { nameOnlyStates } from '../../../../../functions/contracts/admin-escrow';
-import type { walletTransactionKinds } from '../../../../../functions/contracts/payments';
+import type { nameOnlyStates } from '@contracts/admin-escrow';
+import type { walletTransactionKinds } from '@contracts/payments';
 
 export const walletKindLabels: Readonly<Record<(typeof walletTransactionKinds)[number], string>> = {
   'fan-payment': 'Card payment',

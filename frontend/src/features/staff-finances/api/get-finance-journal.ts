@@ -1,5 +1,5 @@
 // GET /api/admin/finances/journal: one page of the accountant's journal (every ledger line of a span of days).
-import type { JournalPage } from '../../../../../functions/contracts/staff-finances';
+import type { JournalPage } from '@contracts/staff-finances';
 import { apiClient } from '../../../lib/api-client';
 
 export interface JournalSpan {

@@ -1,6 +1,6 @@
 // GET /api/admin/finances?period=: the period's totals and its days.
 import useSWR from 'swr';
-import type { FinancePeriod, StaffFinances } from '../../../../../functions/contracts/staff-finances';
+import type { FinancePeriod, StaffFinances } from '@contracts/staff-finances';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // One figure of the period day by day: a bar a day, drawn as plain SVG like the other charts, its summary as the
 // chart's accessible name. The table of days below it on the finances screen holds the same numbers.
-import type { FinanceDay, FinanceFigureName } from '../../../../../functions/contracts/staff-finances';
+import type { FinanceDay, FinanceFigureName } from '@contracts/staff-finances';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
 import { wordsOf } from '../lib/finance-words';

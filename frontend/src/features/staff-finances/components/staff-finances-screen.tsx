@@ -4,11 +4,7 @@
 // below its own content (the reconciliation panel) comes as children.
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type {
-  FinanceFigureName,
-  FinancePeriod,
-  StaffFinances,
-} from '../../../../../functions/contracts/staff-finances';
+import type { FinanceFigureName, FinancePeriod, StaffFinances } from '@contracts/staff-finances';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,11 +1,6 @@
 // The finances screen's words and files (decision 042): what each figure is called and means, the periods, the CSV
 // of the days on screen, and the journal's CSV, read page by page for an accountant.
-import type {
-  FinanceDay,
-  FinanceFigureName,
-  FinancePeriod,
-  JournalLine,
-} from '../../../../../functions/contracts/staff-finances';
+import type { FinanceDay, FinanceFigureName, FinancePeriod, JournalLine } from '@contracts/staff-finances';
 import { escapeCsvField, writeDollars } from '../../../lib/csv';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import type { JournalSpan } from '../api/get-finance-journal';

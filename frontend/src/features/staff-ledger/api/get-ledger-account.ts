@@ -1,7 +1,7 @@
 // GET /api/admin/ledger/accounts/{accountId}: an account's balance as the ledger keeps it and a page of its entries,
 // newest first; `cursor` reads the next, older page.
 import useSWR from 'swr';
-import type { StaffLedgerAccountPage } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerAccountPage } from '@contracts/admin-ledger';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

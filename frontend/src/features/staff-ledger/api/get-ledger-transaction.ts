@@ -1,7 +1,7 @@
 // GET /api/admin/ledger/transactions/{transactionId}: one whole balanced transaction, what it belongs to, and the
 // Stripe object it came from as Stripe has it now.
 import useSWR from 'swr';
-import type { StaffLedgerTransaction } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerTransaction } from '@contracts/admin-ledger';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/ledger/platform-accounts: OpenPie's own ledger accounts with their balances.
 import useSWR from 'swr';
-import type { RouteReplyData } from '../../../../../functions/contracts/api';
+import type { RouteReplyData } from '@contracts/api';
 import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/ledger/pies/{pieId}: a pie's receipt exactly as its fan reads it, and whose pie it is.
 import useSWR from 'swr';
-import type { StaffPieReceipt } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffPieReceipt } from '@contracts/admin-ledger';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

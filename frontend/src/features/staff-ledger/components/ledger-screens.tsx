@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { StaffLedgerAccount, StaffPieReceipt } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerAccount, StaffPieReceipt } from '@contracts/admin-ledger';
 import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';

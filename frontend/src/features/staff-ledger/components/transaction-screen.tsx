@@ -2,7 +2,7 @@
 // belongs to and the Stripe object it came from, as Stripe has it now.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { StaffLedgerTransaction } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerTransaction } from '@contracts/admin-ledger';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDateTime, formatMoney } from '../../../lib/format';

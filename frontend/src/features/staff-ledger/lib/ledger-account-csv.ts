@@ -1,6 +1,6 @@
 // An account's entries as a CSV: every entry the ledger holds for it, newest first as on screen (every page, not
 // only the one shown), read 100 a call by following the API's cursor.
-import type { StaffLedgerAccountPage } from '../../../../../functions/contracts/admin-ledger';
+import type { StaffLedgerAccountPage } from '@contracts/admin-ledger';
 import type { PreparedCsv } from '../../../components/csv-download';
 import type { CsvColumn } from '../../../lib/csv';
 import { buildCsv, writeDollars } from '../../../lib/csv';

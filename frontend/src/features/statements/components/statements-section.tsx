@@ -2,8 +2,8 @@
 // as CSV for bookkeeping. The server writes the CSV (GET /api/for-artists/statements); the browser saves it.
 import { useId, useState } from 'react';
 import useSWR from 'swr';
-import type { StatementReply } from '../../../../../functions/contracts/give-back';
-import type { OfficeReply } from '../../../../../functions/contracts/offices';
+import type { StatementReply } from '@contracts/give-back';
+import type { OfficeReply } from '@contracts/offices';
 import { describeLoadError } from '../../../components/load-failure';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { apiClient, isApiError } from '../../../lib/api-client';

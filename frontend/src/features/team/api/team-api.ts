@@ -3,13 +3,13 @@
 // offices list shares its SWR key with the other artist screens, so a change of members refreshes it everywhere
 // (SPEC §7: office and member changes refresh user and artist data).
 import useSWR, { useSWRConfig } from 'swr';
-import type { ClaimReply } from '../../../../../functions/contracts/claims';
+import type { ClaimReply } from '@contracts/claims';
 import type {
   MemberArtistsReply,
   OfficeInvitationReply,
   OfficeMemberEntryReply,
   OfficeMemberReply,
-} from '../../../../../functions/contracts/offices';
+} from '@contracts/offices';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

@@ -4,7 +4,7 @@
 // are logged to the console and told in words.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { MemberArtistsReply, OfficeReply } from '../../../../../functions/contracts/offices';
+import type { MemberArtistsReply, OfficeReply } from '@contracts/offices';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';

@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { OfficeMemberEntryReply, OfficeReply } from '../../../../../functions/contracts/offices';
+import type { OfficeMemberEntryReply, OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';

@@ -1,11 +1,8 @@
 // The verification calls of the artist area (functions/contracts/verification.ts; decision 027): the Spotify bio
 // check, starting a social profile's OAuth connection, and the claim the result pages speak of.
 import useSWR, { useSWRConfig } from 'swr';
-import type { ClaimDetailReply } from '../../../../../functions/contracts/claims';
-import type {
-  SocialVerificationPlatform,
-  VerifyBioReply,
-} from '../../../../../functions/contracts/verification';
+import type { ClaimDetailReply } from '@contracts/claims';
+import type { SocialVerificationPlatform, VerifyBioReply } from '@contracts/verification';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 

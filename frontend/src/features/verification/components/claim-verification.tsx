@@ -2,13 +2,10 @@
 // wizard: "Check my Spotify bio" (the OpenPie link in the artist's Spotify bio), "Connect X/YouTube/Facebook/
 // Instagram" (the string in a social profile's bio, read once through OAuth), and every attempt made so far.
 import { useState } from 'react';
-import type { ClaimDetailReply } from '../../../../../functions/contracts/claims';
-import { verifyBioSchema } from '../../../../../functions/contracts/claims';
-import type {
-  SocialVerificationPlatform,
-  VerifyBioReply,
-} from '../../../../../functions/contracts/verification';
-import { socialVerificationPlatforms } from '../../../../../functions/contracts/verification';
+import type { ClaimDetailReply } from '@contracts/claims';
+import { verifyBioSchema } from '@contracts/claims';
+import type { SocialVerificationPlatform, VerifyBioReply } from '@contracts/verification';
+import { socialVerificationPlatforms } from '@contracts/verification';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { isApiError } from '../../../lib/api-client';

@@ -3,8 +3,8 @@
 // (the claim's latest attempt on that platform) and what to do next.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { SocialVerificationPlatform } from '../../../../../functions/contracts/verification';
-import { verificationResultQuerySchema } from '../../../../../functions/contracts/verification';
+import type { SocialVerificationPlatform } from '@contracts/verification';
+import { verificationResultQuerySchema } from '@contracts/verification';
 import { FormAlert } from '../../../components/form/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

@@ -1,9 +1,6 @@
 // What the verification step and its result pages say (decision 027), in the artist's words.
-import type { VerificationPlatform } from '../../../../../functions/contracts/claims';
-import type {
-  SocialVerificationPlatform,
-  VerificationFailureReason,
-} from '../../../../../functions/contracts/verification';
+import type { VerificationPlatform } from '@contracts/claims';
+import type { SocialVerificationPlatform, VerificationFailureReason } from '@contracts/verification';
 
 export const platformNames: Readonly<Record<VerificationPlatform, string>> = {
   spotify: 'Spotify',
