@@ -13,7 +13,7 @@ import { bodyOf } from '../support/gateway-event';
 import type { HandlerResult, SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor } from '../support/stripe-sandbox';
-import { postWebhook } from './payments-harness';
+import { postWebhook } from '../support/payments-harness';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {

@@ -12,8 +12,14 @@ import { stopSubscriptionAfterDispute } from '../../functions/services/payments/
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, postWebhook, requestCheckout, sessionIdOf, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import {
+  fundPie,
+  postWebhook,
+  requestCheckout,
+  sessionIdOf,
+  startPaymentsHarness,
+} from '../support/payments-harness';
 
 const day = 86_400_000;
 let sandbox: StripeSandbox | undefined;

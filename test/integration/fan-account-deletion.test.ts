@@ -16,9 +16,9 @@ import { publishPendingOutboxEvents } from '../../functions/services/outbox-even
 import { deliver } from '../../local/event-bus';
 import { call } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from './payments-harness';
-import { storePlays } from './pie-calls-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
+import { storePlays } from '../support/pie-calls-harness';
 
 const day = 86_400_000;
 const log = createLogger('silent');

@@ -16,8 +16,8 @@ import { returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { takeBackPaymentMoney } from '../../functions/services/payments/take-back';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, ledger, startPaymentsHarness, walletBalanceOf } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, ledger, startPaymentsHarness, walletBalanceOf } from '../support/payments-harness';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-by-origin' });

@@ -52,8 +52,8 @@ import { giveBack, previewGiveBack } from '../support/give-back';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { bankFailsAfterPaid, givenOffice, onboardOffice } from './payouts-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { bankFailsAfterPaid, givenOffice, onboardOffice } from '../support/payouts-harness';
 import {
   ledger,
   requestCheckout,
@@ -61,7 +61,7 @@ import {
   startPaymentsHarness,
   walletAccountsOf,
   walletBalanceOf,
-} from './payments-harness';
+} from '../support/payments-harness';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-month' });

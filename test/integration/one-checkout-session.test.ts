@@ -7,8 +7,8 @@ import { getAccount } from '../../functions/data/accounts';
 import { getTable } from '../../functions/runtime/table';
 import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount, dataOf } from '../support/identity';
-import type { PaymentsHarness } from './payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {

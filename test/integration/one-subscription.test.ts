@@ -22,7 +22,7 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
 import {
   fundPie,
   getJson,
@@ -32,7 +32,7 @@ import {
   requestCheckout,
   sessionIdOf,
   startPaymentsHarness,
-} from './payments-harness';
+} from '../support/payments-harness';
 
 const day = 86_400_000;
 const secondMailSubject = 'We refunded a second pie';

@@ -11,7 +11,7 @@ import { getTable } from '../../functions/runtime/table';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
 import {
   fundPie,
   getJson,
@@ -24,7 +24,7 @@ import {
   startPaymentsHarness,
   walletAccountsOf,
   walletBalanceOf,
-} from './payments-harness';
+} from '../support/payments-harness';
 
 const day = 86_400_000;
 let harness: PaymentsHarness | undefined;

@@ -15,7 +15,7 @@ import { listPiesOfFan } from '../../functions/services/payments/pie-reads';
 import { pieDependencies } from '../../functions/services/payments/pies';
 import { call, readOutbox } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
 import {
   fundPie,
   getJson,
@@ -25,7 +25,7 @@ import {
   startPaymentsHarness,
   walletAccountsOf,
   walletBalanceOf,
-} from './payments-harness';
+} from '../support/payments-harness';
 
 const day = 86_400_000;
 let harness: PaymentsHarness | undefined;

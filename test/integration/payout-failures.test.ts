@@ -10,7 +10,7 @@ import type { TableRef } from '../../functions/data/table';
 import { isAppError } from '../../functions/domain/errors';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { StripeGateway } from '../../functions/integrations/stripe/port';
-import type { PayoutHarness } from './payouts-harness';
+import type { PayoutHarness } from '../support/payouts-harness';
 import {
   balanceOf,
   bankFailsAfterPaid,
@@ -23,7 +23,7 @@ import {
   onboardOffice,
   payableOf,
   startPayoutHarness,
-} from './payouts-harness';
+} from '../support/payouts-harness';
 
 let harness: PayoutHarness | undefined;
 afterEach(async () => {

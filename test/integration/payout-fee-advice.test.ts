@@ -3,7 +3,7 @@
 // it, the payout's line among the office's transactions shows what left the balance, the fees and what reached the
 // bank. The ledger audit runs after the file.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PayoutHarness } from './payouts-harness';
+import type { PayoutHarness } from '../support/payouts-harness';
 import {
   fundOffice,
   fundPlatform,
@@ -11,7 +11,7 @@ import {
   log,
   onboardOffice,
   startPayoutHarness,
-} from './payouts-harness';
+} from '../support/payouts-harness';
 
 let harness: PayoutHarness | undefined;
 afterEach(async () => {

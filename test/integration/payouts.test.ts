@@ -9,7 +9,7 @@ import type { TableRef } from '../../functions/data/table';
 import { createClaim } from '../../functions/data/claims';
 import { isAppError } from '../../functions/domain/errors';
 import { accountIdOf } from '../../functions/domain/money/ledger';
-import type { PayoutHarness } from './payouts-harness';
+import type { PayoutHarness } from '../support/payouts-harness';
 import {
   balanceOf,
   day,
@@ -21,7 +21,7 @@ import {
   onboardOffice,
   payableOf,
   startPayoutHarness,
-} from './payouts-harness';
+} from '../support/payouts-harness';
 
 let harness: PayoutHarness | undefined;
 afterEach(async () => {

@@ -23,7 +23,7 @@ import {
   startedDaysAgo,
   storePlays,
   table,
-} from './pie-calls-harness';
+} from '../support/pie-calls-harness';
 
 type Artist = { artistId?: string; artistName: string };
 

@@ -11,7 +11,7 @@ import {
   markSplitAt,
   openTestPie,
   storePlays,
-} from './pie-calls-harness';
+} from '../support/pie-calls-harness';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

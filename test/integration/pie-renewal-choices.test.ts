@@ -8,9 +8,9 @@ import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtim
 import { getTable } from '../../functions/runtime/table';
 import { call, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from './payments-harness';
-import { storePlays } from './pie-calls-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
+import { storePlays } from '../support/pie-calls-harness';
 
 const day = 86_400_000;
 let harness: PaymentsHarness | undefined;

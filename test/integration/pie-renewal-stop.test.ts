@@ -8,8 +8,8 @@ import { createFixedClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import { getTable } from '../../functions/runtime/table';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {

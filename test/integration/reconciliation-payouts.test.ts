@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutKey } from '../../functions/data/keys';
 import type { ReconciliationDependencies } from '../../functions/services/admin/reconciliation';
 import { runReconciliationChecks } from '../../functions/services/admin/reconciliation';
-import type { PayoutHarness } from './payouts-harness';
+import type { PayoutHarness } from '../support/payouts-harness';
 import {
   day,
   fundOffice,
@@ -17,7 +17,7 @@ import {
   log,
   onboardOffice,
   startPayoutHarness,
-} from './payouts-harness';
+} from '../support/payouts-harness';
 
 let harness: PayoutHarness;
 let deps: ReconciliationDependencies;

@@ -34,8 +34,8 @@ import {
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, startPaymentsHarness } from '../support/payments-harness';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'reconciliation' });

@@ -13,8 +13,8 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {
@@ -167,7 +167,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
 describe('onboarding again after staff removed the connection', () => {
   it('makes a new connected account at Stripe, not the replay of the removed one', async () => {
     // Prepare: an office onboarded on the sandbox, its connection then removed by staff
-    const { givenOffice, onboardOffice, startPayoutHarness } = await import('./payouts-harness');
+    const { givenOffice, onboardOffice, startPayoutHarness } = await import('../support/payouts-harness');
     const payouts = await startPayoutHarness();
     try {
       const { officeId, admin } = await givenOffice(payouts.deps);

@@ -33,8 +33,8 @@ import { defineJob } from '../../events/lib/define-job';
 import type { handler as dashboardHandler } from '../../functions/handlers/admin-dashboard';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, startPaymentsHarness } from '../support/payments-harness';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'staff-dashboard' });

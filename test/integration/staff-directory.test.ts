@@ -22,9 +22,9 @@ import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from './payments-harness';
-import { fundOffice } from './payouts-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
+import { fundOffice } from '../support/payouts-harness';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {

@@ -29,10 +29,10 @@ import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, startPaymentsHarness } from './payments-harness';
-import type { PayoutHarness } from './payouts-harness';
-import { onboardOffice } from './payouts-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, startPaymentsHarness } from '../support/payments-harness';
+import type { PayoutHarness } from '../support/payouts-harness';
+import { onboardOffice } from '../support/payouts-harness';
 
 // OpenPie's fee of 5%, read when the first handler runs, so splits move money to the platform-fees account too.
 process.env.PLATFORM_FEE_BASIS_POINTS = '500';

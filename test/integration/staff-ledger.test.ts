@@ -21,8 +21,8 @@ import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from './payments-harness';
-import { fundPie, ledger, startPaymentsHarness } from './payments-harness';
+import type { PaymentsHarness } from '../support/payments-harness';
+import { fundPie, ledger, startPaymentsHarness } from '../support/payments-harness';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'staff-ledger' });

@@ -8,7 +8,7 @@ import { getTable } from '../../functions/runtime/table';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
-import { postWebhook, requestCheckout, sessionIdOf } from './payments-harness';
+import { postWebhook, requestCheckout, sessionIdOf } from '../support/payments-harness';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {

@@ -12,7 +12,7 @@ import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import { createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
-import { postWebhook, requestCheckout, sessionIdOf, walletBalanceOf } from './payments-harness';
+import { postWebhook, requestCheckout, sessionIdOf, walletBalanceOf } from '../support/payments-harness';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {

@@ -4,11 +4,11 @@
 // sandbox over loopback, the `stripe` SDK.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
-import { buildGatewayEvent, testContext } from '../support/gateway-event';
-import type { HandlerResult, SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf } from '../support/identity';
-import type { TestStripeSandboxOptions } from '../support/stripe-sandbox';
-import { startTestStripeSandbox, stripeClientFor } from '../support/stripe-sandbox';
+import { buildGatewayEvent, testContext } from './gateway-event';
+import type { HandlerResult, SignedInAccount } from './identity';
+import { call, createSignedInAccount, dataOf } from './identity';
+import type { TestStripeSandboxOptions } from './stripe-sandbox';
+import { startTestStripeSandbox, stripeClientFor } from './stripe-sandbox';
 
 export interface Delivery {
   rawBody: string;

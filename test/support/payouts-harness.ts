@@ -13,15 +13,10 @@ import type { OfficeRole } from '../../functions/domain/offices/rights';
 import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import type { Clock } from '../../functions/runtime/clock';
-import { testTable } from '../support/test-table';
+import { testTable } from './test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import type { PayoutDependencies } from '../../functions/services/connect/payouts';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { openPieCheckout, startTestStripeSandbox, stripeClientFor, testCards } from './stripe-sandbox';
 
 export const day = 86_400_000;
 export const log = createLogger('silent');

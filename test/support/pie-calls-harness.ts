@@ -5,10 +5,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PieSettings } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { testTable } from '../support/test-table';
-import type { CallOptions } from '../support/identity';
-import { call } from '../support/identity';
-import { fundPieMoney } from '../support/pie-money';
+import { testTable } from './test-table';
+import type { CallOptions } from './identity';
+import { call } from './identity';
+import { fundPieMoney } from './pie-money';
 
 export const table = testTable;
 
