@@ -2,7 +2,6 @@
 // finish the staff sign-in (decision 006). Same reply as the password login.
 import type { AdminLoginReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';
 
 export interface StaffGoogleCallback {
@@ -12,10 +11,7 @@ export interface StaffGoogleCallback {
 }
 
 export async function completeStaffGoogleSignIn(callback: StaffGoogleCallback): Promise<AdminLoginReply> {
-  const reply = await apiClient.post<AdminLoginReply>(
-    apiPath('POST /api/admin/auth/google/callback'),
-    callback,
-  );
+  const reply = await apiClient.call('POST /api/admin/auth/google/callback', { body: callback });
   rememberSessionHint('admin');
   return reply;
 }

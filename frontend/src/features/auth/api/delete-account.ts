@@ -3,7 +3,6 @@
 // for the money records) and clears the session cookie.
 import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import { forgetSessionHints } from '../../../lib/session-hints';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';
 
@@ -13,7 +12,7 @@ const deleteAccountRoutes = {
 } as const satisfies AreaRoutes;
 
 export async function deleteAccount(area: SelfServiceArea): Promise<MessageReply> {
-  const reply = await apiClient.delete<MessageReply>(apiPath(deleteAccountRoutes[area]));
+  const reply = await apiClient.call(deleteAccountRoutes[area]);
   forgetSessionHints([area]);
   return reply;
 }

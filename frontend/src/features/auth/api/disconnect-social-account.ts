@@ -4,7 +4,6 @@
 import type { ArtistUser, FanUser } from '@contracts/auth';
 import type { SocialProviderName } from '@contracts/social-sign-in';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { SelfServiceArea } from './auth-area';
 
 const fanDisconnectRoutes = {
@@ -24,5 +23,5 @@ export function disconnectSocialAccount(
   provider: SocialProviderName,
   area: SelfServiceArea = 'fan',
 ): Promise<FanUser | ArtistUser> {
-  return apiClient.post<FanUser | ArtistUser>(apiPath(selectDisconnectRoute(provider, area)));
+  return apiClient.call(selectDisconnectRoute(provider, area));
 }

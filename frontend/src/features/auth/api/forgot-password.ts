@@ -2,7 +2,6 @@
 // account, so the form cannot be used to find out who does.
 import type { ForgotPasswordPayload, MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';
 
 const forgotPasswordRoutes = {
@@ -14,5 +13,5 @@ export function requestPasswordReset(
   area: SelfServiceArea,
   payload: ForgotPasswordPayload,
 ): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(apiPath(forgotPasswordRoutes[area]), payload);
+  return apiClient.call(forgotPasswordRoutes[area], { body: payload });
 }

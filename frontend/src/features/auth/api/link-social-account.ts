@@ -4,7 +4,6 @@
 // Artist-side users have POST /api/for-artists/auth/link-google, which returns to /for-artists/settings.
 import type { SocialProviderName } from '@contracts/social-sign-in';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { SelfServiceArea } from './auth-area';
 
 export type LinkableProvider = Exclude<SocialProviderName, 'spotify'>;
@@ -25,6 +24,6 @@ export async function linkSocialAccount(
   provider: LinkableProvider,
   area: SelfServiceArea = 'fan',
 ): Promise<string> {
-  const reply = await apiClient.post<{ authorizeUrl: string }>(apiPath(selectLinkRoute(provider, area)));
+  const reply = await apiClient.call(selectLinkRoute(provider, area));
   return reply.authorizeUrl;
 }

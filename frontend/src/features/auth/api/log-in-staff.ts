@@ -2,11 +2,10 @@
 // 7 days; the SPA relies on the cookie and never stores the token itself.
 import type { AdminLoginReply, LoginPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';
 
 export async function logInStaff(payload: LoginPayload): Promise<AdminLoginReply> {
-  const reply = await apiClient.post<AdminLoginReply>(apiPath('POST /api/admin/auth/login'), payload);
+  const reply = await apiClient.call('POST /api/admin/auth/login', { body: payload });
   rememberSessionHint('admin');
   return reply;
 }

@@ -2,17 +2,16 @@
 // the session itself travels in an HttpOnly cookie the browser keeps, so the SPA notes that it signed in.
 import type { ArtistUser, FanUser, LoginPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import { rememberSessionHint } from '../../../lib/session-hints';
 
 export async function logInFan(payload: LoginPayload): Promise<FanUser> {
-  const user = await apiClient.post<FanUser>(apiPath('POST /api/auth/login'), payload);
+  const user = await apiClient.call('POST /api/auth/login', { body: payload });
   rememberSessionHint('fan');
   return user;
 }
 
 export async function logInArtist(payload: LoginPayload): Promise<ArtistUser> {
-  const user = await apiClient.post<ArtistUser>(apiPath('POST /api/for-artists/auth/login'), payload);
+  const user = await apiClient.call('POST /api/for-artists/auth/login', { body: payload });
   rememberSessionHint('artist');
   return user;
 }

@@ -2,7 +2,6 @@
 // that area's HttpOnly cookie.
 import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { SessionRole } from '../../../lib/session';
 import { forgetSessionHints } from '../../../lib/session-hints';
 
@@ -15,5 +14,5 @@ const logoutRoutes = {
 export async function logOut(role: SessionRole): Promise<MessageReply> {
   // Forgotten first: whatever the server answers, this browser should no longer present itself as signed in.
   forgetSessionHints([role]);
-  return apiClient.post<MessageReply>(apiPath(logoutRoutes[role]));
+  return apiClient.call(logoutRoutes[role]);
 }

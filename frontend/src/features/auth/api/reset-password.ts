@@ -1,7 +1,6 @@
 // POST /api/auth/reset-password/{token} and its artist twin (SPEC §3: body password, token in the path).
 import type { MessageReply, ResetPasswordPayload } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';
 
 const resetPasswordRoutes = {
@@ -14,5 +13,5 @@ export function resetPassword(
   token: string,
   payload: ResetPasswordPayload,
 ): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(apiPath(resetPasswordRoutes[area], { params: { token } }), payload);
+  return apiClient.call(resetPasswordRoutes[area], { params: { token }, body: payload });
 }

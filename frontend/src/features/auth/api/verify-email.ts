@@ -1,7 +1,6 @@
 // POST /api/auth/verify-email/{token} and its artist twin: the page a verification mail links to calls it on load.
 import type { MessageReply } from '@contracts/auth';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import type { AreaRoutes, SelfServiceArea } from './auth-area';
 
 const verifyEmailRoutes = {
@@ -10,5 +9,5 @@ const verifyEmailRoutes = {
 } as const satisfies AreaRoutes;
 
 export function verifyEmail(area: SelfServiceArea, token: string): Promise<MessageReply> {
-  return apiClient.post<MessageReply>(apiPath(verifyEmailRoutes[area], { params: { token } }));
+  return apiClient.call(verifyEmailRoutes[area], { params: { token } });
 }
