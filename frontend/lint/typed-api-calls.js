@@ -5,27 +5,11 @@
 // never on it.
 
 export const apiCallsStillToConvert = [
-  'frontend/src/components/staff-table/staff-list.ts',
   'frontend/src/features/admin-claims/api/admin-claims-api.ts',
-  'frontend/src/features/artist-detail/api/artist-stats-api.ts',
-  'frontend/src/features/artist-profile/components/profile-update-screen.tsx',
-  'frontend/src/features/artists/api/artists-api.ts',
-  'frontend/src/features/claims/api/claims-api.ts',
   'frontend/src/features/fan-profile/api/fan-profile-api.ts',
-  'frontend/src/features/funds/api/funds-api.ts',
-  'frontend/src/features/funds/api/money-api.ts',
-  'frontend/src/features/give-back/api/give-back-api.ts',
   'frontend/src/features/history-import/api/import-history.ts',
   'frontend/src/features/history/api/history-api.ts',
   'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
-  'frontend/src/features/my-pies/api/cancel-subscription.ts',
-  'frontend/src/features/my-pies/api/get-billing-portal.ts',
-  'frontend/src/features/my-pies/api/get-fan-pies.ts',
-  'frontend/src/features/my-pies/api/get-wallet-balance.ts',
-  'frontend/src/features/my-pies/api/get-wallet-summary.ts',
-  'frontend/src/features/my-pies/api/get-wallet-transactions.ts',
-  'frontend/src/features/office-invitation/components/office-invitation-screen.tsx',
-  'frontend/src/features/office-settings/components/office-settings-screen.tsx',
   'frontend/src/features/pie-funding/api/create-checkout.ts',
   'frontend/src/features/pie-funding/api/get-active-pie.ts',
   'frontend/src/features/pie-funding/api/get-active-subscription.ts',
@@ -37,10 +21,6 @@ export const apiCallsStillToConvert = [
   'frontend/src/features/pie/api/set-artist-ban.ts',
   'frontend/src/features/pie/api/set-artist-inclusion.ts',
   'frontend/src/features/pie/api/update-pie-settings.ts',
-  'frontend/src/features/staff-actions/api/get-staff-audit.ts',
-  'frontend/src/features/statements/components/statements-section.tsx',
-  'frontend/src/features/team/api/team-api.ts',
-  'frontend/src/features/verification/api/verification-api.ts',
 ];
 
 const lowLevelMethod =

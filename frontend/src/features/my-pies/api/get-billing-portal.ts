@@ -1,8 +1,7 @@
 // GET /api/stripe/customerBillingAccount: a Stripe billing portal page (cards, invoices). Asked when the fan opens it,
 // since each answer is a new portal session.
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function fetchBillingPortal(): Promise<{ url: string }> {
-  return apiClient.get<{ url: string }>(apiPath('GET /api/stripe/customerBillingAccount'));
+  return apiClient.call('GET /api/stripe/customerBillingAccount');
 }

@@ -8,11 +8,16 @@ export function fanPiesUrl(fanId: string): string {
   return apiPath('GET /api/pie/user/{id}/pies', { params: { id: fanId } });
 }
 
-export const fetchFanPies = (url: string) => apiClient.get<PieSummary[]>(url);
+export const fetchFanPies = (fanId: string) =>
+  apiClient.call('GET /api/pie/user/{id}/pies', { params: { id: fanId } });
 
 /** No call while the fan's id is unknown. */
 export function useFanPies(fanId: string | null) {
-  return useSWR<PieSummary[], unknown>(fanId ? fanPiesUrl(fanId) : null, fetchFanPies, {
-    revalidateOnFocus: false,
-  });
+  return useSWR<PieSummary[], unknown>(
+    fanId ? fanPiesUrl(fanId) : null,
+    fanId ? () => fetchFanPies(fanId) : null,
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }

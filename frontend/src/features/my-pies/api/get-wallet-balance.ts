@@ -9,7 +9,7 @@ export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
 export const walletBalanceUrl = apiPath('GET /api/fan-wallet/balance');
 
-export const fetchWalletBalance = (url: string) => apiClient.get<WalletBalance>(url);
+export const fetchWalletBalance = () => apiClient.call('GET /api/fan-wallet/balance');
 
 export function useWalletBalance() {
   return useSWR<WalletBalance, unknown>(walletBalanceUrl, fetchWalletBalance, { revalidateOnFocus: false });

@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/api-path';
 
 export const walletSummaryUrl = apiPath('GET /api/fan-wallet/summary');
 
-export const fetchWalletSummary = (url: string) => apiClient.get<WalletSummary>(url);
+export const fetchWalletSummary = () => apiClient.call('GET /api/fan-wallet/summary');
 
 export function useWalletSummary() {
   return useSWR<WalletSummary, unknown>(walletSummaryUrl, fetchWalletSummary, { revalidateOnFocus: false });

@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import type { Pagination } from '@contracts/envelope';
 import type { WalletTransaction, walletTransactionFilters } from '@contracts/payments';
-import { apiClient, type ApiReply } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 
 export type WalletFilter = (typeof walletTransactionFilters)[number];
@@ -10,10 +10,12 @@ export type WalletFilter = (typeof walletTransactionFilters)[number];
 /** SPEC §9: 20 lines per page. */
 export const walletPageSize = 20;
 
+function walletTransactionsQuery(filter: WalletFilter, page: number) {
+  return { type: filter, page: String(page), limit: String(walletPageSize) };
+}
+
 export function walletTransactionsUrl(filter: WalletFilter, page: number): string {
-  return apiPath('GET /api/fan-wallet/transactions', {
-    query: { type: filter, page, limit: walletPageSize },
-  });
+  return apiPath('GET /api/fan-wallet/transactions', { query: walletTransactionsQuery(filter, page) });
 }
 
 export interface WalletTransactionsPage {
@@ -21,15 +23,20 @@ export interface WalletTransactionsPage {
   pagination: Pagination | undefined;
 }
 
-export async function fetchWalletTransactions(url: string): Promise<WalletTransactionsPage> {
-  const reply: ApiReply<WalletTransaction[]> = await apiClient.send<WalletTransaction[]>(url);
+export async function fetchWalletTransactions(
+  filter: WalletFilter,
+  page: number,
+): Promise<WalletTransactionsPage> {
+  const reply = await apiClient.call('GET /api/fan-wallet/transactions', {
+    query: walletTransactionsQuery(filter, page),
+  });
   return { transactions: reply.data, pagination: reply.pagination };
 }
 
 export function useWalletTransactions(filter: WalletFilter, page: number) {
   return useSWR<WalletTransactionsPage, unknown>(
     walletTransactionsUrl(filter, page),
-    fetchWalletTransactions,
+    () => fetchWalletTransactions(filter, page),
     {
       revalidateOnFocus: false,
       keepPreviousData: true,
