@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/api-path';
 
 export const activePieUrl = apiPath('GET /api/pie/active');
 
-export const fetchActivePie = (url: string = activePieUrl) => apiClient.get<PieSummary | null>(url);
+export const fetchActivePie = () => apiClient.call('GET /api/pie/active');
 
 export function useActivePie() {
   return useSWR<PieSummary | null, unknown>(activePieUrl, fetchActivePie, { revalidateOnFocus: false });

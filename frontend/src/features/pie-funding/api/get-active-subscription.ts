@@ -1,8 +1,7 @@
 // GET /api/stripe/activeSubscription: the fan's subscription as OpenPie last stored it.
 import type { Subscription } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function fetchActiveSubscription(): Promise<Subscription | null> {
-  return apiClient.get<Subscription | null>(apiPath('GET /api/stripe/activeSubscription'));
+  return apiClient.call('GET /api/stripe/activeSubscription');
 }

@@ -5,16 +5,21 @@ import { apiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
 
 export function feeQuoteUrl(amountCents: number): string {
-  return apiPath('GET /api/stripe/feeQuote', { query: { amount: amountCents } });
+  return apiPath('GET /api/stripe/feeQuote', { query: { amount: String(amountCents) } });
 }
 
-export const fetchFeeQuote = (url: string) => apiClient.get<FeeQuote>(url);
+export const fetchFeeQuote = (amountCents: number) =>
+  apiClient.call('GET /api/stripe/feeQuote', { query: { amount: String(amountCents) } });
 
 /** The quote of a valid amount; no call while the amount is null (not a valid amount yet). */
 export function useFeeQuote(amountCents: number | null) {
-  return useSWR<FeeQuote, unknown>(amountCents === null ? null : feeQuoteUrl(amountCents), fetchFeeQuote, {
-    revalidateOnFocus: false,
-    // The previous quote stays on screen while the next amount's loads, so the breakdown does not flicker.
-    keepPreviousData: true,
-  });
+  return useSWR<FeeQuote, unknown>(
+    amountCents === null ? null : feeQuoteUrl(amountCents),
+    amountCents === null ? null : () => fetchFeeQuote(amountCents),
+    {
+      revalidateOnFocus: false,
+      // The previous quote stays on screen while the next amount's loads, so the breakdown does not flicker.
+      keepPreviousData: true,
+    },
+  );
 }

@@ -2,8 +2,7 @@
 // webhook may not have arrived yet).
 import type { Subscription } from '@contracts/payments';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export function refreshSubscription(): Promise<Subscription | null> {
-  return apiClient.get<Subscription | null>(apiPath('GET /api/stripe/refreshSubscription'));
+  return apiClient.call('GET /api/stripe/refreshSubscription');
 }
