@@ -10,12 +10,6 @@ export const apiCallsStillToConvert = [
   'frontend/src/features/history-import/api/import-history.ts',
   'frontend/src/features/history/api/history-api.ts',
   'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
-  'frontend/src/features/pie/api/get-current-pie.ts',
-  'frontend/src/features/pie/api/get-pie-detail.ts',
-  'frontend/src/features/pie/api/get-realtime-stats.ts',
-  'frontend/src/features/pie/api/set-artist-ban.ts',
-  'frontend/src/features/pie/api/set-artist-inclusion.ts',
-  'frontend/src/features/pie/api/update-pie-settings.ts',
 ];
 
 const lowLevelMethod =

@@ -6,7 +6,7 @@ import { apiPath } from '../../../lib/api-path';
 
 export const currentPieUrl = apiPath('GET /api/pie/active');
 
-export const fetchCurrentPie = (url: string = currentPieUrl) => apiClient.get<PieSummary | null>(url);
+export const fetchCurrentPie = () => apiClient.call('GET /api/pie/active');
 
 export function useCurrentPie() {
   return useSWR<PieSummary | null, unknown>(currentPieUrl, fetchCurrentPie, { revalidateOnFocus: false });

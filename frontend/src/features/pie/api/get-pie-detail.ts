@@ -8,8 +8,11 @@ export function pieDetailUrl(pieId: string): string {
   return apiPath('GET /api/pie/pie/{id}', { params: { id: pieId } });
 }
 
-export const fetchPieDetail = (url: string) => apiClient.get<PieDetail>(url);
+export const fetchPieDetail = (pieId: string) =>
+  apiClient.call('GET /api/pie/pie/{id}', { params: { id: pieId } });
 
 export function usePieDetail(pieId: string) {
-  return useSWR<PieDetail, unknown>(pieDetailUrl(pieId), fetchPieDetail, { revalidateOnFocus: true });
+  return useSWR<PieDetail, unknown>(pieDetailUrl(pieId), () => fetchPieDetail(pieId), {
+    revalidateOnFocus: true,
+  });
 }

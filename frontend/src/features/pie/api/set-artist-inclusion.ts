@@ -3,7 +3,6 @@
 import type * as z from 'zod/mini';
 import type { pieArtistInclusionReplySchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export type PieArtistInclusion = z.infer<typeof pieArtistInclusionReplySchema>;
 
@@ -12,8 +11,8 @@ export function setArtistInclusion(
   pieId: string,
   inclusion: boolean | null,
 ): Promise<PieArtistInclusion> {
-  return apiClient.patch<PieArtistInclusion>(
-    apiPath('PATCH /api/pie/artist/{id}/set-inclusion', { params: { id: artistRouteId } }),
-    { value: inclusion, pieId },
-  );
+  return apiClient.call('PATCH /api/pie/artist/{id}/set-inclusion', {
+    params: { id: artistRouteId },
+    body: { value: inclusion, pieId },
+  });
 }

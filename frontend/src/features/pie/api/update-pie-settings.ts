@@ -3,10 +3,9 @@ import type * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
 import type { pieSettingsUpdateSchema } from '@contracts/pie';
 import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 
 export type PieSettingsUpdate = z.infer<typeof pieSettingsUpdateSchema>;
 
 export function updatePieSettings(pieId: string, update: PieSettingsUpdate): Promise<PieSummary> {
-  return apiClient.patch<PieSummary>(apiPath('PATCH /api/pie/{pieId}', { params: { pieId } }), update);
+  return apiClient.call('PATCH /api/pie/{pieId}', { params: { pieId }, body: update });
 }

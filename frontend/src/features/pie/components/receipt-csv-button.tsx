@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PieDetail } from '@contracts/pie';
 import { describeLoadError } from '../../../components/load-failure';
 import { downloadTextFile } from '../../../lib/download-text-file';
-import { fetchPieDetail, pieDetailUrl } from '../api/get-pie-detail';
+import { fetchPieDetail } from '../api/get-pie-detail';
 import { buildReceiptCsv, nameReceiptCsv } from '../lib/receipt-csv';
 
 export const receiptCsvText = {
@@ -29,7 +29,7 @@ export function ReceiptCsvButton({ pieId, detail, describedAs }: ReceiptCsvButto
     setBusy(true);
     setFailure(null);
     try {
-      const pie = detail ?? (await fetchPieDetail(pieDetailUrl(pieId)));
+      const pie = detail ?? (await fetchPieDetail(pieId));
       downloadTextFile(nameReceiptCsv(pie), buildReceiptCsv(pie));
     } catch (error) {
       setFailure(describeLoadError(error, receiptCsvText.failed));
