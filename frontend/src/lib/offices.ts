@@ -12,7 +12,7 @@ export type OfficeRole = (typeof officeRoles)[number];
 export const officesUrl = () => apiPath('GET /api/for-artists/offices');
 
 export function useOffices() {
-  return useSWR<OfficeReply[], unknown>(officesUrl(), (url: string) => apiClient.get<OfficeReply[]>(url), {
+  return useSWR<OfficeReply[], unknown>(officesUrl(), () => apiClient.call('GET /api/for-artists/offices'), {
     revalidateOnFocus: false,
   });
 }

@@ -7,7 +7,7 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useArtistStats } from '../api/artist-stats-api';
+import { useArtistStats } from '../api/get-artist-stats';
 import '../artist-detail.css';
 import { EarningsChart } from './earnings-chart';
 

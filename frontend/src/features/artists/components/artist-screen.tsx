@@ -1,23 +1,16 @@
 // /artist/:id: one artist seen by the signed-in fan: who they are, whether they have claimed their profile (and a
 // way to report a wrong claim), the fan's own listening of them, and their top tracks on Spotify.
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
-import type { ArtistTopTrack, FanArtistDetails } from '@contracts/artists';
+import type { FanArtistDetails } from '@contracts/artists';
 import { isApiError } from '../../../lib/api-client';
 import { formatListeningTime, formatPlays, formatTrackLength } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  artistTopTracksUrl,
-  fanArtistDetailsUrl,
-  fetchArtistTopTracks,
-  fetchFanArtistDetails,
-} from '../api/artists-api';
+import { useArtistTopTracks } from '../api/get-artist-top-tracks';
+import { useFanArtistDetails } from '../api/get-fan-artist-details';
 import '../artists.css';
 import { describeFansListening, isArtistId } from '../lib/artist-words';
 import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
-
-const swrOptions = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
 export const artistScreenText = {
   listeningTitle: 'Your listening',
@@ -34,11 +27,7 @@ export const artistScreenText = {
 export function ArtistScreen() {
   const { id = '' } = useParams();
   const valid = isArtistId(id);
-  const { data, error, isLoading, mutate } = useSWR<FanArtistDetails, unknown>(
-    valid ? fanArtistDetailsUrl(id) : null,
-    fetchFanArtistDetails,
-    swrOptions,
-  );
+  const { data, error, isLoading, mutate } = useFanArtistDetails(valid ? id : null);
   useDocumentTitle(data ? `${data.artist.name} · OpenPie` : 'Artist · OpenPie');
 
   if (!valid || (isApiError(error) && error.status === 404)) {
@@ -100,11 +89,7 @@ export function ArtistView({ details }: { details: FanArtistDetails }) {
 }
 
 function TopTracksSection({ artistId }: { artistId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<ArtistTopTrack[], unknown>(
-    artistTopTracksUrl(artistId),
-    fetchArtistTopTracks,
-    swrOptions,
-  );
+  const { data, error, isLoading, mutate } = useArtistTopTracks(artistId);
   return (
     <section
       className="coming-soon__panel artist-page__panel"

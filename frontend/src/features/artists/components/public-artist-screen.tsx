@@ -2,12 +2,11 @@
 // profile, how many OpenPie fans listen to them this month, a way for fans to start a pie and for the artist (or
 // their team) to claim the profile.
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { ArtistDetails } from '@contracts/artists';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { artistDetailsUrl, fetchArtistDetails } from '../api/artists-api';
+import { useArtistDetails } from '../api/get-artist-details';
 import '../artists.css';
 import { describeFansListening, isArtistId } from '../lib/artist-words';
 import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
@@ -30,11 +29,7 @@ export const publicArtistText = {
 export function PublicArtistScreen({ fanSignedIn = false }: { fanSignedIn?: boolean }) {
   const { id = '' } = useParams();
   const valid = isArtistId(id);
-  const { data, error, isLoading, mutate } = useSWR<ArtistDetails, unknown>(
-    valid ? artistDetailsUrl(id) : null,
-    fetchArtistDetails,
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data, error, isLoading, mutate } = useArtistDetails(valid ? id : null);
   useDocumentTitle(data ? `${data.name} · OpenPie` : 'Artist · OpenPie');
 
   if (!valid || (isApiError(error) && error.status === 404)) {
