@@ -7,7 +7,8 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { OfficePicker } from '../../../components/office-picker';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOfficeClaims, useOffices } from '../api/claims-api';
+import { useOffices } from '../../../lib/offices';
+import { useOfficeClaims } from '../api/get-office-claims';
 import { describeClaimState, statusLabels } from '../lib/claim-words';
 import '../claims.css';
 import { ClaimWizard } from './claim-wizard';

@@ -19,7 +19,9 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
-import { createClaim, officeClaimsUrl, useArtistSearch } from '../api/claims-api';
+import { createClaim } from '../api/create-claim';
+import { officeClaimsUrl } from '../api/get-office-claims';
+import { useArtistSearch } from '../api/search-artists';
 import {
   describeHeldForArtist,
   describeSearchArtist,

@@ -11,7 +11,9 @@ import { TextInput } from '../../../components/form/text-input';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
-import { connectSocial, useRefreshClaims, verifyBio } from '../api/verification-api';
+import { connectSocial } from '../api/connect-social';
+import { useRefreshClaims } from '../api/get-verified-claim';
+import { verifyBio } from '../api/verify-bio';
 import { describeConnect, platformNames, verificationText } from '../lib/verification-words';
 import '../verification.css';
 

@@ -9,7 +9,8 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { connectSocial, useVerifiedClaim } from '../api/verification-api';
+import { connectSocial } from '../api/connect-social';
+import { useVerifiedClaim } from '../api/get-verified-claim';
 import {
   describeFailure,
   describeFailureTitle,
