@@ -15,16 +15,14 @@ import { formatMoney, formatShare } from '../../../lib/format';
 import { officeParam } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
 import { stackedCell, stackedTable } from '../../../lib/stacked-table';
-import type { TransactionFilter } from '../api/money-api';
-import {
-  requestPayout,
-  useConnectedBalance,
-  useMonthlyFee,
-  useOfficeTransactions,
-  usePayouts,
-  useRefreshAfterPayout,
-  useWalletBalance,
-} from '../api/money-api';
+import { requestPayout } from '../api/create-payout';
+import { useConnectedBalance } from '../api/get-connected-balance';
+import { useMonthlyFee } from '../api/get-monthly-fee';
+import type { TransactionFilter } from '../api/get-office-transactions';
+import { useOfficeTransactions } from '../api/get-office-transactions';
+import { usePayouts } from '../api/get-payouts';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { useRefreshAfterPayout } from '../lib/money-cache';
 
 export const moneyText = {
   balancesTitle: 'Balance',

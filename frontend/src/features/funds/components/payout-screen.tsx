@@ -5,7 +5,7 @@ import type { PayoutReply } from '@contracts/artist-payments';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useChosenOffice } from '../../../lib/offices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePayout } from '../api/money-api';
+import { usePayout } from '../api/get-payout';
 import '../funds.css';
 import { FundsDetailPage } from './funds-detail-page';
 import { moneyText, transactionHref } from './money-panels';

@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useChosenOffice } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useTransaction } from '../api/money-api';
+import { useTransaction } from '../api/get-transaction';
 import '../funds.css';
 import { FundsDetailPage } from './funds-detail-page';
 import { payoutHref } from './money-panels';
