@@ -14,13 +14,11 @@ import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  postGiveBack,
-  useGiveBackOverview,
-  useGiveBackPreview,
-  useOffices,
-  useRefreshBalances,
-} from '../api/give-back-api';
+import { useOffices } from '../../../lib/offices';
+import { postGiveBack } from '../api/create-give-back';
+import { useGiveBackOverview } from '../api/get-give-back-overview';
+import { useGiveBackPreview } from '../api/get-give-back-preview';
+import { useRefreshBalances } from '../lib/give-back-cache';
 import '../give-back.css';
 import { newRequestId, parseDollarsToCents } from '../lib/amount';
 
