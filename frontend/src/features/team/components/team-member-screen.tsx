@@ -10,16 +10,14 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { OfficeRole } from '../api/team-api';
-import {
-  assignArtists,
-  changeMemberRole,
-  unassignArtist,
-  useAssignableClaims,
-  useMemberArtists,
-  useOfficeMembers,
-  useTeamRefresh,
-} from '../api/team-api';
+import type { OfficeRole } from '../../../lib/offices';
+import { assignArtists } from '../api/assign-artists';
+import { changeMemberRole } from '../api/change-member-role';
+import { useAssignableClaims } from '../api/get-assignable-claims';
+import { useMemberArtists } from '../api/get-member-artists';
+import { useOfficeMembers } from '../api/get-office-members';
+import { unassignArtist } from '../api/unassign-artist';
+import { useTeamRefresh } from '../lib/team-cache';
 import '../../../components/office-pages.css';
 import { officeParam, roleLabels, roleOrder, roleSummaries, useChosenOffice } from '../../../lib/offices';
 

@@ -14,14 +14,12 @@ import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { OfficeRole } from '../api/team-api';
-import {
-  inviteMember,
-  removeMember,
-  resendInvitation,
-  useOfficeMembers,
-  useTeamRefresh,
-} from '../api/team-api';
+import type { OfficeRole } from '../../../lib/offices';
+import { useOfficeMembers } from '../api/get-office-members';
+import { inviteMember } from '../api/invite-member';
+import { removeMember } from '../api/remove-member';
+import { resendInvitation } from '../api/resend-invitation';
+import { useTeamRefresh } from '../lib/team-cache';
 import { OfficePicker } from '../../../components/office-picker';
 import '../../../components/office-pages.css';
 import { officeParam, roleLabels, roleOrder, roleSummaries, useChosenOffice } from '../../../lib/offices';
