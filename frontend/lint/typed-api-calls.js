@@ -7,15 +7,11 @@
 export const apiCallsStillToConvert = [
   'frontend/src/components/staff-table/staff-list.ts',
   'frontend/src/features/admin-claims/api/admin-claims-api.ts',
-  'frontend/src/features/artist-profile/components/profile-update-screen.tsx',
   'frontend/src/features/fan-profile/api/fan-profile-api.ts',
   'frontend/src/features/history-import/api/import-history.ts',
   'frontend/src/features/history/api/history-api.ts',
   'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
-  'frontend/src/features/office-invitation/components/office-invitation-screen.tsx',
-  'frontend/src/features/office-settings/components/office-settings-screen.tsx',
   'frontend/src/features/staff-actions/api/get-staff-audit.ts',
-  'frontend/src/features/statements/components/statements-section.tsx',
 ];
 
 const lowLevelMethod =

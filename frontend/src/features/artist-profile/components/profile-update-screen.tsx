@@ -9,12 +9,11 @@ import {
 } from '@contracts/auth';
 import { FormAlert } from '../../../components/form/form-alert';
 import { ContactFields, NameFields } from '../../../components/form/profile-fields';
-import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useState } from 'react';
+import { updateProfile } from '../api/update-profile';
 import '../artist-profile.css';
 
 export const profileUpdateText = {
@@ -56,7 +55,7 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
   const submit = submitWith(async (payload) => {
     setSaved(false);
     try {
-      await apiClient.patch<ArtistUser>(apiPath('PATCH /api/for-artists/user/profile'), payload);
+      await updateProfile(payload);
     } catch (error) {
       // SPEC §8: failures in the artist area are logged; the form says what went wrong.
       console.error('Saving the profile failed', error);

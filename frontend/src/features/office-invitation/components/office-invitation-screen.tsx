@@ -4,18 +4,19 @@
 // an account with the invited address first) and comes back to this screen to accept.
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { InvitationValidationReply, OfficeReply } from '@contracts/offices';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { apiClient, isApiError } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
+import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { withReturnPath } from '../../../lib/return-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/office-pages.css';
 import { officesUrl, roleLabels, roleSummaries } from '../../../lib/offices';
+import { acceptInvitation } from '../api/accept-invitation';
+import { useInvitation } from '../api/validate-invitation';
 
 export const invitationText = {
   title: 'Join an office',
@@ -49,19 +50,6 @@ function emailOf(account: unknown): string | undefined {
   return typeof email === 'string' ? email.toLowerCase() : undefined;
 }
 
-function useInvitation(officeId: string, token: string) {
-  return useSWR<InvitationValidationReply, unknown>(
-    token
-      ? apiPath('GET /api/for-artists/offices/{officeId}/validate-invitation', {
-          params: { officeId },
-          query: { token },
-        })
-      : null,
-    (url: string) => apiClient.get<InvitationValidationReply>(url),
-    { revalidateOnFocus: false, shouldRetryOnError: (error) => !(isApiError(error) && error.status < 500) },
-  );
-}
-
 function AcceptPanel({
   invitation,
   token,
@@ -84,10 +72,7 @@ function AcceptPanel({
     setBusy(true);
     setFailure(null);
     try {
-      const office = await apiClient.post<OfficeReply>(
-        apiPath('POST /api/for-artists/offices/accept-invitation/{token}', { params: { token } }),
-        { officeId: invitation.officeId },
-      );
+      const office = await acceptInvitation(token, invitation.officeId);
       await mutate(officesUrl());
       onJoined(office);
     } catch (error) {

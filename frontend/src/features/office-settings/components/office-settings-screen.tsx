@@ -10,13 +10,14 @@ import type { OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { apiClient, isApiError } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
+import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OfficePicker } from '../../../components/office-picker';
 import '../../../components/office-pages.css';
 import { officeParam, officesUrl, useChosenOffice } from '../../../lib/offices';
+import { deleteOffice } from '../api/delete-office';
+import { updateOffice } from '../api/update-office';
 
 type OfficeType = OfficeReply['type'];
 
@@ -84,10 +85,7 @@ function DetailsForm({ office }: { office: OfficeReply }) {
       await mutate(
         officesUrl(),
         async (current: OfficeReply[] | undefined) => {
-          const updated = await apiClient.patch<OfficeReply>(
-            apiPath('PATCH /api/for-artists/offices/{officeId}', { params: { officeId: office._id } }),
-            { name: trimmed, type },
-          );
+          const updated = await updateOffice(office._id, { name: trimmed, type });
           return (current ?? []).map((candidate) => (candidate._id === updated._id ? updated : candidate));
         },
         { optimisticData: renamed, rollbackOnError: true, populateCache: true, revalidate: false },
@@ -177,9 +175,7 @@ function DeletePanel({ office }: { office: OfficeReply }) {
     setBusy(true);
     setFailure(null);
     try {
-      await apiClient.delete(
-        apiPath('DELETE /api/for-artists/offices/{officeId}', { params: { officeId: office._id } }),
-      );
+      await deleteOffice(office._id);
       setConfirming(false);
       await mutate(officesUrl());
       navigate(paths.artist.artists());

@@ -1,15 +1,13 @@
 // Statements: an admin or accountant downloads the office's transactions or payouts for a period
 // as CSV for bookkeeping. The server writes the CSV (GET /api/for-artists/statements); the browser saves it.
 import { useId, useState } from 'react';
-import useSWR from 'swr';
-import type { StatementReply } from '@contracts/give-back';
-import type { OfficeReply } from '@contracts/offices';
 import { describeLoadError } from '../../../components/load-failure';
 import { SettingsPanel } from '../../../components/settings-panel';
-import { apiClient, isApiError } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
+import { isApiError } from '../../../lib/api-client';
 import { downloadTextFile } from '../../../lib/download-text-file';
+import { useOffices } from '../../../lib/offices';
 import { productNow } from '../../../lib/product-time';
+import { getStatement } from '../api/get-statement';
 import '../statements.css';
 
 export const statementsText = {
@@ -39,9 +37,7 @@ function firstOfMonth(now: Date): string {
 
 export function StatementsSection() {
   const formId = useId();
-  const offices = useSWR<OfficeReply[], unknown>(apiPath('GET /api/for-artists/offices'), (url: string) =>
-    apiClient.get<OfficeReply[]>(url),
-  );
+  const offices = useOffices();
   const readers = (offices.data ?? []).filter((office) => office.role !== 'member');
   const [officeId, setOfficeId] = useState<string | null>(null);
   const office = readers.find((candidate) => candidate._id === officeId) ?? readers[0] ?? null;
@@ -62,9 +58,7 @@ export function StatementsSection() {
     setBusy(true);
     setMessage(null);
     try {
-      const reply = await apiClient.get<StatementReply>(
-        apiPath('GET /api/for-artists/statements', { query: { officeId: office._id, from, to, kind } }),
-      );
+      const reply = await getStatement({ officeId: office._id, from, to, kind });
       downloadTextFile(reply.fileName, reply.csv);
       setMessage({ tone: 'done', text: statementsText.downloaded(reply.rowCount, reply.fileName) });
     } catch (error) {
