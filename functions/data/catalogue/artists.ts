@@ -3,6 +3,7 @@
 // nothing here writes it.
 // Monthly listeners and the kept top tracks are their own modules beside this one.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { ArtistSummary } from '../../contracts/artists';
 import type { NameSearchPlan } from '../../domain/listening/artist-name-search';
 import { namePrefixesOf, planNameSearch, spacedNameOf } from '../../domain/listening/artist-name-search';
@@ -17,6 +18,7 @@ import {
   artistsByPopularityPartition,
   catalogueStatsKey,
 } from '../keys';
+import { readStored } from '../stored-item';
 import type { BatchWriteRequest, TableRef } from '../table';
 import { batchGetAll, batchWriteAll, forEachItem, queryPages } from '../table';
 
@@ -39,16 +41,31 @@ const pad3 = (value: number) => String(Math.max(0, Math.min(999, Math.round(valu
 /** Most popular first when read ascending; artists without popularity come last. */
 const popularityRank = (popularity: number | undefined) => pad3(100 - (popularity ?? 0));
 
-interface StoredArtist {
-  id: string;
-  name: string;
-  normalizedName?: string;
-  imageUrl?: string;
-  popularity?: number;
-  followers?: number;
-  genres?: string[];
-  claimed?: boolean;
-}
+/** An artist item (`ARTIST#<id>` / `ARTIST`), as far as it is read back (`storedFields`). */
+const storedArtistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  normalizedName: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  popularity: z.optional(z.number()),
+  followers: z.optional(z.number()),
+  genres: z.optional(z.array(z.string())),
+  claimed: z.optional(z.boolean()),
+});
+type StoredArtist = z.infer<typeof storedArtistSchema>;
+
+/** A name-prefix index item, as a search reads it: the artist it points to. */
+const storedNamePrefixSchema = z.object({ artistId: z.string() });
+
+/** The catalogue's count item: absent (or without a count) until the first artist is added. */
+const storedCatalogueStatsSchema = z.object({ artists: z._default(z.number().check(z.int()), 0) });
+
+/** An artist found by exact name: its id and name. */
+const storedArtistNameSchema = z.object({ id: z.string(), name: z.string() });
+
+const toStoredArtist = (item: unknown): StoredArtist =>
+  readStored('catalogue artist', storedArtistSchema, item);
+const toArtistName = (item: unknown) => readStored('catalogue artist', storedArtistNameSchema, item);
 
 const storedFields = [
   'id',
@@ -206,7 +223,12 @@ async function getStoredArtists(table: TableRef, ids: readonly string[]): Promis
     ids.map((id) => artistKey(id)),
     { projection: storedFields.join(', '), names: { '#name': 'name' } },
   );
-  return new Map(items.map((item) => [String(item['id']), item as StoredArtist]));
+  return new Map(
+    items.map((item) => {
+      const artist = toStoredArtist(item);
+      return [artist.id, artist];
+    }),
+  );
 }
 
 function toArtistSummary(artist: StoredArtist): ArtistSummary {
@@ -277,7 +299,9 @@ async function findIdsByPrefix(table: TableRef, plan: NameSearchPlan): Promise<s
     Limit: maxSearchMatches,
   });
   for await (const page of pages) {
-    for (const item of page.Items ?? []) ids.push(String(item['artistId']));
+    for (const item of page.Items ?? []) {
+      ids.push(readStored('catalogue name prefix', storedNamePrefixSchema, item).artistId);
+    }
     if (ids.length >= maxSearchMatches) break;
   }
   return ids.slice(0, maxSearchMatches);
@@ -318,7 +342,7 @@ export async function listCatalogueArtists(
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    for (const item of reply.Items ?? []) artists.push(item as StoredArtist);
+    for (const item of reply.Items ?? []) artists.push(toStoredArtist(item));
     start = reply.LastEvaluatedKey;
     if (!start) break;
   }
@@ -333,7 +357,7 @@ export async function countCatalogueArtists(table: TableRef): Promise<number> {
   const reply = await table.client.send(
     new GetCommand({ TableName: table.name, Key: catalogueStatsKey, ProjectionExpression: 'artists' }),
   );
-  return Number(reply.Item?.artists ?? 0);
+  return readStored('catalogue stats', storedCatalogueStatsSchema, reply.Item ?? {}).artists;
 }
 
 /**
@@ -359,7 +383,7 @@ export async function findCatalogueArtistsByNames(
       }),
     );
     const item = reply.Items?.[0];
-    if (item) found.set(normalised, { id: String(item.id), name: String(item.name) });
+    if (item) found.set(normalised, toArtistName(item));
   });
   return found;
 }
@@ -385,5 +409,5 @@ export async function findCatalogueArtistsOfExactName(
       Limit: limit,
     }),
   );
-  return (reply.Items ?? []).map((item) => ({ id: String(item['id']), name: String(item['name']) }));
+  return (reply.Items ?? []).map(toArtistName);
 }

@@ -1,10 +1,15 @@
 // Fans listening to an artist this month, for the public artist page: one small marker per (artist, month, fan),
 // written when a fan's day is recomputed and counted with a Query, so nobody writes a counter per play or request
 // (docs/data-model.md, "The artist catalogue").
+import * as z from 'zod/mini';
 import { addUtcMonths, epochSecondsOfMonthStart, utcMonthOf } from '../../domain/calendar';
 import { monthlyListenerKey, monthlyListenersPartition } from '../keys';
+import { readStored } from '../stored-item';
 import type { TableRef } from '../table';
 import { batchGetAll, batchWriteAll, queryPages } from '../table';
+
+/** A marker, as far as its existence is read back: its key. */
+const storedMarkerKeySchema = z.object({ pk: z.string() });
 
 /**
  * Access pattern `markMonthlyListeners`: notes that a fan listened to these artists in the month of `date`
@@ -21,7 +26,9 @@ export async function markMonthlyListeners(
   const keys = [...new Set(artistIds)].map((artistId) => monthlyListenerKey(artistId, month, fanId));
   if (keys.length === 0) return;
   const existing = new Set(
-    (await batchGetAll(table, keys, { projection: 'pk' })).map((item) => String(item['pk'])),
+    (await batchGetAll(table, keys, { projection: 'pk' })).map(
+      (item) => readStored('monthly listener', storedMarkerKeySchema, item).pk,
+    ),
   );
   // Kept two months past the month's end, then TTL removes it.
   const expiresAt = epochSecondsOfMonthStart(addUtcMonths(month, 3));

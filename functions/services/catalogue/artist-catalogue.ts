@@ -138,7 +138,7 @@ export async function readArtistTopTracks(
 ): Promise<ArtistTopTrack[]> {
   if (!(await getCatalogueArtist(table, id))) throw unknownArtist();
   const now = clock.now();
-  const kept = await getCachedTopTracks<ArtistTopTrack>(table, id);
+  const kept = await getCachedTopTracks(table, id);
   if (kept && now.getTime() - Date.parse(kept.fetchedAt) < topTracksFreshMs) return kept.tracks;
   try {
     const api = await spotify();
