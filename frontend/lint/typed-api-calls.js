@@ -5,13 +5,11 @@
 // never on it.
 
 export const apiCallsStillToConvert = [
-  'frontend/src/components/staff-table/staff-list.ts',
   'frontend/src/features/admin-claims/api/admin-claims-api.ts',
   'frontend/src/features/fan-profile/api/fan-profile-api.ts',
   'frontend/src/features/history-import/api/import-history.ts',
   'frontend/src/features/history/api/history-api.ts',
   'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
-  'frontend/src/features/staff-actions/api/get-staff-audit.ts',
 ];
 
 const lowLevelMethod =

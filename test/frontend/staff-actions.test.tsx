@@ -9,6 +9,7 @@ import type { StaffAuditEntry } from '../../functions/contracts/admin-audit';
 import type { StaffFanDetail, StaffOfficeDetail } from '../../functions/contracts/admin-people';
 import type { SentRequest } from '../support/auth-api-stub';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { csvLines, watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -267,6 +268,60 @@ describe('the audit log', () => {
     // Assess
     expect(await screen.findByText('Reason 2')).toBeTruthy();
     expect(queryOf(api.sent.at(-1) as SentRequest)).toMatchObject({ page: '2', action: 'payment-refunded' });
+  });
+
+  it('downloads every entry the filters on screen match as CSV, 100 a call, page after page', async () => {
+    // Prepare: 130 refunds match; everything else is one other entry.
+    const refunds = Array.from({ length: 130 }, (_, index) =>
+      entry(index + 1, {
+        action: 'payment-refunded',
+        reason: index === 0 ? 'Charged twice, "by mistake"' : 'Refund',
+      }),
+    );
+    const api = stubApi({
+      'GET /api/admin/profile': succeed(profile),
+      'GET /api/admin/audit': (request) => {
+        const query = queryOf(request);
+        const page = Number(query['page']);
+        const limit = Number(query['limit']);
+        const found = query['action'] === 'payment-refunded' ? refunds : [entry(999)];
+        return {
+          body: {
+            success: true,
+            data: found.slice((page - 1) * limit, page * limit),
+            pagination: { page, limit, total: found.length, pages: Math.ceil(found.length / limit) },
+          },
+        };
+      },
+    });
+    const downloads = watchDownloads();
+    const user = userEvent.setup();
+    renderAt('/admin/audit');
+    await screen.findByText('Reason 999');
+    await user.selectOptions(screen.getByLabelText('Action'), 'payment-refunded');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await screen.findByText('Charged twice, "by mistake"');
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // Assess
+    await waitFor(() => expect(downloads.names()).toEqual(['openpie-audit-log.csv']));
+    expect(
+      api
+        .sentTo('GET /api/admin/audit')
+        .map(queryOf)
+        .filter((query) => query['limit'] === '100'),
+    ).toEqual([
+      { page: '1', limit: '100', action: 'payment-refunded' },
+      { page: '2', limit: '100', action: 'payment-refunded' },
+    ]);
+    const [csv = ''] = await downloads.texts();
+    const lines = csvLines(csv);
+    expect(lines).toHaveLength(131);
+    expect(lines[0]).toBe('at,actor_id,actor_email,action,target_type,target_id,before,after,reason');
+    expect(lines[1]).toBe(
+      '2026-11-20T10:00:00.000Z,staff-1,staff@openpie.example,payment-refunded,office,office-1,' +
+        '"{""stripeAccountId"":""acct_1""}","{""stripeAccountId"":null}","Charged twice, ""by mistake"""',
+    );
   });
 
   it('is in the admin sections', async () => {

@@ -58,8 +58,8 @@ export interface StaffTableProps<Row> {
   csvColumns: readonly CsvColumn<Row>[];
   rowKey: (row: Row) => string;
   rows: SWRResponse<StaffPage<Row>, unknown>;
-  /** The list call's URL for a filter and page size (the CSV reads every page). */
-  urlOf: (filter: StaffListFilter, limit: number) => string;
+  /** Reads a page of the list for a filter and page size (the CSV reads every page). */
+  fetchPage: (filter: StaffListFilter, limit: number) => Promise<StaffPage<Row>>;
   /** What shows between the heading and the search (a summary of the table). */
   children?: ReactNode;
 }
@@ -80,7 +80,7 @@ export function StaffTable<Row>({
   csvColumns,
   rowKey,
   rows,
-  urlOf,
+  fetchPage,
   children,
 }: StaffTableProps<Row>) {
   const [searchText, setSearchText] = useState(filter.search);
@@ -104,7 +104,7 @@ export function StaffTable<Row>({
     setCsvState({ busy: true, message: '' });
     try {
       const count = await downloadStaffCsv(
-        (page, limit) => urlOf({ ...filter, page }, limit),
+        (page, limit) => fetchPage({ ...filter, page }, limit),
         csvColumns,
         words.csvFile,
       );

@@ -8,12 +8,12 @@ import { auditTargetTypes } from '@contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { changesOf } from '../lib/audit-change';
-import { buildCsvText } from '../lib/audit-csv';
-import { downloadTextFile } from '../../../lib/download-text-file';
+import { auditCsvColumns, auditCsvFile } from '../lib/audit-csv';
+import { downloadStaffCsv, useStaffList } from '../../../components/staff-table/staff-list';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { AuditFilter } from '../api/get-staff-audit';
-import { fetchAuditPage, staffAuditUrl, useStaffAudit } from '../api/get-staff-audit';
+import { staffAudit } from '../api/get-staff-audit';
 import '../staff-actions.css';
 
 /** The actions staff can take, in words; an action not listed here shows as it is stored. */
@@ -77,7 +77,7 @@ export function AuditLogScreen() {
   const [filter, setFilter] = useState<AuditFilter>(emptyFilter);
   const [draft, setDraft] = useState<AuditFilter>(emptyFilter);
   const [csvBusy, setCsvBusy] = useState(false);
-  const reply = useStaffAudit(filter);
+  const reply = useStaffList(staffAudit, filter);
   const rows = reply.data?.rows ?? [];
   const pages = reply.data?.pagination?.pages ?? 1;
 
@@ -88,13 +88,11 @@ export function AuditLogScreen() {
   const downloadCsv = async () => {
     setCsvBusy(true);
     try {
-      const all: StaffAuditEntry[] = [];
-      const first = await fetchAuditPage(staffAuditUrl({ ...filter, page: 1 }, 100));
-      all.push(...first.rows);
-      for (let page = 2; page <= (first.pagination?.pages ?? 1); page += 1) {
-        all.push(...(await fetchAuditPage(staffAuditUrl({ ...filter, page }, 100))).rows);
-      }
-      downloadTextFile('openpie-audit-log.csv', buildCsvText(all));
+      await downloadStaffCsv(
+        (page, limit) => staffAudit.fetchPage({ ...filter, page }, limit),
+        auditCsvColumns,
+        auditCsvFile,
+      );
     } finally {
       setCsvBusy(false);
     }

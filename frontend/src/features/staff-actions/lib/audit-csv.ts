@@ -1,23 +1,17 @@
 // The audit log as CSV: one line per entry, the states before and after as JSON text.
 import type { StaffAuditEntry } from '@contracts/admin-audit';
-import { escapeCsvField } from '../../../lib/csv';
+import type { CsvColumn } from '../../../lib/csv';
 
-const columns: readonly [string, (entry: StaffAuditEntry) => string][] = [
-  ['at', (entry) => entry.at],
-  ['actor_id', (entry) => entry.actor.id],
-  ['actor_email', (entry) => entry.actor.email],
-  ['action', (entry) => entry.action],
-  ['target_type', (entry) => entry.target.type],
-  ['target_id', (entry) => entry.target.id],
-  ['before', (entry) => JSON.stringify(entry.before ?? null)],
-  ['after', (entry) => JSON.stringify(entry.after ?? null)],
-  ['reason', (entry) => entry.reason],
+export const auditCsvFile = 'openpie-audit-log.csv';
+
+export const auditCsvColumns: readonly CsvColumn<StaffAuditEntry>[] = [
+  { name: 'at', value: (entry) => entry.at },
+  { name: 'actor_id', value: (entry) => entry.actor.id },
+  { name: 'actor_email', value: (entry) => entry.actor.email },
+  { name: 'action', value: (entry) => entry.action },
+  { name: 'target_type', value: (entry) => entry.target.type },
+  { name: 'target_id', value: (entry) => entry.target.id },
+  { name: 'before', value: (entry) => JSON.stringify(entry.before ?? null) },
+  { name: 'after', value: (entry) => JSON.stringify(entry.after ?? null) },
+  { name: 'reason', value: (entry) => entry.reason },
 ];
-
-export function buildCsvText(entries: readonly StaffAuditEntry[]): string {
-  const lines = [
-    columns.map(([name]) => name).join(','),
-    ...entries.map((entry) => columns.map(([, value]) => escapeCsvField(value(entry))).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}

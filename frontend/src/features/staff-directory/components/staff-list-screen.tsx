@@ -1,15 +1,18 @@
 // A staff list screen (decision 037): the page's heading and lead over the shared staff table, whose search, filter,
 // sort and page are kept in the address. Each list screen gives its words, columns and calls.
 import { useSearchParams } from 'react-router-dom';
-import type { SWRResponse } from 'swr';
 import {
   StaffTable,
   type StaffColumn,
   type StaffTableChoice,
   type StaffTableWords,
 } from '../../../components/staff-table/staff-table';
-import type { CsvColumn, StaffListFilter, StaffPage } from '../../../components/staff-table/staff-list';
-import { readStaffListFilter, writeStaffListFilter } from '../../../components/staff-table/staff-list';
+import type { CsvColumn, StaffList } from '../../../components/staff-table/staff-list';
+import {
+  readStaffListFilter,
+  useStaffList,
+  writeStaffListFilter,
+} from '../../../components/staff-table/staff-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../staff-directory.css';
 
@@ -26,19 +29,17 @@ export interface StaffListScreenProps<Row> {
   columns: readonly StaffColumn<Row>[];
   csvColumns: readonly CsvColumn<Row>[];
   rowKey: (row: Row) => string;
-  useRows: (filter: StaffListFilter) => SWRResponse<StaffPage<Row>, unknown>;
-  /** The list call's URL for a filter and page size (the CSV reads every page). */
-  urlOf: (filter: StaffListFilter, limit: number) => string;
+  list: StaffList<Row>;
 }
 
-export function StaffListScreen<Row>({ words, useRows, choice, ...table }: StaffListScreenProps<Row>) {
+export function StaffListScreen<Row>({ words, list, choice, ...table }: StaffListScreenProps<Row>) {
   useDocumentTitle(`${words.title} · OpenPie Admin`);
   const [params, setParams] = useSearchParams();
   const filter = readStaffListFilter(
     params,
     (choice?.options ?? []).map((option) => option.value),
   );
-  const rows = useRows(filter);
+  const rows = useStaffList(list, filter);
 
   return (
     <StaffTable<Row>
@@ -58,6 +59,7 @@ export function StaffListScreen<Row>({ words, useRows, choice, ...table }: Staff
       filter={filter}
       onFilterChange={(next) => setParams(writeStaffListFilter(next))}
       rows={rows}
+      fetchPage={list.fetchPage}
     />
   );
 }

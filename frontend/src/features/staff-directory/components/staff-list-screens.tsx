@@ -10,10 +10,10 @@ import type {
 } from '@contracts/admin-people';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { staffArtistsUrl, useStaffArtists } from '../api/get-staff-artists';
-import { staffFansUrl, useStaffFans } from '../api/get-staff-fans';
-import { staffOfficesUrl, useStaffOffices } from '../api/get-staff-offices';
-import { staffUserArtistsUrl, useStaffUserArtists } from '../api/get-staff-user-artists';
+import { staffArtists } from '../api/get-staff-artists';
+import { staffFans } from '../api/get-staff-fans';
+import { staffOffices } from '../api/get-staff-offices';
+import { staffUserArtists } from '../api/get-staff-user-artists';
 import { connectLabels, DeletedName, writeDollars } from '../lib/staff-words';
 import { StaffListScreen } from './staff-list-screen';
 
@@ -73,8 +73,7 @@ export function StaffFansScreen() {
         { name: 'deleted_at', value: (fan) => fan.deletedAt },
       ]}
       rowKey={(fan) => fan._id}
-      useRows={useStaffFans}
-      urlOf={staffFansUrl}
+      list={staffFans}
     />
   );
 }
@@ -127,8 +126,7 @@ export function StaffOfficesScreen() {
         { name: 'created_at', value: (office) => office.createdAt },
       ]}
       rowKey={(office) => office._id}
-      useRows={useStaffOffices}
-      urlOf={staffOfficesUrl}
+      list={staffOffices}
     />
   );
 }
@@ -195,8 +193,7 @@ export function StaffArtistsScreen() {
         { name: 'held_pies', value: (artist) => artist.heldLots },
       ]}
       rowKey={(artist) => artist._id}
-      useRows={useStaffArtists}
-      urlOf={staffArtistsUrl}
+      list={staffArtists}
     />
   );
 }
@@ -237,8 +234,7 @@ export function StaffUserArtistsScreen() {
         { name: 'deleted_at', value: (user) => user.deletedAt },
       ]}
       rowKey={(user) => user._id}
-      useRows={useStaffUserArtists}
-      urlOf={staffUserArtistsUrl}
+      list={staffUserArtists}
     />
   );
 }

@@ -11,11 +11,15 @@ import { writeDollars } from '../../../lib/csv';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { staffEscrowUrl, useStaffEscrow } from '../api/get-escrow';
+import { staffEscrow } from '../api/get-escrow';
 import type { WalletStatsPeriod } from '../api/get-wallet-stats';
-import { staffWalletTransactionsUrl, useStaffWalletTransactions } from '../api/get-wallet-transactions';
+import { staffWalletTransactions } from '../api/get-wallet-transactions';
 import type { CsvColumn, StaffListFilter } from '../../../components/staff-table/staff-list';
-import { readStaffListFilter, writeStaffListFilter } from '../../../components/staff-table/staff-list';
+import {
+  readStaffListFilter,
+  useStaffList,
+  writeStaffListFilter,
+} from '../../../components/staff-table/staff-list';
 import {
   StaffTable,
   type StaffColumn,
@@ -161,7 +165,7 @@ const heldColumns = (onResolve?: (row: StaffEscrowArtist) => void): StaffColumn<
 
 function HeldTab() {
   const { filter, apply } = useAddressFilter('held', ['catalogue', 'name-only']);
-  const rows = useStaffEscrow(filter);
+  const rows = useStaffList(staffEscrow, filter);
   return (
     <>
       <EscrowAgingPanel onRan={() => void rows.mutate()} />
@@ -193,7 +197,7 @@ function HeldTab() {
         csvColumns={heldCsv}
         rowKey={(row) => row.artistKey}
         rows={rows}
-        urlOf={staffEscrowUrl}
+        fetchPage={staffEscrow.fetchPage}
       />
     </>
   );
@@ -202,7 +206,7 @@ function HeldTab() {
 function NamesTab() {
   const { filter, apply } = useAddressFilter('names', []);
   const named = { ...filter, choice: 'name-only' };
-  const rows = useStaffEscrow(named);
+  const rows = useStaffList(staffEscrow, named);
   const [resolving, setResolving] = useState<StaffEscrowArtist | null>(null);
   const [resolved, setResolved] = useState<string | null>(null);
   return (
@@ -251,7 +255,7 @@ function NamesTab() {
         ]}
         rowKey={(row) => row.artistKey}
         rows={rows}
-        urlOf={(current, limit) => staffEscrowUrl({ ...current, choice: 'name-only' }, limit)}
+        fetchPage={(current, limit) => staffEscrow.fetchPage({ ...current, choice: 'name-only' }, limit)}
       >
         <p className="staff-page__muted">
           An import named these artists only by text and the catalogue knows no single artist of that name.
@@ -272,7 +276,7 @@ function WalletTab() {
     'debit',
     ...walletTransactionKinds,
   ]);
-  const rows = useStaffWalletTransactions(filter);
+  const rows = useStaffList(staffWalletTransactions, filter);
   const periodParam = params.get('period');
   const period: WalletStatsPeriod = isPeriod(periodParam) ? periodParam : 'month';
   return (
@@ -351,7 +355,7 @@ function WalletTab() {
         ]}
         rowKey={(line) => `${line.fanId}:${line.id}`}
         rows={rows}
-        urlOf={staffWalletTransactionsUrl}
+        fetchPage={staffWalletTransactions.fetchPage}
       />
     </>
   );
