@@ -7,7 +7,7 @@
 // the fix of a drift the reconciliation finds. No Scan. Also what is held for one artist, in total, for the artist
 // area's claim search (the held lots' by-artist index, gsi1).
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import {
   dueIndexShards,
@@ -20,7 +20,7 @@ import {
   heldTotalShards,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { forEachItem, queryAll, transactionCancellationCodes } from './table';
+import { cancelledTransaction, forEachItem, queryAll, transact } from './table';
 
 /** A held lot as the escrow screen reads it: whose, how much, from and until when. */
 export interface HeldLotSummary {
@@ -282,8 +282,8 @@ async function setTotal(
       : { ConditionExpression: 'attribute_not_exists(pk)' };
   const firstCondition = unchanged(first);
   const names = held.artistName ?? first?.artistName ?? null;
-  const items: TransactionItem[] = [
-    {
+  const operations = {
+    firstPart: {
       Update: {
         TableName: table.name,
         Key: escrowHeldTotalKey(0, artistKey),
@@ -304,7 +304,7 @@ async function setTotal(
         },
       },
     },
-    ...Array.from({ length: heldTotalShards - 1 }, (_, index): TransactionItem => {
+    otherParts: Array.from({ length: heldTotalShards - 1 }, (_, index): TransactionItem => {
       const shard = index + 1;
       return {
         ConditionCheck: {
@@ -314,12 +314,12 @@ async function setTotal(
         },
       };
     }),
-  ];
+  };
   try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(table, operations);
     return 'written';
   } catch (error) {
-    if (transactionCancellationCodes(error)) return 'refused';
+    if (cancelledTransaction(error)) return 'refused';
     throw error;
   }
 }

@@ -6,7 +6,7 @@
 // Every write that puts, releases, returns, takes back or moves held money also adds what it changes to the artist's
 // held total (cents and lots, decision 041) in the same TransactWriteItems, so the totals are the held lots' sums.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { EscrowLot } from '../domain/money/escrow';
 import { escrowLotStatuses } from '../domain/money/escrow';
@@ -24,7 +24,7 @@ import {
   heldTotalShards,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { backOff, forEachItem, queryAll, queryPages, transactionCancellationCodes } from './table';
+import { backOff, cancelledTransaction, forEachItem, queryAll, queryPages, transact } from './table';
 
 const lotEntity = 'escrow-lot';
 const lotVersion = 1;
@@ -140,8 +140,8 @@ const conflictRetries = 8;
 export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[]): Promise<number> {
   let created = 0;
   await forEachItem(lots, 16, async (lot) => {
-    const items: TransactionItem[] = [
-      {
+    const operations = {
+      lot: {
         Put: {
           TableName: table.name,
           Item: {
@@ -154,28 +154,29 @@ export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[])
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...(lot.status === 'held'
-        ? buildHeldTotalItems(table, [
-            {
-              artistKey: lot.artistKey,
-              lotKey: lotKeyOf(lot),
-              cents: lot.cents,
-              lots: 1,
-              names: { artistId: lot.artistId, artistName: lot.artistName },
-            },
-          ])
-        : []),
-    ];
+      heldTotal:
+        lot.status === 'held'
+          ? buildHeldTotalItems(table, [
+              {
+                artistKey: lot.artistKey,
+                lotKey: lotKeyOf(lot),
+                cents: lot.cents,
+                lots: 1,
+                names: { artistId: lot.artistId, artistName: lot.artistName },
+              },
+            ])
+          : [],
+    };
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await table.client.send(new TransactWriteCommand({ TransactItems: items }));
+        await transact(table, operations);
         created += 1;
         return;
       } catch (error) {
-        const codes = transactionCancellationCodes(error);
-        if (!codes) throw error;
-        if (codes[0] === 'ConditionalCheckFailed') return;
-        if (codes.includes('TransactionConflict') && attempt < conflictRetries) {
+        const cancelled = cancelledTransaction(error);
+        if (!cancelled) throw error;
+        if (cancelled.failed('lot')) return;
+        if (cancelled.conflicted && attempt < conflictRetries) {
           await backOff(attempt);
           continue;
         }

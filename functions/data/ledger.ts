@@ -1,42 +1,33 @@
 // The ledger in the table (docs/decisions/019-ledger.md): per account a balance (`ADD balance :delta`, guarded
 // accounts with `balance >= :needed` in the same write) and an entry per posting; per transaction one item that is
 // also its idempotency guard (its id is derived from the key). Nothing here ever edits or deletes an entry.
-// A guarded account keeps one balance item; an account many transactions credit at once (an artist's earnings, the
-// platform's accounts) spreads its balance over shard items chosen by the transaction id, so no single item takes a
-// write from every split, and its balance is the sum of its balance items.
+// Where an account's balance lives (one item, or shard items for an account many transactions credit at once) is
+// data/ledger-balance-items.ts; how a transaction's chunks are written, data/ledger-chunks.ts.
 import { createHash } from 'node:crypto';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { AccountId, AccountType, Posting, ValidTransaction } from '../domain/money/ledger';
+import type { AccountId, Posting, ValidTransaction } from '../domain/money/ledger';
 import {
   clearingAccountOf,
   fingerprintOf,
-  isGuardedAccount,
   parseAccountId,
   planChunks,
   transactionKinds,
 } from '../domain/money/ledger';
-import type { ItemKey } from './keys';
 import { ledgerIndexKeys } from './ledger-index';
+import { balanceSortPrefix, isShardedAccount } from './ledger-balance-items';
+import { ledgerItemVersion, writeChunk, writeRemainingChunks } from './ledger-chunks';
 import {
   ledgerAccountPartition,
   ledgerBalanceKey,
-  ledgerChunkKey,
-  ledgerEntryKey,
   ledgerEntrySortPrefix,
   ledgerTransactionKey,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { backOff, batchGetAll, putNewItem, transactionCancellationCodes } from './table';
+import { batchGetAll, putNewItem } from './table';
 
 const transactionEntity = 'ledger-transaction';
-const entryEntity = 'ledger-entry';
-const balanceEntity = 'ledger-balance';
-const chunkEntity = 'ledger-chunk';
-const version = 1;
-/** Two writers on one item make DynamoDB cancel one with TransactionConflict: it is retried, not reported. */
-const conflictRetries = 8;
 
 export interface StoredTransaction {
   id: string;
@@ -67,47 +58,6 @@ export type LedgerWriteResult =
   | { outcome: 'already-reversed'; reversedBy: string | null }
   /** An item written `alongside` failed its own condition: nothing was written. */
   | { outcome: 'alongside-refused' };
-
-/**
- * Unguarded accounts that many transactions credit at once: an artist's earnings (every fan's split pays a popular
- * artist) and the platform's accounts (every payment and split). Their balance lives in `balanceShards` items.
- */
-export const shardedAccountTypes: ReadonlySet<AccountType> = new Set([
-  'artist-earnings',
-  'artist-name-earnings',
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'platform-losses',
-  'dispute-losses',
-  'deleted-fan-returns',
-]);
-/** Balance items of a sharded account (docs/decisions/019-ledger.md, amendment: no hot item). */
-export const balanceShards = 16;
-/**
- * The sort keys of an account's balance items: `BALANCE` (a one-item account, or a sharded account's balance written
- * before it was sharded) and `BALANCE#<shard>`.
- */
-const balanceSortPrefix = 'BALANCE';
-
-export function isShardedAccount(accountId: AccountId): boolean {
-  return shardedAccountTypes.has(parseAccountId(accountId).type);
-}
-
-/** The shard a transaction's postings to sharded accounts go to: stable, from its id, spread evenly. */
-export function balanceShardOf(transactionId: string): number {
-  return createHash('sha256').update(transactionId).digest().readUInt32BE(0) % balanceShards;
-}
-
-/** The balance item a transaction's posting to an account updates. */
-export function balanceItemKeyOf(accountId: AccountId, transactionId: string): ItemKey {
-  if (!isShardedAccount(accountId)) return ledgerBalanceKey(accountId);
-  return {
-    pk: ledgerAccountPartition(accountId),
-    sk: `${balanceSortPrefix}#${String(balanceShardOf(transactionId)).padStart(2, '0')}`,
-  };
-}
 
 /** The transaction id of an idempotency key: the same key always names the same transaction item. */
 export function transactionIdOf(idempotencyKey: string): string {
@@ -176,103 +126,6 @@ export async function getLedgerTransaction(table: TableRef, id: string): Promise
   return stored ? withoutFingerprint(stored) : null;
 }
 
-/** The two items of one posting: the balance moved (guarded when it is lowered) and the entry recorded. */
-function postingItems(
-  table: TableRef,
-  posting: Posting,
-  transaction: { id: string; kind: string; at: string },
-  chunkIndex: number,
-): TransactionItem[] {
-  const account = parseAccountId(posting.accountId);
-  const guarded = posting.amountCents < 0 && isGuardedAccount(posting.accountId);
-  return [
-    {
-      Update: {
-        TableName: table.name,
-        Key: balanceItemKeyOf(posting.accountId, transaction.id),
-        UpdateExpression:
-          'SET entity = :entity, v = :v, accountId = :accountId, accountType = :type, #owner = :owner ADD balance :delta',
-        ...(guarded ? { ConditionExpression: 'attribute_exists(balance) AND balance >= :needed' } : {}),
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: {
-          ':entity': balanceEntity,
-          ':v': version,
-          ':accountId': account.id,
-          ':type': account.type,
-          ':owner': account.owner,
-          ':delta': posting.amountCents,
-          ...(guarded ? { ':needed': -posting.amountCents } : {}),
-        },
-      },
-    },
-    putNewItem(table, {
-      ...ledgerEntryKey(posting.accountId, transaction.at, transaction.id, chunkIndex),
-      entity: entryEntity,
-      v: version,
-      accountId: posting.accountId,
-      transactionId: transaction.id,
-      kind: transaction.kind,
-      amountCents: posting.amountCents,
-      at: transaction.at,
-    }),
-  ];
-}
-
-type ChunkOutcome =
-  'written' | 'already' | { insufficient: AccountId } | 'already-reversed' | 'alongside-refused';
-
-/**
- * One TransactWriteItems: `guard` (the transaction item or a chunk marker) at index 0, `extra` items after it, then
- * the postings. A failed guard means it was written before; a failed balance condition names the account.
- */
-async function writeChunk(
-  table: TableRef,
-  guard: TransactionItem,
-  extra: TransactionItem[],
-  postings: Posting[],
-  transaction: { id: string; kind: string; at: string },
-  linkIndex: number | null,
-  failBefore?: (chunkIndex: number) => void,
-  chunkIndex = 0,
-  alongsideFrom: number | null = null,
-): Promise<ChunkOutcome> {
-  const items = [
-    guard,
-    ...extra,
-    ...postings.flatMap((p) => postingItems(table, p, transaction, chunkIndex)),
-  ];
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      failBefore?.(chunkIndex);
-      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'written';
-    } catch (error) {
-      const codes = transactionCancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return 'already';
-      if (linkIndex !== null && codes[linkIndex] === 'ConditionalCheckFailed') return 'already-reversed';
-      if (
-        alongsideFrom !== null &&
-        codes.slice(alongsideFrom, 1 + extra.length).includes('ConditionalCheckFailed')
-      ) {
-        return 'alongside-refused';
-      }
-      const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
-      // Posting items come in pairs (balance, entry): only a balance update carries a guard a caller can fail.
-      if (failed > extra.length && (failed - 1 - extra.length) % 2 === 0) {
-        return {
-          insufficient: postings[Math.floor((failed - 1 - extra.length) / 2)]?.accountId as AccountId,
-        };
-      }
-      if (codes.includes('TransactionConflict') && attempt < conflictRetries) {
-        await backOff(attempt);
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
 export interface WriteLedgerOptions {
   at: Date;
   /** Tests only: throws before the write of a chunk, to prove a crash between chunks resumes. */
@@ -300,7 +153,7 @@ export async function writeLedgerTransaction(
   const item = {
     ...ledgerTransactionKey(id),
     entity: transactionEntity,
-    v: version,
+    v: ledgerItemVersion,
     id,
     kind: transaction.kind,
     idempotencyKey: transaction.idempotencyKey,
@@ -314,33 +167,28 @@ export async function writeLedgerTransaction(
   };
   // The ledger by date (data/ledger-index.ts): its index keys ride on the transaction item, written with it.
   const header = { ...item, ...ledgerIndexKeys(item) };
-  const link: TransactionItem[] = transaction.reverses
-    ? [
-        {
-          Update: {
-            TableName: table.name,
-            Key: ledgerTransactionKey(transaction.reverses),
-            UpdateExpression: 'SET reversedBy = :id',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reversedBy)',
-            ExpressionAttributeValues: { ':id': id },
-          },
+  const reversal: TransactionItem | null = transaction.reverses
+    ? {
+        Update: {
+          TableName: table.name,
+          Key: ledgerTransactionKey(transaction.reverses),
+          UpdateExpression: 'SET reversedBy = :id',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reversedBy)',
+          ExpressionAttributeValues: { ':id': id },
         },
-      ]
-    : [];
+      }
+    : null;
   const alongside = options.alongside ?? [];
   if (alongside.length > 0 && chunks.length > 1) {
     throw new Error('Items alongside a ledger transaction need it to fit one chunk');
   }
   const first = await writeChunk(
     table,
-    putNewItem(table, header),
-    [...link, ...alongside],
+    { guard: putNewItem(table, header), reversal, alongside },
     chunks[0] ?? [],
     { id, kind: transaction.kind, at: header.at },
-    link.length > 0 ? 1 : null,
     options.failBeforeChunk,
     0,
-    alongside.length > 0 ? 1 + link.length : null,
   );
   if (typeof first === 'object') return { outcome: 'insufficient-balance', accountId: first.insufficient };
   if (first === 'alongside-refused') return { outcome: 'alongside-refused' };
@@ -357,45 +205,6 @@ export async function writeLedgerTransaction(
   const final = await getLedgerTransaction(table, id);
   if (!final) throw new Error(`Ledger transaction ${id} vanished`);
   return { outcome: first === 'written' ? 'written' : 'repeated', transaction: final };
-}
-
-async function writeRemainingChunks(
-  table: TableRef,
-  stored: StoredTransaction,
-  failBefore: ((chunkIndex: number) => void) | undefined,
-): Promise<void> {
-  // Planned again from the stored postings at the stored time: the same chunks the first writer planned.
-  const chunks = planChunks(stored.postings, clearingAccountOf(stored.id));
-  for (let index = 1; index < chunks.length; index += 1) {
-    const last = index === chunks.length - 1;
-    const complete: TransactionItem[] = last
-      ? [
-          {
-            Update: {
-              TableName: table.name,
-              Key: ledgerTransactionKey(stored.id),
-              UpdateExpression: 'SET #status = :complete',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':complete': 'complete' },
-            },
-          },
-        ]
-      : [];
-    const outcome = await writeChunk(
-      table,
-      putNewItem(table, { ...ledgerChunkKey(stored.id, index), entity: chunkEntity, v: version }),
-      complete,
-      chunks[index] ?? [],
-      stored,
-      null,
-      failBefore,
-      index,
-    );
-    if (typeof outcome === 'object') {
-      // Guarded debits all sit in chunk 0 (planChunks), so a later chunk only credits or debits unguarded accounts.
-      throw new Error(`Ledger chunk ${index} of ${stored.id} refused for ${outcome.insufficient}`);
-    }
-  }
 }
 
 /** A sharded account's balance: the sum of its balance items (one Query over the account's `BALANCE` range). */

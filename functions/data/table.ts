@@ -53,9 +53,9 @@ export async function updateIfCondition(
 
 /**
  * The cancellation codes of a failed TransactWriteItems, one per item in order; null for other errors. Positional:
- * prefer `transact`, which names its operations and says which named condition failed.
+ * read here only, where `transact` turns them into the names of its operations.
  */
-export function transactionCancellationCodes(error: unknown): (string | undefined)[] | null {
+function cancellationCodes(error: unknown): (string | undefined)[] | null {
   const candidate = error as { name?: unknown; CancellationReasons?: { Code?: string }[] } | null;
   if (candidate?.name !== 'TransactionCanceledException') return null;
   return (candidate.CancellationReasons ?? []).map((reason) => reason.Code);
@@ -72,13 +72,15 @@ export type NamedTransactionItems = Readonly<
 /**
  * A transaction DynamoDB cancelled, and nothing of it written: `conditionsFailed` names the operations whose
  * ConditionExpression failed, in the order they were given; none when it was cancelled for another reason (another
- * transaction writing the same items at the same moment).
+ * transaction writing the same items at the same moment). `conflicted` says another transaction wrote one of its
+ * items at that moment: the same write tried again may go through.
  */
 export class TransactionCancelled extends Error {
   override readonly name = 'TransactionCancelled';
   readonly conditionsFailed: readonly string[];
+  readonly conflicted: boolean;
 
-  constructor(conditionsFailed: readonly string[], cause: unknown) {
+  constructor(conditionsFailed: readonly string[], cause: unknown, { conflicted = false } = {}) {
     super(
       conditionsFailed.length > 0
         ? `The transaction was cancelled: the condition of ${conditionsFailed.join(', ')} failed.`
@@ -86,6 +88,7 @@ export class TransactionCancelled extends Error {
       { cause },
     );
     this.conditionsFailed = conditionsFailed;
+    this.conflicted = conflicted;
   }
 
   /** True when the condition of the operation (or of one of the items) named `name` failed. */
@@ -122,10 +125,12 @@ export async function transact(table: TableRef, operations: NamedTransactionItem
   try {
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    const codes = transactionCancellationCodes(error);
+    const codes = cancellationCodes(error);
     if (codes === null) throw error;
     const failed = names.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
-    throw new TransactionCancelled([...new Set(failed)], error);
+    throw new TransactionCancelled([...new Set(failed)], error, {
+      conflicted: codes.includes('TransactionConflict'),
+    });
   }
 }
 
@@ -166,7 +171,7 @@ export async function writeUnlessGuardFails(
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (error) {
-    if (transactionCancellationCodes(error)?.[guardIndex] === 'ConditionalCheckFailed') return false;
+    if (cancellationCodes(error)?.[guardIndex] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }

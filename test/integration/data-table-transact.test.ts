@@ -1,6 +1,7 @@
 // One transaction of named operations (`transact` in functions/data/table.ts), on DynamoDB Local: all of it is written
 // or none of it, and when DynamoDB cancels it the error names the operations whose condition failed, not their places.
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { TableRef, TransactionItem } from '../../functions/data/table';
@@ -82,6 +83,7 @@ describe('transact: one transaction of named operations', () => {
     expect(cancelled?.failed('member')).toBe(true);
     expect(cancelled?.failed('invitation')).toBe(false);
     expect(cancelled?.failed('counter')).toBe(false);
+    expect(cancelled?.conflicted).toBe(false);
     expect(cancelled?.message).toContain('member');
     expect(await exists(table, invitation)).toBe(false);
   });
@@ -107,6 +109,34 @@ describe('transact: one transaction of named operations', () => {
     expect(cancelledTransaction(failure)?.conditionsFailed).toEqual(['lots', 'guard']);
     expect(await exists(table, marker)).toBe(false);
     expect(await exists(table, lots[0] ?? '')).toBe(false);
+  });
+
+  it("says when another transaction writing the same item cancelled it (DynamoDB's reply stubbed: Local does not race)", async () => {
+    // Prepare: DynamoDB Local runs transactions one at a time, so the client answers as DynamoDB does under a race.
+    const table = getTable();
+    const raced: TableRef = {
+      name: table.name,
+      client: {
+        send: () =>
+          Promise.reject(
+            new TransactionCanceledException({
+              message: 'Transaction cancelled',
+              $metadata: {},
+              CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+            }),
+          ),
+      } as unknown as TableRef['client'],
+    };
+
+    // Act
+    const failure = await transact(raced, {
+      marker: putIfAbsent(table, pk()),
+      counter: updateIfVersion(table, pk(), 1),
+    }).catch((error: unknown) => error);
+
+    // Assess
+    expect(cancelledTransaction(failure)?.conflicted).toBe(true);
+    expect(cancelledTransaction(failure)?.conditionsFailed).toEqual([]);
   });
 
   it('throws any other failure as it came, not as a cancelled transaction', async () => {

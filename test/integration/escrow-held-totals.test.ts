@@ -6,11 +6,11 @@
 // the very items the services put in their TransactWriteItems beside the ledger move (the ledger side is proven by
 // their own tests). The ledger audit runs after the file.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TransactionItem } from '../../functions/data/table';
-import { transactionCancellationCodes } from '../../functions/data/table';
+import { cancelledTransaction, transact } from '../../functions/data/table';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { testTable } from '../support/test-table';
@@ -49,16 +49,16 @@ function lotOf(run: string, pie: number, artistKey: string, cents: number, fan =
 async function send(items: TransactionItem[]): Promise<boolean> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(table, { items });
       return true;
     } catch (error) {
-      const codes = transactionCancellationCodes(error);
-      if (!codes) throw error;
-      if (codes.includes('TransactionConflict') && attempt < 20) {
+      const cancelled = cancelledTransaction(error);
+      if (!cancelled) throw error;
+      if (cancelled.conflicted && attempt < 20) {
         await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
         continue;
       }
-      if (codes.every((code) => code === 'None' || code === 'ConditionalCheckFailed')) return false;
+      if (!cancelled.conflicted && cancelled.conditionsFailed.length > 0) return false;
       throw error;
     }
   }

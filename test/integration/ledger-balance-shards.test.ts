@@ -41,7 +41,8 @@ async function balanceItemsOf(accountId: AccountId): Promise<{ sk: string; balan
 
 /** A pie id whose split transaction goes to another balance shard than each of `others`. */
 async function pieIdOnAnotherShard(others: readonly string[]): Promise<string> {
-  const { balanceShardOf, transactionIdOf } = await loadLedgerData();
+  const { transactionIdOf } = await loadLedgerData();
+  const { balanceShardOf } = await import('../../functions/data/ledger-balance-items');
   const { splitIdempotencyKey } = await import('../../functions/domain/money/escrow');
   const shardOfPie = (pieId: string) => balanceShardOf(transactionIdOf(splitIdempotencyKey(pieId)));
   const taken = new Set(others.map(shardOfPie));
