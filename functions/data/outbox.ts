@@ -17,6 +17,7 @@ import { emailKinds } from '../domain/email';
 // A partition per item (`outboxKey`) spreads the writes, and with them the stream's shards, so a mail SES keeps
 // refusing holds up only its own shard; the index (`outboxListPartition`) gathers them for the mailbox.
 import { outboxKey, outboxListPartition, pendingOutboxEventsPartition } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, putNewItem, updateIfCondition } from './table';
 
@@ -65,9 +66,10 @@ export function buildOutboxMailPut(table: TableRef, mail: QueuedMail): Transacti
 }
 
 /**
- * putOutboxMailOnce: a mail no change of the table goes with (staff's reconciliation alert), queued once under an id
- * the caller derives from what it tells about: a PutItem on the absent key, so of two writers of one id (a redelivered
- * event, two at once) exactly one queues it. False when a mail of that id was already queued.
+ * putOutboxMailOnce: a mail no change of the table goes with (staff's reconciliation alert, a fan told of money
+ * returned, released or given back, a second subscription refunded), queued once under an id the caller derives from
+ * what it tells about: a PutItem on the absent key, so of two writers of one id (a redelivered event, two at once)
+ * exactly one queues it. False when a mail of that id was already queued.
  */
 export async function putOutboxMailOnce(table: TableRef, mail: QueuedMail): Promise<boolean> {
   const { Put } = buildOutboxMailPut(table, mail);
@@ -94,7 +96,7 @@ const storedMailSchema = z.object({
 });
 
 function fromItem(item: Record<string, NativeAttributeValue>): OutboxMail {
-  const { sentAt, ...mail } = storedMailSchema.parse(item);
+  const { sentAt, ...mail } = readStored('outbox mail', storedMailSchema, item);
   return { ...mail, sentAt: sentAt ?? null };
 }
 
@@ -244,7 +246,7 @@ function toOutboxEvent(fields: {
 }): OutboxEvent {
   const { type } = fields;
   if (!isDomainEventType(type)) throw new Error(`Outbox event ${fields.id} has an unknown type: ${type}`);
-  const detail: unknown = domainEventSchemas[type].parse(JSON.parse(fields.detail));
+  const detail: unknown = readStored('outbox event', domainEventSchemas[type], JSON.parse(fields.detail));
   return {
     id: fields.id,
     type,
@@ -286,7 +288,7 @@ export function readOutboxEventImage(image: unknown): OutboxEvent {
 /** getOutboxEvent: the event-publisher checks an event is still unpublished before publishing it. */
 export async function getOutboxEvent(table: TableRef, id: string): Promise<OutboxEvent | null> {
   const item = await getOutboxItem(table, id);
-  return item ? toOutboxEvent(storedEventSchema.parse(item)) : null;
+  return item ? toOutboxEvent(readStored('outbox event', storedEventSchema, item)) : null;
 }
 
 /**
@@ -296,6 +298,10 @@ export async function getOutboxEvent(table: TableRef, id: string): Promise<Outbo
 export async function markOutboxEventPublished(table: TableRef, id: string, at: Date): Promise<boolean> {
   return markOutboxItemOnce(table, id, 'publishedAt', at, ' REMOVE gsi1pk, gsi1sk');
 }
+
+/** A pending event as its index is read: its id, or when it happened. */
+const storedEventIdSchema = z.object({ id: z.string() });
+const storedEventTimeSchema = z.object({ occurredAt: z.string() });
 
 /**
  * listPendingOutboxEventIds: events not yet on the bus, oldest first: the local runtime's publisher, and a re-drive of
@@ -312,7 +318,7 @@ export async function listPendingOutboxEventIds(table: TableRef, limit = 25): Pr
       Limit: limit,
     }),
   );
-  return (Items ?? []).map((item) => String(item['id']));
+  return (Items ?? []).map((item) => readStored('outbox event', storedEventIdSchema, item).id);
 }
 
 /** What `countPendingOutboxEvents` counts at most: a backlog that large is a fault, whatever its exact size. */
@@ -355,7 +361,7 @@ export async function countPendingOutboxEvents(
   } while (startKey && pending < maxPendingOutboxEventsCounted);
   return {
     pending: Math.min(pending, maxPendingOutboxEventsCounted),
-    oldestAt: String(oldest['occurredAt']),
+    oldestAt: readStored('outbox event', storedEventTimeSchema, oldest).occurredAt,
     capped: pending >= maxPendingOutboxEventsCounted && startKey !== undefined,
   };
 }

@@ -16,9 +16,9 @@ import {
   pagesOfClaimsByStatus,
 } from '../../data/claims';
 import { buildReleaseLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
-import { buildOutboxMailPut } from '../../data/outbox';
+import { putOutboxMailOnce } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
-import { forEachItem, writeUnlessGuardFails } from '../../data/table';
+import { forEachItem } from '../../data/table';
 import type { EmailMessage } from '../../domain/email';
 import { AppError, isAppError } from '../../domain/errors';
 import { escapeHtml } from '../../domain/identity/emails';
@@ -179,17 +179,11 @@ async function mailFan(deps: ReleaseDependencies, claim: ReleasingClaim, fanId: 
     artistName: claim.artistName,
     siteOrigin: deps.siteOrigin,
   });
-  return writeUnlessGuardFails(
-    deps.table,
-    [
-      buildOutboxMailPut(deps.table, {
-        id: artistJoinedMailId(claim.id, fanId),
-        message,
-        createdAt: deps.clock.now(),
-      }),
-    ],
-    0,
-  );
+  return putOutboxMailOnce(deps.table, {
+    id: artistJoinedMailId(claim.id, fanId),
+    message,
+    createdAt: deps.clock.now(),
+  });
 }
 
 /**

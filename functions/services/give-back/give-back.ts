@@ -28,9 +28,9 @@ import {
   startGiveBack,
 } from '../../data/give-backs';
 import { transactionIdOf } from '../../data/ledger';
-import { buildOutboxMailPut } from '../../data/outbox';
+import { putOutboxMailOnce } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
-import { forEachItem, writeUnlessGuardFails } from '../../data/table';
+import { forEachItem } from '../../data/table';
 import { AppError, isAppError } from '../../domain/errors';
 import type { FanContribution, GiveBackBalance, GiveBackRefusal } from '../../domain/money/give-back';
 import {
@@ -216,17 +216,11 @@ async function mailFans(deps: GiveBackDependencies, record: GiveBackRecord): Pro
       cents: share.cents,
       artistName: record.artistName,
     });
-    await writeUnlessGuardFails(
-      deps.table,
-      [
-        buildOutboxMailPut(deps.table, {
-          id: `give-back-${record.transactionId}-${share.fanId}`,
-          message,
-          createdAt: deps.clock.now(),
-        }),
-      ],
-      0,
-    );
+    await putOutboxMailOnce(deps.table, {
+      id: `give-back-${record.transactionId}-${share.fanId}`,
+      message,
+      createdAt: deps.clock.now(),
+    });
   });
 }
 

@@ -15,9 +15,8 @@ import {
   isSecondSubscription,
   markSecondSubscription,
 } from '../../data/one-subscription';
-import { buildOutboxMailPut } from '../../data/outbox';
+import { putOutboxMailOnce } from '../../data/outbox';
 import { getPie, listFanPies } from '../../data/pies';
-import { writeUnlessGuardFails } from '../../data/table';
 import type { EmailMessage } from '../../domain/email';
 import { escapeHtml } from '../../domain/identity/emails';
 import { formatUsd } from '../../domain/money/usd';
@@ -193,22 +192,16 @@ async function undoSecondSubscription(
   const now = deps.clock.now();
   const account = await getAccount(deps.table, 'fan', payment.fanId);
   if (account?.status !== 'active' || !account.email) return;
-  await writeUnlessGuardFails(
-    deps.table,
-    [
-      buildOutboxMailPut(deps.table, {
-        id: mailIdOf(payment.invoiceId),
-        message: buildSecondSubscriptionMail({
-          to: account.email,
-          firstName: account.firstName,
-          siteOrigin: requireSiteOrigin(deps),
-          amountCents: charge.amountCents,
-        }),
-        createdAt: now,
-      }),
-    ],
-    0,
-  );
+  await putOutboxMailOnce(deps.table, {
+    id: mailIdOf(payment.invoiceId),
+    message: buildSecondSubscriptionMail({
+      to: account.email,
+      firstName: account.firstName,
+      siteOrigin: requireSiteOrigin(deps),
+      amountCents: charge.amountCents,
+    }),
+    createdAt: now,
+  });
 }
 
 /** The mail of a second subscription: what was paid, that it was cancelled and refunded, that the pie runs on. */

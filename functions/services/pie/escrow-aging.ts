@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { getAccount } from '../../data/accounts';
 import { buildReturnLotItems, pagesOfLotsDue } from '../../data/escrow-lots';
-import { buildOutboxMailPut } from '../../data/outbox';
+import { putOutboxMailOnce } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
-import { forEachItem, writeUnlessGuardFails } from '../../data/table';
+import { forEachItem } from '../../data/table';
 import type { EscrowLot } from '../../domain/money/escrow';
 import { buildEscrowReturnPostings, escrowReturnIdempotencyKey } from '../../domain/money/escrow';
 import type { Clock } from '../../runtime/clock';
@@ -85,11 +85,7 @@ async function mailFan(
     cents: returned.cents,
     artistCount: returned.artistKeys.size,
   });
-  return writeUnlessGuardFails(
-    deps.table,
-    [buildOutboxMailPut(deps.table, { id: randomUUID(), message, createdAt: deps.clock.now() })],
-    0,
-  );
+  return putOutboxMailOnce(deps.table, { id: randomUUID(), message, createdAt: deps.clock.now() });
 }
 
 /** How long a run starts new pages: a Lambda job has 15 minutes, and what is left waits for tomorrow's run. */
