@@ -88,17 +88,9 @@ export default tseslint.config(
   },
   {
     // A data module names the operations of a transaction (`transact` in data/table.ts) and asks which named
-    // condition failed; only table.ts reads DynamoDB's cancellation reasons, which come by position. The modules
-    // ignored below still read them by position: each goes from the list when it moves to `transact`.
+    // condition failed; only table.ts reads DynamoDB's cancellation reasons, which come by position.
     files: ['functions/data/**/*.ts'],
-    ignores: [
-      'functions/data/table.ts',
-      'functions/data/ledger.ts',
-      'functions/data/escrow-lots.ts',
-      'functions/data/escrow-held.ts',
-      'functions/data/pies.ts',
-      'functions/data/offices/**',
-    ],
+    ignores: ['functions/data/table.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -106,11 +98,6 @@ export default tseslint.config(
           selector: "Identifier[name='CancellationReasons']",
           message:
             'Name the operations with transact() (data/table.ts) and ask which condition failed by name.',
-        },
-        {
-          selector: "CallExpression[callee.name='transactionCancellationCodes']",
-          message:
-            'Cancellation codes come by position: write with transact() and ask cancelled.failed(name).',
         },
         {
           selector: "CallExpression[callee.name='writeUnlessGuardFails']",

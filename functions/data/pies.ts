@@ -1,7 +1,8 @@
 // Pies in the table (docs/data-model.md): one item per pie (`PIE#<pieId>` / `PIE`), found by fan (gsi1,
 // newest period first) and by the UTC day its period ends (gsi2, for the end-of-period split without a Scan). A pie's
 // id is derived from what paid for it, so a re-delivered webhook finds the pie it opened before instead of opening a
-// second one: the put is conditional, and a pie that exists is answered as it is.
+// second one: the put is conditional, and a pie that exists is answered as it is. The fan's settings and inclusions
+// of an open pie are changed through data/pie-settings.ts.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -15,7 +16,7 @@ import {
   piesRaisedPartition,
 } from './keys';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, queryPages, updateIfCondition, writeUnlessGuardFails } from './table';
+import { isConditionFailure, queryPages, transactUnlessFailed, updateIfCondition } from './table';
 
 const pieEntity = 'pie';
 const pieVersion = 1;
@@ -121,7 +122,8 @@ const storedPieSchema = z.object({
   splitRaisedAt: z.optional(z.string()),
 });
 
-function toPie(item: Record<string, NativeAttributeValue>): StoredPie {
+/** The pie an item holds, read through its schema (data/pie-settings.ts reads it too). */
+export function toPie(item: Record<string, NativeAttributeValue>): StoredPie {
   const parsed = storedPieSchema.parse(item);
   const { splitAttempts, lastSplitError, splitRaisedAt, ...rest } = parsed;
   return {
@@ -170,7 +172,7 @@ export function buildNewPiePut(table: TableRef, pie: StoredPie): TransactionItem
  * re-delivered payment opens nothing twice).
  */
 export async function putPie(table: TableRef, pie: StoredPie): Promise<PutPieResult> {
-  const created = await writeUnlessGuardFails(table, [buildNewPiePut(table, pie)], 0);
+  const created = await transactUnlessFailed(table, { pie: buildNewPiePut(table, pie) }, 'pie');
   if (created) return { outcome: 'created', pie };
   const existing = await getPie(table, pie.id);
   if (!existing) throw new Error(`Pie ${pie.id} was refused as existing, yet it is not there`);
@@ -367,7 +369,7 @@ export async function markPieSplit(
       ':renewalFailed': 'renewal-failed',
     },
   };
-  return writeUnlessGuardFails(table, [{ Update: update }, ...(options.alongside ?? [])], 0);
+  return transactUnlessFailed(table, { pie: { Update: update }, alongside: options.alongside }, 'pie');
 }
 
 /**
@@ -404,103 +406,5 @@ export async function markPieInactive(
     const { TableName: _name, ...input } = update;
     return updateIfCondition(table, input);
   }
-  return writeUnlessGuardFails(table, [{ Update: update }, ...alongside], 0);
-}
-
-/**
- * Access pattern `updatePieSettings`: the fan changes how an open pie splits, while its period runs (`now` before
- * periodEnd: an ended pie waits for its split with the settings it ended with). Null when the pie is not there, not
- * open or ended.
- */
-export async function updatePieSettings(
-  table: TableRef,
-  pieId: string,
-  settings: PieSettings,
-  now: Date,
-): Promise<StoredPie | null> {
-  try {
-    const { Attributes } = await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: pieKey(pieId),
-        UpdateExpression: 'SET settings = :settings',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :open AND periodEnd > :now',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':settings': settings, ':open': 'open', ':now': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toPie(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
-}
-
-/** At most this many inclusions per pie: one per artist a pie can hold (contracts/pie.ts `maximumArtistLimit`). */
-export const maximumPieInclusions = 500;
-
-export type SetPieInclusionResult = 'set' | 'closed' | 'limit_reached';
-
-/** Retries of an inclusion that raced another write of the same pie: each retry sees the winner. */
-const inclusionAttempts = 3;
-
-/**
- * Access pattern `setPieInclusion`: this pie keeps an artist in (`true`), leaves it out (`false`) or hands it back
- * to the settings (`null`), while the pie is open and its period runs (else `closed`). A new key is refused with
- * `limit_reached` once the pie holds `maximumPieInclusions`. ISO instants compare as strings, so `periodEnd > :now`
- * is the period check.
- */
-export async function setPieInclusion(
-  table: TableRef,
-  pieId: string,
-  artistKey: string,
-  value: boolean | null,
-  now: Date,
-): Promise<SetPieInclusionResult> {
-  const openNow = 'attribute_exists(pk) AND #status = :open AND periodEnd > :now';
-  const names = { '#status': 'status', '#artist': artistKey };
-  const openValues = { ':open': 'open', ':now': now.toISOString() };
-  for (let attempt = 0; attempt < inclusionAttempts; attempt += 1) {
-    const changed = await updateIfCondition(
-      table,
-      value === null
-        ? {
-            Key: pieKey(pieId),
-            UpdateExpression: 'REMOVE inclusions.#artist',
-            ConditionExpression: `${openNow} AND attribute_exists(inclusions)`,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: openValues,
-          }
-        : {
-            Key: pieKey(pieId),
-            UpdateExpression: 'SET inclusions.#artist = :value',
-            ConditionExpression: `${openNow} AND attribute_exists(inclusions) AND (size(inclusions) < :max OR attribute_exists(inclusions.#artist))`,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ...openValues, ':value': value, ':max': maximumPieInclusions },
-          },
-    );
-    if (changed) return 'set';
-    const { Item } = await table.client.send(
-      new GetCommand({ TableName: table.name, Key: pieKey(pieId), ConsistentRead: true }),
-    );
-    if (!Item) return 'closed';
-    const pie = toPie(Item);
-    if (pie.status !== 'open' || Date.parse(pie.periodEnd) <= now.getTime()) return 'closed';
-    const hasMap = Item['inclusions'] !== undefined;
-    if (value === null && !hasMap) return 'set';
-    if (hasMap && value !== null && Object.keys(pie.inclusions).length >= maximumPieInclusions) {
-      if (!(artistKey in pie.inclusions)) return 'limit_reached';
-    }
-    // A pie stored before inclusions existed has no map: give it an empty one, then set the key.
-    if (!hasMap) {
-      await updateIfCondition(table, {
-        Key: pieKey(pieId),
-        UpdateExpression: 'SET inclusions = :empty',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(inclusions)',
-        ExpressionAttributeValues: { ':empty': {} },
-      });
-    }
-  }
-  throw new Error(`Pie ${pieId} kept changing while setting the inclusion of ${artistKey}`);
+  return transactUnlessFailed(table, { pie: { Update: update }, alongside }, 'pie');
 }

@@ -288,7 +288,7 @@ describe('PATCH /api/pie/artist/{id}/set-inclusion', () => {
     await storePlays(fan.userId, [
       { endedAt: startedDaysAgo(1).toISOString(), msPlayed: 60_000, artists: [{ artistName: 'One More' }] },
     ]);
-    const { maximumPieInclusions } = await import('../../functions/data/pies');
+    const { maximumPieInclusions } = await import('../../functions/data/pie-settings');
     const inclusions = Object.fromEntries(
       Array.from({ length: maximumPieInclusions }, (_, index) => [`name:artist ${index}`, true]),
     );

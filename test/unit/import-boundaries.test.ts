@@ -188,13 +188,6 @@ describe('the pure domain', () => {
 });
 
 describe('a data module names its transaction operations (no-restricted-syntax)', () => {
-  const positional = [
-    "import { transactionCancellationCodes } from './table';",
-    'export function refusal(error: unknown) {',
-    '  const codes = transactionCancellationCodes(error);',
-    "  return codes?.[1] === 'ConditionalCheckFailed' ? 'taken' : 'other';",
-    '}',
-  ].join('\n');
   const reasonsByHand = [
     'export function refusal(error: { CancellationReasons?: { Code?: string }[] }) {',
     "  return error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';",
@@ -220,7 +213,6 @@ describe('a data module names its transaction operations (no-restricted-syntax)'
   ].join('\n');
 
   it.each([
-    ['cancellation codes read by index', positional],
     ['CancellationReasons read by hand', reasonsByHand],
     ['a guard given by its index', guardByIndex],
   ])('refuses %s in a data module', async (_what, code) => {

@@ -7,8 +7,9 @@ import type { PieArtistBan, PieArtistInclusionReply, PieSettingsUpdate } from '.
 import { getCatalogueArtist } from '../../data/catalogue/artists';
 import { getDailyListening } from '../../data/listening';
 import { addPieBan, getPieBans, removePieBan } from '../../data/pie-preferences';
+import { setPieInclusion, updatePieSettings } from '../../data/pie-settings';
 import type { StoredPie } from '../../data/pies';
-import { getPie, setPieInclusion, updatePieSettings } from '../../data/pies';
+import { getPie } from '../../data/pies';
 import { getFanSubscription } from '../../data/subscriptions';
 import { addUtcDays, utcDateOf } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
