@@ -538,6 +538,15 @@ for (const [source, chunk] of Object.entries(manifest)) {
   rows.push(...hotArtistRows(hot));
 }
 
+// ── Pages on a phone ──────────────────────────────────────────────────────────
+// Lighthouse's mobile profile with Debian's Chromium on the first pages people open, against the product as
+// `npm start` runs it with the SPA built above (bench/pages.ts): the median of 5 runs each, beside the budgets.
+// `npx tsx bench/pages.ts` runs this part alone.
+{
+  const { measurePages, pageRows } = await import('./pages');
+  rows.push(...pageRows(await measurePages()));
+}
+
 // ── Report ────────────────────────────────────────────────────────────────────
 const width = Math.max(...rows.map((row) => row.name.length));
 const figureWidth = Math.max(...rows.map((row) => row.figure.length));

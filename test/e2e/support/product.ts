@@ -52,7 +52,19 @@ function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   });
 }
 
-export default async function setup(project: TestProject) {
+export interface RunningProduct {
+  baseUrl: string;
+  /** The product's DATA_DIR (the Stripe sandbox writes stripe-sandbox-endpoint.json there). */
+  dataDir: string;
+  /** SIGINT, as a person pressing Ctrl-C would (SIGKILL after 10 s), then the data folder goes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the product as `npm start` does (local/main.ts, serving the built SPA in dist/web) on a free port with a fresh
+ * DATA_DIR: the e2e suite's globalSetup and `npm run bench`'s page measurements (bench/pages.ts) both start it so.
+ */
+export async function startProduct(): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openpie-e2e-'));
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
@@ -74,15 +86,23 @@ export default async function setup(project: TestProject) {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGINT');
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timeout);
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGINT');
+      const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timeout);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const product = await startProduct();
+  project.provide('baseUrl', product.baseUrl);
+  project.provide('dataDir', product.dataDir);
+  return () => product.stop();
 }
