@@ -101,6 +101,26 @@ describe('the team screen', () => {
     expect(await screen.findByRole('cell', { name: 'cy@example.com' })).toBeTruthy();
   });
 
+  it('says under the address what is wrong with it, tied to the field, and sends nothing', async () => {
+    // Prepare
+    const calls = stubArtistApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/for-artists/offices') return success([office('admin')]);
+      if (method === 'GET' && path === '/api/for-artists/offices/office-1/members') return success([admin]);
+      return undefined;
+    });
+    renderAt('/for-artists/team');
+    await screen.findByRole('table', { name: 'Members of Night Owls Records' });
+    // Act
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'not an address');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    // Assess
+    const field = screen.getByLabelText('E-mail address');
+    const error = await screen.findByText('Invalid email');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('shows the server’s reason when an invitation is refused, and logs it', async () => {
     // Prepare
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

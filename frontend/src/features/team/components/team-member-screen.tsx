@@ -2,14 +2,21 @@
 // cannot be demoted, and the server's reason is shown), and the artists assigned to them. A `member` sees only the
 // artists assigned to them; an admin assigns the office's claimed artists and takes them back. SPEC §8: failures
 // are logged to the console and told in words.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { MemberArtistsReply, OfficeReply } from '@contracts/offices';
+import type * as z from 'zod/mini';
+import {
+  assignArtistsSchema,
+  memberRoleSchema,
+  type MemberArtistsReply,
+  type OfficeReply,
+} from '@contracts/offices';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useServerForm } from '../../../lib/use-server-form';
 import type { OfficeRole } from '../../../lib/offices';
 import { assignArtists } from '../api/assign-artists';
 import { changeMemberRole } from '../api/change-member-role';
@@ -47,6 +54,9 @@ export const memberText = {
   actionFailed: 'That did not work. Please try again.',
 } as const;
 
+type RoleInput = z.input<typeof memberRoleSchema>;
+type AssignInput = z.input<typeof assignArtistsSchema>;
+
 function RoleForm({
   office,
   userId,
@@ -59,25 +69,23 @@ function RoleForm({
   onDone: (message: string) => void;
 }) {
   const { refreshTeam } = useTeamRefresh();
-  const [chosen, setChosen] = useState<OfficeRole>(role);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { register, submitWith, failure, formState, watch } = useServerForm<RoleInput>({
+    schema: memberRoleSchema,
+    defaultValues: { role },
+    fallback: memberText.actionFailed,
+  });
+  const chosen = watch('role');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
+  const submit = submitWith(async (values) => {
     try {
-      await changeMemberRole(office._id, userId, chosen);
-      await refreshTeam(office._id);
-      onDone(memberText.roleSaved(roleLabels[chosen]));
+      await changeMemberRole(office._id, userId, values.role);
     } catch (error) {
       console.error('Changing a role failed', error);
-      setFailure(describeLoadError(error, memberText.actionFailed));
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  };
+    await refreshTeam(office._id);
+    onDone(memberText.roleSaved(roleLabels[values.role]));
+  });
 
   return (
     <form className="team__role-form" onSubmit={(event) => void submit(event)}>
@@ -86,12 +94,7 @@ function RoleForm({
         <label className="field__label" htmlFor="member-role">
           {memberText.roleLabel}
         </label>
-        <select
-          id="member-role"
-          className="field__input field__select"
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value as OfficeRole)}
-        >
+        <select id="member-role" className="field__input field__select" {...register('role')}>
           {roleOrder.map((candidate) => (
             <option key={candidate} value={candidate}>
               {roleLabels[candidate]}
@@ -104,10 +107,10 @@ function RoleForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || chosen === role}
-          aria-busy={busy}
+          disabled={formState.isSubmitting || chosen === role}
+          aria-busy={formState.isSubmitting}
         >
-          {busy ? memberText.savingRole : memberText.saveRole}
+          {formState.isSubmitting ? memberText.savingRole : memberText.saveRole}
         </button>
       </div>
     </form>
@@ -125,28 +128,26 @@ function AssignForm({
 }) {
   const claims = useAssignableClaims(office._id);
   const { setMemberArtists } = useTeamRefresh();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { register, reset, submitWith, failure, formState, watch } = useServerForm<AssignInput>({
+    schema: assignArtistsSchema,
+    defaultValues: { artistIds: [] },
+    fallback: memberText.actionFailed,
+  });
+  const chosen = watch('artistIds');
   const taken = new Set(assigned.artists.map((artist) => artist.artistId));
   const open = (claims.data ?? []).filter(
     (claim) => ['Pending', 'Verified', 'Successful'].includes(claim.status) && !taken.has(claim.artistId),
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
+  const submit = submitWith(async ({ artistIds }) => {
     try {
-      await setMemberArtists(office._id, userId, await assignArtists(office._id, userId, [...chosen]));
-      setChosen(new Set());
+      await setMemberArtists(office._id, userId, await assignArtists(office._id, userId, artistIds));
     } catch (error) {
       console.error('Assigning artists failed', error);
-      setFailure(describeLoadError(error, memberText.actionFailed));
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  };
+    reset({ artistIds: [] });
+  });
 
   if (claims.error) {
     return (
@@ -166,16 +167,7 @@ function AssignForm({
         <legend className="field__label">{memberText.assignLegend}</legend>
         {open.map((claim) => (
           <label key={claim.artistId} className="team__check">
-            <input
-              type="checkbox"
-              checked={chosen.has(claim.artistId)}
-              onChange={(event) => {
-                const next = new Set(chosen);
-                if (event.target.checked) next.add(claim.artistId);
-                else next.delete(claim.artistId);
-                setChosen(next);
-              }}
-            />
+            <input type="checkbox" value={claim.artistId} {...register('artistIds')} />
             {claim.artistName}
           </label>
         ))}
@@ -184,10 +176,10 @@ function AssignForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || chosen.size === 0}
-          aria-busy={busy}
+          disabled={formState.isSubmitting || chosen.length === 0}
+          aria-busy={formState.isSubmitting}
         >
-          {busy ? memberText.assigning : memberText.assign}
+          {formState.isSubmitting ? memberText.assigning : memberText.assign}
         </button>
       </div>
     </form>

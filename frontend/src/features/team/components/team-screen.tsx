@@ -3,18 +3,19 @@
 // after a confirmation. The server decides every right; the screen only hides what the caller's role cannot do.
 // SPEC §8: a failed office operation is logged to the console, and the screen says what happened.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { OfficeMemberEntryReply, OfficeReply } from '@contracts/offices';
+import type * as z from 'zod/mini';
+import { addMemberSchema, type OfficeMemberEntryReply, type OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
+import { TextInput } from '../../../components/form/text-input';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { stackedCell, stackedTable } from '../../../lib/stacked-table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { OfficeRole } from '../../../lib/offices';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useOfficeMembers } from '../api/get-office-members';
 import { inviteMember } from '../api/invite-member';
 import { removeMember } from '../api/remove-member';
@@ -74,6 +75,8 @@ interface Removal {
   invitation: boolean;
 }
 
+type InviteInput = z.input<typeof addMemberSchema>;
+
 function describeStatus(entry: OfficeMemberEntryReply): string {
   if (entry.status === 'active') return teamText.active;
   const expiresAt = entry.expiresAt ?? '';
@@ -82,68 +85,42 @@ function describeStatus(entry: OfficeMemberEntryReply): string {
 
 function InviteForm({ office, onDone }: { office: OfficeReply; onDone: (message: string) => void }) {
   const { refreshTeam } = useTeamRefresh();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OfficeRole>('member');
-  const [busy, setBusy] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { bindField, register, reset, submitWith, failure, formState } = useServerForm<InviteInput>({
+    schema: addMemberSchema,
+    defaultValues: { email: '', role: 'member' },
+    fallback: teamText.inviteFailed,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    setFieldError(null);
+  const submit = submitWith(async ({ email, role }) => {
+    let invited: OfficeMemberEntryReply;
     try {
-      const invited = await inviteMember(office._id, { email: email.trim(), role });
-      setEmail('');
-      await refreshTeam(office._id);
-      onDone(teamText.invitedDone(invited.email));
+      invited = await inviteMember(office._id, { email, role });
     } catch (error) {
       console.error('Inviting a member failed', error);
-      if (isApiError(error) && error.fields['email']) setFieldError(error.fields['email']);
-      else setFailure(describeLoadError(error, teamText.inviteFailed));
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  };
+    reset({ email: '', role });
+    await refreshTeam(office._id);
+    onDone(teamText.invitedDone(invited.email));
+  });
 
   return (
     <form className="team__invite" onSubmit={(event) => void submit(event)} noValidate>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="team__invite-fields">
-        <div className="field">
-          <label className="field__label" htmlFor="invite-email">
-            {teamText.inviteEmail}
-          </label>
-          <input
-            id="invite-email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            className="field__input"
-            required
-            value={email}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? 'invite-email-error' : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {fieldError ? (
-            <p id="invite-email-error" className="field__error">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <TextInput
+          id="invite-email"
+          label={teamText.inviteEmail}
+          type="email"
+          autoComplete="off"
+          aria-required
+          {...bindField('email')}
+        />
         <div className="field">
           <label className="field__label" htmlFor="invite-role">
             {teamText.inviteRole}
           </label>
-          <select
-            id="invite-role"
-            name="role"
-            className="field__input field__select"
-            value={role}
-            onChange={(event) => setRole(event.target.value as OfficeRole)}
-          >
+          <select id="invite-role" className="field__input field__select" {...register('role')}>
             {roleOrder.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {roleLabels[candidate]}
@@ -153,8 +130,13 @@ function InviteForm({ office, onDone }: { office: OfficeReply; onDone: (message:
         </div>
       </div>
       <div>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? teamText.inviting : teamText.invite}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={formState.isSubmitting}
+          aria-busy={formState.isSubmitting}
+        >
+          {formState.isSubmitting ? teamText.inviting : teamText.invite}
         </button>
       </div>
     </form>
