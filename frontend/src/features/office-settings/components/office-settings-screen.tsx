@@ -3,16 +3,18 @@
 // a failed office operation is logged to the console and the screen says what happened. Deleting asks first and
 // shows the server's reason when it is refused (409: the office still holds money or claims).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { OfficeReply } from '@contracts/offices';
+import * as z from 'zod/mini';
+import { createOfficeSchema, officeTypes, type OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
+import { TextInput } from '../../../components/form/text-input';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useServerForm } from '../../../lib/use-server-form';
 import { OfficePicker } from '../../../components/office-picker';
 import '../../../components/office-pages.css';
 import { officeParam, officesUrl, useChosenOffice } from '../../../lib/offices';
@@ -34,8 +36,6 @@ export const officeSettingsText = {
   saving: 'Saving…',
   saved: 'Saved.',
   saveFailed: 'We could not save the office. Please try again.',
-  nameShort: 'Use at least 2 characters',
-  nameLong: 'Use at most 100 characters',
   adminOnly: 'Only an admin of this office can change or delete it.',
   deleteTitle: 'Delete the office',
   deleteLead:
@@ -50,98 +50,70 @@ export const officeSettingsText = {
   officesFailed: 'We could not load your offices.',
 } as const;
 
-function checkName(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed.length < 2) return officeSettingsText.nameShort;
-  if (trimmed.length > 100) return officeSettingsText.nameLong;
-  return null;
-}
+/** The form's fields as the contract checks them (SPEC §7's name rules), both always sent. */
+const officeDetailsSchema = z.object({
+  name: createOfficeSchema.shape.name,
+  type: z.enum(officeTypes),
+});
+type OfficeDetails = z.infer<typeof officeDetailsSchema>;
 
 function DetailsForm({ office }: { office: OfficeReply }) {
   const { mutate } = useSWRConfig();
-  const [name, setName] = useState(office.name);
-  const [type, setType] = useState<OfficeType>(office.type);
-  const [busy, setBusy] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const canManage = office.role === 'admin';
+  const { bindField, register, setValue, submitWith, failure, formState } = useServerForm<OfficeDetails>({
+    schema: officeDetailsSchema,
+    defaultValues: { name: office.name, type: office.type },
+    fallback: officeSettingsText.saveFailed,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkName(name);
-    setNameError(problem);
-    setFailure(null);
+  const submit = submitWith(async ({ name, type }) => {
     setSaved(false);
-    if (problem) return;
-    const trimmed = name.trim();
-    setBusy(true);
     const renamed = (offices: OfficeReply[] | undefined) =>
       (offices ?? []).map((candidate) =>
-        candidate._id === office._id ? { ...candidate, name: trimmed, type } : candidate,
+        candidate._id === office._id ? { ...candidate, name, type } : candidate,
       );
     try {
       // SPEC §7: the new name shows at once wherever the office is shown; SWR puts the old list back on failure.
       await mutate(
         officesUrl(),
         async (current: OfficeReply[] | undefined) => {
-          const updated = await updateOffice(office._id, { name: trimmed, type });
+          const updated = await updateOffice(office._id, { name, type });
           return (current ?? []).map((candidate) => (candidate._id === updated._id ? updated : candidate));
         },
         { optimisticData: renamed, rollbackOnError: true, populateCache: true, revalidate: false },
       );
-      setName(trimmed);
-      setSaved(true);
     } catch (error) {
       console.error('Updating the office failed', error);
-      if (isApiError(error) && error.fields['name']) setNameError(error.fields['name']);
-      else setFailure(describeLoadError(error, officeSettingsText.saveFailed));
-      setName(office.name);
-      setType(office.type);
-    } finally {
-      setBusy(false);
+      setValue('name', office.name);
+      setValue('type', office.type);
+      throw error;
     }
-  };
+    setValue('name', name);
+    setSaved(true);
+  });
 
   return (
     <form className="office-settings__form" onSubmit={(event) => void submit(event)} noValidate>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="office-name">
-          {officeSettingsText.name}
-        </label>
-        <p id="office-name-hint" className="field__hint">
-          {officeSettingsText.nameHint}
-        </p>
-        <input
-          id="office-name"
-          name="name"
-          className="field__input"
-          value={name}
-          readOnly={!canManage}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? 'office-name-hint office-name-error' : 'office-name-hint'}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {nameError ? (
-          <p id="office-name-error" className="field__error">
-            {nameError}
-          </p>
-        ) : null}
-      </div>
+      <TextInput
+        id="office-name"
+        label={officeSettingsText.name}
+        hint={officeSettingsText.nameHint}
+        readOnly={!canManage}
+        {...bindField('name')}
+      />
       <div className="field">
         <label className="field__label" htmlFor="office-type">
           {officeSettingsText.type}
         </label>
         <select
           id="office-type"
-          name="type"
           className="field__input field__select"
-          value={type}
           disabled={!canManage}
-          onChange={(event) => setType(event.target.value as OfficeType)}
+          {...register('type')}
         >
-          {(['Artist', 'Label'] as const).map((candidate) => (
+          {officeTypes.map((candidate) => (
             <option key={candidate} value={candidate}>
               {officeSettingsText.types[candidate]}
             </option>
@@ -150,8 +122,13 @@ function DetailsForm({ office }: { office: OfficeReply }) {
       </div>
       {canManage ? (
         <div className="office-settings__actions">
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? officeSettingsText.saving : officeSettingsText.save}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={formState.isSubmitting}
+            aria-busy={formState.isSubmitting}
+          >
+            {formState.isSubmitting ? officeSettingsText.saving : officeSettingsText.save}
           </button>
           <span className="team__message" aria-live="polite">
             {saved ? officeSettingsText.saved : ''}
