@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { describeFormFailure } from '../../../lib/form-failure';
-import { joinBeta } from '../api/fan-profile-api';
+import { joinBeta } from '../api/join-beta';
 import { formatDate } from '../../../lib/format';
 
 export const betaText = {

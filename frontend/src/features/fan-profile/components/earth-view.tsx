@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileArtist } from '@contracts/fan-profile';
 import { paths } from '../../../lib/paths';
-import { useFanDetails } from '../api/use-fan-details';
+import { useFanDetails } from '../api/get-fan-details';
 import '../fan-profile.css';
 import { formatShare } from '../../../lib/format';
 import { buildGlobeDots } from '../lib/world-dots';

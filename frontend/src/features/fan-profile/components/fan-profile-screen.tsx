@@ -5,7 +5,7 @@ import type { PublicFanProfile } from '@contracts/fan-profile';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFanDetails } from '../api/use-fan-details';
+import { useFanDetails } from '../api/get-fan-details';
 import '../fan-profile.css';
 import { formatDate, formatListeningTime, formatPlays } from '../../../lib/format';
 import { isFanId } from '../lib/session-profile';

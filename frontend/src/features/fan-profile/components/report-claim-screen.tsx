@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
-import type { ArtistDetails } from '@contracts/artists';
 import * as z from 'zod/mini';
 import { claimReportReasonField, claimReportRules } from '@contracts/fan-profile';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -13,7 +11,8 @@ import { TextInput } from '../../../components/form/text-input';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useServerForm } from '../../../lib/use-server-form';
-import { artistDetailsUrl, fetchArtistDetails, reportClaim } from '../api/fan-profile-api';
+import { useArtistDetails } from '../api/get-artist-details';
+import { reportClaim } from '../api/report-claim';
 import '../fan-profile.css';
 
 export const reportText = {
@@ -61,11 +60,7 @@ export function ReportClaimScreen() {
   const artistValue = useWatch({ control, name: 'artist' });
   // The page an artist's page opened names its artist; a pasted link is checked by the server on sending.
   const prefilledId = readArtistId(prefilled);
-  const { data: prefilledArtist } = useSWR<ArtistDetails, unknown>(
-    prefilledId ? artistDetailsUrl(prefilledId) : null,
-    fetchArtistDetails,
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data: prefilledArtist } = useArtistDetails(prefilledId);
   const namedArtist =
     prefilledArtist && readArtistId(artistValue) === prefilledArtist.id ? prefilledArtist.name : null;
 

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { TextInput } from '../../../components/form/text-input';
 import { useServerForm } from '../../../lib/use-server-form';
-import { updateUsername } from '../api/fan-profile-api';
+import { updateUsername } from '../api/update-username';
 
 export const usernameText = {
   title: 'Username',

@@ -10,7 +10,7 @@ import {
 import { FormAlert } from '../../../components/form/form-alert';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { useServerForm } from '../../../lib/use-server-form';
-import { updateVisibility } from '../api/fan-profile-api';
+import { updateVisibility } from '../api/update-visibility';
 
 export const visibilityText = {
   title: 'Profile visibility',
