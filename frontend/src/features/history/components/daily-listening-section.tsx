@@ -1,7 +1,6 @@
 // Listening day by day over the last 30 days (GET /tracks/user/daily); the chart itself is a lazily loaded chunk.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import useSWR from 'swr';
-import { dailyListeningUrl, fetchDailyListening } from '../api/history-api';
+import { useDailyListening } from '../api/get-daily-listening';
 import { fillChartDays, listPeriodDays } from '../lib/listening-summary';
 import { describeSectionState, HistoryPanel, SectionLoading } from './section-states';
 
@@ -18,7 +17,7 @@ export function DailyListeningSection({ today }: { today: string }) {
   }, []);
   const period = useMemo(() => listPeriodDays(today, chartPeriodDays), [today]);
   const startDate = period[0] ?? today;
-  const { data, error, mutate } = useSWR(dailyListeningUrl(startDate, today), fetchDailyListening);
+  const { data, error, mutate } = useDailyListening(startDate, today);
   const days = useMemo(() => (data ? fillChartDays(period, data) : []), [data, period]);
 
   const state = describeSectionState(

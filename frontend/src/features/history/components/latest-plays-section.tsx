@@ -1,9 +1,8 @@
 // The fan's stored plays, newest first, page by page; plays under 30 seconds are shown but do not count.
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { LatestPlay } from '@contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
-import { fetchLatestPlays, latestPlaysUrl } from '../api/history-api';
+import { useLatestPlays } from '../api/get-latest-plays';
 import { formatListeningTime, formatRecentDateTime } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
 import { describeSectionState, HistoryPanel } from './section-states';
@@ -30,9 +29,7 @@ function PlayItem({ play }: { play: LatestPlay }) {
 
 export function LatestPlaysSection() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR(latestPlaysUrl(page), fetchLatestPlays, {
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading, mutate } = useLatestPlays(page);
   const pages = data?.pagination.pages ?? 0;
 
   const state = describeSectionState(

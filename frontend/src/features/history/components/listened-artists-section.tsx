@@ -1,11 +1,10 @@
 // The artists the fan listens to (last 30 days, counted plays), searchable and sortable, page by page.
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
 import type { ArtistListening, FanArtistSort } from '@contracts/listening-reads';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
-import { fetchListenedArtists, listenedArtistsUrl } from '../api/history-api';
+import { useListenedArtists } from '../api/get-listened-artists';
 import { formatListeningTime, formatPlays, formatShortDay } from '../../../lib/format';
 import { describeSectionState, HistoryPanel } from './section-states';
 
@@ -60,11 +59,7 @@ export function ListenedArtistsSection() {
   const [sortBy, setSortBy] = useState<FanArtistSort>('popular');
   const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
-  const { data, error, isLoading, mutate } = useSWR(
-    listenedArtistsUrl({ page, search: deferredSearch, sortBy }),
-    fetchListenedArtists,
-    { keepPreviousData: true },
-  );
+  const { data, error, isLoading, mutate } = useListenedArtists({ page, search: deferredSearch, sortBy });
   const pages = data?.pagination.pages ?? 0;
   const searching = deferredSearch.trim() !== '';
 

@@ -1,17 +1,14 @@
 // The fan's most played tracks of the last 30 days (counted plays only), page by page.
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Pagination } from '../../../components/pagination';
-import { fetchPopularTracks, popularTracksPageSize, popularTracksUrl } from '../api/history-api';
+import { popularTracksPageSize, usePopularTracks } from '../api/get-popular-tracks';
 import { formatListeningTime, formatPlays } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
 import { describeSectionState, HistoryPanel } from './section-states';
 
 export function PopularTracksSection() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR(popularTracksUrl(page), fetchPopularTracks, {
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading, mutate } = usePopularTracks(page);
   const pages = data?.pagination.pages ?? 0;
 
   const state = describeSectionState(
