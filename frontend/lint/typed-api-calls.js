@@ -6,7 +6,6 @@
 
 export const apiCallsStillToConvert = [
   'frontend/src/features/admin-claims/api/admin-claims-api.ts',
-  'frontend/src/features/listening-dashboard/api/dashboard-api.ts',
 ];
 
 const lowLevelMethod =

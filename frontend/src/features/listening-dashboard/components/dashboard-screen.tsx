@@ -1,14 +1,9 @@
 // The fan's dashboard (SPEC §2 `dashboard`): the Spotify connection and its sync, and this period's
 // listening with the top artists by share of time. Each part loads, fails and retries on its own.
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  fetchPeriodListening,
-  fetchSyncStatus,
-  periodListeningUrl,
-  syncStatusUrl,
-} from '../api/dashboard-api';
+import { usePeriodListening } from '../api/get-period-listening';
+import { useSyncStatus } from '../api/get-sync-status';
 import { periodOf } from '../lib/period-summary';
 import { PeriodListeningSection } from './period-listening-section';
 import { SpotifySyncPanel } from './spotify-sync-panel';
@@ -18,8 +13,8 @@ export function DashboardScreen() {
   useDocumentTitle('Dashboard · OpenPie');
   // Read once, so the period stays the same while the fan looks at it.
   const [period] = useState(() => periodOf(new Date()));
-  const status = useSWR(syncStatusUrl, fetchSyncStatus);
-  const listening = useSWR(periodListeningUrl(period.startDate, period.endDate), fetchPeriodListening);
+  const status = useSyncStatus();
+  const listening = usePeriodListening(period.startDate, period.endDate);
   return (
     <div className="app-screen">
       <header>

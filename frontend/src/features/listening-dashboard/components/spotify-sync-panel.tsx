@@ -8,7 +8,7 @@ import { browserActions } from '../../../lib/browser-actions';
 import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
 import { SocialErrorNotice } from '../../../components/social-error-notice';
 import { detectDeviceType } from '../../../lib/device-type';
-import { syncNow } from '../api/dashboard-api';
+import { syncNow } from '../api/sync-now';
 import { formatDateTime } from '../../../lib/format';
 import { describeSyncResult } from '../lib/period-summary';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
