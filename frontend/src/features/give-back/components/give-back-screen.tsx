@@ -6,6 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import * as z from 'zod/mini';
 import type { GiveBackPreviewReply, GiveBackReply } from '@contracts/give-back';
 import type { OfficeReply } from '@contracts/offices';
 import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
@@ -14,6 +15,7 @@ import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useOffices } from '../../../lib/offices';
 import { postGiveBack } from '../api/create-give-back';
 import { useGiveBackOverview } from '../api/get-give-back-overview';
@@ -117,38 +119,46 @@ function SharesTable({ preview }: { preview: GiveBackPreviewReply }) {
   );
 }
 
+/** An amount a person can type: dollars and cents, more than nothing (lib/amount.ts reads it). */
+const amountFormSchema = z.object({
+  amount: z.string().check(
+    z.refine((text) => {
+      const cents = parseDollarsToCents(text);
+      return cents !== null && cents > 0;
+    }, giveBackText.amountInvalid),
+  ),
+});
+type AmountForm = z.infer<typeof amountFormSchema>;
+
 function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: string }) {
   const amountId = useId();
   const hintId = useId();
   const errorId = useId();
-  const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState<number | null>(null);
-  const [typingError, setTypingError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ requestId: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
+  const { register, reset, describeField, submitWith } = useServerForm<AmountForm>({
+    schema: amountFormSchema,
+    defaultValues: { amount: '' },
+    fallback: giveBackText.failed,
+  });
   const preview = useGiveBackPreview(officeId, artistId, asked);
   const refreshBalances = useRefreshBalances();
   const current = preview.data;
   const previewError = preview.error;
+  const typed = describeField('amount');
   const fieldError =
-    typingError ??
+    (typed.touched ? typed.error : undefined) ??
     (isApiError(previewError) && previewError.status === 422
       ? (previewError.fields['amountCents'] ?? previewError.message)
       : null);
   const ready = current && asked !== null && current.amountCents === asked && !previewError;
 
-  const showPreview = (event: React.FormEvent) => {
-    event.preventDefault();
+  const showPreview = submitWith(async ({ amount }) => {
     setMessage(null);
-    const cents = parseDollarsToCents(typed);
-    if (cents === null || cents === 0) {
-      setTypingError(giveBackText.amountInvalid);
-      return;
-    }
-    setTypingError(null);
-    setAsked(cents);
-  };
+    setAsked(parseDollarsToCents(amount));
+  });
 
   const send = async () => {
     if (!confirming || asked === null) return;
@@ -162,7 +172,7 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
       });
       setConfirming(null);
       setAsked(null);
-      setTyped('');
+      reset({ amount: '' });
       setMessage({ tone: 'done', text: giveBackText.done(formatMoney(reply.amountCents), reply.fanCount) });
       await refreshBalances();
     } catch (error) {
@@ -197,7 +207,7 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
       {current.availableCents === 0 ? (
         <p className="give-back__muted">{giveBackText.nothingAvailable}</p>
       ) : (
-        <form className="give-back__form" onSubmit={showPreview} noValidate>
+        <form className="give-back__form" onSubmit={(event) => void showPreview(event)} noValidate>
           <div className="field">
             <label className="field__label" htmlFor={amountId}>
               {giveBackText.amount}
@@ -207,13 +217,9 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
               className="field__input give-back__amount"
               inputMode="decimal"
               autoComplete="off"
-              value={typed}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setTypingError(null);
-              }}
+              {...register('amount')}
             />
             <p id={hintId} className="field__hint">
               {giveBackText.amountHint}
