@@ -2,83 +2,28 @@
 // Local: through staff's PATCH claims/{id}/status, run once, twice, twice at once, after a crash between the status
 // change and the release, past one transaction's worth of lots, beside escrow aging, and for a split made after the
 // claim. The money moves once; each fan gets one "artist joined" mail per claim. The ledger audit runs after the file.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { StaffClaimDecision } from '../../functions/contracts/admin-claims';
-import type { ClaimReply } from '../../functions/contracts/claims';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
-import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
+import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
+import { balanceOf } from '../support/factories/ledger';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const log = createLogger('silent');
 const joinedSubject = (artistName: string) => `The artist you supported has joined: ${artistName}`;
 
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
-
 async function releaseDeps(at = new Date()) {
-  return { table: await tableOf(), clock: createFixedClock(at), siteOrigin: 'http://localhost:3000' };
+  return { table: testTable(), clock: createFixedClock(at), siteOrigin: 'http://localhost:3000' };
 }
 
 const loadStaff = async () => (await import('../../functions/handlers/admin-claims')).handler;
-
-async function balanceOf(accountId: AccountId): Promise<number> {
-  const { getBalance } = await import('../../functions/services/ledger');
-  return getBalance({ table: await tableOf() }, accountId);
-}
-
-function newVerificationString(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
-
-/** An office of a new artist-side user with a Verified claim of the artist (verification found the string). */
-async function givenVerifiedClaim(artistId: string): Promise<{ claim: ClaimReply; office: OfficeReply }> {
-  const admin = await createSignedInAccount('artist');
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  const office = dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name: 'Lantern Office', type: 'Artist' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
-  const result = await call(claims, 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId: office._id,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'social-bio',
-      selectedPlatform: 'instagram',
-      verificationString: newVerificationString(),
-    },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  const claim = dataOf<ClaimReply>(result);
-  const { moveClaim } = await import('../../functions/services/claims/claims');
-  const { getClaim } = await import('../../functions/data/claims');
-  const stored = await getClaim(await tableOf(), claim._id);
-  if (!stored) throw new Error('the claim was not stored');
-  await moveClaim(
-    { table: await tableOf(), clock: createFixedClock(new Date()) },
-    stored,
-    'Verified',
-    { kind: 'verification', id: 'test' },
-    'The string was found in the bio',
-  );
-  return { claim, office };
-}
 
 /**
  * Held lots for the artist as a split leaves them: per lot a pie of `fan`, its money paid into the fan's wallet and
@@ -91,7 +36,7 @@ async function givenHeldLots(
 ): Promise<EscrowLot[]> {
   const { postTransaction } = await import('../../functions/services/ledger');
   const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  const ledger = { table: await tableOf(), clock: createFixedClock(new Date()) };
+  const ledger = { table: testTable(), clock: createFixedClock(new Date()) };
   const heldFrom = new Date().toISOString();
   const built: EscrowLot[] = [];
   for (const { fan, cents } of lots) {
@@ -127,20 +72,13 @@ async function givenHeldLots(
       heldUntil,
     });
   }
-  await putEscrowLots(await tableOf(), built);
+  await putEscrowLots(testTable(), built);
   return built;
-}
-
-async function approve(claimId: string, staff: SignedInAccount) {
-  return call(await loadStaff(), 'PATCH', `/api/admin/claims/${claimId}/status`, {
-    body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
-    cookies: [staff.cookie],
-  });
 }
 
 async function lotsNow(lots: readonly EscrowLot[]): Promise<EscrowLot[]> {
   const { getEscrowLot } = await import('../../functions/data/escrow-lots');
-  const table = await tableOf();
+  const table = testTable();
   return Promise.all(
     lots.map(async (lot) => {
       const now = await getEscrowLot(table, lot.pieId, lot.artistKey);
@@ -168,9 +106,9 @@ describe('a successful claim releases the held earnings', () => {
       { fan: ana, cents: 120 },
       { fan: ben, cents: 235 },
     ]);
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act
-    const result = await approve(claim._id, staff);
+    const result = await approveClaim(claim._id, staff);
     // Assess
     expect(result.statusCode).toBe(200);
     const decision = dataOf<StaffClaimDecision>(result);
@@ -186,7 +124,7 @@ describe('a successful claim releases the held earnings', () => {
       expect(lot.releasedAt).toEqual(expect.any(String));
     }
     const { findHeldLotsOfArtist } = await import('../../functions/data/escrow-lots');
-    expect(await findHeldLotsOfArtist(await tableOf(), `id:${artist.id}`)).toEqual([]);
+    expect(await findHeldLotsOfArtist(testTable(), `id:${artist.id}`)).toEqual([]);
     expect(await joinedMailsTo(ana.email, artist.name)).toHaveLength(1);
     expect(await joinedMailsTo(ben.email, artist.name)).toHaveLength(1);
     const [mail] = await joinedMailsTo(ana.email, artist.name);
@@ -195,7 +133,7 @@ describe('a successful claim releases the held earnings', () => {
     const { transactionIdOf } = await import('../../functions/data/ledger');
     const first = [...lots].sort((a, b) => a.pieId.localeCompare(b.pieId))[0];
     const transaction = await getTransaction(
-      { table: await tableOf() },
+      { table: testTable() },
       transactionIdOf(`escrow-release:${claim._id}:${first?.pieId}:id:${artist.id}`),
     );
     expect(transaction.kind).toBe('escrow-release');
@@ -211,10 +149,10 @@ describe('a successful claim releases the held earnings', () => {
     const artist = await givenArtist();
     const fan = await createSignedInAccount('fan');
     await givenHeldLots(artist, [{ fan, cents: 500 }]);
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act
-    const first = await approve(claim._id, staff);
-    const second = await approve(claim._id, staff);
+    const first = await approveClaim(claim._id, staff);
+    const second = await approveClaim(claim._id, staff);
     // Assess
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
@@ -242,9 +180,9 @@ describe('a successful claim releases the held earnings', () => {
         { fan, cents: 45 },
       ]),
     );
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act
-    const results = await Promise.all([approve(claim._id, staffA), approve(claim._id, staffB)]);
+    const results = await Promise.all([approveClaim(claim._id, staffA), approveClaim(claim._id, staffB)]);
     // Assess
     expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
     const moved = results.map((result) => dataOf<StaffClaimDecision>(result).release?.releasedCents ?? 0);
@@ -254,7 +192,7 @@ describe('a successful claim releases the held earnings', () => {
     expect((await lotsNow(lots)).every((lot) => lot.status === 'released')).toBe(true);
     for (const fan of fans) expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(1);
     const { getClaimWithHistory } = await import('../../functions/data/claims');
-    const found = await getClaimWithHistory(await tableOf(), claim._id);
+    const found = await getClaimWithHistory(testTable(), claim._id);
     expect(found?.history.filter((entry) => entry.to === 'Successful')).toHaveLength(1);
   });
 
@@ -267,10 +205,10 @@ describe('a successful claim releases the held earnings', () => {
       { fan, cents: 250 },
       { fan, cents: 251 },
     ]);
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const { moveClaim } = await import('../../functions/services/claims/claims');
     const { getClaim } = await import('../../functions/data/claims');
-    const stored = await getClaim(await tableOf(), claim._id);
+    const stored = await getClaim(testTable(), claim._id);
     if (!stored) throw new Error('no claim');
     await moveClaim(
       await releaseDeps(),
@@ -283,7 +221,7 @@ describe('a successful claim releases the held earnings', () => {
       cookies: [staff.cookie],
     });
     // Act
-    const resumed = await approve(claim._id, staff);
+    const resumed = await approveClaim(claim._id, staff);
     // Assess
     expect(dataOf<StaffClaimDecision>(detail).heldEarnings).toEqual({ lots: 2, cents: 501 });
     expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(501);
@@ -304,10 +242,10 @@ describe('a successful claim releases the held earnings', () => {
       Array.from({ length: 95 }, (_, index) => ({ fan, cents: 10 + index })),
     );
     const total = lots.reduce((sum, lot) => sum + lot.cents, 0);
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const { moveClaim } = await import('../../functions/services/claims/claims');
     const { getClaim } = await import('../../functions/data/claims');
-    const stored = await getClaim(await tableOf(), claim._id);
+    const stored = await getClaim(testTable(), claim._id);
     if (!stored) throw new Error('no claim');
     const successful = await moveClaim(
       await releaseDeps(),
@@ -327,7 +265,7 @@ describe('a successful claim releases the held earnings', () => {
       },
     );
     // Act
-    const resumed = await approve(claim._id, staff);
+    const resumed = await approveClaim(claim._id, staff);
     // Assess
     expect(partial).toMatchObject({ releasedLots: 90, transactions: 1 });
     expect(dataOf<StaffClaimDecision>(resumed).release).toMatchObject({ releasedLots: 5 });
@@ -358,9 +296,9 @@ describe('a successful claim releases the held earnings', () => {
         idempotencyKey: escrowReturnIdempotencyKey(returned),
         postings: buildEscrowReturnPostings(returned),
       },
-      buildReturnLotItems(await tableOf(), returned, new Date()),
+      buildReturnLotItems(testTable(), returned, new Date()),
     );
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act: the release reads the lots from the index before the return is seen there, as a stale read would.
     const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
     const counts = await releaseLotsToClaim(
@@ -384,7 +322,7 @@ describe('a successful claim releases the held earnings', () => {
     const artist = await givenArtist();
     const fan = await createSignedInAccount('fan');
     await givenHeldLots(artist, [{ fan, cents: 100 }]);
-    const { claim, office } = await givenVerifiedClaim(artist.id);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const { releaseHeldEarnings } = await import('../../functions/services/claims/release');
     // Act
     const attempt = releaseHeldEarnings(await releaseDeps(), {
@@ -404,15 +342,15 @@ describe('a split after the claim', () => {
     // Prepare: a claimed catalogue artist and a name-only artist, listened to 1:1 in a paid $10 pie (net 941).
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist();
-    const { claim, office } = await givenVerifiedClaim(artist.id);
-    expect((await approve(claim._id, staff)).statusCode).toBe(200);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
+    expect((await approveClaim(claim._id, staff)).statusCode).toBe(200);
     const fan = await createSignedInAccount('fan');
     const start = new Date(Date.UTC(2026, 2, 3, 15));
     const end = new Date(start.getTime() + 30 * 86_400_000);
     const { postTransaction } = await import('../../functions/services/ledger');
     const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
     await postTransaction(
-      { table: await tableOf(), clock: createFixedClock(start) },
+      { table: testTable(), clock: createFixedClock(start) },
       {
         kind: 'fan-payment',
         idempotencyKey: `fan-payment:${randomUUID()}`,
@@ -424,7 +362,7 @@ describe('a split after the claim', () => {
     );
     const { openPie } = await import('../../functions/services/payments/pies');
     const pie = await openPie(
-      { table: await tableOf(), clock: createFixedClock(start) },
+      { table: testTable(), clock: createFixedClock(start) },
       {
         pieId,
         fanId: fan.userId,
@@ -442,7 +380,7 @@ describe('a split after the claim', () => {
     const at = (days: number) => new Date(start.getTime() + days * 86_400_000).toISOString();
     const unclaimedName = `Still Unclaimed ${randomUUID().slice(0, 6)}`;
     const saved = await savePlays(
-      await tableOf(),
+      testTable(),
       fan.userId,
       [
         { endedAt: at(2), msPlayed: 300_000, artists: [{ artistId: artist.id, artistName: artist.name }] },
@@ -454,10 +392,10 @@ describe('a split after the claim', () => {
         identity: `${fan.userId}-${index}`,
       })),
     );
-    await recomputeDailyListening(await tableOf(), fan.userId, saved.days);
+    await recomputeDailyListening(testTable(), fan.userId, saved.days);
     const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
     const splitDeps = {
-      table: await tableOf(),
+      table: testTable(),
       clock: createFixedClock(end),
       siteOrigin: 'http://localhost:3000',
       escrowHoldingMonths: 12,
@@ -467,11 +405,11 @@ describe('a split after the claim', () => {
     const again = await splitEndedPie(splitDeps, pie.id, { log });
     const { listPieLots } = await import('../../functions/data/escrow-lots');
     const { releaseLotsOfClaimedArtists } = await import('../../functions/services/claims/release');
-    await releaseLotsOfClaimedArtists(splitDeps, await listPieLots(await tableOf(), pie.id));
+    await releaseLotsOfClaimedArtists(splitDeps, await listPieLots(testTable(), pie.id));
     // Assess: 941 / 2 = 470.5 each, the split's rounding gives one of them the odd cent.
     expect(first).toMatchObject({ outcome: 'split', allocatedCents: 941 });
     expect(again).toMatchObject({ outcome: 'already_split' });
-    const lots = await listPieLots(await tableOf(), pie.id);
+    const lots = await listPieLots(testTable(), pie.id);
     const claimedLot = lots.find((lot) => lot.artistId === artist.id);
     const heldLot = lots.find((lot) => lot.artistId !== artist.id);
     expect(claimedLot).toMatchObject({ status: 'released', officeId: office._id, claimId: claim._id });
@@ -479,10 +417,10 @@ describe('a split after the claim', () => {
     expect(await balanceOf(accountIdOf('office-payable', office._id))).toBe(claimedLot?.cents);
     expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
     const { readWalletSummary } = await import('../../functions/services/wallet/wallet');
-    const summary = await readWalletSummary({ table: await tableOf() }, fan.userId);
+    const summary = await readWalletSummary({ table: testTable() }, fan.userId);
     expect(summary.heldForUnclaimedCents).toBe(heldLot?.cents);
     const { getPie } = await import('../../functions/data/pies');
-    expect((await getPie(await tableOf(), pie.id))?.receipt?.heldCents).toBe(heldLot?.cents);
+    expect((await getPie(testTable(), pie.id))?.receipt?.heldCents).toBe(heldLot?.cents);
     expect(await joinedMailsTo(fan.email, artist.name)).toHaveLength(0);
   });
 });
@@ -500,8 +438,8 @@ describe('the daily sweep of lots a release left behind', () => {
     const artist = await givenArtist();
     const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
     if (!ana || !ben) throw new Error('no fans');
-    const { claim, office } = await givenVerifiedClaim(artist.id);
-    const approved = await approve(claim._id, staff);
+    const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
+    const approved = await approveClaim(claim._id, staff);
     const lots = [
       ...(await givenHeldLots(artist, [{ fan: ana, cents: 333 }])),
       ...(await givenHeldLots(

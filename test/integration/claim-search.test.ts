@@ -8,17 +8,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSearchArtist } from '../../functions/contracts/artists';
-import { accountIdOf } from '../../functions/domain/money/ledger';
-import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from '../support/test-table';
-import { createLogger } from '../../functions/runtime/logger';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue, tracksOfArtist } from '../../local/spotify-sandbox/catalogue';
+import { givenListening } from '../support/factories/fans';
+import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 let server: Server;
 const table = testTable;
-const log = createLogger('silent');
 const dayMs = 86_400_000;
 
 beforeAll(async () => {
@@ -46,59 +44,11 @@ async function splitPieFor(artist: { id: string; name: string }): Promise<void> 
   const fanId = randomUUID();
   const end = new Date();
   const start = new Date(end.getTime() - 30 * dayMs);
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-  await postTransaction(
-    { table: table(), clock: createFixedClock(start) },
-    {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
-      ],
-    },
-  );
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const pie = await openPie(
-    { table: table(), clock: createFixedClock(start) },
-    {
-      pieId,
-      fanId,
-      promo: false,
-      periodStart: start,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const saved = await savePlays(table(), fanId, [
-    {
-      endedAt: new Date(start.getTime() + 2 * dayMs).toISOString(),
-      msPlayed: 300_000,
-      artists: [{ artistId: artist.id, artistName: artist.name }],
-      trackName: 'A track',
-      source: 'spotify',
-      identity: `${fanId}-${pieId}-0`,
-    },
+  const pie = await givenPaidPie(fanId, start);
+  await givenListening(fanId, start, [
+    { day: 2, msPlayed: 300_000, artist: { artistId: artist.id, artistName: artist.name } },
   ]);
-  await recomputeDailyListening(table(), fanId, saved.days);
-  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
-  const result = await splitEndedPie(
-    {
-      table: table(),
-      clock: createFixedClock(end),
-      siteOrigin: 'http://localhost:3000',
-      escrowHoldingMonths: 12,
-    },
-    pie.id,
-    { log },
-  );
-  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+  await givenSplitPie(pie, end);
 }
 
 describe('GET /api/for-artists/search for a claim', () => {

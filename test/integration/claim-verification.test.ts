@@ -2,10 +2,13 @@
 // bio check reads the Spotify sandbox's public artist page, and the social checks go through the OAuth sandbox's
 // consent page, the provider's redirect to our callback and our redirect to the result page. Bios are set on the
 // sandbox page /_sandbox/oauth/bios, as a developer clicking through offline sets them.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClaimDetailReply, ClaimReply } from '../../functions/contracts/claims';
 import type { SocialProfileReply, VerifyBioReply } from '../../functions/contracts/verification';
+import { givenArtist } from '../support/factories/catalogue';
+import type { ClaimProof } from '../support/factories/claims';
+import { claimRequest } from '../support/factories/claims';
 import { createSignedInAccount, uniqueEmail } from '../support/identity';
 import { answerConsent } from '../support/oauth-consent';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
@@ -23,36 +26,14 @@ async function readData<T>(reply: Response): Promise<T> {
   return ((await reply.json()) as { data: T }).data;
 }
 
-function newVerificationString(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
-
 /** A new artist-side user whose personal office claims a new catalogue artist on `platform`. */
-async function givenPendingClaim(
-  platform: 'spotify' | 'twitter' | 'youtube' | 'facebook' | 'instagram' = 'spotify',
-): Promise<Claimant> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const { getTable } = await import('../../functions/runtime/table');
-  const artistId = randomUUID().replace(/-/g, '').slice(0, 22);
-  await upsertCatalogueArtists(
-    getTable(),
-    [{ id: artistId, name: `Verifiable ${artistId.slice(0, 6)}` }],
-    new Date(),
-  );
+async function givenPendingClaim(platform: ClaimProof = 'spotify'): Promise<Claimant> {
+  const { id: artistId } = await givenArtist();
   const person = await createSignedInAccount('artist');
   const browser = new SiteBrowser(site, person.cookie);
   const created = await browser.fetch('/api/for-artists/claims', {
     method: 'POST',
-    body: {
-      artistId,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: platform === 'spotify' ? 'spotify-bio' : 'social-bio',
-      selectedPlatform: platform,
-      verificationString: newVerificationString(),
-    },
+    body: claimRequest(artistId, undefined, platform),
   });
   expect(created.status).toBe(201);
   return { browser, userId: person.userId, claim: await readData<ClaimReply>(created), artistId };

@@ -2,66 +2,23 @@
 // decisions are not routes yet, so a claim moves to Verified and Successful through services/claims `moveClaim`, the
 // call staff's PATCH claims/{id}/status will make. Members join through data/offices/members.ts `addOfficeMember`, as
 // in offices.test.ts (invitations are not built yet).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClaimDetailReply, ClaimReply } from '../../functions/contracts/claims';
 import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
+import { byStaff, claimRequest, givenClaim, moveClaimTo } from '../support/factories/claims';
 import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
 const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
 
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
-
-async function claimDeps() {
-  const { getClock } = await import('../../functions/runtime/clock');
-  return { table: await tableOf(), clock: getClock() };
-}
-
-/** A fresh verification string, as the wizard generates one. */
-function newVerificationString(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
-
-function wizardPayload(artistId: string, officeId?: string) {
-  return {
-    artistId,
-    ...(officeId === undefined ? {} : { officeId }),
-    agreesToWaiver: true,
-    agreesToFundsTerms: true,
-    agreesToTerms: true,
-    verificationMethod: 'social-bio',
-    selectedPlatform: 'instagram',
-    verificationString: newVerificationString(),
-  };
-}
-
 async function postClaim(person: SignedInAccount, body: unknown) {
   return call(await loadClaims(), 'POST', '/api/for-artists/claims', { body, cookies: [person.cookie] });
-}
-
-async function givenClaim(person: SignedInAccount, artistId: string, officeId?: string): Promise<ClaimReply> {
-  const result = await postClaim(person, wizardPayload(artistId, officeId));
-  expect(result.statusCode).toBe(201);
-  return dataOf<ClaimReply>(result);
-}
-
-/** Moves a claim as staff will, through the state machine. */
-async function staffMoves(claimId: string, to: 'Verified' | 'Successful' | 'Rejected', reason: string) {
-  const { moveClaim } = await import('../../functions/services/claims/claims');
-  const { getClaim } = await import('../../functions/data/claims');
-  const deps = await claimDeps();
-  const claim = await getClaim(deps.table, claimId);
-  if (!claim) throw new Error(`no claim ${claimId}`);
-  return moveClaim(deps, claim, to, { kind: 'staff', id: 'staff-test' }, reason);
 }
 
 describe('POST /api/for-artists/claims', () => {
@@ -69,7 +26,7 @@ describe('POST /api/for-artists/claims', () => {
     // Prepare
     const person = await createSignedInAccount('artist');
     const artist = await givenArtist();
-    const payload = wizardPayload(artist.id);
+    const payload = claimRequest(artist.id);
     // Act
     const result = await postClaim(person, payload);
     const offices = dataOf<OfficeReply[]>(
@@ -114,13 +71,13 @@ describe('POST /api/for-artists/claims', () => {
       selectedPlatform: '',
       verificationString: '',
     });
-    const unknownArtist = await postClaim(person, wizardPayload('NoSuchArtist0000000000'));
+    const unknownArtist = await postClaim(person, claimRequest('NoSuchArtist0000000000'));
     const forgedString = await postClaim(person, {
-      ...wizardPayload('abc'),
+      ...claimRequest('abc'),
       verificationString: 'openpie_short',
     });
     const wrongPlatform = await postClaim(person, {
-      ...wizardPayload((await givenArtist()).id),
+      ...claimRequest((await givenArtist()).id),
       verificationMethod: 'spotify-bio',
     });
     // Assess
@@ -165,9 +122,9 @@ describe('POST /api/for-artists/claims', () => {
     const stranger = await createSignedInAccount('artist');
     const artist = await givenArtist();
     // Act
-    const byMember = await postClaim(member, wizardPayload(artist.id, office._id));
-    const byAccountant = await postClaim(accountant, wizardPayload(artist.id, office._id));
-    const byStranger = await postClaim(stranger, wizardPayload(artist.id, office._id));
+    const byMember = await postClaim(member, claimRequest(artist.id, office._id));
+    const byAccountant = await postClaim(accountant, claimRequest(artist.id, office._id));
+    const byStranger = await postClaim(stranger, claimRequest(artist.id, office._id));
     // Assess
     expect(byMember.statusCode).toBe(403);
     expect(bodyOf(byMember)['message']).toBe(
@@ -176,7 +133,7 @@ describe('POST /api/for-artists/claims', () => {
     expect(byAccountant.statusCode).toBe(403);
     expect(byStranger.statusCode).toBe(404);
     const { listArtistClaims } = await import('../../functions/data/claims');
-    expect(await listArtistClaims(await tableOf(), artist.id)).toEqual([]);
+    expect(await listArtistClaims(testTable(), artist.id)).toEqual([]);
   });
 
   it('makes one claim of concurrent creates for one artist by one office; the others get 409', async () => {
@@ -185,7 +142,7 @@ describe('POST /api/for-artists/claims', () => {
     const artist = await givenArtist();
     // Act
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => postClaim(admin, wizardPayload(artist.id, office._id))),
+      Array.from({ length: 5 }, () => postClaim(admin, claimRequest(artist.id, office._id))),
     );
     // Assess
     const statuses = results.map((result) => result.statusCode).sort();
@@ -194,7 +151,7 @@ describe('POST /api/for-artists/claims', () => {
       expect(bodyOf(refused)['code']).toBe('claim_already_open');
     }
     const { listArtistClaims } = await import('../../functions/data/claims');
-    expect(await listArtistClaims(await tableOf(), artist.id)).toHaveLength(1);
+    expect(await listArtistClaims(testTable(), artist.id)).toHaveLength(1);
   });
 
   it('keeps competing pending claims of several offices, and refuses a verification string already used', async () => {
@@ -202,21 +159,21 @@ describe('POST /api/for-artists/claims', () => {
     const first = await givenOfficeAdmin();
     const second = await givenOfficeAdmin();
     const artist = await givenArtist();
-    const firstPayload = wizardPayload(artist.id, first.office._id);
+    const firstPayload = claimRequest(artist.id, first.office._id);
     // Act
     const firstClaim = await postClaim(first.admin, firstPayload);
     const copied = await postClaim(second.admin, {
-      ...wizardPayload(artist.id, second.office._id),
+      ...claimRequest(artist.id, second.office._id),
       verificationString: firstPayload.verificationString,
     });
-    const secondClaim = await postClaim(second.admin, wizardPayload(artist.id, second.office._id));
+    const secondClaim = await postClaim(second.admin, claimRequest(artist.id, second.office._id));
     // Assess
     expect(firstClaim.statusCode).toBe(201);
     expect(copied.statusCode).toBe(409);
     expect(bodyOf(copied)['code']).toBe('verification_string_taken');
     expect(secondClaim.statusCode).toBe(201);
     const { listArtistClaims } = await import('../../functions/data/claims');
-    const claims = await listArtistClaims(await tableOf(), artist.id);
+    const claims = await listArtistClaims(testTable(), artist.id);
     expect(claims.map((claim) => [claim.officeId, claim.status]).sort()).toEqual(
       [
         [first.office._id, 'Pending'],
@@ -235,14 +192,14 @@ describe('the successful-claim guard', () => {
     const artist = await givenArtist();
     const firstClaim = await givenClaim(first.admin, artist.id, first.office._id);
     const secondClaim = await givenClaim(second.admin, artist.id, second.office._id);
-    await staffMoves(firstClaim._id, 'Verified', 'The string is in the Instagram bio');
-    await staffMoves(secondClaim._id, 'Verified', 'The string is in the Instagram bio');
+    await moveClaimTo(firstClaim._id, 'Verified', byStaff, 'The string is in the Instagram bio');
+    await moveClaimTo(secondClaim._id, 'Verified', byStaff, 'The string is in the Instagram bio');
     // Act
     const outcomes = await Promise.allSettled([
-      staffMoves(firstClaim._id, 'Successful', 'Approved'),
-      staffMoves(secondClaim._id, 'Successful', 'Approved'),
+      moveClaimTo(firstClaim._id, 'Successful', byStaff, 'Approved'),
+      moveClaimTo(secondClaim._id, 'Successful', byStaff, 'Approved'),
     ]);
-    const lateClaim = await postClaim(third.admin, wizardPayload(artist.id, third.office._id));
+    const lateClaim = await postClaim(third.admin, claimRequest(artist.id, third.office._id));
     // Assess
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -252,7 +209,7 @@ describe('the successful-claim guard', () => {
     expect(lateClaim.statusCode).toBe(409);
     expect(bodyOf(lateClaim)['code']).toBe('artist_already_claimed');
     const { getCatalogueArtist } = await import('../../functions/data/catalogue/artists');
-    expect((await getCatalogueArtist(await tableOf(), artist.id))?.claimed).toBe(true);
+    expect((await getCatalogueArtist(testTable(), artist.id))?.claimed).toBe(true);
   });
 
   it('refuses an illegal move with 409 and a move without a reason with 422', async () => {
@@ -262,8 +219,8 @@ describe('the successful-claim guard', () => {
     // Act
     // Both settle before either is asserted: a refusal nobody awaits yet would be an unhandled rejection.
     const [skipping, unexplained] = await Promise.allSettled([
-      staffMoves(claim._id, 'Successful', 'Looks fine'),
-      staffMoves(claim._id, 'Rejected', '   '),
+      moveClaimTo(claim._id, 'Successful', byStaff, 'Looks fine'),
+      moveClaimTo(claim._id, 'Rejected', byStaff, '   '),
     ]);
     // Assess
     expect(skipping).toMatchObject({ status: 'rejected', reason: { code: 'claim_transition_not_allowed' } });
@@ -369,7 +326,7 @@ describe('DELETE /api/for-artists/claims/{id}', () => {
     const deleted = await call(handler, 'DELETE', `/api/for-artists/claims/${claim._id}`, {
       cookies: [admin.cookie],
     });
-    const again = await postClaim(admin, wizardPayload(artist.id, office._id));
+    const again = await postClaim(admin, claimRequest(artist.id, office._id));
     const detail = dataOf<ClaimDetailReply>(
       await call(handler, 'GET', `/api/for-artists/claims/${claim._id}/detailed`, {
         cookies: [admin.cookie],
@@ -393,7 +350,7 @@ describe('DELETE /api/for-artists/claims/{id}', () => {
     const accountant = await givenJoined(office._id, 'accountant');
     const claim = await givenClaim(admin, (await givenArtist()).id, office._id);
     const verified = await givenClaim(admin, (await givenArtist()).id, office._id);
-    await staffMoves(verified._id, 'Verified', 'Found in the bio');
+    await moveClaimTo(verified._id, 'Verified', byStaff, 'Found in the bio');
     const handler = await loadClaims();
     // Act
     const byMember = await call(handler, 'DELETE', `/api/for-artists/claims/${claim._id}`, {
@@ -415,7 +372,7 @@ describe('DELETE /api/for-artists/claims/{id}', () => {
       message: 'Only a pending claim can be deleted.',
     });
     const { getClaim } = await import('../../functions/data/claims');
-    expect((await getClaim(await tableOf(), claim._id))?.status).toBe('Pending');
+    expect((await getClaim(testTable(), claim._id))?.status).toBe('Pending');
   });
 
   it('keeps an office with an open claim from being deleted', async () => {

@@ -6,14 +6,14 @@
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OnboardingLinkReply, PayoutAccountReply } from '../../functions/contracts/artist-payments';
-import type { OfficeReply } from '../../functions/contracts/offices';
-import type { OfficeRole } from '../../functions/domain/offices/rights';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import type { HandlerResult, SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { call, dataOf } from '../support/identity';
 import { startTestStripeSandbox, stripeClientFor } from '../support/stripe-sandbox';
 import { postWebhook } from '../support/payments-harness';
+import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
+import { testTable } from '../support/test-table';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {
@@ -27,11 +27,6 @@ async function handlers() {
     import('../../functions/handlers/artist-offices'),
   ]);
   return { payments: payments.handler, offices: offices.handler };
-}
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
 }
 
 /** The sandbox with its webhooks collected (raw body and headers), not delivered: each test delivers them. */
@@ -56,28 +51,12 @@ async function startSandbox() {
 
 /** An artist-side user with a new office (POST offices), and people of each other role in it. */
 async function givenOffice() {
-  const { offices } = await handlers();
-  const admin = await createSignedInAccount('artist');
-  const created = await call(offices, 'POST', '/api/for-artists/offices', {
-    body: { name: 'Night Owls Records', type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(created.statusCode).toBe(201);
-  const office = dataOf<OfficeReply>(created);
-  const { addOfficeMember } = await import('../../functions/data/offices/members');
-  const join = async (role: OfficeRole) => {
-    const person = await createSignedInAccount('artist');
-    expect(
-      await addOfficeMember(
-        await tableOf(),
-        office._id,
-        { userId: person.userId, role, email: person.email },
-        new Date(),
-      ),
-    ).toBe('added');
-    return person;
-  };
-  return { officeId: office._id, admin, member: await join('member'), accountant: await join('accountant') };
+  const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+  const [member, accountant] = [
+    await givenJoined(office._id, 'member'),
+    await givenJoined(office._id, 'accountant'),
+  ];
+  return { officeId: office._id, admin, member, accountant };
 }
 
 async function completeOnboardingAs(person: SignedInAccount, officeId: string): Promise<HandlerResult> {
@@ -122,7 +101,7 @@ async function submitOnboardingPage(started: StripeSandbox, url: string): Promis
 
 async function storedAccount(officeId: string) {
   const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
-  return getOfficeStripeAccount(await tableOf(), officeId);
+  return getOfficeStripeAccount(testTable(), officeId);
 }
 
 describe('POST /api/for-artists/stripe/completeOnboarding', () => {
@@ -262,9 +241,9 @@ describe('account.updated', () => {
     const older = { ...held, payoutsEnabled: false, checkedAt: new Date(Date.now() + 30_000).toISOString() };
     // Act
     const outcomes = [
-      await storeOfficeStripeAccount(await tableOf(), officeId, newer),
-      await storeOfficeStripeAccount(await tableOf(), officeId, older),
-      await storeOfficeStripeAccount(await tableOf(), officeId, { ...newer, accountId: 'acct_someone_else' }),
+      await storeOfficeStripeAccount(testTable(), officeId, newer),
+      await storeOfficeStripeAccount(testTable(), officeId, older),
+      await storeOfficeStripeAccount(testTable(), officeId, { ...newer, accountId: 'acct_someone_else' }),
     ];
     // Assess
     expect(outcomes).toEqual(['stored', 'stale', { taken: held.accountId }]);

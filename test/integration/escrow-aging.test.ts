@@ -2,16 +2,17 @@
 // split held for artists nobody claimed go back to the fan's wallet once their holding period is over, each once,
 // however often (or however concurrently) the job runs; a lot a claim released first stays with the artist's office;
 // the fan is mailed once; the receipt shows what came back. The ledger audit runs after the file.
-import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { PieDetail } from '../../functions/contracts/pie';
 import type { StoredPie } from '../../functions/data/pies';
-import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
+import { givenListening } from '../support/factories/fans';
+import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
+import { balanceOf, walletBalanceOf } from '../support/factories/ledger';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
 const { client } = testTable();
@@ -26,75 +27,18 @@ function periodOf(day: number) {
   return { start, end, heldUntil: new Date(Date.UTC(2027, end.getUTCMonth(), end.getUTCDate(), 15)) };
 }
 
-/** The fan's wallet balance as the fan sees it: their free credit and their pies' money. */
-async function walletBalance(fanId: string): Promise<number> {
-  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
-  return walletBalanceCentsOf({ table: table() }, fanId);
-}
-
-async function balanceOf(accountId: ReturnType<typeof accountIdOf>): Promise<number> {
-  const { getBalance } = await import('../../functions/services/ledger');
-  return getBalance({ table: table() }, accountId);
-}
-
 /** A paid $10 pie (fee 59, net 941) listened to 3:1 by two name-only artists, split when its period ended. */
 async function splitPieOf(fanId: string, day: number): Promise<StoredPie> {
   const { start, end } = periodOf(day);
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const ledger = { table: table(), clock: createFixedClock(start) };
-  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-  await postTransaction(ledger, {
-    kind: 'fan-payment',
-    idempotencyKey: `fan-payment:${randomUUID()}`,
-    postings: [
-      { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
-      { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
-    ],
-  });
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const pie = await openPie(
-    { table: table(), clock: createFixedClock(start) },
-    {
-      pieId,
-      fanId,
-      promo: false,
-      periodStart: start,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const at = (offsetDays: number) => new Date(start.getTime() + offsetDays * 86_400_000).toISOString();
-  const plays: PlayToStore[] = [
-    { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: `Never Joined ${day}` }] },
-    { endedAt: at(3), msPlayed: 300_000, artists: [{ artistName: `Never Joined ${day}` }] },
-    { endedAt: at(4), msPlayed: 300_000, artists: [{ artistName: `Never Joined ${day}` }] },
-    { endedAt: at(5), msPlayed: 300_000, artists: [{ artistName: `Claimed Soon ${day}` }] },
-  ].map((play, index) => ({
-    ...play,
-    trackName: `Track ${index}`,
-    source: 'spotify',
-    identity: `${fanId}-${index}`,
-  }));
-  const saved = await savePlays(table(), fanId, plays);
-  await recomputeDailyListening(table(), fanId, saved.days);
-  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
-  const result = await splitEndedPie(
-    {
-      table: table(),
-      clock: createFixedClock(end),
-      siteOrigin: 'http://localhost:3000',
-      escrowHoldingMonths: 12,
-    },
-    pie.id,
-    { log },
-  );
-  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
-  expect(await walletBalance(fanId)).toBe(0);
+  const pie = await givenPaidPie(fanId, start);
+  await givenListening(fanId, start, [
+    { day: 2, msPlayed: 300_000, artist: `Never Joined ${day}` },
+    { day: 3, msPlayed: 300_000, artist: `Never Joined ${day}` },
+    { day: 4, msPlayed: 300_000, artist: `Never Joined ${day}` },
+    { day: 5, msPlayed: 300_000, artist: `Claimed Soon ${day}` },
+  ]);
+  await givenSplitPie(pie, end);
+  expect(await walletBalanceOf(fanId)).toBe(0);
   return pie;
 }
 
@@ -131,7 +75,7 @@ describe('the escrow-aging job', () => {
     expect(early).toMatchObject({ due: 0, returned: 0 });
     expect(due).toMatchObject({ due: 2, returned: 2, returnedCents: 941, fansMailed: 1 });
     expect(again).toMatchObject({ due: 0, returned: 0, fansMailed: 0 });
-    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect(await balanceOf(accountIdOf('artist-name-earnings', `never-joined-${day}`))).toBe(0);
     expect((await lotsOf(pie.id)).map((lot) => lot.status)).toEqual(['returned', 'returned']);
     const mails = await mailsTo(fan.email, 'Held money is back in your wallet');
@@ -171,7 +115,7 @@ describe('the escrow-aging job', () => {
     // Assess
     expect(runs.reduce((sum, run) => sum + run.returned, 0)).toBe(2);
     expect(runs.reduce((sum, run) => sum + run.returnedCents, 0)).toBe(941);
-    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     const { listEntries } = await import('../../functions/services/ledger');
     const entries = (await listEntries({ table: table() }, accountIdOf('pie-funds', pie.id), { limit: 50 }))
       .entries;
@@ -193,7 +137,7 @@ describe('the escrow-aging job', () => {
     expect(cut).toMatchObject({ returned: 1, complete: false });
     expect(statusesAfterCut).toEqual(['held', 'returned']);
     expect(rest).toMatchObject({ returned: 1, complete: true });
-    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
   });
 
   it('leaves a lot a claim released first with the artist, and shows returned and released on the receipt', async () => {
@@ -220,7 +164,7 @@ describe('the escrow-aging job', () => {
     expect(heldForArtist.map((lot) => [lot.pieId, lot.cents])).toEqual([[pie.id, 235]]);
     expect(await findHeldLotsOfArtist(table(), claimedKey)).toEqual([]);
     expect(run).toMatchObject({ due: 1, returned: 1, returnedCents: 706 });
-    expect(await walletBalance(fan.userId)).toBe(706);
+    expect(await walletBalanceOf(fan.userId)).toBe(706);
     expect(await balanceOf(accountIdOf('artist-name-earnings', `claimed-soon-${day}`))).toBe(235);
     expect(detail.receipt).toMatchObject({
       held: { artistCount: 0, cents: 0, returnsOn: null },

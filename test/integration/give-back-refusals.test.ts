@@ -6,97 +6,36 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GiveBackOverviewReply } from '../../functions/contracts/give-back';
-import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf, accountTypes } from '../../functions/domain/money/ledger';
+import { getClock } from '../../functions/runtime/clock';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { giveBack } from '../support/give-back';
-import { givenArtist } from '../support/factories/catalogue';
-import { givenOfficeAdmin } from '../support/factories/offices';
+import type { GivenFundedOffice } from '../support/factories/funding';
+import { givenOfficeWithFunding } from '../support/factories/funding';
+import { testTable } from '../support/test-table';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
 const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
-const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
 const loadStaffLedger = async () => (await import('../../functions/handlers/admin-ledger')).handler;
 
 const internalAccount = new RegExp(`(^|[^a-z-])(${accountTypes.join('|')}):[^\\s"]+`);
 
-async function deps() {
-  const { getTable } = await import('../../functions/runtime/table');
-  const { getClock } = await import('../../functions/runtime/clock');
-  return { table: getTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' };
+function deps() {
+  return { table: testTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' };
 }
 
-interface Given {
-  admin: SignedInAccount;
-  officeId: string;
-  artistId: string;
-  artistName: string;
-  fan: SignedInAccount;
-}
+type Given = GivenFundedOffice & { fan: SignedInAccount };
 
 /** An office whose successful claim of a catalogue artist received `cents` from one fan, released to the office. */
-async function givenOfficeWithFunding(cents: number): Promise<Given> {
-  const d = await deps();
-  const { admin, office } = await givenOfficeAdmin('Refusal Records');
-  const { id: artistId, name: artistName } = await givenArtist(`Refused Echo ${randomUUID().slice(0, 6)}`);
-  const created = await call(await loadClaims(), 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId: office._id,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'social-bio',
-      selectedPlatform: 'instagram',
-      verificationString: `openpie_${randomUUID().replace(/-/g, '').slice(0, 8)}`,
-    },
-    cookies: [admin.cookie],
+async function givenOfficeWithOneFan(cents: number): Promise<Given> {
+  const given = await givenOfficeWithFunding([cents], {
+    officeName: 'Refusal Records',
+    artistPrefix: 'Refused Echo',
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const { moveClaim } = await import('../../functions/services/claims/claims');
-  const { getClaim } = await import('../../functions/data/claims');
-  let claim = await getClaim(d.table, dataOf<{ _id: string }>(created)._id);
-  if (!claim) throw new Error('no claim');
-  claim = await moveClaim(d, claim, 'Verified', { kind: 'staff', id: 'staff-test' }, 'bio found');
-  claim = await moveClaim(d, claim, 'Successful', { kind: 'staff', id: 'staff-test' }, 'approved');
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const fan = await createSignedInAccount('fan');
-  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-  await postTransaction(d, {
-    kind: 'fan-payment',
-    idempotencyKey: `fan-payment:${pieId}`,
-    postings: [
-      { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: cents },
-      { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-    ],
-  });
-  await postTransaction(d, {
-    kind: 'split',
-    idempotencyKey: `split:${pieId}`,
-    postings: [
-      { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: -cents },
-      { accountId: accountIdOf('artist-earnings', artistId), amountCents: cents },
-    ],
-  });
-  const periodEnd = new Date(d.clock.now().getTime() - 20 * 86_400_000).toISOString();
-  const lot: EscrowLot = {
-    pieId,
-    fanId: fan.userId,
-    artistKey: `id:${artistId}`,
-    artistId,
-    artistName,
-    accountId: accountIdOf('artist-earnings', artistId),
-    cents,
-    status: 'held',
-    heldFrom: periodEnd,
-    heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
-  };
-  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  await putEscrowLots(d.table, [lot]);
-  const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
-  await releaseLotsToClaim(d, claim, [lot], { mail: false });
-  return { admin, officeId: office._id, artistId, artistName, fan };
+  const [fan] = given.fans;
+  if (!fan) throw new Error('no fan gave');
+  return { ...given, fan };
 }
 
 /**
@@ -104,7 +43,7 @@ async function givenOfficeWithFunding(cents: number): Promise<Given> {
  * payable: the ledger's guard refuses it when the request runs (as when a payout lands between the plan and the post).
  */
 async function givenPlannedThenDrained(given: Given, cents: number, drained: number): Promise<string> {
-  const d = await deps();
+  const d = deps();
   const { startGiveBack } = await import('../../functions/data/give-backs');
   const { transactionIdOf } = await import('../../functions/data/ledger');
   const { giveBackIdempotencyKey } = await import('../../functions/domain/money/give-back');
@@ -140,7 +79,7 @@ async function givenPlannedThenDrained(given: Given, cents: number, drained: num
 describe('a give-back the ledger refuses', () => {
   it('answers in product words, naming no ledger account, and leaves no history row whose transaction answers 404', async () => {
     // Prepare: 1,000 cents received; 800 planned back, then a payout took 500 of the payable
-    const given = await givenOfficeWithFunding(1000);
+    const given = await givenOfficeWithOneFan(1000);
     const requestId = await givenPlannedThenDrained(given, 800, 500);
     const staff = await createSignedInAccount('admin');
     // Act
@@ -175,7 +114,7 @@ describe('a give-back the ledger refuses', () => {
 
   it('still lists a give-back that went through, with a transaction staff can open', async () => {
     // Prepare
-    const given = await givenOfficeWithFunding(600);
+    const given = await givenOfficeWithOneFan(600);
     const staff = await createSignedInAccount('admin');
     const requestId = `req-${randomUUID()}`;
     // Act
@@ -204,7 +143,7 @@ describe('give-back amounts that are not whole cents of at least one', () => {
     [1.5, 'The amount must be whole cents, with no fraction of a cent'],
   ])('answers %s cents with a 422 that says "%s"', async (amountCents, message) => {
     // Prepare
-    const given = await givenOfficeWithFunding(300);
+    const given = await givenOfficeWithOneFan(300);
     // Act
     const reply = await giveBack(given.admin, given, amountCents, `req-${randomUUID()}`);
     // Assess

@@ -11,174 +11,23 @@ import type {
   GiveBackReply,
   StatementReply,
 } from '../../functions/contracts/give-back';
-import type { OfficeReply } from '../../functions/contracts/offices';
-import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf } from '../../functions/domain/money/ledger';
-import type { OfficeRole } from '../../functions/domain/offices/rights';
+import { getClock } from '../../functions/runtime/clock';
+import { givenListening } from '../support/factories/fans';
+import { givenOfficeWithFunding } from '../support/factories/funding';
+import { balanceOf } from '../support/factories/ledger';
+import { givenJoined } from '../support/factories/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { giveBack, previewGiveBack } from '../support/give-back';
+import { testTable } from '../support/test-table';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 
 const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
-const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
 
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
-
-async function deps() {
-  const { getClock } = await import('../../functions/runtime/clock');
-  return { table: await tableOf(), clock: getClock(), siteOrigin: 'http://localhost:3000' };
-}
-
-async function balanceOf(accountId: ReturnType<typeof accountIdOf>): Promise<number> {
-  const { getBalance } = await import('../../functions/services/ledger');
-  return getBalance({ table: await tableOf() }, accountId);
-}
-
-interface Given {
-  admin: SignedInAccount;
-  officeId: string;
-  artistId: string;
-  artistName: string;
-  claimId: string;
-  fans: SignedInAccount[];
-  /** Fans known only by id (no account, so never mailed): many funders without signing up each. */
-  bareFanIds: string[];
-}
-
-/** One fan's gift: cents, or cents with how many days ago the fan's pie ended (else the office's `daysAgo`). */
-type Gift = number | { cents: number; daysAgo: number };
-
-/**
- * An office whose successful claim of a catalogue artist received `gifts` (cents per fan, one pie each, ended
- * `daysAgo` days ago unless the gift says otherwise) through the claim's release; and `bare.count` more fans known
- * only by id, each of whom gave `bare.cents` (their pies paid in one transaction, released like the others).
- */
-async function givenOfficeWithFunding(
-  gifts: readonly Gift[],
-  daysAgo = 20,
-  bare: { count: number; cents: number } = { count: 0, cents: 0 },
-): Promise<Given> {
-  const d = await deps();
-  const admin = await createSignedInAccount('artist');
-  const office = dataOf<OfficeReply>(
-    await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
-      body: { name: 'Give Back Records', type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artistId = randomUUID().replace(/-/g, '').slice(0, 22);
-  const artistName = `Generous Echo ${randomUUID().slice(0, 6)}`;
-  await upsertCatalogueArtists(d.table, [{ id: artistId, name: artistName, popularity: 40 }], new Date());
-  const created = await call(await loadClaims(), 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId: office._id,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'social-bio',
-      selectedPlatform: 'instagram',
-      verificationString: `openpie_${randomUUID().replace(/-/g, '').slice(0, 8)}`,
-    },
-    cookies: [admin.cookie],
-  });
-  expect(created.statusCode).toBe(201);
-  const claimId = dataOf<{ _id: string }>(created)._id;
-  const { moveClaim } = await import('../../functions/services/claims/claims');
-  const { getClaim } = await import('../../functions/data/claims');
-  let claim = await getClaim(d.table, claimId);
-  if (!claim) throw new Error('no claim');
-  claim = await moveClaim(d, claim, 'Verified', { kind: 'staff', id: 'staff-test' }, 'bio found');
-  claim = await moveClaim(d, claim, 'Successful', { kind: 'staff', id: 'staff-test' }, 'approved');
-
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  const fans: SignedInAccount[] = [];
-  const lots: EscrowLot[] = [];
-  for (const gift of gifts) {
-    const { cents, daysAgo: endedDaysAgo } = typeof gift === 'number' ? { cents: gift, daysAgo } : gift;
-    const periodEnd = new Date(d.clock.now().getTime() - endedDaysAgo * 86_400_000).toISOString();
-    const fan = await createSignedInAccount('fan');
-    fans.push(fan);
-    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    await postTransaction(d, {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: cents },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-      ],
-    });
-    await postTransaction(d, {
-      kind: 'split',
-      idempotencyKey: `split:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: -cents },
-        { accountId: accountIdOf('artist-earnings', artistId), amountCents: cents },
-      ],
-    });
-    lots.push({
-      pieId,
-      fanId: fan.userId,
-      artistKey: `id:${artistId}`,
-      artistId,
-      artistName,
-      accountId: accountIdOf('artist-earnings', artistId),
-      cents,
-      status: 'held',
-      heldFrom: periodEnd,
-      heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
-    });
-  }
-  const bareFanIds = Array.from({ length: bare.count }, (_, index) => `fan-bulk-${index}-${randomUUID()}`);
-  if (bare.count > 0) {
-    const total = bare.count * bare.cents;
-    await postTransaction(d, {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:bulk:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('artist-earnings', artistId), amountCents: total },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -total },
-      ],
-    });
-    const periodEnd = new Date(d.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
-    for (const fanId of bareFanIds) {
-      lots.push({
-        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-        fanId,
-        artistKey: `id:${artistId}`,
-        artistId,
-        artistName,
-        accountId: accountIdOf('artist-earnings', artistId),
-        cents: bare.cents,
-        status: 'held',
-        heldFrom: periodEnd,
-        heldUntil: new Date(Date.parse(periodEnd) + 365 * 86_400_000).toISOString(),
-      });
-    }
-  }
-  await putEscrowLots(d.table, lots);
-  const { releaseLotsToClaim } = await import('../../functions/services/claims/release');
-  await releaseLotsToClaim(d, claim, lots, { mail: false });
-  return { admin, officeId: office._id, artistId, artistName, claimId, fans, bareFanIds };
-}
-
-async function givenMember(officeId: string, role: OfficeRole): Promise<SignedInAccount> {
-  const { addOfficeMember } = await import('../../functions/data/offices/members');
-  const person = await createSignedInAccount('artist');
-  await addOfficeMember(
-    await tableOf(),
-    officeId,
-    { userId: person.userId, role, email: person.email },
-    new Date(),
-  );
-  return person;
+function deps() {
+  return { table: testTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' };
 }
 
 async function overviewFor(who: SignedInAccount, officeId: string) {
@@ -227,7 +76,7 @@ describe('give-back', () => {
     expect(await Promise.all(given.fans.map((fan) => balanceOf(walletOf(fan))))).toEqual([50, 150, 300]);
     expect(await balanceOf(payable)).toBe(500);
     const { getLedgerTransaction } = await import('../../functions/data/ledger');
-    const transaction = await getLedgerTransaction(await tableOf(), reply.transactionId);
+    const transaction = await getLedgerTransaction(testTable(), reply.transactionId);
     expect(transaction?.kind).toBe('give-back');
     expect(transaction?.postings).toHaveLength(4);
     const mails = (await readOutbox()).filter((mail) => mail.subject.includes(given.artistName));
@@ -261,7 +110,7 @@ describe('give-back', () => {
   it("lets only one of two different give-backs at once spend the artist's balance, however full the payable", async () => {
     // Prepare: 1000 available for the artist; the payable holds 5,000 more (another artist's money)
     const given = await givenOfficeWithFunding([1000]);
-    const d = await deps();
+    const d = deps();
     const { postTransaction } = await import('../../functions/services/ledger');
     await postTransaction(d, {
       kind: 'escrow-release',
@@ -287,7 +136,7 @@ describe('give-back', () => {
   it('finishes a give-back whose plan was stored before a crash, and frees the amount when the payable shrank', async () => {
     // Prepare: two plans stored as step 1 writes them, no money moved yet; then the payable loses 900
     const given = await givenOfficeWithFunding([1000]);
-    const d = await deps();
+    const d = deps();
     const { startGiveBack, getGiveBackTotal, getGiveBack } = await import('../../functions/data/give-backs');
     const { transactionIdOf } = await import('../../functions/data/ledger');
     const { giveBackIdempotencyKey } = await import('../../functions/domain/money/give-back');
@@ -347,17 +196,14 @@ describe('give-back', () => {
     wallets.forEach((cents, index) => expect(cents).toBeLessThanOrEqual(gifts[index]!));
     expect(await balanceOf(accountIdOf('office-payable', given.officeId))).toBe(2370 - 1000);
     const { getLedgerTransaction } = await import('../../functions/data/ledger');
-    const transaction = await getLedgerTransaction(
-      await tableOf(),
-      dataOf<GiveBackReply>(again).transactionId,
-    );
+    const transaction = await getLedgerTransaction(testTable(), dataOf<GiveBackReply>(again).transactionId);
     expect(transaction).toMatchObject({ kind: 'give-back', status: 'complete' });
     expect(transaction?.chunkCount).toBeGreaterThan(1);
   });
 
   it('reaches more than 999 fans in parts, moving the money once however often the request is sent, one mail each', async () => {
     // Prepare: two signed-up fans gave 30 each and 1,000 more fans 10 each (10,060); 5,030 go back: 15 and 5 each
-    const given = await givenOfficeWithFunding([30, 30], 20, { count: 1000, cents: 10 });
+    const given = await givenOfficeWithFunding([30, 30], { bare: { count: 1000, cents: 10 } });
     const requestId = `req-${randomUUID()}`;
     const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given, 5030));
     // Act
@@ -372,7 +218,7 @@ describe('give-back', () => {
     const { getLedgerBalances, getLedgerTransaction, transactionIdOf } =
       await import('../../functions/data/ledger');
     const bare = await getLedgerBalances(
-      await tableOf(),
+      testTable(),
       given.bareFanIds.map((fanId) => accountIdOf('fan-wallet', fanId)),
     );
     expect([...bare.values()].filter((cents) => cents !== 5)).toEqual([]);
@@ -382,7 +228,7 @@ describe('give-back', () => {
     const holder = accountIdOf('give-back-in-flight', `${given.officeId}:${requestId}`);
     expect(await balanceOf(holder)).toBe(0);
     const { giveBackIdempotencyKey } = await import('../../functions/domain/money/give-back');
-    const table = await tableOf();
+    const table = testTable();
     const parts = await Promise.all(
       [1, 2, 3].map((part) =>
         getLedgerTransaction(table, transactionIdOf(giveBackIdempotencyKey(given.officeId, requestId, part))),
@@ -401,8 +247,8 @@ describe('give-back', () => {
   it('finishes a give-back in parts stopped after its first part, writing nothing twice', async () => {
     // Prepare: 1,001 fans gave 2 each; the plan of 1,001 back (1 each) was stored and its first part posted, then
     // the process stopped.
-    const given = await givenOfficeWithFunding([2], 20, { count: 1000, cents: 2 });
-    const d = await deps();
+    const given = await givenOfficeWithFunding([2], { bare: { count: 1000, cents: 2 } });
+    const d = deps();
     const requestId = `req-${randomUUID()}`;
     const { startGiveBack } = await import('../../functions/data/give-backs');
     const { transactionIdOf } = await import('../../functions/data/ledger');
@@ -506,7 +352,7 @@ describe('give-back', () => {
 
   it('counts only fans whose funding is at most 12 months old', async () => {
     // Prepare: a pie that ended 400 days ago
-    const given = await givenOfficeWithFunding([500], 400);
+    const given = await givenOfficeWithFunding([500], { daysAgo: 400 });
     // Act
     const shown = dataOf<GiveBackPreviewReply>(await previewGiveBack(given.admin, given));
     const result = await giveBack(given.admin, given, 10, `req-${randomUUID()}`);
@@ -519,8 +365,8 @@ describe('give-back', () => {
   it('lets only the office admin give back: a member and an accountant get 403, another office 404', async () => {
     // Prepare
     const given = await givenOfficeWithFunding([300]);
-    const member = await givenMember(given.officeId, 'member');
-    const accountant = await givenMember(given.officeId, 'accountant');
+    const member = await givenJoined(given.officeId, 'member');
+    const accountant = await givenJoined(given.officeId, 'accountant');
     const stranger = await createSignedInAccount('artist');
     // Act
     const results = await Promise.all([
@@ -555,7 +401,7 @@ describe('give-back credit in the wallet', () => {
     const given = await givenOfficeWithFunding([300]);
     const fan = given.fans[0]!;
     await giveBack(given.admin, given, 100, `req-${randomUUID()}`);
-    const d = await deps();
+    const d = deps();
     const start = new Date(d.clock.now().getTime() - 2 * 86_400_000);
     const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
     const { postTransaction } = await import('../../functions/services/ledger');
@@ -588,18 +434,9 @@ describe('give-back credit in the wallet', () => {
       subscriptionId: null,
       invoiceId: null,
     });
-    const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-    const saved = await savePlays(d.table, fan.userId, [
-      {
-        endedAt: new Date(start.getTime() + 86_400_000).toISOString(),
-        msPlayed: 300_000,
-        trackName: 'Thanks',
-        artists: [{ artistName: `Next Pie Band ${randomUUID().slice(0, 6)}` }],
-        source: 'spotify',
-        identity: `${pieId}-play`,
-      },
+    await givenListening(fan.userId, start, [
+      { day: 1, msPlayed: 300_000, artist: `Next Pie Band ${randomUUID().slice(0, 6)}` },
     ]);
-    await recomputeDailyListening(d.table, fan.userId, saved.days);
     // Act
     const { previewPieSplit } = await import('../../functions/services/pie/pie-preview');
     const preview = await previewPieSplit(d, fan.userId, pieId, {});
@@ -612,7 +449,7 @@ describe('give-back credit in the wallet', () => {
 describe('statements and artist stats', () => {
   it('downloads the payable lines of a period with the balance after each, and the artist stats', async () => {
     // Prepare: two fans' pies ended a minute ago, so both count as fans this month
-    const given = await givenOfficeWithFunding([120, 80], 1 / 1440);
+    const given = await givenOfficeWithFunding([120, 80], { daysAgo: 1 / 1440 });
     await giveBack(given.admin, given, 50, `req-${randomUUID()}`);
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);

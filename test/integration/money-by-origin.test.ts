@@ -5,19 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listPieLots } from '../../functions/data/escrow-lots';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
-import type { StoredPie } from '../../functions/data/pies';
-import { listAllFanPies } from '../../functions/data/pies';
 import { listPieTakeBacks } from '../../functions/data/take-backs';
 import { createLogger } from '../../functions/runtime/logger';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { takeBackPaymentMoney } from '../../functions/services/payments/take-back';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, ledger, startPaymentsHarness, walletBalanceOf } from '../support/payments-harness';
+import { givenUnclaimedListening } from '../support/factories/fans';
+import { splitDeps } from '../support/factories/funding';
+import { walletBalanceOf } from '../support/factories/ledger';
+import { chargesOf, fundPie, ledger, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-by-origin' });
@@ -32,47 +32,6 @@ async function moveClock(h: PaymentsHarness, ms: number): Promise<void> {
   await h.sandbox.advance();
 }
 
-function splitDeps() {
-  return {
-    table: getTable(),
-    clock: getClock(),
-    siteOrigin: 'http://localhost:3000',
-    escrowHoldingMonths: 12,
-  };
-}
-
-/** The fan's pies, oldest first. */
-async function piesOf(fanId: string): Promise<StoredPie[]> {
-  return (await listAllFanPies(getTable(), fanId)).reverse();
-}
-
-/** Plays in a pie's period, 3:1 for two artists nobody has claimed (known only by name). */
-async function listenInPie(fanId: string, pie: StoredPie, tag: string): Promise<void> {
-  const at = (days: number) => new Date(Date.parse(pie.periodStart) + days * day).toISOString();
-  const saved = await savePlays(
-    getTable(),
-    fanId,
-    [
-      { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: `Unclaimed Band ${tag}` }] },
-      { endedAt: at(3), msPlayed: 100_000, artists: [{ artistName: `Unclaimed Duo ${tag}` }] },
-    ].map((play, index) => ({
-      ...play,
-      trackName: `Track ${index}`,
-      source: 'spotify' as const,
-      identity: `${fanId}-${tag}-${index}`,
-    })),
-  );
-  await recomputeDailyListening(getTable(), fanId, saved.days);
-}
-
-async function chargesOf(h: PaymentsHarness, fanId: string) {
-  const customers = await h.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
-  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
-  // Oldest first
-  return (await h.stripe.charges.list({ customer: customer.id, limit: 100 })).data.reverse();
-}
-
 describe('a refund after the split', () => {
   it('takes back its own pie’s held lots, never the next pie’s money, and those lots never come back', async () => {
     // Prepare: pie 1 paid and listened to, renewed into pie 2 (941 in its own money), then pie 1 split 706/235
@@ -81,7 +40,7 @@ describe('a refund after the split', () => {
     const tag = randomUUID().slice(0, 8);
     const [first] = await piesOf(fan.userId);
     if (!first) throw new Error('No pie');
-    await listenInPie(fan.userId, first, tag);
+    await givenUnclaimedListening(fan.userId, first.periodStart, tag);
     await moveClock(harness, 30 * day + 60_000);
     const split = await splitEndedPie(splitDeps(), first.id, { log });
     const [, second] = await piesOf(fan.userId);
@@ -95,20 +54,20 @@ describe('a refund after the split', () => {
     expect(split).toMatchObject({ outcome: 'split', allocatedCents: 941 });
     expect(await books.balance(`pie-funds:${second.id}`)).toBe(941);
     expect(await walletBalanceOf(fan.userId)).toBe(941);
-    const lots = await listPieLots(getTable(), first.id);
+    const lots = await listPieLots(testTable(), first.id);
     expect(lots.map((lot) => [lot.status, lot.cents, lot.takenBackCents]).sort()).toEqual([
       ['taken-back', 0, 235],
       ['taken-back', 0, 706],
     ]);
-    const [takeBack] = await listPieTakeBacks(getTable(), first.id);
+    const [takeBack] = await listPieTakeBacks(testTable(), first.id);
     expect(takeBack?.outcome).toEqual({ fromPieFundsCents: 0, fromLotsCents: 941, lossCents: 59 });
 
     // Act: pie 2 is listened to and split; a year later escrow aging runs
-    await listenInPie(fan.userId, second, `${tag}-2`);
+    await givenUnclaimedListening(fan.userId, second.periodStart, `${tag}-2`);
     await moveClock(harness, 30 * day);
     const secondSplit = await splitEndedPie(splitDeps(), second.id, { log });
     const aged = await returnAgedLots(
-      { table: getTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' },
+      { table: testTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' },
       { log, now: new Date(getClock().now().getTime() + 400 * day) },
     );
     // Assess: pie 2 split with its full net; aging returned pie 2's lots to pie 2's money, none of pie 1's
@@ -116,7 +75,7 @@ describe('a refund after the split', () => {
     expect(await books.balance(`pie-funds:${first.id}`)).toBe(0);
     expect(aged.returned).toBeGreaterThanOrEqual(2);
     expect(await books.balance(`pie-funds:${second.id}`)).toBe(941);
-    expect((await listPieLots(getTable(), first.id)).every((lot) => lot.status === 'taken-back')).toBe(true);
+    expect((await listPieLots(testTable(), first.id)).every((lot) => lot.status === 'taken-back')).toBe(true);
   });
 });
 
@@ -127,7 +86,7 @@ describe('one take-back run three times at once', () => {
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
-    await listenInPie(fan.userId, pie, randomUUID().slice(0, 8));
+    await givenUnclaimedListening(fan.userId, pie.periodStart);
     await moveClock(harness, 30 * day + 60_000);
     await splitEndedPie(splitDeps(), pie.id, { log });
     const books = await ledger();
@@ -151,7 +110,7 @@ describe('one take-back run three times at once', () => {
     );
     expect(again.outcome).toEqual(runs[0]?.outcome);
     expect((await books.balance('stripe-clearing:platform')) - clearingBefore).toBe(500);
-    const lots = await listPieLots(getTable(), pie.id);
+    const lots = await listPieLots(testTable(), pie.id);
     expect(lots.map((lot) => [lot.cents, lot.takenBackCents]).sort()).toEqual([
       [110, 125],
       [331, 375],
@@ -166,7 +125,7 @@ describe('a partial refund before the split', () => {
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
-    await listenInPie(fan.userId, pie, randomUUID().slice(0, 8));
+    await givenUnclaimedListening(fan.userId, pie.periodStart);
     const [charge] = await chargesOf(harness, fan.userId);
     // Act
     await harness.stripe.refunds.create({ charge: charge?.id ?? '', amount: 300 });
@@ -175,7 +134,7 @@ describe('a partial refund before the split', () => {
     const split = await splitEndedPie(splitDeps(), pie.id, { log });
     // Assess
     expect(split).toMatchObject({ outcome: 'split', allocatedCents: 641 });
-    expect((await listPieLots(getTable(), pie.id)).map((lot) => lot.cents).sort((a, b) => b - a)).toEqual([
+    expect((await listPieLots(testTable(), pie.id)).map((lot) => lot.cents).sort((a, b) => b - a)).toEqual([
       481, 160,
     ]);
     expect(await (await ledger()).balance(`pie-funds:${pie.id}`)).toBe(0);
@@ -195,6 +154,6 @@ describe('an inquiry (card 4000 0000 0000 1976)', () => {
     expect(disputes.some((dispute) => dispute.status === 'warning_needs_response')).toBe(true);
     expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect(pie?.status).toBe('open');
-    expect(await listPieTakeBacks(getTable(), pie?.id ?? '')).toEqual([]);
+    expect(await listPieTakeBacks(testTable(), pie?.id ?? '')).toEqual([]);
   });
 });

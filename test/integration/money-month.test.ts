@@ -47,7 +47,7 @@ import { accountIdOf, parseAccountId } from '../../functions/domain/money/ledger
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import { getTable } from '../../functions/runtime/table';
-import { approveClaim, givenVerifiedClaim } from '../support/claims';
+import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
 import { giveBack, previewGiveBack } from '../support/give-back';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
@@ -60,8 +60,8 @@ import {
   sessionIdOf,
   startPaymentsHarness,
   walletAccountsOf,
-  walletBalanceOf,
 } from '../support/payments-harness';
+import { walletBalanceOf } from '../support/factories/ledger';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-month' });

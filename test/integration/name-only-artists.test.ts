@@ -14,14 +14,15 @@ import type { StoredPie } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { normalizeArtistName } from '../../functions/domain/listening/rules';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
-import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
-import { approveClaim, givenVerifiedClaim } from '../support/claims';
+import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
+import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
+import { balanceOf, walletBalanceOf } from '../support/factories/ledger';
 import { createSignedInAccount } from '../support/identity';
 
 const table = testTable;
@@ -57,16 +58,6 @@ function deps(at: Date) {
   return { table: table(), clock: createFixedClock(at), siteOrigin };
 }
 
-async function balanceOf(accountId: AccountId): Promise<number> {
-  const { getBalance } = await import('../../functions/services/ledger');
-  return getBalance({ table: table() }, accountId);
-}
-
-async function walletBalance(fanId: string): Promise<number> {
-  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
-  return walletBalanceCentsOf({ table: table() }, fanId);
-}
-
 async function lotsOf(pieId: string): Promise<EscrowLot[]> {
   const { listPieLots } = await import('../../functions/data/escrow-lots');
   return listPieLots(table(), pieId);
@@ -74,36 +65,7 @@ async function lotsOf(pieId: string): Promise<EscrowLot[]> {
 
 /** A paid $10 pie (fee 59, net 941) of the fan, open over the period of `day`. */
 async function paidPie(fanId: string, day: number): Promise<StoredPie> {
-  const { start } = periodOf(day);
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-  await postTransaction(
-    { table: table(), clock: createFixedClock(start) },
-    {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
-      ],
-    },
-  );
-  const { openPie } = await import('../../functions/services/payments/pies');
-  return openPie(
-    { table: table(), clock: createFixedClock(start) },
-    {
-      pieId,
-      fanId,
-      promo: false,
-      periodStart: start,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
+  return givenPaidPie(fanId, periodOf(day).start);
 }
 
 /** Imports extended-history records of the fan (5 minutes each, a day apart) through the history import. */
@@ -132,11 +94,7 @@ async function importPlays(
 }
 
 async function split(pie: StoredPie, day: number): Promise<EscrowLot[]> {
-  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
-  const result = await splitEndedPie({ ...deps(periodOf(day).end), escrowHoldingMonths: 12 }, pie.id, {
-    log,
-  });
-  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+  await givenSplitPie(pie, periodOf(day).end);
   return lotsOf(pie.id);
 }
 
@@ -346,7 +304,7 @@ describe('money held for an artist heard only by name', () => {
     const aged = new Date(Date.UTC(2027, end.getUTCMonth(), end.getUTCDate(), 16));
     const returned = await returnAgedLots(deps(aged), { log, now: aged });
     expect(returned).toMatchObject({ returned: 2, returnedCents: twinCents });
-    expect((await walletBalance(first.userId)) + (await walletBalance(second.userId))).toBe(twinCents);
+    expect((await walletBalanceOf(first.userId)) + (await walletBalanceOf(second.userId))).toBe(twinCents);
     const { getLedgerTransaction, transactionIdOf } = await import('../../functions/data/ledger');
     for (const pie of [firstPie, secondPie]) {
       const underName = transactionIdOf(`escrow-return:${pie.id}:${lateKey}`);
@@ -377,7 +335,7 @@ describe('money held for an artist heard only by name', () => {
     // Assess
     expect(lot).toMatchObject({ artistKey: `name:quiet riser ${suffix}`, cents: 941 });
     expect(runs.map((run) => run.returned)).toEqual([1, 0]);
-    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(0);
     expect(await balanceOf(accountIdOf('artist-name-earnings', `quiet-riser-${suffix}`))).toBe(0);
     expect((await lotsOf(pie.id)).map((each) => [each.artistKey, each.status])).toEqual([

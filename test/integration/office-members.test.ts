@@ -14,16 +14,13 @@ import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
+import { givenClaim } from '../support/factories/claims';
 import { givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf, findMail, uniqueEmail } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
 
 async function invite(officeId: string, by: SignedInAccount, email: string, role: OfficeRole = 'member') {
   return call(await loadOffices(), 'POST', `/api/for-artists/offices/${officeId}/members`, {
@@ -174,7 +171,7 @@ describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)',
     const wrong = await validate(office._id, randomBytes(32).toString('base64url'));
     const elsewhere = await validate(other.office._id, token);
     const later = await validateOfficeInvitation(
-      { table: await tableOf(), clock: eightDaysOn },
+      { table: testTable(), clock: eightDaysOn },
       office._id,
       token,
     );
@@ -236,7 +233,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Assess
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
-    const stored = await getOfficeWithMembers(await tableOf(), office._id);
+    const stored = await getOfficeWithMembers(testTable(), office._id);
     expect(stored?.members.map((member) => member.userId)).toEqual([admin.userId, invitee.userId]);
     expect(stored?.office.memberCount).toBe(2);
   });
@@ -271,7 +268,7 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
       { body: { officeId: office._id } },
     );
     const late = acceptInvitationForUser(
-      { table: await tableOf(), clock: eightDaysOn },
+      { table: testTable(), clock: eightDaysOn },
       invitee.userId,
       token,
       office._id,
@@ -348,29 +345,6 @@ describe('member-token and resend-invitation', () => {
 
 // ── member artists and claimed artists ─────────────────────────────────────────────────────────────────────────
 
-function newVerificationString(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
-
-async function givenClaim(officeId: string, admin: SignedInAccount, artistId: string): Promise<ClaimReply> {
-  const result = await call(await loadClaims(), 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'social-bio',
-      selectedPlatform: 'instagram',
-      verificationString: newVerificationString(),
-    },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return dataOf<ClaimReply>(result);
-}
-
 async function listClaimIds(officeId: string, by: SignedInAccount): Promise<string[]> {
   const result = await call(await loadClaims(), 'GET', '/api/for-artists/claims', {
     query: { officeId },
@@ -389,8 +363,8 @@ describe('member artists', () => {
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const [first, second] = [await givenArtist(), await givenArtist()];
-    const firstClaim = await givenClaim(office._id, admin, first.id);
-    const secondClaim = await givenClaim(office._id, admin, second.id);
+    const firstClaim = await givenClaim(admin, first.id, office._id);
+    const secondClaim = await givenClaim(admin, second.id, office._id);
     const before = await listClaimIds(office._id, member);
     // Act
     const assigned = await call(await loadOffices(), 'POST', artistsPath(office._id, member.userId), {
@@ -429,7 +403,7 @@ describe('member artists', () => {
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const stranger = await createSignedInAccount('artist');
     const claimed = await givenArtist();
-    await givenClaim(office._id, admin, claimed.id);
+    await givenClaim(admin, claimed.id, office._id);
     const unclaimed = await givenArtist();
     const assign = async (by: SignedInAccount, artistIds: string[]) =>
       call(await loadOffices(), 'POST', artistsPath(office._id, member.userId), {
@@ -453,9 +427,9 @@ describe('member artists', () => {
     const accountant = await givenJoinedByInvitation(office._id, admin, 'accountant');
     const stranger = await createSignedInAccount('artist');
     const artist = await givenArtist();
-    await givenClaim(office._id, admin, artist.id);
+    await givenClaim(admin, artist.id, office._id);
     const { canSeeOfficeArtist } = await import('../../functions/services/offices/member-artists');
-    const deps = { table: await tableOf() };
+    const deps = { table: testTable() };
     const sees = (person: SignedInAccount) => canSeeOfficeArtist(deps, office._id, person.userId, artist.id);
     // Act
     const beforeAssigning = await Promise.all([admin, accountant, member, stranger].map(sees));
@@ -493,11 +467,11 @@ describe('PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}',
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const artist = await givenArtist();
-    const claim = await givenClaim(office._id, admin, artist.id);
+    const claim = await givenClaim(admin, artist.id, office._id);
     const { getClaim, getSuccessfulClaimOfArtist } = await import('../../functions/data/claims');
     const { moveClaim } = await import('../../functions/services/claims/claims');
     const { getClock } = await import('../../functions/runtime/clock');
-    const deps = { table: await tableOf(), clock: getClock() };
+    const deps = { table: testTable(), clock: getClock() };
     const stored = await getClaim(deps.table, claim._id);
     if (!stored) throw new Error('the claim should exist');
     const verified = await moveClaim(deps, stored, 'Verified', { kind: 'staff', id: 'staff-1' }, 'Seen');
@@ -528,7 +502,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/claimed-artists/{artistId}',
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const other = await givenOfficeAdmin('Night Shift Records');
     const artist = await givenArtist();
-    await givenClaim(office._id, admin, artist.id);
+    await givenClaim(admin, artist.id, office._id);
     const patch = async (officeId: string, by: SignedInAccount, status = 'Deleted') =>
       call(
         await loadOffices(),

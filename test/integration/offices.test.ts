@@ -8,17 +8,14 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { givenPayableHolds } from '../support/factories/ledger';
+import { testTable } from '../support/test-table';
 
 async function loadHandler() {
   return (await import('../../functions/handlers/artist-offices')).handler;
 }
 
 type OfficesHandler = Awaited<ReturnType<typeof loadHandler>>;
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
 
 /** An office with an admin, a member and an accountant. */
 async function givenTeam() {
@@ -37,24 +34,6 @@ async function listOffices(handler: OfficesHandler, person: SignedInAccount): Pr
 
 async function listMembers(handler: OfficesHandler, officeId: string, person: SignedInAccount) {
   return call(handler, 'GET', `/api/for-artists/offices/${officeId}/members`, { cookies: [person.cookie] });
-}
-
-/** Credits the office payable as a released claim will, from an account that may run negative. */
-async function givenPayableHolds(officeId: string, cents: number) {
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const { accountIdOf } = await import('../../functions/domain/money/ledger');
-  const { getClock } = await import('../../functions/runtime/clock');
-  return postTransaction(
-    { table: await tableOf(), clock: getClock() },
-    {
-      kind: 'escrow-release',
-      idempotencyKey: `test-release-${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('platform-losses', 'platform'), amountCents: -cents },
-        { accountId: accountIdOf('office-payable', officeId), amountCents: cents },
-      ],
-    },
-  );
 }
 
 const codeOf = (result: Awaited<ReturnType<typeof call>>) => bodyOf(result)['code'];
@@ -298,7 +277,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
     expect((await listOffices(handler, admin)).map((item) => item._id)).not.toContain(office._id);
     expect((await listMembers(handler, office._id, admin)).statusCode).toBe(404);
     const { listUserOfficeIds } = await import('../../functions/data/offices/office');
-    expect(await listUserOfficeIds(await tableOf(), member.userId)).not.toContain(office._id);
+    expect(await listUserOfficeIds(testTable(), member.userId)).not.toContain(office._id);
   });
 
   it('answers 403 to a member and an accountant and 404 to a stranger, and keeps the office', async () => {
@@ -330,7 +309,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
     const { reverseTransaction } = await import('../../functions/services/ledger');
     const { getClock } = await import('../../functions/runtime/clock');
     await reverseTransaction(
-      { table: await tableOf(), clock: getClock() },
+      { table: testTable(), clock: getClock() },
       { transactionId: posted.transaction.id, idempotencyKey: `test-undo-${randomUUID()}` },
     );
     const accepted = await call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, {
@@ -398,7 +377,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
     expect((await listOffices(handler, member)).map((item) => item._id)).not.toContain(office._id);
     expect((await listMembers(handler, office._id, member)).statusCode).toBe(404);
     const { listUserOfficeIds } = await import('../../functions/data/offices/office');
-    expect(await listUserOfficeIds(await tableOf(), member.userId)).not.toContain(office._id);
+    expect(await listUserOfficeIds(testTable(), member.userId)).not.toContain(office._id);
     const left = dataOf<OfficeMemberReply[]>(await listMembers(handler, office._id, admin));
     expect(left.map((item) => item.user_id)).toEqual([admin.userId, expect.any(String)]);
   });
@@ -466,7 +445,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
     // Assess
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
-    const stored = await getOfficeWithMembers(await tableOf(), office._id);
+    const stored = await getOfficeWithMembers(testTable(), office._id);
     expect(stored?.members.filter((item) => item.role === 'admin')).toHaveLength(1);
     expect(stored?.office).toMatchObject({ adminCount: 1, memberCount: 1 });
   });
@@ -479,7 +458,7 @@ describe('the last-admin rule in the table', () => {
     const secondAdmin = await givenJoined(office._id, 'admin');
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
     const { removeOfficeMember } = await import('../../functions/data/offices/members');
-    const table = await tableOf();
+    const table = testTable();
     const before = await getOfficeWithMembers(table, office._id);
     const [first, second] = before?.members ?? [];
     if (!first || !second) throw new Error('the office should have two members');
@@ -573,7 +552,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
-    const stored = await getOfficeWithMembers(await tableOf(), office._id);
+    const stored = await getOfficeWithMembers(testTable(), office._id);
     expect(stored?.members.filter((item) => item.role === 'admin')).toHaveLength(1);
     expect(stored?.office.adminCount).toBe(1);
   });
@@ -584,7 +563,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
     const secondAdmin = await givenJoined(office._id, 'admin');
     const { changeOfficeMemberRole } = await import('../../functions/data/offices/members');
     const { getOfficeWithMembers } = await import('../../functions/data/offices/office');
-    const table = await tableOf();
+    const table = testTable();
     const before = await getOfficeWithMembers(table, office._id);
     const asRead = (userId: string) => {
       const found = before?.members.find((item) => item.userId === userId);

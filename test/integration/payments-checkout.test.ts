@@ -23,8 +23,8 @@ import {
   sessionIdOf,
   startPaymentsHarness,
   walletAccountsOf,
-  walletBalanceOf,
 } from '../support/payments-harness';
+import { walletBalanceOf } from '../support/factories/ledger';
 
 const day = 86_400_000;
 let harness: PaymentsHarness | undefined;

@@ -10,13 +10,14 @@ import type { Subscription } from '../../functions/contracts/payments';
 import type { StoredTransaction } from '../../functions/data/ledger';
 import { listFanSubscriptions } from '../../functions/data/subscriptions';
 import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { listPiesOfFan } from '../../functions/services/payments/pie-reads';
 import { pieDependencies } from '../../functions/services/payments/pies';
 import { call, readOutbox } from '../support/identity';
+import { testTable } from '../support/test-table';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import {
+  chargesOf,
   fundPie,
   getJson,
   ledger,
@@ -24,8 +25,8 @@ import {
   postWebhook,
   startPaymentsHarness,
   walletAccountsOf,
-  walletBalanceOf,
 } from '../support/payments-harness';
+import { walletBalanceOf } from '../support/factories/ledger';
 
 const day = 86_400_000;
 let harness: PaymentsHarness | undefined;
@@ -38,14 +39,6 @@ afterEach(async () => {
 async function moveClock(h: PaymentsHarness, ms: number): Promise<void> {
   setLocalClockOffset(getLocalClockOffset() + ms);
   await h.sandbox.advance();
-}
-
-async function chargesOf(h: PaymentsHarness, fanId: string) {
-  const customers = await h.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
-  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
-  // Newest first
-  return (await h.stripe.charges.list({ customer: customer.id, limit: 100 })).data;
 }
 
 /** Every transaction that touched one of the fan's wallet accounts (their free credit, their pies' money). */
@@ -71,7 +64,7 @@ function postingsOf(transaction: StoredTransaction | undefined): Record<string, 
 
 /** Removes the webhook dedupe marks, so a re-delivery really runs each event's function again. */
 async function forgetHandledEvents(h: PaymentsHarness): Promise<void> {
-  const table = getTable();
+  const table = testTable();
   for (const delivery of h.deliveries) {
     const { id } = JSON.parse(delivery.rawBody) as { id: string };
     await table.client.send(new DeleteCommand({ TableName: table.name, Key: stripeEventKey(id) }));
@@ -212,7 +205,7 @@ describe('a cancelled subscription', () => {
       'fan-payment',
       'processing-fee',
     ]);
-    const stored = await listFanSubscriptions(getTable(), fan.userId);
+    const stored = await listFanSubscriptions(testTable(), fan.userId);
     expect(stored.map((s) => s.status)).toEqual(['canceled']);
   });
 });
@@ -282,7 +275,7 @@ async function runMonth(delivery: { mode: 'in-order' } | { mode: 'shuffled-dupli
   try {
     const { fan } = await fundPie(h, testCards.pays, 1000);
     await moveClock(h, 30 * day + 60_000);
-    const [renewal] = await chargesOf(h, fan.userId);
+    const renewal = (await chargesOf(h, fan.userId)).at(-1);
     await h.stripe.refunds.create({ charge: renewal?.id ?? '' });
     await h.sandbox.settle();
     const counts = new Map<string, number>();

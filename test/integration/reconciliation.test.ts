@@ -18,13 +18,10 @@ import {
 } from '../../functions/data/keys';
 import { listPieLots } from '../../functions/data/escrow-lots';
 import { getLedgerTransaction, listLedgerEntries } from '../../functions/data/ledger';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
 import type { StoredPie } from '../../functions/data/pies';
-import { listAllFanPies } from '../../functions/data/pies';
 import type { ReconciliationCheckType } from '../../functions/domain/reconciliation/checks';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import type { BuiltReconciliationCheck } from '../../functions/services/admin/reconciliation';
 import {
   builtReconciliationChecks,
@@ -35,7 +32,10 @@ import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, startPaymentsHarness } from '../support/payments-harness';
+import { givenUnclaimedListening } from '../support/factories/fans';
+import { splitDeps } from '../support/factories/funding';
+import { chargesOf, fundPie, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'reconciliation' });
@@ -52,39 +52,10 @@ async function moveClock(ms: number): Promise<void> {
   await harness.sandbox.advance();
 }
 
-const splitDeps = () => ({
-  table: getTable(),
-  clock: getClock(),
-  siteOrigin: 'http://localhost:3000',
-  escrowHoldingMonths: 12,
-});
-
-async function piesOf(fanId: string): Promise<StoredPie[]> {
-  return (await listAllFanPies(getTable(), fanId)).reverse();
-}
-
-async function listenInPie(fanId: string, pie: StoredPie, tag: string): Promise<void> {
-  const at = (days: number) => new Date(Date.parse(pie.periodStart) + days * day).toISOString();
-  const saved = await savePlays(
-    getTable(),
-    fanId,
-    [
-      { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: `Unclaimed Band ${tag}` }] },
-      { endedAt: at(3), msPlayed: 100_000, artists: [{ artistName: `Unclaimed Duo ${tag}` }] },
-    ].map((play, index) => ({
-      ...play,
-      trackName: `Track ${index}`,
-      source: 'spotify' as const,
-      identity: `${fanId}-${tag}-${index}`,
-    })),
-  );
-  await recomputeDailyListening(getTable(), fanId, saved.days);
-}
-
 /** The product's table and clock, and the Stripe sandbox through the real SDK gateway. */
 function reconciliationDeps() {
   const gateway = createStripeGateway({ apiKey: harness.sandbox.apiKey, apiUrl: harness.sandbox.apiUrl });
-  return { table: getTable(), clock: getClock(), stripe: () => Promise.resolve(gateway) };
+  return { table: testTable(), clock: getClock(), stripe: () => Promise.resolve(gateway) };
 }
 
 async function runAll() {
@@ -100,7 +71,7 @@ async function findings(): Promise<{ failing: ReconciliationCheckType[]; problem
 }
 
 async function update(key: ItemKey, expression: string, values: Record<string, unknown>) {
-  const table = getTable();
+  const table = testTable();
   await table.client.send(
     new UpdateCommand({
       TableName: table.name,
@@ -121,15 +92,12 @@ beforeAll(async () => {
   const [refundedPie] = await piesOf(month.refundedFan);
   const [heldPie] = await piesOf(month.heldFan);
   if (!refundedPie || !heldPie) throw new Error('No pies');
-  await listenInPie(month.refundedFan, refundedPie, `${tag}-a`);
-  await listenInPie(month.heldFan, heldPie, `${tag}-b`);
+  await givenUnclaimedListening(month.refundedFan, refundedPie.periodStart, `${tag}-a`);
+  await givenUnclaimedListening(month.heldFan, heldPie.periodStart, `${tag}-b`);
   await moveClock(30 * day + 60_000);
   await splitEndedPie(splitDeps(), refundedPie.id, { log });
   await splitEndedPie(splitDeps(), heldPie.id, { log });
-  const customers = await harness.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === month.refundedFan);
-  const charges = await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 100 });
-  const firstCharge = charges.data.at(-1);
+  const [firstCharge] = await chargesOf(harness, month.refundedFan);
   await harness.stripe.refunds.create({ charge: firstCharge?.id ?? '' });
   await harness.sandbox.settle();
   month.lateFan = (await fundPie(harness, testCards.pays, 700)).fan.userId;
@@ -193,7 +161,7 @@ describe('reconciliation of a busy month', () => {
       check: 'wallet',
       name: 'a balanced transfer from Stripe clearing into a fan wallet, credit with no origin (written straight into the table)',
       inject: async () => {
-        const table = getTable();
+        const table = testTable();
         const id = `injected${randomUUID().replaceAll('-', '')}`.slice(0, 32);
         const at = getClock().now().toISOString();
         const postings = [
@@ -253,7 +221,7 @@ describe('reconciliation of a busy month', () => {
       inject: async () => {
         const pie = month.heldPie;
         if (!pie) throw new Error('No held pie');
-        const [lot] = (await listPieLots(getTable(), pie.id)).filter((l) => l.status === 'held');
+        const [lot] = (await listPieLots(testTable(), pie.id)).filter((l) => l.status === 'held');
         if (!lot) throw new Error('No held lot');
         const key = escrowLotKey(pie.id, lot.artistKey);
         const past = new Date(getClock().now().getTime() - 30 * day).toISOString();
@@ -267,7 +235,7 @@ describe('reconciliation of a busy month', () => {
       inject: async () => {
         const pie = month.heldPie;
         if (!pie) throw new Error('No held pie');
-        const table = getTable();
+        const table = testTable();
         const key = pieReceiptKey(pie.id);
         const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key }));
         if (!Item) throw new Error(`No receipt item at ${JSON.stringify(key)}`);
@@ -279,7 +247,7 @@ describe('reconciliation of a busy month', () => {
       check: 'stripe',
       name: 'a fan payment booked one cent short of what Stripe charged (its transaction, entries and balances changed together, straight into the table)',
       inject: async () => {
-        const table = getTable();
+        const table = testTable();
         const [pie] = await piesOf(month.lateFan);
         if (!pie) throw new Error('No late pie');
         const funds = `pie-funds:${pie.id}` as const;

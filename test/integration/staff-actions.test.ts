@@ -8,13 +8,14 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffAuditEntry } from '../../functions/contracts/admin-audit';
 import type { StaffFanDetail } from '../../functions/contracts/admin-people';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
+import { givenOfficeOf } from '../support/factories/offices';
+import { testTable } from '../support/test-table';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {
@@ -28,30 +29,15 @@ const handlers = {
   audit: async () => (await import('../../functions/handlers/admin-audit')).handler,
 };
 
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
-
 function uniqueWord(): string {
   return Array.from(randomBytes(16), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
-
-async function createOffice(admin: SignedInAccount, name: string): Promise<OfficeReply> {
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  return dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name, type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
 }
 
 /** The office holds a connected account, as the `account.updated` webhook leaves it. */
 async function connectOffice(officeId: string): Promise<string> {
   const { storeOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
   const accountId = `acct_${uniqueWord()}`;
-  const stored = await storeOfficeStripeAccount(await tableOf(), officeId, {
+  const stored = await storeOfficeStripeAccount(testTable(), officeId, {
     accountId,
     chargesEnabled: true,
     payoutsEnabled: true,
@@ -85,7 +71,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const admin = await createSignedInAccount('artist');
-    const office = await createOffice(admin, `Label ${uniqueWord()}`);
+    const office = await givenOfficeOf(admin, `Label ${uniqueWord()}`);
     const accountId = await connectOffice(office._id);
     // Act: the same removal twice at once, then again
     const [first, second] = await Promise.all([
@@ -99,7 +85,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
     expect(bodyOf(again).code).toBe('no_stripe_connection');
     const { getOfficeStripeAccount, storeOfficeStripeAccount } =
       await import('../../functions/data/offices/stripe-account');
-    expect(await getOfficeStripeAccount(await tableOf(), office._id)).toBeNull();
+    expect(await getOfficeStripeAccount(testTable(), office._id)).toBeNull();
     const entries = await auditOf(staff, { targetType: 'office', targetId: office._id });
     expect(entries).toEqual([
       expect.objectContaining({
@@ -112,7 +98,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
       }),
     ]);
     // A late account.updated of the removed account does not bring it back.
-    const late = await storeOfficeStripeAccount(await tableOf(), office._id, {
+    const late = await storeOfficeStripeAccount(testTable(), office._id, {
       accountId,
       chargesEnabled: true,
       payoutsEnabled: true,
@@ -122,14 +108,14 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
       checkedAt: new Date(Date.now() + 1000).toISOString(),
     });
     expect(late).toBe('stale');
-    expect(await getOfficeStripeAccount(await tableOf(), office._id)).toBeNull();
+    expect(await getOfficeStripeAccount(testTable(), office._id)).toBeNull();
   });
 
   it('refuses without a reason or with a name not typed exactly (422), an unknown office (404), a payout on its way (409)', async () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const admin = await createSignedInAccount('artist');
-    const office = await createOffice(admin, `Label ${uniqueWord()}`);
+    const office = await givenOfficeOf(admin, `Label ${uniqueWord()}`);
     await connectOffice(office._id);
     // Act
     const noReason = await removeConnection(staff, office._id, { reason: '  ', confirmation: office.name });
@@ -139,7 +125,7 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
     });
     const unknown = await removeConnection(staff, randomUUID(), { reason: 'x', confirmation: 'x' });
     const { payoutOpenGuardKey } = await import('../../functions/data/keys');
-    const table = await tableOf();
+    const table = testTable();
     await table.client.send(
       new PutCommand({
         TableName: table.name,
@@ -182,7 +168,7 @@ describe('onboarding again after staff removed the connection', () => {
       // Assess
       expect(again).not.toBe(removed);
       const { getOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
-      expect((await getOfficeStripeAccount(await tableOf(), officeId))?.accountId).toBe(again);
+      expect((await getOfficeStripeAccount(testTable(), officeId))?.accountId).toBe(again);
     } finally {
       await payouts.stop();
     }
@@ -194,9 +180,9 @@ describe('POST /api/admin/offices/{id}/admin-invitation', () => {
     // Prepare: an office whose only admin became a member (as when an admin's account is deleted).
     const staff = await createSignedInAccount('admin');
     const admin = await createSignedInAccount('artist');
-    const office = await createOffice(admin, `Label ${uniqueWord()}`);
-    const withAdmin = await createOffice(admin, `Label ${uniqueWord()}`);
-    const table = await tableOf();
+    const office = await givenOfficeOf(admin, `Label ${uniqueWord()}`);
+    const withAdmin = await givenOfficeOf(admin, `Label ${uniqueWord()}`);
+    const table = testTable();
     const { officeKey, officeMemberKey } = await import('../../functions/data/keys');
     await table.client.send(
       new UpdateCommand({
@@ -330,7 +316,7 @@ describe('POST /api/admin/fans/{id}/payments/{paymentId}/refund', () => {
       [500, true],
     ]);
     const { getLedgerTransaction, transactionIdOf } = await import('../../functions/data/ledger');
-    const booked = await getLedgerTransaction(await tableOf(), transactionIdOf(`refund:${made.refundId}`));
+    const booked = await getLedgerTransaction(testTable(), transactionIdOf(`refund:${made.refundId}`));
     expect(booked?.kind).toBeDefined();
     const entries = await auditOf(staff, { targetType: 'payment', targetId: payment.transactionId });
     expect(entries.map((entry) => [entry.action, entry.reason])).toEqual([
@@ -349,7 +335,7 @@ describe('GET /api/admin/audit', () => {
   it("lists staff's claim decisions, new ones and those stored before the trail, newest first and paged", async () => {
     // Prepare: a decision stored before the trail existed (a claim and its claim-audit item, as the table held them).
     const staff = await createSignedInAccount('admin');
-    const table = await tableOf();
+    const table = testTable();
     const claimId = randomUUID();
     const { claimAuditKey, claimKey, claimsByStatusPartition } = await import('../../functions/data/keys');
     const at = '2020-01-02T03:04:05.000Z';

@@ -2,7 +2,7 @@
 // queue by status with search and pages, one claim with its attempts, the fans' reports and the audit log, status
 // changes only through the state machine (illegal → 409 naming the allowed moves), competing claims, and manual
 // verification. Staff-only routes: an artist-side or fan session is refused.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type {
   StaffClaimDecision,
@@ -10,51 +10,14 @@ import type {
   StaffClaimSummary,
 } from '../../functions/contracts/admin-claims';
 import type { ClaimReply } from '../../functions/contracts/claims';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
+import { givenPendingClaim } from '../support/factories/claims';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const loadStaff = async () => (await import('../../functions/handlers/admin-claims')).handler;
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
-
-function newVerificationString(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `openpie_${Array.from(randomBytes(8), (byte) => alphabet.charAt(byte % alphabet.length)).join('')}`;
-}
-
-/** A new artist-side user's office with a pending claim of the artist. */
-async function givenPendingClaim(artistId: string, officeName = 'Harbour Office'): Promise<ClaimReply> {
-  const admin = await createSignedInAccount('artist');
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  const office = dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name: officeName, type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
-  const result = await call(claims, 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId: office._id,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'spotify-bio',
-      selectedPlatform: 'spotify',
-      verificationString: newVerificationString(),
-    },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return dataOf<ClaimReply>(result);
-}
 
 async function staffCall(staff: SignedInAccount, method: string, target: string, body?: unknown) {
   const [path = '', search] = target.split('?');
@@ -82,7 +45,7 @@ describe('GET /api/admin/claims/list', () => {
     const claims: ClaimReply[] = [];
     for (let index = 0; index < 22; index += 1) {
       const artist = await givenArtist(`The ${word} Band ${index}`);
-      claims.push(await givenPendingClaim(artist.id));
+      claims.push((await givenPendingClaim(artist.id, 'Harbour Office', 'spotify')).claim);
     }
     const verified = claims[3];
     if (!verified) throw new Error('no claim');
@@ -146,11 +109,11 @@ describe('GET /api/admin/claims/{id}', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist(`Marlin ${randomUUID().slice(0, 6)}`);
-    const claim = await givenPendingClaim(artist.id, 'Marlin Management');
-    const rival = await givenPendingClaim(artist.id, 'Rival Office');
+    const { claim } = await givenPendingClaim(artist.id, 'Marlin Management', 'spotify');
+    const { claim: rival } = await givenPendingClaim(artist.id, 'Rival Office', 'spotify');
     const fan = await createSignedInAccount('fan');
     const { createClaimReport } = await import('../../functions/data/claim-reports');
-    await createClaimReport(await tableOf(), {
+    await createClaimReport(testTable(), {
       id: randomUUID(),
       fanId: fan.userId,
       target: { kind: 'artist', id: artist.id, name: artist.name },
@@ -196,7 +159,7 @@ describe('PATCH /api/admin/claims/{id}/status', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist(`Heron ${randomUUID().slice(0, 6)}`);
-    const claim = await givenPendingClaim(artist.id);
+    const { claim } = await givenPendingClaim(artist.id, 'Harbour Office', 'spotify');
     // Act
     const skipping = await setStatus(staff, claim._id, 'Successful');
     const verified = await setStatus(staff, claim._id, 'Verified', 'The link is in the Spotify bio');
@@ -230,7 +193,7 @@ describe('PATCH /api/admin/claims/{id}/status', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist(`Ibis ${randomUUID().slice(0, 6)}`);
-    const claim = await givenPendingClaim(artist.id);
+    const { claim } = await givenPendingClaim(artist.id, 'Harbour Office', 'spotify');
     // Act
     const noReason = await setStatus(staff, claim._id, 'Verified', '   ');
     const unknownStatus = await setStatus(staff, claim._id, 'Approved');
@@ -248,8 +211,8 @@ describe('PATCH /api/admin/claims/{id}/status', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist(`Egret ${randomUUID().slice(0, 6)}`);
-    const first = await givenPendingClaim(artist.id, 'First Office');
-    const second = await givenPendingClaim(artist.id, 'Second Office');
+    const { claim: first } = await givenPendingClaim(artist.id, 'First Office', 'spotify');
+    const { claim: second } = await givenPendingClaim(artist.id, 'Second Office', 'spotify');
     await setStatus(staff, first._id, 'Verified');
     await setStatus(staff, second._id, 'Verified');
     // Act
@@ -274,7 +237,7 @@ describe('POST /api/admin/claims/{id}/verify-bio', () => {
     // Prepare
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist(`Stork ${randomUUID().slice(0, 6)}`);
-    const claim = await givenPendingClaim(artist.id);
+    const { claim } = await givenPendingClaim(artist.id, 'Harbour Office', 'spotify');
     // Act
     const notFound = await staffCall(staff, 'POST', `/api/admin/claims/${claim._id}/verify-bio`, {
       manualVerification: false,

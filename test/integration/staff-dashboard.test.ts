@@ -16,7 +16,6 @@ import { listAccountDirectory } from '../../functions/data/directories';
 import { listPieLots } from '../../functions/data/escrow-lots';
 import { getJobRun } from '../../functions/data/job-runs';
 import { ledgerBalanceKey } from '../../functions/data/keys';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
 import { listPendingOutboxEventIds } from '../../functions/data/outbox';
 import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies, maxSplitAttempts, recordSplitFailure } from '../../functions/data/pies';
@@ -24,7 +23,6 @@ import { utcMonthOf } from '../../functions/domain/calendar';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import { runDailyReconciliation } from '../../functions/services/admin/reconciliation';
 import { readFanPayments } from '../../functions/services/admin/fan-spend';
 import { findingsOf } from '../../functions/services/jobs/job-runs';
@@ -34,7 +32,10 @@ import type { handler as dashboardHandler } from '../../functions/handlers/admin
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, startPaymentsHarness } from '../support/payments-harness';
+import { givenUnclaimedListening } from '../support/factories/fans';
+import { splitDeps } from '../support/factories/funding';
+import { chargesOf, fundPie, startPaymentsHarness } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'staff-dashboard' });
@@ -47,31 +48,6 @@ let handler: typeof dashboardHandler;
 async function moveClock(ms: number): Promise<void> {
   setLocalClockOffset(getLocalClockOffset() + ms);
   await harness.sandbox.advance();
-}
-
-const splitDeps = () => ({
-  table: getTable(),
-  clock: getClock(),
-  siteOrigin: 'http://localhost:3000',
-  escrowHoldingMonths: 12,
-});
-
-async function listenInPie(fanId: string, pie: StoredPie, tag: string): Promise<void> {
-  const at = (days: number) => new Date(Date.parse(pie.periodStart) + days * day).toISOString();
-  const saved = await savePlays(
-    getTable(),
-    fanId,
-    [
-      { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: `Unclaimed Band ${tag}` }] },
-      { endedAt: at(3), msPlayed: 100_000, artists: [{ artistName: `Unclaimed Duo ${tag}` }] },
-    ].map((play, index) => ({
-      ...play,
-      trackName: `Track ${index}`,
-      source: 'spotify' as const,
-      identity: `${fanId}-${tag}-${index}`,
-    })),
-  );
-  await recomputeDailyListening(getTable(), fanId, saved.days);
 }
 
 /** A staff member signed in now: the clock moves by months in this file, and sessions end. */
@@ -88,7 +64,7 @@ const reconciliationJob = defineJob('reconciliation', async ({ event }) => {
   const gateway = createStripeGateway({ apiKey: harness.sandbox.apiKey, apiUrl: harness.sandbox.apiUrl });
   const { results, alerts } = await runDailyReconciliation(
     {
-      table: getTable(),
+      table: testTable(),
       clock: getClock(),
       stripe: () => Promise.resolve(gateway),
       publishEvent: async (domainEvent) => {
@@ -112,18 +88,18 @@ async function expectedByMonth() {
   let heldNow = 0;
   let heldLots = 0;
   for (const fanId of [...fans, lateFan]) {
-    const { payments } = await readFanPayments(getTable(), fanId);
+    const { payments } = await readFanPayments(testTable(), fanId);
     for (const payment of payments) {
       const month = utcMonthOf(payment.transaction.at);
       moneyIn.set(month, (moneyIn.get(month) ?? 0) + payment.grossCents);
     }
-    for (const pie of await listAllFanPies(getTable(), fanId)) {
+    for (const pie of await listAllFanPies(testTable(), fanId)) {
       if (pie.receipt) {
         const month = utcMonthOf(pie.receipt.splitAt);
         split.set(month, (split.get(month) ?? 0) + pie.receipt.allocatedCents);
         heldAtSplit.set(month, (heldAtSplit.get(month) ?? 0) + pie.receipt.heldCents);
       }
-      for (const lot of await listPieLots(getTable(), pie.id)) {
+      for (const lot of await listPieLots(testTable(), pie.id)) {
         if (lot.status !== 'held') continue;
         heldNow += lot.cents;
         heldLots += 1;
@@ -143,17 +119,15 @@ beforeAll(async () => {
   }
   const pies: StoredPie[] = [];
   for (const [index, fanId] of fans.entries()) {
-    const [pie] = await listAllFanPies(getTable(), fanId);
+    const [pie] = await listAllFanPies(testTable(), fanId);
     if (!pie) throw new Error('No pie');
-    await listenInPie(fanId, pie, `${tag}-${index}`);
+    await givenUnclaimedListening(fanId, pie.periodStart, `${tag}-${index}`);
     pies.push(pie);
   }
   await moveClock(30 * day + 60_000);
   for (const pie of pies) await splitEndedPie(splitDeps(), pie.id, { log });
-  const customers = await harness.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fans[0]);
-  const charges = await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 100 });
-  await harness.stripe.refunds.create({ charge: charges.data.at(-1)?.id ?? '', amount: 300 });
+  const [firstCharge] = await chargesOf(harness, fans[0] ?? '');
+  await harness.stripe.refunds.create({ charge: firstCharge?.id ?? '', amount: 300 });
   await harness.sandbox.settle();
   lateFan = (await fundPie(harness, testCards.pays, 700)).fan.userId;
 }, 120_000);
@@ -170,7 +144,7 @@ describe("staff's dashboard figures", () => {
 
     // Assess
     const expected = await expectedByMonth();
-    const directory = await listAccountDirectory(getTable(), 'fan');
+    const directory = await listAccountDirectory(testTable(), 'fan');
     const now = getClock().now();
     const month = utcMonthOf(now);
     expect(stats.month).toBe(month);
@@ -234,7 +208,7 @@ describe("the jobs' run records and health", () => {
     expect(health.deadLetters.localOnly).toBe(true);
     expect(health.deadLetters.queues).toEqual([{ queue: 'fan-work', depth: 0 }]);
     expect(health.webhookBacklog.known).toBe(false);
-    const pending = await listPendingOutboxEventIds(getTable(), 1000);
+    const pending = await listPendingOutboxEventIds(testTable(), 1000);
     expect(health.outboxBacklog.pending).toBe(pending.length);
   });
 
@@ -280,7 +254,7 @@ describe("the jobs' run records and health", () => {
     const clean = await get<DashboardHealth>('/api/admin/dashboard/health');
 
     // Act: one cent on the platform fees' balance that no entry explains, and the job again
-    const table = getTable();
+    const table = testTable();
     const key = ledgerBalanceKey('platform-fees:platform');
     const nudge = (cents: number) =>
       table.client.send(
@@ -313,28 +287,28 @@ describe("the jobs' run records and health", () => {
       found.reconciliation?.findings.filter((finding) => finding.problemCount > 0).map((f) => f.check),
     ).toEqual(['ledger']);
     expect(found.jobs.find((job) => job.job === 'reconciliation')?.state).toBe('ok');
-    const record = await getJobRun(getTable(), 'reconciliation');
+    const record = await getJobRun(testTable(), 'reconciliation');
     expect(record?.counts).toEqual({ alerts: 1 });
     expect(published).toHaveLength(1);
   });
 
   it('counts the pies past their end and not split, and the raised one', async () => {
     // Prepare: the late fan's pie ends and waits past the daily grace, unsplit; one pie past its end fails too often
-    const [latePie] = await listAllFanPies(getTable(), lateFan);
+    const [latePie] = await listAllFanPies(testTable(), lateFan);
     if (!latePie) throw new Error('No pie');
     await moveClock(Date.parse(latePie.periodEnd) - getClock().now().getTime() + 2 * day);
     const now = getClock().now().getTime();
     const splittable = (pie: StoredPie) =>
       pie.status === 'open' || (pie.status === 'inactive' && pie.inactiveReason === 'renewal-failed');
     const pastEnd = async () =>
-      (await Promise.all([...fans, lateFan].map((fanId) => listAllFanPies(getTable(), fanId))))
+      (await Promise.all([...fans, lateFan].map((fanId) => listAllFanPies(testTable(), fanId))))
         .flat()
         .filter((pie) => splittable(pie) && !pie.splitRaisedAt && Date.parse(pie.periodEnd) <= now);
     const before = await pastEnd();
     const raised = before.find((pie) => pie.id === latePie.id);
     if (!raised) throw new Error('The late pie is not past its end');
     for (let attempt = 0; attempt < maxSplitAttempts; attempt += 1) {
-      await recordSplitFailure(getTable(), raised.id, 'the split failed', getClock().now());
+      await recordSplitFailure(testTable(), raised.id, 'the split failed', getClock().now());
     }
     const waiting = await pastEnd();
 

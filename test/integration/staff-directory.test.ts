@@ -15,8 +15,6 @@ import type {
   StaffUserArtistDetail,
   StaffUserArtistSummary,
 } from '../../functions/contracts/admin-people';
-import type { ClaimReply } from '../../functions/contracts/claims';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
@@ -25,6 +23,9 @@ import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
 import { fundOffice } from '../support/payouts-harness';
+import { givenClaim, verifyAndApproveClaim } from '../support/factories/claims';
+import { givenOfficeOf } from '../support/factories/offices';
+import { testTable } from '../support/test-table';
 
 let harness: PaymentsHarness | undefined;
 afterEach(async () => {
@@ -38,11 +39,6 @@ const handlers = {
   artists: async () => (await import('../../functions/handlers/admin-artists')).handler,
   userArtists: async () => (await import('../../functions/handlers/admin-user-artists')).handler,
 };
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
 
 /** A word of 20 random letters: no other test's names contain it. */
 function uniqueWord(): string {
@@ -74,53 +70,10 @@ async function pay(h: PaymentsHarness, fan: SignedInAccount, amount: number): Pr
 
 async function eraseFan(fan: SignedInAccount): Promise<void> {
   const { eraseAccount, getAccount } = await import('../../functions/data/accounts');
-  const table = await tableOf();
+  const table = testTable();
   const account = await getAccount(table, 'fan', fan.userId);
   if (!account?.email) throw new Error('no fan');
   expect(await eraseAccount(table, { ...account, email: account.email }, new Date())).toBe(true);
-}
-
-async function createOffice(admin: SignedInAccount, name: string): Promise<OfficeReply> {
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  return dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name, type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
-}
-
-async function claimArtist(admin: SignedInAccount, officeId: string, artistId: string): Promise<ClaimReply> {
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
-  const result = await call(claims, 'POST', '/api/for-artists/claims', {
-    body: {
-      artistId,
-      officeId,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'spotify-bio',
-      selectedPlatform: 'spotify',
-      verificationString: `openpie_${uniqueWord().slice(0, 8)}`,
-    },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return dataOf<ClaimReply>(result);
-}
-
-async function approveClaim(staff: SignedInAccount, claimId: string): Promise<void> {
-  const staffClaims = (await import('../../functions/handlers/admin-claims')).handler;
-  const verified = await call(staffClaims, 'POST', `/api/admin/claims/${claimId}/verify-bio`, {
-    cookies: [staff.cookie],
-    body: { manualVerification: true },
-  });
-  expect(verified.statusCode).toBe(200);
-  const approved = await call(staffClaims, 'PATCH', `/api/admin/claims/${claimId}/status`, {
-    cookies: [staff.cookie],
-    body: { status: 'Successful', reason: 'The bio shows the string' },
-  });
-  expect(approved.statusCode).toBe(200);
 }
 
 describe('GET /api/admin/fans and /fans/{id}', () => {
@@ -279,7 +232,7 @@ describe('the fans list’s copy of what a fan spent', () => {
   it('keeps the count with the most payments, whatever order two refreshes write in', async () => {
     // Prepare
     const { recordFanSpend, listAccountDirectory } = await import('../../functions/data/directories');
-    const table = await tableOf();
+    const table = testTable();
     const fan = await createSignedInAccount('fan', { firstName: 'Late', lastName: uniqueWord() });
     const at = new Date();
     // Act: the later count is written first, the earlier one arrives after it
@@ -314,13 +267,13 @@ describe('GET /api/admin/offices and /offices/{id}', () => {
     const staff = await createSignedInAccount('admin');
     const admin = await createSignedInAccount('artist');
     const word = uniqueWord();
-    const first = await createOffice(admin, `Alpha ${word}`);
-    const second = await createOffice(admin, `Charlie ${word}`);
-    const third = await createOffice(admin, `Bravo ${word}`);
+    const first = await givenOfficeOf(admin, `Alpha ${word}`);
+    const second = await givenOfficeOf(admin, `Charlie ${word}`);
+    const third = await givenOfficeOf(admin, `Bravo ${word}`);
     const { payoutDependencies } = await import('../../functions/services/connect/payouts');
     await fundOffice(payoutDependencies(), second._id, 700);
     const artist = await givenArtist(`Office Artist ${word}`);
-    const claim = await claimArtist(admin, second._id, artist.id);
+    const claim = await givenClaim(admin, artist.id, second._id, 'spotify');
     const payments = (await import('../../functions/handlers/artist-payments')).handler;
     const ownScreen = await call(payments, 'GET', '/api/for-artists/stripe/wallet-balance', {
       cookies: [admin.cookie],
@@ -374,9 +327,9 @@ describe('GET /api/admin/artists', () => {
     const word = uniqueWord();
     const claimed = await givenArtist(`Zed ${word}`);
     const waiting = await givenArtist(`Amy ${word}`);
-    const office = await createOffice(admin, `Claimers ${word}`);
-    await approveClaim(staff, (await claimArtist(admin, office._id, claimed.id))._id);
-    await claimArtist(admin, office._id, waiting.id);
+    const office = await givenOfficeOf(admin, `Claimers ${word}`);
+    await verifyAndApproveClaim((await givenClaim(admin, claimed.id, office._id, 'spotify'))._id, staff);
+    await givenClaim(admin, waiting.id, office._id, 'spotify');
     // Act
     const all = await asStaff(staff, 'artists', '/api/admin/artists', { search: word });
     const onlyClaimed = await asStaff(staff, 'artists', '/api/admin/artists', {
@@ -415,9 +368,9 @@ describe('GET /api/admin/user-artists and /user-artists/{id}', () => {
     const word = uniqueWord();
     const older = await createSignedInAccount('artist', { firstName: 'Olga', lastName: word });
     const newer = await createSignedInAccount('artist', { firstName: 'Nina', lastName: word, country: 'NL' });
-    const office = await createOffice(newer, `Nina's ${word}`);
+    const office = await givenOfficeOf(newer, `Nina's ${word}`);
     const artist = await givenArtist(`Nina Artist ${word}`);
-    const claim = await claimArtist(newer, office._id, artist.id);
+    const claim = await givenClaim(newer, artist.id, office._id, 'spotify');
     // Act
     const list = await asStaff(staff, 'userArtists', '/api/admin/user-artists', { search: word });
     const byEmail = await asStaff(staff, 'userArtists', '/api/admin/user-artists', {

@@ -4,7 +4,7 @@
 // with an audit entry and a required reason; a name heard alone given by staff to one of the catalogue artists that
 // bear it moves its lots once (404, 409 and 422 where they fit); wallet lines come newest first, with search, money
 // in or out, and totals by kind. Staff only. The ledger audit runs after the file.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type {
   EscrowDue,
@@ -16,21 +16,18 @@ import type {
 } from '../../functions/contracts/admin-escrow';
 import type { Pagination } from '../../functions/contracts/envelope';
 import type { StoredPie } from '../../functions/data/pies';
-import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { createLogger } from '../../functions/runtime/logger';
+import { givenArtist } from '../support/factories/catalogue';
+import { givenListening } from '../support/factories/fans';
+import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
+import { balanceOf, walletBalanceOf } from '../support/factories/ledger';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
-const log = createLogger('silent');
 const dayMs = 86_400_000;
-
-async function tableOf() {
-  const { getTable } = await import('../../functions/runtime/table');
-  return getTable();
-}
 
 async function finances() {
   return (await import('../../functions/handlers/admin-finances')).handler;
@@ -54,19 +51,9 @@ function pageOf<T>(result: Awaited<ReturnType<typeof get>>): { rows: T[]; pagina
   return { rows: body['data'] as T[], pagination: body['pagination'] as Pagination };
 }
 
-async function walletBalance(fanId: string): Promise<number> {
-  const { walletBalanceCentsOf } = await import('../../functions/services/wallet/wallet');
-  return walletBalanceCentsOf({ table: await tableOf() }, fanId);
-}
-
-async function balanceOf(accountId: ReturnType<typeof accountIdOf>): Promise<number> {
-  const { getBalance } = await import('../../functions/services/ledger');
-  return getBalance({ table: await tableOf() }, accountId);
-}
-
 async function lotsOf(pieId: string) {
   const { listPieLots } = await import('../../functions/data/escrow-lots');
-  return listPieLots(await tableOf(), pieId);
+  return listPieLots(testTable(), pieId);
 }
 
 /**
@@ -80,72 +67,21 @@ async function splitPie(
 ): Promise<StoredPie> {
   const end = new Date(Date.now() - endedDaysAgo * dayMs);
   const start = new Date(end.getTime() - 30 * dayMs);
-  const table = await tableOf();
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-  await postTransaction(
-    { table, clock: createFixedClock(start) },
-    {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
-      ],
-    },
-  );
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const pie = await openPie(
-    { table, clock: createFixedClock(start) },
-    {
-      pieId,
-      fanId,
-      promo: false,
-      periodStart: start,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const at = (offsetDays: number) => new Date(start.getTime() + offsetDays * dayMs).toISOString();
-  const plays: PlayToStore[] = [
-    { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: names[0] }] },
-    { endedAt: at(3), msPlayed: 300_000, artists: [{ artistName: names[0] }] },
-    { endedAt: at(4), msPlayed: 300_000, artists: [{ artistName: names[0] }] },
-    { endedAt: at(5), msPlayed: 300_000, artists: [{ artistName: names[1] }] },
-  ].map((play, index) => ({
-    ...play,
-    trackName: `Track ${index}`,
-    source: 'spotify',
-    identity: `${fanId}-${pieId}-${index}`,
-  }));
-  const saved = await savePlays(table, fanId, plays);
-  await recomputeDailyListening(table, fanId, saved.days);
-  const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
-  const result = await splitEndedPie(
-    { table, clock: createFixedClock(end), siteOrigin: 'http://localhost:3000', escrowHoldingMonths: 12 },
-    pie.id,
-    { log },
-  );
-  expect(result).toMatchObject({ outcome: 'split', allocatedCents: 941 });
+  const pie = await givenPaidPie(fanId, start);
+  await givenListening(fanId, start, [
+    { day: 2, msPlayed: 300_000, artist: names[0] },
+    { day: 3, msPlayed: 300_000, artist: names[0] },
+    { day: 4, msPlayed: 300_000, artist: names[0] },
+    { day: 5, msPlayed: 300_000, artist: names[1] },
+  ]);
+  await givenSplitPie(pie, end);
   return pie;
-}
-
-async function catalogueArtist(name: string): Promise<{ id: string; name: string }> {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const artist = { id: randomUUID().replace(/-/g, '').slice(0, 22), name };
-  await upsertCatalogueArtists(await tableOf(), [{ ...artist, popularity: 40 }], new Date());
-  return artist;
 }
 
 async function auditEntriesOf(action: string) {
   const { listAuditForStaff } = await import('../../functions/services/admin/audit');
   const { entries } = await listAuditForStaff(
-    { table: await tableOf(), clock: createFixedClock(new Date()) },
+    { table: testTable(), clock: createFixedClock(new Date()) },
     { page: 1, limit: 100, action },
   );
   return entries;
@@ -213,7 +149,7 @@ describe('staff escrow', () => {
     const before = dataOf<EscrowDue>(await get(staff, '/api/admin/escrow/due'));
     const due = await splitPie(fan.userId, 400, names);
     const held = await splitPie(fan.userId, 20, names);
-    expect(await walletBalance(fan.userId)).toBe(0);
+    expect(await walletBalanceOf(fan.userId)).toBe(0);
     // Act: the preview, a run without a reason, two runs at once, and one more.
     const preview = dataOf<EscrowDue>(await get(staff, '/api/admin/escrow/due'));
     const noReason = await post(staff, '/api/admin/escrow/process-payouts', { reason: '  ' });
@@ -236,7 +172,7 @@ describe('staff escrow', () => {
     expect(runs.reduce((sum, run) => sum + run.returnedLots, 0)).toBe(2);
     expect(runs.reduce((sum, run) => sum + run.returnedCents, 0)).toBe(941);
     expect(runs[2]).toMatchObject({ returnedLots: 0, returnedCents: 0, complete: true });
-    expect(await walletBalance(fan.userId)).toBe(941);
+    expect(await walletBalanceOf(fan.userId)).toBe(941);
     expect((await lotsOf(due.id)).map((lot) => lot.status)).toEqual(['returned', 'returned']);
     expect((await lotsOf(held.id)).map((lot) => lot.status)).toEqual(['held', 'held']);
     expect(dataOf<EscrowDue>(await get(staff, '/api/admin/escrow/due'))).toMatchObject({ lots: 0, cents: 0 });
@@ -258,9 +194,9 @@ describe('staff escrow', () => {
     const names = [`${word} twin`, `${word} solo`] as const;
     const fan = await createSignedInAccount('fan');
     const pie = await splitPie(fan.userId, 30, names);
-    const chosen = await catalogueArtist(names[0]);
-    const other = await catalogueArtist(names[0]);
-    const stranger = await catalogueArtist(`${word} stranger`);
+    const chosen = await givenArtist(names[0]);
+    const other = await givenArtist(names[0]);
+    const stranger = await givenArtist(`${word} stranger`);
     const path = `/api/admin/escrow/name-only/${encodeURIComponent(names[0])}/resolve`;
     // Act
     const listed = pageOf<StaffEscrowArtist>(
@@ -351,7 +287,7 @@ describe("staff's wallet transactions", () => {
     // Assess: the list is every fan's own wallet lines (this file's other fans too), newest first.
     const { listAccountDirectory } = await import('../../functions/data/directories');
     const { listWalletTransactions } = await import('../../functions/services/wallet/wallet');
-    const table = await tableOf();
+    const table = testTable();
     const everyLine = (
       await Promise.all(
         (await listAccountDirectory(table, 'fan')).map(

@@ -4,35 +4,34 @@
 // paid out to its bank. Every figure is checked by hand; money in equals the sum of every fan's spentCents in staff's
 // fans list and paid out the sum of the offices' own funds screens; the journal's lines balance per transaction.
 // The subscriptions renew when the month ends, so the fans pay a second time on the day of the split.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffFanSummary } from '../../functions/contracts/admin-people';
-import type { ClaimReply } from '../../functions/contracts/claims';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import type {
   FinanceDay,
   JournalLine,
   JournalPage,
   StaffFinances,
 } from '../../functions/contracts/staff-finances';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
 import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies } from '../../functions/data/pies';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import { readJournal } from '../../functions/services/admin/finances';
 import type { PayoutDependencies } from '../../functions/services/connect/payouts';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
+import { givenPendingClaim, verifyAndApproveClaim } from '../support/factories/claims';
+import { givenListening } from '../support/factories/fans';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, fundPie, startPaymentsHarness } from '../support/payments-harness';
 import type { PayoutHarness } from '../support/payouts-harness';
 import { onboardOffice } from '../support/payouts-harness';
+import { testTable } from '../support/test-table';
 
 // OpenPie's fee of 5%, read when the first handler runs, so splits move money to the platform-fees account too.
 process.env.PLATFORM_FEE_BASIS_POINTS = '500';
@@ -70,7 +69,7 @@ const today = () => getClock().now().toISOString().slice(0, 10);
 function payoutDeps(): PayoutDependencies {
   const gateway = createStripeGateway({ apiKey: harness.sandbox.apiKey, apiUrl: harness.sandbox.apiUrl });
   return {
-    table: getTable(),
+    table: testTable(),
     clock: getClock(),
     stripe: () => Promise.resolve(gateway),
     siteOrigin: 'http://localhost:3000',
@@ -79,71 +78,13 @@ function payoutDeps(): PayoutDependencies {
 }
 
 async function onlyPieOf(fanId: string): Promise<StoredPie> {
-  const [pie] = await listAllFanPies(getTable(), fanId);
+  const [pie] = await listAllFanPies(testTable(), fanId);
   if (!pie) throw new Error(`no pie of ${fanId}`);
   return pie;
 }
 
-/** Five minutes of one artist in the pie's period: that artist gets the pie's whole net. */
-async function listenInPie(fanId: string, pie: StoredPie, artist: { artistId?: string; artistName: string }) {
-  const at = new Date(Date.parse(pie.periodStart) + 2 * day).toISOString();
-  const saved = await savePlays(getTable(), fanId, [
-    {
-      endedAt: at,
-      msPlayed: 300_000,
-      artists: [artist],
-      trackName: 'Track',
-      source: 'spotify' as const,
-      identity: `${fanId}-${randomUUID()}`,
-    },
-  ]);
-  await recomputeDailyListening(getTable(), fanId, saved.days);
-}
-
-/** An artist-side user's office with a claim of the artist, approved by staff: the held share is released to it. */
-async function claimAndApprove(admin: SignedInAccount, artistId: string): Promise<string> {
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
-  const office = dataOf<OfficeReply>(
-    await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name: 'Ledger Records', type: 'Label' },
-      cookies: [admin.cookie],
-    }),
-  );
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
-  const claim = dataOf<ClaimReply>(
-    await call(claims, 'POST', '/api/for-artists/claims', {
-      body: {
-        artistId,
-        officeId: office._id,
-        agreesToWaiver: true,
-        agreesToFundsTerms: true,
-        agreesToTerms: true,
-        verificationMethod: 'spotify-bio',
-        selectedPlatform: 'spotify',
-        verificationString: `openpie_${randomBytes(4).toString('hex')}`,
-      },
-      cookies: [admin.cookie],
-    }),
-  );
-  const staffClaims = (await import('../../functions/handlers/admin-claims')).handler;
-  const verified = await call(staffClaims, 'POST', `/api/admin/claims/${claim._id}/verify-bio`, {
-    cookies: [staff.cookie],
-    body: { manualVerification: true },
-  });
-  expect(verified.statusCode).toBe(200);
-  const approved = await call(staffClaims, 'PATCH', `/api/admin/claims/${claim._id}/status`, {
-    cookies: [staff.cookie],
-    body: { status: 'Successful', reason: 'The bio shows the string' },
-  });
-  expect(approved.statusCode).toBe(200);
-  return office._id;
-}
-
 async function refund(fanId: string, amount: number): Promise<void> {
-  const customer = (await harness.stripe.customers.list({ limit: 100 })).data.find(
-    (c) => c.metadata?.['fan_id'] === fanId,
-  );
-  const [charge] = (await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 10 })).data;
+  const [charge] = await chargesOf(harness, fanId);
   await harness.stripe.refunds.create({ charge: charge?.id ?? '', amount });
   await harness.sandbox.settle();
 }
@@ -160,14 +101,18 @@ beforeAll(async () => {
   // The first listens to a catalogue artist, the second to a name no catalogue knows.
   const firstPie = await onlyPieOf(first.fan.userId);
   const secondPie = await onlyPieOf(second.fan.userId);
-  await listenInPie(first.fan.userId, firstPie, { artistId: artist.id, artistName: artist.name });
-  await listenInPie(second.fan.userId, secondPie, { artistName: `Nameless ${randomUUID().slice(0, 6)}` });
+  await givenListening(first.fan.userId, firstPie.periodStart, [
+    { day: 2, msPlayed: 300_000, artist: { artistId: artist.id, artistName: artist.name } },
+  ]);
+  await givenListening(second.fan.userId, secondPie.periodStart, [
+    { day: 2, msPlayed: 300_000, artist: `Nameless ${randomUUID().slice(0, 6)}` },
+  ]);
   // A month later both pies are split, each share held (a holding period of no months: due at once).
   await moveClock(30 * day + 60_000);
   month.splitOn = today();
   const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
   const splitDeps = {
-    table: getTable(),
+    table: testTable(),
     clock: getClock(),
     siteOrigin: 'http://localhost:3000',
     escrowHoldingMonths: 0,
@@ -176,8 +121,13 @@ beforeAll(async () => {
   await splitEndedPie(splitDeps, secondPie.id, { log });
   // The catalogue artist's office claims it: its share is released; escrow aging returns the name's share.
   staff = await createSignedInAccount('admin');
-  const officeAdmin = await createSignedInAccount('artist');
-  month.officeId = await claimAndApprove(officeAdmin, artist.id);
+  const {
+    admin: officeAdmin,
+    office,
+    claim,
+  } = await givenPendingClaim(artist.id, 'Ledger Records', 'spotify');
+  await verifyAndApproveClaim(claim._id, staff);
+  month.officeId = office._id;
   const { returnAgedLots } = await import('../../functions/services/pie/escrow-aging');
   await returnAgedLots(splitDeps, { log, now: getClock().now() });
   // The office is onboarded and paid out; three days later the bank has it.
@@ -312,7 +262,7 @@ async function wholeJournal(query: { from?: string; to?: string }, pageSize: num
   let cursor: string | undefined;
   do {
     const page = await readJournal(
-      { table: getTable(), clock: getClock(), journalPageTransactions: pageSize },
+      { table: testTable(), clock: getClock(), journalPageTransactions: pageSize },
       { ...query, ...(cursor ? { cursor } : {}) },
     );
     pages.push(page);

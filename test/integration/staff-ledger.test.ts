@@ -11,18 +11,17 @@ import type {
   StaffPieReceipt,
 } from '../../functions/contracts/admin-ledger';
 import type { StaffFanDetail } from '../../functions/contracts/admin-people';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
-import type { StoredPie } from '../../functions/data/pies';
-import { listAllFanPies } from '../../functions/data/pies';
 import { createLogger } from '../../functions/runtime/logger';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, ledger, startPaymentsHarness } from '../support/payments-harness';
+import { givenUnclaimedListening } from '../support/factories/fans';
+import { splitDeps } from '../support/factories/funding';
+import { chargesOf, fundPie, ledger, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'staff-ledger' });
@@ -63,38 +62,6 @@ async function allEntries(staff: SignedInAccount, accountId: string) {
   return { entries, balanceCents };
 }
 
-async function piesOf(fanId: string): Promise<StoredPie[]> {
-  return (await listAllFanPies(getTable(), fanId)).reverse();
-}
-
-/** Plays in the pie's period, 3:1 for two artists nobody has claimed (known only by name). */
-async function listenInPie(fanId: string, pie: StoredPie, tag: string): Promise<void> {
-  const at = (days: number) => new Date(Date.parse(pie.periodStart) + days * day).toISOString();
-  const saved = await savePlays(
-    getTable(),
-    fanId,
-    [
-      { endedAt: at(2), msPlayed: 300_000, artists: [{ artistName: `Ledger Band ${tag}` }] },
-      { endedAt: at(3), msPlayed: 100_000, artists: [{ artistName: `Ledger Duo ${tag}` }] },
-    ].map((play, index) => ({
-      ...play,
-      trackName: `Track ${index}`,
-      source: 'spotify' as const,
-      identity: `${fanId}-${tag}-${index}`,
-    })),
-  );
-  await recomputeDailyListening(getTable(), fanId, saved.days);
-}
-
-async function chargeOf(h: PaymentsHarness, fanId: string) {
-  const customers = await h.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
-  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
-  const [charge] = (await h.stripe.charges.list({ customer: customer.id, limit: 100 })).data.reverse();
-  if (!charge) throw new Error('No charge');
-  return charge;
-}
-
 /** The fee Stripe's balance transaction of an object says. */
 async function feeOfBalanceTransaction(h: PaymentsHarness, id: string | null | { id: string }) {
   const balanceId = typeof id === 'string' ? id : (id?.id ?? '');
@@ -108,18 +75,18 @@ describe('GET /api/admin/ledger: from a fan’s refunded payment to its transact
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
-    await listenInPie(fan.userId, pie, randomUUID().slice(0, 8));
+    await givenUnclaimedListening(fan.userId, pie.periodStart, randomUUID().slice(0, 8), [
+      'Ledger Band',
+      'Ledger Duo',
+    ]);
     setLocalClockOffset(getLocalClockOffset() + 30 * day + 60_000);
     await harness.sandbox.advance();
-    const split = await splitEndedPie(
-      { table: getTable(), clock: getClock(), siteOrigin: 'http://localhost:3000', escrowHoldingMonths: 12 },
-      pie.id,
-      { log },
-    );
+    const split = await splitEndedPie(splitDeps(), pie.id, { log });
     expect(split).toMatchObject({ outcome: 'split', allocatedCents: 941 });
     // Signed in after the month has passed (a session from before it has expired)
     const staff = await createSignedInAccount('admin');
-    const charge = await chargeOf(harness, fan.userId);
+    const [charge] = await chargesOf(harness, fan.userId);
+    if (!charge) throw new Error('No charge');
     const refund = await harness.stripe.refunds.create({ charge: charge.id, amount: 500 });
     await harness.sandbox.settle();
     const fanPage = dataOf<StaffFanDetail>(
@@ -212,7 +179,7 @@ describe('GET /api/admin/ledger: from a fan’s refunded payment to its transact
     expect(receipt.statusCode, receipt.body).toBe(200);
     // What the fan's own call answers (their session from before the month has expired, so its service)
     const { readPieDetail } = await import('../../functions/services/pie/pie-receipt');
-    const fanReceipt = await readPieDetail({ table: getTable(), clock: getClock() }, fan.userId, pie.id);
+    const fanReceipt = await readPieDetail({ table: testTable(), clock: getClock() }, fan.userId, pie.id);
     expect(dataOf<StaffPieReceipt>(receipt)).toEqual({
       pieId: pie.id,
       fanId: fan.userId,

@@ -12,7 +12,8 @@ import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import { createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
-import { postWebhook, requestCheckout, sessionIdOf, walletBalanceOf } from '../support/payments-harness';
+import { walletBalanceOf } from '../support/factories/ledger';
+import { postWebhook, requestCheckout, sessionIdOf } from '../support/payments-harness';
 
 let sandbox: StripeSandbox | undefined;
 afterEach(async () => {

@@ -3,12 +3,15 @@
 // the fan-payments handler, and reads of the ledger. Everything is real but the network: DynamoDB Local, the
 // sandbox over loopback, the `stripe` SDK.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type Stripe from 'stripe';
+import type { StoredPie } from '../../functions/data/pies';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { buildGatewayEvent, testContext } from './gateway-event';
 import type { HandlerResult, SignedInAccount } from './identity';
 import { call, createSignedInAccount, dataOf } from './identity';
 import type { TestStripeSandboxOptions } from './stripe-sandbox';
 import { startTestStripeSandbox, stripeClientFor } from './stripe-sandbox';
+import { testTable } from './test-table';
 
 export interface Delivery {
   rawBody: string;
@@ -118,11 +121,8 @@ export async function getJson<T>(handler: Handler, path: string, fan: SignedInAc
 }
 
 export async function ledger() {
-  const [service, runtime] = await Promise.all([
-    import('../../functions/services/ledger'),
-    import('../../functions/runtime/table'),
-  ]);
-  const deps = { table: runtime.getTable() };
+  const service = await import('../../functions/services/ledger');
+  const deps = { table: testTable() };
   return {
     balance: (accountId: `${string}:${string}`) =>
       service.getBalance(deps, accountId as Parameters<typeof service.getBalance>[1]),
@@ -136,24 +136,31 @@ export async function ledger() {
   };
 }
 
+/** The fan's pies, oldest first. */
+export async function piesOf(fanId: string): Promise<StoredPie[]> {
+  const { listAllFanPies } = await import('../../functions/data/pies');
+  return (await listAllFanPies(testTable(), fanId)).reverse();
+}
+
+/** The id of the fan's customer at the Stripe sandbox (the one whose metadata names the fan). */
+export async function customerIdOf(harness: PaymentsHarness, fanId: string): Promise<string> {
+  const customers = await harness.stripe.customers.list({ limit: 100 });
+  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
+  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
+  return customer.id;
+}
+
+/** The fan's charges at the Stripe sandbox, oldest first. */
+export async function chargesOf(harness: PaymentsHarness, fanId: string): Promise<Stripe.Charge[]> {
+  const customer = await customerIdOf(harness, fanId);
+  return (await harness.stripe.charges.list({ customer, limit: 100 })).data.reverse();
+}
+
 /**
  * The fan's wallet accounts (docs/decisions/031-money-by-origin.md): their free credit and the money of each of their
  * pies, oldest pie first.
  */
 export async function walletAccountsOf(fanId: string): Promise<`${string}:${string}`[]> {
-  const [{ listAllFanPies }, runtime] = await Promise.all([
-    import('../../functions/data/pies'),
-    import('../../functions/runtime/table'),
-  ]);
-  const pies = (await listAllFanPies(runtime.getTable(), fanId)).reverse();
+  const pies = await piesOf(fanId);
   return [`fan-wallet:${fanId}`, ...pies.map((pie) => `pie-funds:${pie.id}` as const)];
-}
-
-/** The fan's wallet balance as the fan sees it: the sum of their wallet accounts. */
-export async function walletBalanceOf(fanId: string): Promise<number> {
-  const [wallet, runtime] = await Promise.all([
-    import('../../functions/services/wallet/wallet'),
-    import('../../functions/runtime/table'),
-  ]);
-  return wallet.walletBalanceCentsOf({ table: runtime.getTable() }, fanId);
 }

@@ -2,12 +2,15 @@
 // through the artist-auth handler on DynamoDB Local: the last admin of an office that still holds money or claims is
 // refused with 409 and told what to do first, and nothing is written; anyone else leaves their offices with the
 // account, and an office that holds nothing and loses its last admin goes with it.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bodyOf } from '../../support/gateway-event';
 import type { SignedInAccount } from '../../support/identity';
 import { givenJoined, givenOfficeAdmin } from '../../support/factories/offices';
 import { call } from '../../support/identity';
+import { givenArtist } from '../../support/factories/catalogue';
+import { givenClaim } from '../../support/factories/claims';
+import { givenPayableHolds } from '../../support/factories/ledger';
+import { testTable } from '../../support/test-table';
 
 async function handlers() {
   const [auth, offices] = await Promise.all([
@@ -17,71 +20,25 @@ async function handlers() {
   return { auth: auth.handler, offices: offices.handler };
 }
 
-async function tableOf() {
-  const { getTable } = await import('../../../functions/runtime/table');
-  return getTable();
-}
-
 async function deleteAccountOf(person: SignedInAccount) {
   const { auth } = await handlers();
   return call(auth, 'DELETE', '/api/for-artists/auth/delete-account', { cookies: [person.cookie] });
 }
 
-/** Money on the office payable, as a release of held earnings books it. */
-async function givenPayableHolds(officeId: string, cents: number): Promise<void> {
-  const { postTransaction } = await import('../../../functions/services/ledger');
-  const { accountIdOf } = await import('../../../functions/domain/money/ledger');
-  const { getClock } = await import('../../../functions/runtime/clock');
-  await postTransaction(
-    { table: await tableOf(), clock: getClock() },
-    {
-      kind: 'escrow-release',
-      idempotencyKey: `test-release-${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('platform-losses', 'platform'), amountCents: -cents },
-        { accountId: accountIdOf('office-payable', officeId), amountCents: cents },
-      ],
-    },
-  );
-}
-
-/** A pending claim of the office on a new artist, made by its admin. */
-async function givenPendingClaim(officeId: string, admin: SignedInAccount): Promise<void> {
-  const { createClaim } = await import('../../../functions/data/claims');
-  const at = new Date().toISOString();
-  const outcome = await createClaim(
-    await tableOf(),
-    {
-      id: `claim-${randomUUID()}`,
-      officeId,
-      artistId: `artist-${randomUUID()}`,
-      artistName: 'Night Owl',
-      verificationMethod: 'spotify-bio',
-      selectedPlatform: 'spotify',
-      verificationString: `openpie_${randomUUID().slice(0, 8)}`,
-      agreedAt: at,
-      createdBy: admin.userId,
-      createdAt: at,
-    },
-    randomUUID(),
-  );
-  expect(outcome).toBe('created');
-}
-
 async function accountStatusOf(person: SignedInAccount) {
   const { getAccount } = await import('../../../functions/data/accounts');
-  return (await getAccount(await tableOf(), 'artist', person.userId))?.status;
+  return (await getAccount(testTable(), 'artist', person.userId))?.status;
 }
 
 async function membersOf(officeId: string) {
   const { getOfficeWithMembers } = await import('../../../functions/data/offices/office');
-  const found = await getOfficeWithMembers(await tableOf(), officeId);
+  const found = await getOfficeWithMembers(testTable(), officeId);
   return found?.members.map((member) => ({ userId: member.userId, role: member.role })) ?? null;
 }
 
 async function officeIdsOf(person: SignedInAccount) {
   const { listUserOfficeIds } = await import('../../../functions/data/offices/office');
-  return listUserOfficeIds(await tableOf(), person.userId);
+  return listUserOfficeIds(testTable(), person.userId);
 }
 
 describe('deleting the account of the last admin of an office', () => {
@@ -112,7 +69,7 @@ describe('deleting the account of the last admin of an office', () => {
   it('is refused with 409 while the office has a claim, saying what to do first, and nothing changes', async () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Owl Office');
-    await givenPendingClaim(office._id, admin);
+    await givenClaim(admin, (await givenArtist('Night Owl')).id, office._id);
     // Act
     const refused = await deleteAccountOf(admin);
     // Assess

@@ -8,19 +8,28 @@ import type { SignedInAccount } from '../identity';
 import { call, createSignedInAccount, dataOf } from '../identity';
 import { testTable } from '../test-table';
 
+/** A new office opened by `admin` (an artist-side user, who may have others) through `POST offices`. */
+export async function givenOfficeOf(
+  admin: SignedInAccount,
+  name = 'Static Records',
+  type: OfficeReply['type'] = 'Label',
+): Promise<OfficeReply> {
+  const offices = (await import('../../../functions/handlers/artist-offices')).handler;
+  const result = await call(offices, 'POST', '/api/for-artists/offices', {
+    body: { name, type },
+    cookies: [admin.cookie],
+  });
+  expect(result.statusCode, result.body).toBe(201);
+  return dataOf<OfficeReply>(result);
+}
+
 /** A new artist-side user with a new office of their own, made through `POST offices`. */
 export async function givenOfficeAdmin(
   name = 'Static Records',
   type: OfficeReply['type'] = 'Label',
 ): Promise<{ admin: SignedInAccount; office: OfficeReply }> {
-  const offices = (await import('../../../functions/handlers/artist-offices')).handler;
   const admin = await createSignedInAccount('artist');
-  const result = await call(offices, 'POST', '/api/for-artists/offices', {
-    body: { name, type },
-    cookies: [admin.cookie],
-  });
-  expect(result.statusCode).toBe(201);
-  return { admin, office: dataOf<OfficeReply>(result) };
+  return { admin, office: await givenOfficeOf(admin, name, type) };
 }
 
 /** A new artist-side user who has joined the office with the role. */
