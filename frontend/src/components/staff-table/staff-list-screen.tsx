@@ -1,20 +1,10 @@
 // A staff list screen (decision 037): the page's heading and lead over the shared staff table, whose search, filter,
-// sort and page are kept in the address. Each list screen gives its words, columns and calls.
+// sort and page are kept in the address. Each list screen gives its words, columns and list.
 import { useSearchParams } from 'react-router-dom';
-import {
-  StaffTable,
-  type StaffColumn,
-  type StaffTableChoice,
-  type StaffTableWords,
-} from '../../../components/staff-table/staff-table';
-import type { CsvColumn, StaffList } from '../../../components/staff-table/staff-list';
-import {
-  readStaffListFilter,
-  useStaffList,
-  writeStaffListFilter,
-} from '../../../components/staff-table/staff-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../staff-directory.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { CsvColumn, StaffList } from './staff-list';
+import { readStaffListFilter, useStaffList, writeStaffListFilter } from './staff-list';
+import { StaffTable, type StaffColumn, type StaffTableChoice, type StaffTableWords } from './staff-table';
 
 export interface StaffListWords extends StaffTableWords {
   title: string;
@@ -26,18 +16,29 @@ export interface StaffListScreenProps<Row> {
   /** Where the list stands when the address names no sort: the server's default, shown on its column. */
   defaultSort?: string;
   choice?: StaffTableChoice;
+  /** The address's name for the choice, `filter` unless the list's links already name it (the claims' `status`). */
+  choiceName?: string;
   columns: readonly StaffColumn<Row>[];
   csvColumns: readonly CsvColumn<Row>[];
   rowKey: (row: Row) => string;
   list: StaffList<Row>;
+  /** A class for the table itself (a wider minimum before it scrolls sideways, say). */
+  tableClassName?: string;
 }
 
-export function StaffListScreen<Row>({ words, list, choice, ...table }: StaffListScreenProps<Row>) {
+export function StaffListScreen<Row>({
+  words,
+  list,
+  choice,
+  choiceName,
+  ...table
+}: StaffListScreenProps<Row>) {
   useDocumentTitle(`${words.title} · OpenPie Admin`);
   const [params, setParams] = useSearchParams();
   const filter = readStaffListFilter(
     params,
     (choice?.options ?? []).map((option) => option.value),
+    choiceName,
   );
   const rows = useStaffList(list, filter);
 
@@ -57,7 +58,7 @@ export function StaffListScreen<Row>({ words, list, choice, ...table }: StaffLis
       words={words}
       choice={choice}
       filter={filter}
-      onFilterChange={(next) => setParams(writeStaffListFilter(next))}
+      onFilterChange={(next) => setParams(writeStaffListFilter(next, undefined, choiceName))}
       rows={rows}
       fetchPage={list.fetchPage}
     />

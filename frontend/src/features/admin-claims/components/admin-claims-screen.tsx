@@ -1,16 +1,12 @@
-// /admin/claims: every claim, newest first, to review and decide: a status filter, a search by
-// artist name, 20 a page. The filter lives in the address (status, search, page) so a page can be shared and kept;
-// the CSV holds every claim that filter matches.
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { CsvDownload } from '../../../components/csv-download';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { Pagination } from '../../../components/pagination';
+// /admin/claims: every claim, newest first, to review and decide: a status filter, a search by artist name, 20 a
+// page, on the shared staff table. The filter lives in the address (status, search, page) so a page can be shared and
+// kept; the CSV holds every claim that filter matches.
+import { Link } from 'react-router-dom';
+import type { StaffClaimSummary } from '@contracts/admin-claims';
+import { StaffListScreen } from '../../../components/staff-table/staff-list-screen';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { StaffClaimStatus } from '../api/admin-claims-api';
-import { useStaffClaims } from '../api/admin-claims-api';
+import { staffClaims } from '../api/get-staff-claims';
 import {
   StaffClaimStatusBadge,
   staffClaimStatuses,
@@ -18,7 +14,6 @@ import {
   staffPlatformLabels,
   staffStatusLabels,
 } from '../lib/staff-claim-words';
-import { prepareStaffClaimsCsv, staffClaimsCsvFile } from '../lib/staff-claims-csv';
 import '../admin-claims.css';
 
 export const staffClaimsText = {
@@ -28,8 +23,6 @@ export const staffClaimsText = {
   anyStatus: 'Every status',
   search: 'Artist name',
   searchHint: 'A part of the name, or a claim or office id',
-  apply: 'Search',
-  clear: 'Clear',
   caption: 'Claims, newest first',
   artist: 'Artist',
   office: 'Office',
@@ -40,166 +33,49 @@ export const staffClaimsText = {
   failed: 'We could not load the claims.',
   empty: 'No claims match.',
   pages: 'Claims pages',
+  csvFile: 'openpie-claims.csv',
 } as const;
 
-function readStatus(value: string | null): StaffClaimStatus | null {
-  return staffClaimStatuses.find((status) => status === value) ?? null;
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 export function AdminClaimsScreen() {
-  useDocumentTitle('Claims · OpenPie Admin');
-  const [params, setParams] = useSearchParams();
-  const filter = {
-    page: readPage(params.get('page')),
-    status: readStatus(params.get('status')),
-    search: params.get('search') ?? '',
-  };
-  const [statusChoice, setStatusChoice] = useState<string>(filter.status ?? '');
-  const [searchText, setSearchText] = useState(filter.search);
-  const claims = useStaffClaims(filter);
-
-  const apply = (next: { status: string; search: string; page: number }) => {
-    const query = new URLSearchParams();
-    if (next.status) query.set('status', next.status);
-    if (next.search.trim()) query.set('search', next.search.trim());
-    if (next.page > 1) query.set('page', String(next.page));
-    setParams(query);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ status: statusChoice, search: searchText, page: 1 });
-  };
-
-  const list = claims.data?.claims ?? [];
-  const pageCount = claims.data?.pagination?.pages ?? 0;
-
   return (
-    <div className="staff-page">
-      <header className="staff-claims__header staff-claims__header--list">
-        <div>
-          <h1 className="staff-page__title">{staffClaimsText.title}</h1>
-          <p className="staff-page__lead">{staffClaimsText.lead}</p>
-        </div>
-        <CsvDownload
-          fileName={staffClaimsCsvFile}
-          prepare={() => prepareStaffClaimsCsv({ status: filter.status, search: filter.search })}
-        />
-      </header>
-
-      <form className="staff-claims__filters" role="search" onSubmit={submit}>
-        <div className="field">
-          <label className="field__label" htmlFor="staff-claims-status">
-            {staffClaimsText.status}
-          </label>
-          <select
-            id="staff-claims-status"
-            className="field__input field__select"
-            value={statusChoice}
-            onChange={(event) => setStatusChoice(event.target.value)}
-          >
-            <option value="">{staffClaimsText.anyStatus}</option>
-            {staffClaimStatuses.map((status) => (
-              <option key={status} value={status}>
-                {staffStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field staff-claims__search">
-          <label className="field__label" htmlFor="staff-claims-search">
-            {staffClaimsText.search}
-          </label>
-          <input
-            id="staff-claims-search"
-            className="field__input"
-            type="search"
-            maxLength={100}
-            value={searchText}
-            aria-describedby="staff-claims-search-hint"
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <span id="staff-claims-search-hint" className="field__hint">
-            {staffClaimsText.searchHint}
-          </span>
-        </div>
-        <div className="staff-claims__filter-actions">
-          <button type="submit" className="button button--primary">
-            {staffClaimsText.apply}
-          </button>
-          {filter.status || filter.search ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setStatusChoice('');
-                setSearchText('');
-                apply({ status: '', search: '', page: 1 });
-              }}
-            >
-              {staffClaimsText.clear}
-            </button>
-          ) : null}
-        </div>
-      </form>
-
-      {claims.error ? (
-        <LoadFailure
-          message={describeLoadError(claims.error, staffClaimsText.failed)}
-          onRetry={() => void claims.mutate()}
-        />
-      ) : null}
-      {!claims.data && !claims.error ? (
-        <p className="staff-page__muted" role="status">
-          {staffClaimsText.loading}
-        </p>
-      ) : null}
-      {claims.data && list.length === 0 ? <p className="staff-page__empty">{staffClaimsText.empty}</p> : null}
-      {list.length > 0 ? (
-        <div className="table-wrap" role="region" aria-label={staffClaimsText.caption} tabIndex={0}>
-          <table className="data-table staff-claims__table">
-            <caption className="staff-page__caption">{staffClaimsText.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{staffClaimsText.artist}</th>
-                <th scope="col">{staffClaimsText.office}</th>
-                <th scope="col">{staffClaimsText.status}</th>
-                <th scope="col">{staffClaimsText.method}</th>
-                <th scope="col">{staffClaimsText.claimedOn}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((claim) => (
-                <tr key={claim._id}>
-                  <th scope="row">
-                    <Link to={paths.admin.claim({ id: claim._id })}>{claim.artistName}</Link>
-                  </th>
-                  <td>{claim.officeName ?? staffClaimsText.officeGone}</td>
-                  <td>
-                    <StaffClaimStatusBadge status={claim.status} />
-                  </td>
-                  <td>
-                    {staffMethodLabels[claim.verificationMethod]} ·{' '}
-                    {staffPlatformLabels[claim.selectedPlatform]}
-                  </td>
-                  <td>{formatDateTime(claim.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pagination
-        page={filter.page}
-        pageCount={pageCount}
-        label={staffClaimsText.pages}
-        onPageChange={(page) => apply({ status: filter.status ?? '', search: filter.search, page })}
-      />
-    </div>
+    <StaffListScreen<StaffClaimSummary>
+      words={staffClaimsText}
+      choiceName="status"
+      choice={{
+        label: staffClaimsText.status,
+        any: staffClaimsText.anyStatus,
+        options: staffClaimStatuses.map((status) => ({ value: status, label: staffStatusLabels[status] })),
+      }}
+      tableClassName="staff-claims__table"
+      columns={[
+        {
+          header: staffClaimsText.artist,
+          rowHeader: true,
+          cell: (claim) => <Link to={paths.admin.claim({ id: claim._id })}>{claim.artistName}</Link>,
+        },
+        { header: staffClaimsText.office, cell: (claim) => claim.officeName ?? staffClaimsText.officeGone },
+        { header: staffClaimsText.status, cell: (claim) => <StaffClaimStatusBadge status={claim.status} /> },
+        {
+          header: staffClaimsText.method,
+          cell: (claim) =>
+            `${staffMethodLabels[claim.verificationMethod]} · ${staffPlatformLabels[claim.selectedPlatform]}`,
+        },
+        { header: staffClaimsText.claimedOn, cell: (claim) => formatDateTime(claim.createdAt) },
+      ]}
+      csvColumns={[
+        { name: 'claim_id', value: (claim) => claim._id },
+        { name: 'artist_id', value: (claim) => claim.artistId },
+        { name: 'artist_name', value: (claim) => claim.artistName },
+        { name: 'office_id', value: (claim) => claim.officeId },
+        { name: 'office_name', value: (claim) => claim.officeName },
+        { name: 'status', value: (claim) => claim.status },
+        { name: 'verification_method', value: (claim) => claim.verificationMethod },
+        { name: 'platform', value: (claim) => claim.selectedPlatform },
+        { name: 'claimed_at', value: (claim) => claim.createdAt },
+        { name: 'updated_at', value: (claim) => claim.updatedAt },
+      ]}
+      rowKey={(claim) => claim._id}
+      list={staffClaims}
+    />
   );
 }

@@ -1,9 +1,9 @@
 // What staff's claim screens say about statuses, methods and platforms.
 import type { StaffClaimSummary } from '@contracts/admin-claims';
 
-type ClaimStatus = StaffClaimSummary['status'];
+export type StaffClaimStatus = StaffClaimSummary['status'];
 
-export const staffClaimStatuses: readonly ClaimStatus[] = [
+export const staffClaimStatuses: readonly StaffClaimStatus[] = [
   'Pending',
   'Verified',
   'Successful',
@@ -11,7 +11,7 @@ export const staffClaimStatuses: readonly ClaimStatus[] = [
   'Deleted',
 ];
 
-export const staffStatusLabels: Readonly<Record<ClaimStatus, string>> = {
+export const staffStatusLabels: Readonly<Record<StaffClaimStatus, string>> = {
   Pending: 'Pending',
   Verified: 'Verified',
   Successful: 'Successful',
@@ -20,7 +20,7 @@ export const staffStatusLabels: Readonly<Record<ClaimStatus, string>> = {
 };
 
 /** What each move does, on the button staff press. */
-export const moveLabels: Readonly<Record<ClaimStatus, string>> = {
+export const moveLabels: Readonly<Record<StaffClaimStatus, string>> = {
   Pending: 'Send back to pending',
   Verified: 'Mark verified',
   Successful: 'Approve',
@@ -41,7 +41,7 @@ export const staffPlatformLabels: Readonly<Record<StaffClaimSummary['selectedPla
   instagram: 'Instagram',
 };
 
-export function StaffClaimStatusBadge({ status }: { status: ClaimStatus }) {
+export function StaffClaimStatusBadge({ status }: { status: StaffClaimStatus }) {
   return (
     <span className={`badge staff-claims__status staff-claims__status--${status.toLowerCase()}`}>
       {staffStatusLabels[status]}

@@ -15,7 +15,7 @@ import { staffFans } from '../api/get-staff-fans';
 import { staffOffices } from '../api/get-staff-offices';
 import { staffUserArtists } from '../api/get-staff-user-artists';
 import { connectLabels, DeletedName, writeDollars } from '../lib/staff-words';
-import { StaffListScreen } from './staff-list-screen';
+import { StaffListScreen } from '../../../components/staff-table/staff-list-screen';
 
 export function StaffFansScreen() {
   return (

@@ -1,0 +1,72 @@
+// What staff's claim screen says: the claim, what is held for the artist, the decision and its confirmation, the
+// check of the bio by hand, and the headings of its tables.
+import { formatMoney } from '../../../lib/format';
+
+export const staffClaimText = {
+  title: 'Claim review',
+  back: 'All claims',
+  loading: 'Loading the claim...',
+  failed: 'We could not load this claim.',
+  claimTitle: 'The claim',
+  office: 'Office',
+  officeGone: 'Deleted office',
+  artist: 'Artist',
+  method: 'Verification',
+  string: 'Verification string',
+  claimedOn: 'Claimed on',
+  held: 'Held for the artist',
+  heldNone: 'Nothing is held for this artist.',
+  heldSome: (cents: number, lots: number) =>
+    `${formatMoney(cents)} from ${lots} ${lots === 1 ? 'pie' : 'pies'} is held for this artist.`,
+  heldAfterSuccess:
+    'This claim is successful but money is still held for the artist: release it to the office.',
+  release: 'Release held earnings',
+  decideTitle: 'Decide',
+  finalStatus: 'This status is final: nothing more can be decided here.',
+  move: 'Move to',
+  reason: 'Reason',
+  reasonHint: 'Kept in the audit log; the office sees it.',
+  reasonRequired: 'Give a reason',
+  change: 'Change status',
+  confirmTitle: (label: string) => `${label}?`,
+  confirmMove: 'The claim moves at once and the audit log keeps your reason.',
+  confirmApprove:
+    'The office gets the artist, and the money held for the artist goes to the office. Fans who funded it are told.',
+  changing: 'Saving...',
+  keep: 'Cancel',
+  changed: (status: string) => `The claim is now ${status.toLowerCase()}.`,
+  released: (cents: number, lots: number, fans: number) =>
+    `${formatMoney(cents)} from ${lots} ${lots === 1 ? 'pie' : 'pies'} went to the office; ${fans} ${fans === 1 ? 'fan was' : 'fans were'} told.`,
+  changeFailed: 'We could not change the claim. Please try again.',
+  manualTitle: 'Check the bio by hand',
+  manualLead: (string: string) => `Open the bio and look for ${string}.`,
+  found: 'I found the string',
+  notFound: 'I did not find it',
+  confirmFound: 'Mark the claim verified?',
+  confirmNotFound: 'Record that the string is not in the bio?',
+  confirmManual: 'Your check is kept with the claim’s verification attempts.',
+  recorded: 'Your check is recorded.',
+  attemptsTitle: 'Verification attempts',
+  attemptsEmpty: 'Nobody has checked the bio yet.',
+  attemptsCaption: 'Every check of the bio, oldest first',
+  when: 'When',
+  by: 'By',
+  platform: 'Platform',
+  checked: 'Checked',
+  result: 'Result',
+  foundYes: 'Found',
+  foundNo: 'Not found',
+  reportsTitle: 'Reports from fans',
+  reportsEmpty: 'No fan has reported a claim of this artist.',
+  reportsCaption: 'Fans’ reports about this artist',
+  fan: 'Fan',
+  otherTitle: 'Other claims of this artist',
+  otherEmpty: 'No other office claims this artist.',
+  auditTitle: 'Audit log',
+  auditCaption: 'Every status change, oldest first',
+  change_: 'Change',
+  who: 'Who',
+} as const;
+
+/** Who made a change or a check, in words. */
+export const actorLabels = { office: 'Office admin', verification: 'Bio check', staff: 'Staff' } as const;
