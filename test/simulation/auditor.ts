@@ -1,0 +1,239 @@
+// The checks every simulated day ends with: the staff console's reconciliation checks (all six), the ledger audit
+// every integration test file ends with (each transaction sums to zero, each balance equals its entries), the money
+// identity (money in = fees + held + released + paid out + wallets + refunded + returned, with Stripe's own figures
+// for what came in and went out), and the auditor: what the model expects from the requests made and the replies
+// received, held against the ledger (each paid checkout booked once with its amount, each refund taken back once,
+// each accepted payout booked once, no balance people are owed below zero).
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import type { TableRef } from '../../functions/data/table';
+import type { AccountType } from '../../functions/domain/money/ledger';
+import { guardedAccountTypes } from '../../functions/domain/money/ledger';
+import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
+import { getClock } from '../../functions/runtime/clock';
+import {
+  builtReconciliationChecks,
+  runReconciliationChecks,
+} from '../../functions/services/admin/reconciliation';
+import { auditLedger } from '../support/ledger-audit';
+import type { SimModel } from './model';
+
+type Item = Record<string, NativeAttributeValue>;
+
+async function scanAll(table: TableRef): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await table.client.send(
+      new ScanCommand({ TableName: table.name, ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+async function listAll<T extends { id: string }>(
+  page: (startingAfter: string | undefined) => Promise<Stripe.ApiList<T>>,
+): Promise<T[]> {
+  const all: T[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const list = await page(after);
+    all.push(...list.data);
+    if (!list.has_more || list.data.length === 0) return all;
+    after = list.data[list.data.length - 1]?.id;
+  }
+}
+
+/** Stripe's own figures: what came in by card, what went back to cards and banks, what disputes took. */
+export async function stripeFigures(stripe: Stripe) {
+  const [charges, refunds, disputes, transfers] = await Promise.all([
+    listAll((after) => stripe.charges.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
+    listAll((after) => stripe.refunds.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
+    listAll((after) => stripe.disputes.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
+    listAll((after) => stripe.transfers.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
+  ]);
+  const paid = charges.filter((charge) => charge.paid && charge.status === 'succeeded');
+  return {
+    moneyIn: paid.reduce((sum, charge) => sum + charge.amount, 0),
+    refunded: refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0),
+    refundsById: new Map(refunds.map((refund) => [refund.id, refund.amount])),
+    // A chargeback takes its money when it opens and gives it back when won; an inquiry takes none.
+    disputed: disputes
+      .filter((d) => d.status !== 'won' && !d.status.startsWith('warning'))
+      .reduce((sum, d) => sum + d.amount, 0),
+    paidOut: transfers.reduce((sum, t) => sum + t.amount - t.amount_reversed, 0),
+  };
+}
+
+export interface DayAudit {
+  /** One line per problem; empty when the day is clean. */
+  problems: string[];
+  checksRun: number;
+}
+
+export async function auditDay(
+  table: TableRef,
+  stripe: Stripe,
+  sandbox: { apiKey: string; apiUrl: string },
+  model: SimModel,
+  options: { quiescent: boolean },
+): Promise<DayAudit> {
+  const problems: string[] = [];
+  let checksRun = 0;
+
+  // The staff console's reconciliation, read with a Stripe client of its own (the staff console's calls are not the
+  // product's faulty path under test here). The stripe check compares with Stripe only once no webhook is held back.
+  const gateway = createStripeGateway({ apiKey: sandbox.apiKey, apiUrl: sandbox.apiUrl });
+  const checks = builtReconciliationChecks.filter((check) => options.quiescent || check !== 'stripe');
+  const results = await runReconciliationChecks(
+    { table, clock: getClock(), stripe: () => Promise.resolve(gateway) },
+    checks,
+  );
+  for (const result of results) {
+    checksRun += 1;
+    for (const problem of result.problems)
+      problems.push(`reconciliation ${result.check}: ${problem.message}`);
+  }
+
+  checksRun += 1;
+  const audit = await auditLedger(table);
+  problems.push(...audit.problems.map((problem) => `ledger audit: ${problem}`));
+
+  const items = await scanAll(table);
+  const byType = new Map<string, number>();
+  const balances = new Map<string, number>();
+  for (const item of items) {
+    if (item['entity'] !== 'ledger-balance') continue;
+    const type = String(item['accountType']);
+    byType.set(type, (byType.get(type) ?? 0) + Number(item['balance']));
+    const account = `${type}:${String(item['owner'])}`;
+    balances.set(account, (balances.get(account) ?? 0) + Number(item['balance']));
+  }
+  const total = (...types: AccountType[]) => types.reduce((sum, type) => sum + (byType.get(type) ?? 0), 0);
+
+  // No balance people are owed is below zero.
+  checksRun += 1;
+  for (const [account, balance] of [...balances].sort(([a], [b]) => a.localeCompare(b))) {
+    const type = account.split(':')[0] as AccountType;
+    if (guardedAccountTypes.has(type) && balance < 0)
+      problems.push(`auditor: ${account} is ${balance}, below zero`);
+  }
+
+  // The auditor: each expectation of the model against the ledger's transactions.
+  const transactions = items.filter((item) => item['entity'] === 'ledger-transaction');
+  const pies = new Map<string, Item>();
+  for (const item of items) if (item['entity'] === 'pie') pies.set(String(item['id']), item);
+  const payments = transactions.filter((t) => t['kind'] === 'fan-payment');
+  checksRun += 1;
+  if (options.quiescent) {
+    const paidOfFan = new Map<string, number[]>();
+    for (const payment of payments) {
+      const references = payment['references'] as Record<string, string>;
+      const pie = pies.get(references['pieId'] ?? '');
+      const fanId = String(pie?.['fanId'] ?? '?');
+      const gross = (payment['postings'] as { amountCents: number }[]).reduce(
+        (sum, posting) => sum + Math.max(0, posting.amountCents),
+        0,
+      );
+      paidOfFan.set(fanId, [...(paidOfFan.get(fanId) ?? []), gross]);
+    }
+    for (const checkout of model.expect.paidCheckouts) {
+      const booked = paidOfFan.get(checkout.fanId) ?? [];
+      if (!booked.includes(checkout.amountCents)) {
+        problems.push(
+          `auditor: ${checkout.fan} paid a checkout of ${checkout.amountCents}; the ledger books their payments as [${booked.join(', ')}]`,
+        );
+      }
+    }
+    const refundsBooked = new Map<string, number>();
+    for (const refund of transactions.filter((t) => t['kind'] === 'refund')) {
+      const id = String((refund['references'] as Record<string, string>)['refundId']);
+      refundsBooked.set(id, (refundsBooked.get(id) ?? 0) + 1);
+    }
+    for (const refund of model.expect.refunds) {
+      const times = refundsBooked.get(refund.refundId) ?? 0;
+      if (times !== 1) {
+        problems.push(
+          `auditor: a refund of ${refund.amountCents} to ${refund.fan} is booked ${times} times, not once`,
+        );
+      }
+    }
+  }
+  const payoutsBooked = new Map<string, number[]>();
+  for (const payout of transactions.filter((t) => t['kind'] === 'payout')) {
+    const id = String((payout['references'] as Record<string, string>)['payoutId']);
+    const amount = (payout['postings'] as { amountCents: number }[]).reduce(
+      (sum, posting) => sum + Math.max(0, -posting.amountCents),
+      0,
+    );
+    payoutsBooked.set(id, [...(payoutsBooked.get(id) ?? []), amount]);
+  }
+  for (const payout of model.expect.payouts) {
+    const booked = payoutsBooked.get(payout.payoutId) ?? [];
+    if (booked.length !== 1 || booked[0] !== payout.amountCents) {
+      problems.push(
+        `auditor: ${payout.office}'s payout of ${payout.amountCents} is booked as [${booked.join(', ')}]`,
+      );
+    }
+  }
+
+  // The money identity. What crossed the platform's edge is what the ledger's Stripe clearing account moved, by kind
+  // of transaction; money in is Stripe's own figure (every charge that succeeded), and what went back to cards and on
+  // to offices' banks is held against Stripe's figures too.
+  const edge = { in: 0, refunded: 0, disputed: 0, paidOut: 0, other: 0 };
+  for (const transaction of transactions) {
+    const kind = String(transaction['kind']);
+    for (const posting of transaction['postings'] as { accountId: string; amountCents: number }[]) {
+      if (!posting.accountId.startsWith('stripe-clearing:')) continue;
+      if (kind === 'fan-payment') edge.in -= posting.amountCents;
+      else if (kind === 'refund') edge.refunded += posting.amountCents;
+      else if (kind.startsWith('dispute')) edge.disputed += posting.amountCents;
+      else if (kind === 'transfer' || kind === 'transfer-reversal' || kind === 'payout')
+        edge.paidOut += posting.amountCents;
+      else edge.other += posting.amountCents;
+    }
+  }
+  checksRun += 1;
+  const fees = total('processing-fees', 'platform-fees');
+  const held = total('artist-earnings', 'artist-name-earnings');
+  const released = total('office-payable');
+  const inFlight = total('connect-in-flight', 'give-back-in-flight', 'ledger-clearing');
+  const wallets = total('fan-wallet', 'pie-funds');
+  const returned = total('deleted-fan-returns');
+  const covered = total('platform-losses', 'dispute-losses', 'promo-funding');
+  const right =
+    fees +
+    held +
+    released +
+    inFlight +
+    wallets +
+    returned +
+    covered +
+    edge.refunded +
+    edge.disputed +
+    edge.paidOut +
+    edge.other;
+  const moneyIn = options.quiescent ? await stripeFigures(stripe) : null;
+  const inCents = moneyIn ? moneyIn.moneyIn : edge.in;
+  if (inCents !== right) {
+    problems.push(
+      `money identity: in ${inCents} ≠ fees ${fees} + held ${held} + released ${released} + in flight ${inFlight} + wallets ${wallets} + returned ${returned} + covered ${covered} + refunded ${edge.refunded} + disputed ${edge.disputed} + paid out ${edge.paidOut} + other ${edge.other} = ${right}`,
+    );
+  }
+  if (moneyIn) {
+    if (moneyIn.refunded !== edge.refunded) {
+      problems.push(
+        `money identity: Stripe refunded ${moneyIn.refunded} to cards, the ledger ${edge.refunded}`,
+      );
+    }
+    if (moneyIn.paidOut !== edge.paidOut) {
+      problems.push(
+        `money identity: Stripe transferred ${moneyIn.paidOut} to offices, the ledger ${edge.paidOut}`,
+      );
+    }
+  }
+  return { problems, checksRun };
+}

@@ -1,0 +1,344 @@
+// The simulation's commands (fast-check model-based testing): what people and time do in the world. Each one acts
+// through the product as its user would — the handlers with a signed-in session, the hosted Checkout page, Stripe's
+// dashboard through the real SDK for refunds and dispute evidence, the office's payout request — and records what
+// it expects in the model; `AdvanceDays` lets the days pass, each ending with every check (test/simulation/auditor.ts).
+import fc from 'fast-check';
+import type { ClaimReply } from '../../functions/contracts/claims';
+import type { OfficeReply } from '../../functions/contracts/offices';
+import { getClaim } from '../../functions/data/claims';
+import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
+import { toPlays } from '../../functions/domain/listening/plays';
+import { isAppError } from '../../functions/domain/errors';
+import { createFixedClock, getClock } from '../../functions/runtime/clock';
+import { createLogger } from '../../functions/runtime/logger';
+import { getTable } from '../../functions/runtime/table';
+import { moveClaim } from '../../functions/services/claims/claims';
+import { createPayout, payoutDependencies } from '../../functions/services/connect/payouts';
+import { requestCheckout, sessionIdOf } from '../support/payments-harness';
+import { onboardOffice } from '../support/payouts-harness';
+import type { SignedInAccount } from '../support/identity';
+import { call, createSignedInAccount, dataOf, sessionCookie } from '../support/identity';
+import { sessionDependencies, startSession } from '../../functions/services/sessions';
+import { testCards } from '../support/stripe-sandbox';
+import type { SimModel } from './model';
+import type { SimReal } from './real';
+
+type Command = fc.AsyncCommand<SimModel, SimReal>;
+const log = createLogger('silent', { simulation: 'commands' });
+
+/** A failure of the product the commands saw at once (a 5xx, a double click opening two sessions …). */
+export class ProductFault extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProductFault';
+  }
+}
+
+/** A session started now (product time): people sign in again when the one they had ran out. */
+async function signedInNow(
+  account: SignedInAccount,
+  kind: 'fan' | 'artist' | 'admin',
+): Promise<SignedInAccount> {
+  const session = await startSession(sessionDependencies(), kind, account.userId);
+  return { ...account, token: session.token, cookie: `${sessionCookie[kind]}=${session.token}` };
+}
+
+const cards = [
+  'pays',
+  'pays',
+  'pays',
+  'pays',
+  'declined',
+  'insufficientFunds',
+  'disputed',
+  'inquiry',
+] as const;
+type Card = (typeof cards)[number];
+
+class JoinFan implements Command {
+  check = () => true;
+  async run(model: SimModel, real: SimReal) {
+    const label = `fan${model.fans.length + 1}`;
+    model.log.push(`join ${label}`);
+    const account = await createSignedInAccount('fan', { email: `${label}@fans.example` });
+    model.fans.push({ label, account, customerId: null, subscribed: false, deleted: false });
+    real.counters.fans += 1;
+  }
+  toString = () => 'JoinFan';
+}
+
+class Listen implements Command {
+  constructor(
+    readonly fan: number,
+    readonly artists: number[],
+    readonly minutes: number,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.fans.length > 0;
+  async run(model: SimModel, real: SimReal) {
+    const fan = model.fans[this.fan % model.fans.length];
+    if (!fan || fan.deleted) return;
+    const now = getClock().now().getTime();
+    const items = this.artists.map((pick, index) => {
+      const artist = model.artists[pick % model.artists.length] ?? { id: 'x', name: 'x' };
+      real.counters.plays += 1;
+      return {
+        played_at: new Date(now - (index + 1) * 600_000 - 137).toISOString(),
+        track: {
+          id: `${artist.id.slice(0, 14)}t${String(real.counters.plays).padStart(7, '0')}`,
+          name: `Song ${real.counters.plays}`,
+          duration_ms: this.minutes * 60_000,
+          artists: [artist],
+        },
+      };
+    });
+    model.log.push(`${fan.label} listens to ${items.length} songs`);
+    const saved = await savePlays(getTable(), fan.account.userId, toPlays({ items }, null));
+    await recomputeDailyListening(getTable(), fan.account.userId, saved.days);
+  }
+  toString = () => `Listen(${this.fan}, [${this.artists.join(',')}], ${this.minutes})`;
+}
+
+class FundPie implements Command {
+  constructor(
+    readonly fan: number,
+    readonly amountCents: number,
+    readonly card: Card,
+    readonly doubleClick: boolean,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.fans.length > 0;
+  async run(model: SimModel, real: SimReal) {
+    const fan = model.fans[this.fan % model.fans.length];
+    if (!fan || fan.deleted) return;
+    model.log.push(
+      `${fan.label} funds a pie of ${this.amountCents} with card ${this.card}${this.doubleClick ? ' (double click)' : ''}`,
+    );
+    const checkouts = await Promise.all(
+      (this.doubleClick ? [1, 2] : [1]).map(async () =>
+        requestCheckout(await signedInNow(fan.account, 'fan'), this.amountCents),
+      ),
+    );
+    const statuses = checkouts.map((checkout) => checkout.statusCode);
+    if (statuses.every((status) => status === 409)) {
+      fan.subscribed = true;
+      return;
+    }
+    if (statuses.some((status) => status !== 200)) {
+      throw new ProductFault(
+        `createCheckout answered ${statuses.join(' and ')}: ${checkouts[0]?.body ?? ''}`,
+      );
+    }
+    const urls = new Set(checkouts.map((checkout) => dataOf<{ url: string }>(checkout).url));
+    if (urls.size !== 1) throw new ProductFault('a double click opened two Checkout sessions');
+    const sessionId = sessionIdOf([...urls][0] ?? '');
+    const crash = real.maybeArmCrash();
+    const paid = await real.world.sandbox.payCheckout(sessionId, {
+      number: testCards[this.card],
+      expiry: '12/34',
+      cvc: '123',
+      name: fan.label,
+    });
+    await real.world.settle();
+    real.disarmCrash(crash);
+    if (!paid.ok) return;
+    fan.subscribed = true;
+    const session = await real.world.stripe.checkout.sessions.retrieve(sessionId);
+    fan.customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+    model.expect.paidCheckouts.push({
+      fan: fan.label,
+      fanId: fan.account.userId,
+      sessionId,
+      amountCents: this.amountCents,
+    });
+  }
+  toString = () => `FundPie(${this.fan}, ${this.amountCents}, ${this.card}, ${this.doubleClick})`;
+}
+
+class Refund implements Command {
+  constructor(
+    readonly fan: number,
+    readonly part: number,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.fans.some((fan) => fan.customerId !== null);
+  async run(model: SimModel, real: SimReal) {
+    const paying = model.fans.filter((fan) => fan.customerId !== null);
+    const fan = paying[this.fan % paying.length];
+    if (!fan?.customerId) return;
+    const charges = (await real.world.stripe.charges.list({ customer: fan.customerId, limit: 100 })).data
+      .filter((charge) => charge.paid && !charge.disputed && charge.amount_refunded < charge.amount)
+      .sort((a, b) => a.created - b.created || a.amount - b.amount);
+    const charge = charges[this.fan % Math.max(1, charges.length)];
+    if (!charge) return;
+    const left = charge.amount - charge.amount_refunded;
+    const amount = this.part >= 1 ? left : Math.max(1, Math.floor(left * this.part));
+    model.log.push(`support refunds ${amount} of ${fan.label}'s payment of ${charge.amount}`);
+    const refund = await real.world.stripe.refunds.create({ charge: charge.id, amount });
+    await real.world.settle();
+    if (refund.status === 'succeeded') {
+      model.expect.refunds.push({ fan: fan.label, refundId: refund.id, amountCents: refund.amount });
+    }
+  }
+  toString = () => `Refund(${this.fan}, ${this.part})`;
+}
+
+class DecideDispute implements Command {
+  constructor(
+    readonly pick: number,
+    readonly won: boolean,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.fans.some((fan) => fan.customerId !== null);
+  async run(model: SimModel, real: SimReal) {
+    const open = (await real.world.stripe.disputes.list({ limit: 100 })).data
+      .filter((dispute) => dispute.status === 'needs_response' || dispute.status === 'warning_needs_response')
+      .sort((a, b) => a.created - b.created || a.amount - b.amount);
+    const dispute = open[this.pick % Math.max(1, open.length)];
+    if (!dispute) return;
+    model.log.push(`the bank decides a dispute of ${dispute.amount}: ${this.won ? 'won' : 'lost'}`);
+    await real.world.stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: this.won ? 'winning_evidence' : 'losing_evidence' },
+    });
+    await real.world.settle();
+  }
+  toString = () => `DecideDispute(${this.pick}, ${this.won})`;
+}
+
+class ClaimArtist implements Command {
+  constructor(readonly artist: number) {}
+  check = (model: Readonly<SimModel>) =>
+    !model.offices.some((office) => office.artistIndex === this.artist % model.artists.length);
+  async run(model: SimModel, real: SimReal) {
+    const artistIndex = this.artist % model.artists.length;
+    const artist = model.artists[artistIndex];
+    if (!artist) return;
+    const label = `office${model.offices.length + 1}`;
+    model.log.push(`${label} claims ${artist.name}; staff approve`);
+    const admin = await createSignedInAccount('artist', { email: `${label}@offices.example` });
+    const offices = (await import('../../functions/handlers/artist-offices')).handler;
+    const opened = await call(offices, 'POST', '/api/for-artists/offices', {
+      body: { name: `Office ${model.offices.length + 1}`, type: 'Artist' },
+      cookies: [admin.cookie],
+    });
+    if (opened.statusCode !== 201) throw new ProductFault(`opening an office answered ${opened.statusCode}`);
+    const office = dataOf<OfficeReply>(opened);
+    const claims = (await import('../../functions/handlers/artist-claims')).handler;
+    const claimed = await call(claims, 'POST', '/api/for-artists/claims', {
+      body: {
+        artistId: artist.id,
+        officeId: office._id,
+        agreesToWaiver: true,
+        agreesToFundsTerms: true,
+        agreesToTerms: true,
+        verificationMethod: 'social-bio',
+        selectedPlatform: 'instagram',
+        verificationString: `openpie_${label.padEnd(8, '0')}`,
+      },
+      cookies: [admin.cookie],
+    });
+    if (claimed.statusCode !== 201)
+      throw new ProductFault(`a claim answered ${claimed.statusCode}: ${claimed.body ?? ''}`);
+    const claim = dataOf<ClaimReply>(claimed);
+    const stored = await getClaim(getTable(), claim._id);
+    if (!stored) throw new ProductFault('the claim was not stored');
+    await moveClaim(
+      { table: getTable(), clock: createFixedClock(getClock().now()) },
+      stored,
+      'Verified',
+      { kind: 'verification', id: 'simulation' },
+      'The string was found in the bio',
+    );
+    const staff = await signedInNow(await real.staff(), 'admin');
+    const approved = await call(
+      (await import('../../functions/handlers/admin-claims')).handler,
+      'PATCH',
+      `/api/admin/claims/${claim._id}/status`,
+      {
+        body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
+        cookies: [staff.cookie],
+      },
+    );
+    if (approved.statusCode !== 200)
+      throw new ProductFault(`approving a claim answered ${approved.statusCode}`);
+    model.offices.push({ label, admin, officeId: office._id, artistIndex, onboarded: false });
+  }
+  toString = () => `ClaimArtist(${this.artist})`;
+}
+
+/** Refusals a payout may meet that are the product doing its job (nothing to pay, below the minimum …). */
+function isRefusal(error: unknown): boolean {
+  return isAppError(error);
+}
+
+class PayOut implements Command {
+  constructor(
+    readonly office: number,
+    readonly doubleClick: boolean,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.offices.length > 0;
+  async run(model: SimModel, real: SimReal) {
+    const office = model.offices[this.office % model.offices.length];
+    if (!office) return;
+    const deps = payoutDependencies();
+    if (!office.onboarded) {
+      model.log.push(`${office.label} onboards with Stripe`);
+      await onboardOffice({ deps, sandbox: real.world.sandbox }, office.officeId, office.admin.userId);
+      office.onboarded = true;
+    }
+    model.log.push(`${office.label} asks to be paid out${this.doubleClick ? ' (double click)' : ''}`);
+    const attempts = await Promise.allSettled(
+      (this.doubleClick ? [1, 2] : [1]).map(() =>
+        createPayout(deps, office.admin.userId, { officeId: office.officeId }, log),
+      ),
+    );
+    const seen = new Set<string>();
+    for (const attempt of attempts) {
+      if (attempt.status === 'rejected') {
+        if (!isRefusal(attempt.reason)) throw attempt.reason;
+        continue;
+      }
+      const reply = attempt.value;
+      if (seen.has(reply.id) || reply.status === 'failed') continue;
+      seen.add(reply.id);
+      model.expect.payouts.push({ office: office.label, payoutId: reply.id, amountCents: reply.amountCents });
+    }
+    await real.world.settle();
+  }
+  toString = () => `PayOut(${this.office}, ${this.doubleClick})`;
+}
+
+class AdvanceDays implements Command {
+  constructor(readonly days: number) {}
+  check = () => true;
+  async run(model: SimModel, real: SimReal) {
+    for (let index = 0; index < this.days; index += 1) {
+      model.days += 1;
+      model.log.push(`day ${model.days} passes`);
+      await real.passDay(model);
+    }
+  }
+  toString = () => `AdvanceDays(${this.days})`;
+}
+
+const index = fc.nat({ max: 999 });
+
+/** Every command, weighted as a month of many fans has them. */
+export function simulationCommands(options: { maxCommands: number }) {
+  return fc.commands(
+    [
+      fc.constant(new JoinFan()),
+      fc
+        .tuple(index, fc.array(index, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 9 }))
+        .map(([fan, artists, minutes]) => new Listen(fan, artists, minutes)),
+      fc
+        .tuple(index, fc.constantFrom(500, 1000, 2000), fc.constantFrom(...cards), fc.boolean())
+        .map(([fan, amount, card, double]) => new FundPie(fan, amount, card, double)),
+      fc.tuple(index, fc.constantFrom(0.25, 0.5, 1)).map(([fan, part]) => new Refund(fan, part)),
+      fc.tuple(index, fc.boolean()).map(([pick, won]) => new DecideDispute(pick, won)),
+      index.map((artist) => new ClaimArtist(artist)),
+      fc.tuple(index, fc.boolean()).map(([office, double]) => new PayOut(office, double)),
+      fc.integer({ min: 1, max: 3 }).map((days) => new AdvanceDays(days)),
+    ],
+    { maxCommands: options.maxCommands, size: 'max' },
+  );
+}
+
+export const weightsNote =
+  'fc.commands picks each kind equally; AdvanceDays moves 1-3 days, the run then lets the rest of the months pass';

@@ -1,0 +1,335 @@
+// The simulation's fault injection, each fault at its own rate from the run's seeded generator, all outside the
+// product: a middleware on the table's DynamoDB client (throttling the SDK retries, a transaction whose reply is
+// lost after it was written so the SDK sends it again, a worker killed before its Nth write), a proxy between the
+// product and the Stripe sandbox (429, 500, a reply lost after Stripe acted), and the webhook path (events delivered
+// twice, held back a few days or past the next renewal and delivered late, so out of order). The same middleware
+// carries the planted bugs: test-only switches that strip one idempotency condition or one balance guard from the
+// requests the product sends, to show the simulation catches each.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { signPayload } from '../../local/stripe-sandbox';
+import type { WebhookPost } from './world';
+import type { Random } from './random';
+
+export interface FaultRates {
+  /** Per DynamoDB call: a ThrottlingException (the SDK backs off and retries). */
+  dynamoThrottle: number;
+  /** Per TransactWriteItems written: its reply lost (a 500), so the SDK sends the same transaction again. */
+  transactionReplay: number;
+  /** Per job run or paid checkout: the work is killed before one of its writes, then run again. */
+  crash: number;
+  /** Per call the product makes to Stripe: a 429 or a 500 before Stripe acts. */
+  stripeError: number;
+  /** Per call to Stripe: Stripe acts, the reply never arrives (the connection drops). */
+  stripeTimeout: number;
+  /** Per webhook: delivered again later the same day. */
+  webhookDuplicate: number;
+  /** Per webhook: held back one to three days, so later events overtake it. */
+  webhookDelay: number;
+  /** Per webhook: a copy delivered again 31 to 35 days on, past the next renewal. */
+  webhookLate: number;
+}
+
+export const noFaults: FaultRates = {
+  dynamoThrottle: 0,
+  transactionReplay: 0,
+  crash: 0,
+  stripeError: 0,
+  stripeTimeout: 0,
+  webhookDuplicate: 0,
+  webhookDelay: 0,
+  webhookLate: 0,
+};
+
+export const defaultFaults: FaultRates = {
+  dynamoThrottle: 0.004,
+  transactionReplay: 0.02,
+  crash: 0.1,
+  stripeError: 0.004,
+  stripeTimeout: 0.003,
+  webhookDuplicate: 0.05,
+  webhookDelay: 0.02,
+  webhookLate: 0.01,
+};
+
+/** The planted bugs: each strips one condition from what the product sends DynamoDB. */
+export const plantedBugs = ['ledger-idempotency', 'balance-guard'] as const;
+export type PlantedBug = (typeof plantedBugs)[number];
+
+export type FaultName = keyof FaultRates | PlantedBug;
+
+export interface FaultLayer {
+  /** A new run: its generator, rates and planted bugs; the counts start again. */
+  configure(options: { random: Random; rates: FaultRates; plant: readonly PlantedBug[] }): void;
+  rates(): FaultRates;
+  /** Draws whether a fault of this kind happens now (and counts it). */
+  draw(kind: keyof FaultRates): boolean;
+  /** The next writes of whatever runs now: the one after `writes` of them throws, as if the process died. */
+  armCrash(writes: number): void;
+  /** Disarms; true when the crash happened. */
+  disarmCrash(): boolean;
+  counts(): Record<FaultName, number>;
+}
+
+/** What a crashed worker's next write sees. */
+export class SimulatedCrash extends Error {
+  constructor() {
+    super('The simulation killed this worker between two of its writes');
+    this.name = 'SimulatedCrash';
+  }
+}
+
+const writeCommands = /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)Command$/;
+
+type Marshalled = Record<string, { S?: string; N?: string } | undefined>;
+interface WriteInput {
+  TransactItems?: {
+    Put?: { Item?: Marshalled; ConditionExpression?: string };
+    Update?: {
+      ConditionExpression?: string;
+      ExpressionAttributeValues?: Record<string, unknown>;
+    };
+  }[];
+}
+
+const balanceGuard = 'attribute_exists(balance) AND balance >= :needed';
+
+/** Strips the planted bugs' conditions from a TransactWriteItems input (already marshalled); true when it did. */
+function plant(input: WriteInput, bugs: readonly PlantedBug[]): boolean {
+  let planted = false;
+  for (const item of input.TransactItems ?? []) {
+    const entity = item.Put?.Item?.['entity']?.S;
+    if (bugs.includes('ledger-idempotency') && item.Put && entity === 'ledger-transaction') {
+      delete item.Put.ConditionExpression;
+      planted = true;
+    }
+    if (bugs.includes('balance-guard') && item.Update?.ConditionExpression === balanceGuard) {
+      delete item.Update.ConditionExpression;
+      delete item.Update.ExpressionAttributeValues?.[':needed'];
+      planted = true;
+    }
+  }
+  return planted;
+}
+
+function awsError(name: string, status: number, message: string): Error {
+  return Object.assign(new Error(message), {
+    name,
+    $fault: status >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode: status, attempts: 1, totalRetryDelay: 0 },
+  });
+}
+
+/** Puts the fault layer on the product's table client (its middleware stack is the document client's too). */
+export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer {
+  let random: Random = () => 1;
+  let rates: FaultRates = noFaults;
+  let bugs: readonly PlantedBug[] = [];
+  let crash: { left: number; fired: boolean } | null = null;
+  const counts = new Map<FaultName, number>();
+  const count = (name: FaultName) => counts.set(name, (counts.get(name) ?? 0) + 1);
+
+  const layer: FaultLayer = {
+    configure(options) {
+      random = options.random;
+      rates = options.rates;
+      bugs = options.plant;
+      crash = null;
+      counts.clear();
+    },
+    rates: () => rates,
+    draw(kind) {
+      const rate = rates[kind];
+      if (rate <= 0 || random() >= rate) return false;
+      count(kind);
+      return true;
+    },
+    armCrash(writes) {
+      crash = { left: writes, fired: false };
+    },
+    disarmCrash() {
+      const fired = crash?.fired ?? false;
+      crash = null;
+      return fired;
+    },
+    counts() {
+      const all = {} as Record<FaultName, number>;
+      for (const name of [...(Object.keys(noFaults) as (keyof FaultRates)[]), ...plantedBugs]) {
+        all[name] = counts.get(name) ?? 0;
+      }
+      return all;
+    },
+  };
+
+  // Before the request is serialised (the document client has marshalled it): the planted bugs.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (bugs.length > 0 && context.commandName === 'TransactWriteItemsCommand') {
+        for (const bug of bugs) if (plant(args.input as WriteInput, [bug])) count(bug);
+      }
+      return next(args);
+    },
+    { step: 'serialize', priority: 'high', name: 'simulationPlantedBugs' },
+  );
+  // Inside the SDK's retries: throttling, a killed worker, a written transaction whose reply is lost.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? '';
+      const isWrite = writeCommands.test(command);
+      if (isWrite && crash && !crash.fired) {
+        if (crash.left <= 0) {
+          crash.fired = true;
+          count('crash');
+          throw new SimulatedCrash();
+        }
+        crash.left -= 1;
+      }
+      if (layer.draw('dynamoThrottle')) {
+        throw awsError('ThrottlingException', 400, 'Rate of requests exceeds the allowed throughput.');
+      }
+      const result = await next(args);
+      if (command === 'TransactWriteItemsCommand' && layer.draw('transactionReplay')) {
+        throw awsError('InternalServerError', 500, 'Internal server error (the reply was lost)');
+      }
+      return result;
+    },
+    { step: 'deserialize', priority: 'high', name: 'simulationFaults' },
+  );
+  return layer;
+}
+
+export interface StripeFaultProxy {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Stands between the product's `stripe` SDK and the sandbox: forwards each call, or fails it as Stripe can. */
+export async function startStripeFaultProxy(target: string, faults: FaultLayer): Promise<StripeFaultProxy> {
+  const upstream = new URL(target);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (faults.draw('stripeError')) {
+        const limited = faults.rates().stripeError > 0 && chunks.length % 2 === 0;
+        res.writeHead(limited ? 429 : 500, {
+          'content-type': 'application/json',
+          'stripe-should-retry': 'true',
+        });
+        res.end(
+          JSON.stringify({
+            error: limited
+              ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' }
+              : { type: 'api_error', message: 'An error occurred with our connection to Stripe.' },
+          }),
+        );
+        return;
+      }
+      const dropReply = faults.draw('stripeTimeout');
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (reply) => {
+          const body: Buffer[] = [];
+          reply.on('data', (chunk: Buffer) => body.push(chunk));
+          reply.on('end', () => {
+            if (dropReply) {
+              res.socket?.destroy();
+              return;
+            }
+            res.writeHead(reply.statusCode ?? 502, reply.headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
+      forward.on('error', () => res.socket?.destroy());
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+interface HeldWebhook {
+  dueAt: number;
+  order: number;
+  rawBody: string;
+}
+
+export interface WebhookFaults {
+  /** Wraps the product's webhook endpoint: what Stripe's delivery reaches. */
+  deliver(post: WebhookPost): WebhookPost;
+  /** The sandbox's signing secret (known once it started). */
+  useSecret(secret: string): void;
+  /** Delivers what was held back and is due by `now` (ms), re-signed at `now`. */
+  deliverDue(now: number): Promise<number>;
+  /** Held webhooks not yet delivered. */
+  held(): number;
+}
+
+/**
+ * The network and Stripe's retry schedule between the sandbox and the product: an event may reach the product twice,
+ * days late (Stripe retrying after the endpoint failed), or both. `now` is the product time in ms.
+ */
+export function createWebhookFaults(faults: FaultLayer, now: () => number): WebhookFaults {
+  let secret = '';
+  let post: WebhookPost | undefined;
+  let order = 0;
+  const waiting: HeldWebhook[] = [];
+  const day = 86_400_000;
+  const hold = (rawBody: string, dueAt: number) => waiting.push({ dueAt, order: (order += 1), rawBody });
+  return {
+    deliver(endpoint) {
+      post = endpoint;
+      return async (rawBody, headers) => {
+        if (faults.draw('webhookLate')) hold(rawBody, now() + (31 + Math.floor(order % 5)) * day);
+        if (faults.draw('webhookDelay')) {
+          // Stripe saw the endpoint fail; it retries a day or more later. The product sees nothing now.
+          hold(rawBody, now() + (1 + (order % 3)) * day);
+          return { status: 200 };
+        }
+        const reply = await endpoint(rawBody, headers);
+        if (process.env.SIM_DEBUG && reply.status >= 300)
+          console.error(`webhook ${reply.status}: ${rawBody.slice(0, 200)}`);
+        if (faults.draw('webhookDuplicate')) hold(rawBody, now());
+        return reply;
+      };
+    },
+    useSecret(value) {
+      secret = value;
+    },
+    async deliverDue(at) {
+      const due = waiting
+        .filter((held) => held.dueAt <= at)
+        .sort((a, b) => a.dueAt - b.dueAt || a.order - b.order);
+      for (const held of due) {
+        waiting.splice(waiting.indexOf(held), 1);
+        if (!post) continue;
+        const headers = {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signPayload(held.rawBody, secret, Math.floor(now() / 1000)),
+        };
+        // Stripe retries until the endpoint says 2xx
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          if ((await post(held.rawBody, headers)).status < 300) break;
+        }
+      }
+      return due.length;
+    },
+    held: () => waiting.length,
+  };
+}
