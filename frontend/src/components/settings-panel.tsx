@@ -13,8 +13,8 @@ export interface SettingsPanelProps {
 
 export function SettingsPanel({ titleId, title, className, children }: SettingsPanelProps) {
   return (
-    <section className={`coming-soon__panel ${className}`} aria-labelledby={titleId}>
-      <h2 id={titleId} className="coming-soon__subtitle">
+    <section className={`panel ${className}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel__title">
         {title}
       </h2>
       {children}

@@ -48,7 +48,7 @@ export function ArtistHeader({ artist, detail }: { artist: ArtistSummary; detail
 export function ArtistNotFound({ children }: { children: ReactNode }) {
   return (
     <div className="wide-screen artist-page">
-      <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-missing">
+      <section className="panel artist-page__panel" aria-labelledby="artist-missing">
         <h1 id="artist-missing" className="artist-page__name">
           We could not find this artist
         </h1>

@@ -58,8 +58,8 @@ export function ArtistView({ details }: { details: FanArtistDetails }) {
         </p>
       ) : null}
       <div className="artist-page__columns">
-        <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-listening">
-          <h2 id="artist-listening" className="coming-soon__subtitle">
+        <section className="panel artist-page__panel" aria-labelledby="artist-listening">
+          <h2 id="artist-listening" className="panel__title">
             {artistScreenText.listeningTitle}
           </h2>
           {listening.allTime.plays === 0 ? (
@@ -91,12 +91,8 @@ export function ArtistView({ details }: { details: FanArtistDetails }) {
 function TopTracksSection({ artistId }: { artistId: string }) {
   const { data, error, isLoading, mutate } = useArtistTopTracks(artistId);
   return (
-    <section
-      className="coming-soon__panel artist-page__panel"
-      aria-labelledby="artist-top-tracks"
-      aria-busy={isLoading}
-    >
-      <h2 id="artist-top-tracks" className="coming-soon__subtitle">
+    <section className="panel artist-page__panel" aria-labelledby="artist-top-tracks" aria-busy={isLoading}>
+      <h2 id="artist-top-tracks" className="panel__title">
         {artistScreenText.topTracksTitle}
       </h2>
       {error ? (

@@ -51,8 +51,8 @@ export function PublicArtistView({ artist, fanSignedIn }: { artist: ArtistDetail
     <div className="wide-screen artist-page">
       <ArtistHeader artist={artist} detail={describeFansListening(artist.fansListeningThisMonth)} />
       <div className="artist-page__columns">
-        <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-fans">
-          <h2 id="artist-fans" className="coming-soon__subtitle">
+        <section className="panel artist-page__panel" aria-labelledby="artist-fans">
+          <h2 id="artist-fans" className="panel__title">
             {publicArtistText.fansTitle}
           </h2>
           <p>{publicArtistText.fansLead}</p>
@@ -65,8 +65,8 @@ export function PublicArtistView({ artist, fanSignedIn }: { artist: ArtistDetail
             </Link>
           </div>
         </section>
-        <section className="coming-soon__panel artist-page__panel" aria-labelledby="artist-claim">
-          <h2 id="artist-claim" className="coming-soon__subtitle">
+        <section className="panel artist-page__panel" aria-labelledby="artist-claim">
+          <h2 id="artist-claim" className="panel__title">
             {publicArtistText.artistTitle}
           </h2>
           <p>{artist.claimed ? publicArtistText.claimedLead : publicArtistText.unclaimedLead}</p>
