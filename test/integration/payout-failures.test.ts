@@ -4,39 +4,29 @@
 // a payout Stripe fails after it was paid puts the money back on the office's payable once and tells the office once.
 // The ledger audit runs after the file.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMail } from '../../functions/data/outbox';
 import type { TableRef } from '../../functions/data/table';
-import { isAppError } from '../../functions/domain/errors';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { StripeGateway } from '../../functions/integrations/stripe/port';
 import type { PayoutHarness } from '../support/payouts-harness';
 import {
   balanceOf,
+  balances,
   bankFailsAfterPaid,
+  codeOf,
   day,
-  fundOffice,
   fundPlatform,
-  givenOffice,
+  givenPayableOffice,
   inFlightOf,
   log,
-  onboardOffice,
   payableOf,
-  startPayoutHarness,
+  payoutHarnessPerTest,
+  payouts,
+  transfersTo,
 } from '../support/payouts-harness';
 
-let harness: PayoutHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
-
-const payouts = () => import('../../functions/services/connect/payouts');
-const balances = () => import('../../functions/services/connect/balances');
-
-function codeOf(error: unknown): string | null {
-  return isAppError(error) ? error.code : null;
-}
+const startHarness = payoutHarnessPerTest();
 
 /**
  * The table, but the first write that moves a payout to `failed` throws before it reaches DynamoDB: the process
@@ -67,10 +57,6 @@ function crashingAtFirstFailedStatus(table: TableRef): { table: TableRef; crashe
   return { table: { name: table.name, client }, crashed: () => crashed };
 }
 
-async function transfersTo(h: PayoutHarness, accountId: string) {
-  return (await h.stripe.transfers.list({ destination: accountId, limit: 100 })).data;
-}
-
 async function payableLines(h: PayoutHarness, admin: string, officeId: string) {
   const { listOfficeTransactions } = await balances();
   const lines = await listOfficeTransactions(h.deps, admin, { officeId, filter: 'all', page: 1, limit: 20 });
@@ -80,11 +66,8 @@ async function payableLines(h: PayoutHarness, admin: string, officeId: string) {
 describe('a transfer Stripe refuses', () => {
   it('is not sent again by the next request after a crash between its reversal and its status change (a crash hook on the table: the write to failed throws once)', async () => {
     // Prepare: the platform's Stripe balance holds nothing yet, so Stripe refuses the transfer.
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundOffice(h.deps, officeId, 4000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 4000);
     const { createPayout, stalePendingPayoutMs } = await payouts();
     const crashing = crashingAtFirstFailedStatus(h.deps.table);
     const crash = await createPayout({ ...h.deps, table: crashing.table }, admin, { officeId }, log).catch(
@@ -121,12 +104,8 @@ describe('a payout whose booking is reversed', () => {
   it('is never sent: a pending payout with its booking already reversed (that state written straight into the table through the ledger) fails at the next request, and the one after pays the payable once', async () => {
     // Prepare: the payout is booked while Stripe does not answer, so it stays pending; then its booking is reversed
     // as a crash after the reversal and before the status change would have left it.
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 4000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 4000, 20_000);
     const { createPayout, stalePendingPayoutMs } = await payouts();
     const gateway = await h.deps.stripe();
     const unreachable: StripeGateway = {
@@ -171,11 +150,8 @@ describe('a payout whose booking is reversed', () => {
 
   it('returns the money of a payout failed just before its booking was reversed (a crash hook on the ledger: the reversal throws once) at the next request, once', async () => {
     // Prepare: the platform's Stripe balance holds nothing yet, so Stripe refuses the transfer.
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundOffice(h.deps, officeId, 4000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 4000);
     const { createPayout } = await payouts();
     let ledgerWrites = 0;
     const crashAtReversal = {
@@ -212,12 +188,8 @@ describe('a payout whose booking is reversed', () => {
 describe('payout.failed after payout.paid', () => {
   it('puts the money back on the payable once and mails the office once, delivered twice at once and again (the failure after paid is mocked: sandbox payouts always arrive)', async () => {
     // Prepare: the payout reaches the bank; the sandbox delivers payout.paid and it completes
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin, member, accountant } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 6000);
+    const h = await startHarness();
+    const { officeId, admin, member, accountant, accountId } = await givenPayableOffice(h, 6000, 20_000);
     const { createPayout, recordConnectPayoutEvent } = await payouts();
     const { readPayout, readTotalPayout } = await balances();
     const payout = await createPayout(h.deps, admin, { officeId }, log);

@@ -2,35 +2,23 @@
 // before a payout whose fees take more than 5% is sent, the quote says so and from what balance they would not; after
 // it, the payout's line among the office's transactions shows what left the balance, the fees and what reached the
 // bank. The ledger audit runs after the file.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PayoutHarness } from '../support/payouts-harness';
+import { describe, expect, it } from 'vitest';
 import {
+  balances,
   fundOffice,
-  fundPlatform,
-  givenOffice,
+  givenPayableOffice,
   log,
-  onboardOffice,
-  startPayoutHarness,
+  payoutHarnessPerTest,
+  payouts,
 } from '../support/payouts-harness';
 
-let harness: PayoutHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
-
-const payouts = () => import('../../functions/services/connect/payouts');
-const balances = () => import('../../functions/services/connect/balances');
+const startHarness = payoutHarnessPerTest();
 
 describe('the fees of a small payout', () => {
   it('are said before it is sent when they take more than 5%, and its line shows the amount, the fees and the net', async () => {
     // Prepare: $17.68 with the month's $2 fee pays $2.29 of fees (12.96%); from $47.40 they take 5% or less.
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin, accountant } = await givenOffice(h.deps);
-    await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 5000);
-    await fundOffice(h.deps, officeId, 1768);
+    const h = await startHarness();
+    const { officeId, admin, accountant } = await givenPayableOffice(h, 1768, 5000);
     const { createPayout } = await payouts();
     const { checkMonthlyFee, listOfficeTransactions } = await balances();
     // Act

@@ -4,37 +4,28 @@
 // payable as it was. The ledger audit runs after the file.
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableRef } from '../../functions/data/table';
 import { createClaim } from '../../functions/data/claims';
-import { isAppError } from '../../functions/domain/errors';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { PayoutHarness } from '../support/payouts-harness';
 import {
   balanceOf,
+  balances,
+  codeOf,
   day,
   fundOffice,
   fundPlatform,
-  givenOffice,
+  givenPayableOffice,
   inFlightOf,
   log,
-  onboardOffice,
   payableOf,
-  startPayoutHarness,
+  payoutHarnessPerTest,
+  payouts,
+  transfersTo,
 } from '../support/payouts-harness';
 
-let harness: PayoutHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
-
-const payouts = () => import('../../functions/services/connect/payouts');
-const balances = () => import('../../functions/services/connect/balances');
-
-function codeOf(error: unknown): string | null {
-  return isAppError(error) ? error.code : null;
-}
+const startHarness = payoutHarnessPerTest();
 
 /**
  * The table, but the first `count` reads of an item whose key starts with `prefix` wait for each other: requests
@@ -69,19 +60,11 @@ function readingTogether(table: TableRef, prefix: string, count: number): TableR
   return { name: table.name, client };
 }
 
-async function transfersTo(h: PayoutHarness, accountId: string) {
-  return (await h.stripe.transfers.list({ destination: accountId, limit: 100 })).data;
-}
-
 describe('POST stripe/create-payout', () => {
   it('pays the whole payable after its fees, and completes when Stripe says the bank has it (3 days later)', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 10_000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 10_000, 20_000);
     const { createPayout } = await payouts();
     const { checkMonthlyFee, readPayout, readTotalPayout } = await balances();
     const preview = await checkMonthlyFee(h.deps, admin, officeId);
@@ -144,12 +127,8 @@ describe('POST stripe/create-payout', () => {
 
   it('pays once for two requests at once: one payout, one ledger transaction, one transfer', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 5000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 5000, 20_000);
     const { createPayout } = await payouts();
     const { listPayouts } = await balances();
     const deps = { ...h.deps, table: readingTogether(h.deps.table, 'PAYOUT_OPEN#', 2) };
@@ -174,12 +153,8 @@ describe('POST stripe/create-payout', () => {
 
   it('books one payout at a time even when the payable would cover both: the second request at once is refused', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 9000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 9000, 20_000);
     const { createPayout } = await payouts();
     const deps = { ...h.deps, table: readingTogether(h.deps.table, 'PAYOUT_OPEN#', 3) };
     // Act: the three read the office's open payout before any of them books
@@ -198,12 +173,8 @@ describe('POST stripe/create-payout', () => {
 
   it('never pays more than the payable, nor under the minimum, and writes nothing when it refuses', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 3000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 3000, 20_000);
     const { createPayout } = await payouts();
     // Act
     const tooMuch = await createPayout(h.deps, admin, { officeId, amountCents: 3001 }, log).catch(codeOf);
@@ -223,11 +194,8 @@ describe('POST stripe/create-payout', () => {
 
   it('leaves the payable as it was when Stripe refuses the transfer, and frees the office for the next payout', async () => {
     // Prepare: the platform's Stripe balance holds nothing yet, so Stripe refuses the transfer.
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundOffice(h.deps, officeId, 4000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 4000);
     const { createPayout } = await payouts();
     const { checkMonthlyFee, listOfficeTransactions } = await balances();
     // Act
@@ -267,12 +235,8 @@ describe('POST stripe/create-payout', () => {
 
   it('takes the transfer back and restores the payable when the bank returns the payout (payout.failed; the bank refusal is mocked: sandbox payouts always arrive)', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 6000);
+    const h = await startHarness();
+    const { officeId, admin } = await givenPayableOffice(h, 6000, 20_000);
     const { createPayout, recordConnectPayoutEvent } = await payouts();
     const { readPayout } = await balances();
     const payout = await createPayout(h.deps, admin, { officeId }, log);
@@ -312,12 +276,8 @@ async function accountOf(h: PayoutHarness, officeId: string): Promise<string> {
 describe('a payout whose request was lost', () => {
   it('stays pending while Stripe is unreachable, refuses a second request, and is sent again with the same keys later', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    const accountId = await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 5000);
+    const h = await startHarness();
+    const { officeId, admin, accountId } = await givenPayableOffice(h, 5000, 20_000);
     const { createPayout, stalePendingPayoutMs } = await payouts();
     const { listPayouts } = await balances();
     const gateway = await h.deps.stripe();
@@ -349,12 +309,8 @@ describe('a payout whose request was lost', () => {
 describe('a transfer whose bank payout Stripe did not confirm', () => {
   it('stays in progress, is listed as a transfer without payout, and gets its bank payout at the next request', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin } = await givenOffice(h.deps);
-    await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
-    await fundOffice(h.deps, officeId, 5000);
+    const h = await startHarness();
+    const { officeId, admin } = await givenPayableOffice(h, 5000, 20_000);
     const { createPayout } = await payouts();
     const { listTransfersWithoutPayouts, readPayout } = await balances();
     const gateway = await h.deps.stripe();
@@ -383,11 +339,8 @@ describe('a transfer whose bank payout Stripe did not confirm', () => {
 describe("a claim's money", () => {
   it("answers the office's lines that name the claim's artist, and the office's payouts", async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin, member } = await givenOffice(h.deps);
-    await onboardOffice(h, officeId, admin);
-    await fundPlatform(h, 20_000);
+    const h = await startHarness();
+    const { officeId, admin, member } = await givenPayableOffice(h, 0, 20_000);
     const artistId = `artist-${randomUUID()}`;
     const claimId = `claim-${randomUUID()}`;
     const at = h.deps.clock.now().toISOString();
@@ -439,11 +392,8 @@ describe("a claim's money", () => {
 describe('who may pay out and read', () => {
   it('lets only an admin pay out, an accountant read, and nobody outside the office see anything', async () => {
     // Prepare
-    harness = await startPayoutHarness();
-    const h = harness;
-    const { officeId, admin, member, accountant } = await givenOffice(h.deps);
-    await onboardOffice(h, officeId, admin);
-    await fundOffice(h.deps, officeId, 5000);
+    const h = await startHarness();
+    const { officeId, member, accountant } = await givenPayableOffice(h, 5000);
     const outsider = randomUUID();
     const { createPayout } = await payouts();
     const { readOfficeBalance, listPayouts } = await balances();

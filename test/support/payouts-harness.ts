@@ -5,6 +5,7 @@
 // the platform's Stripe balance and the office payable directly).
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { afterEach } from 'vitest';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { createOffice } from '../../functions/data/offices/office';
 import { getOfficeStripeAccount } from '../../functions/data/offices/stripe-account';
@@ -12,6 +13,7 @@ import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { OfficeRole } from '../../functions/domain/offices/rights';
 import type { ConnectPayoutView, StripeGateway } from '../../functions/integrations/stripe/port';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
+import { isAppError } from '../../functions/domain/errors';
 import type { Clock } from '../../functions/runtime/clock';
 import { testTable } from './test-table';
 import { createLogger } from '../../functions/runtime/logger';
@@ -33,6 +35,18 @@ export interface PayoutHarness {
   /** Connect events delivered, and what the webhook service answered. */
   deliveries: { type: string; outcome: string }[];
   stop(): Promise<void>;
+}
+
+/** A harness for each test that asks for one, stopped after the test (call at the top of a file). */
+export function payoutHarnessPerTest(): (
+  options?: Parameters<typeof startPayoutHarness>[0],
+) => Promise<PayoutHarness> {
+  let current: PayoutHarness | undefined;
+  afterEach(async () => {
+    await current?.stop();
+    current = undefined;
+  });
+  return async (options) => (current = await startPayoutHarness(options));
 }
 
 export async function startPayoutHarness(
@@ -110,6 +124,18 @@ export async function givenOffice(deps: PayoutDependencies) {
   return { officeId, admin, member: await join('member'), accountant: await join('accountant') };
 }
 
+/**
+ * An office (as `givenOffice` makes it) onboarded at the sandbox, the platform's Stripe balance funded with
+ * `platformCents` when given, then `payableCents` on the office's payable.
+ */
+export async function givenPayableOffice(h: PayoutHarness, payableCents: number, platformCents?: number) {
+  const office = await givenOffice(h.deps);
+  const accountId = await onboardOffice(h, office.officeId, office.admin);
+  if (platformCents !== undefined) await fundPlatform(h, platformCents);
+  if (payableCents > 0) await fundOffice(h.deps, office.officeId, payableCents);
+  return { ...office, accountId };
+}
+
 /** The office's connected account, onboarded on the sandbox's hosted page (payouts enabled, via account.updated). */
 export async function onboardOffice(
   harness: Pick<PayoutHarness, 'deps' | 'sandbox'>,
@@ -185,4 +211,18 @@ export function bankFailsAfterPaid(gateway: StripeGateway) {
     },
   };
   return { gateway: failing, reversals };
+}
+
+/** The payout and balance services, loaded once the test's environment is set. */
+export const payouts = () => import('../../functions/services/connect/payouts');
+export const balances = () => import('../../functions/services/connect/balances');
+
+/** The code of an error the services refuse with, else null. */
+export function codeOf(error: unknown): string | null {
+  return isAppError(error) ? error.code : null;
+}
+
+/** The transfers the sandbox holds to the connected account. */
+export async function transfersTo(h: PayoutHarness, accountId: string) {
+  return (await h.stripe.transfers.list({ destination: accountId, limit: 100 })).data;
 }
