@@ -1,5 +1,6 @@
-// What pages a person: anything in a dead-letter queue, the API failing, Lambdas being throttled, and a
-// reconciliation check finding money that does not add up. All alarms notify one SNS topic.
+// What pages a person: anything in a dead-letter queue, the API failing, Lambdas being throttled, a reconciliation
+// check finding money that does not add up, and a pie past its end that could not be split. All alarms notify one SNS
+// topic, and each alarm's description names the section of docs/operating.md that says what to do.
 import { Duration } from 'aws-cdk-lib';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
@@ -14,7 +15,7 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IFilterPattern, ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -29,12 +30,30 @@ const metricsPerExpression = 10;
 // One 5xx is usually a client that went away mid-request; five in five minutes is a broken deploy or dependency.
 const serverErrorThreshold = 5;
 
+/** The sections of docs/operating.md that say what to do when an alarm fires (test/infra checks they exist). */
+export const runbooks = [
+  'dead-letters',
+  'api-errors',
+  'throttles',
+  'reconciliation-failed',
+  'pies-past-their-end',
+] as const;
+export type Runbook = (typeof runbooks)[number];
+
+/** Where an alarm's reader finds its section: the repository's operating guide, by its heading's anchor. */
+export function runbookUrl(runbook: Runbook): string {
+  return `docs/operating.md#${runbook}`;
+}
+
 export interface AlarmsProps {
   readonly settings: StageSettings;
   readonly deadLetterQueues: readonly { readonly label: string; readonly queue: IQueue }[];
   readonly httpApi: HttpApi;
   readonly functions: readonly IFunction[];
-  /** Logs in which an entry with `alert: true` pages staff (the reconciliation-alert consumer writes those). */
+  /**
+   * Logs in which an entry with `alert: true` pages staff: the reconciliation-alert consumer writes those, and the
+   * fan-work worker when a pie's split failed too often or could not be marked split (it names the `pieId`).
+   */
   readonly alertLogGroups: readonly ILogGroup[];
   /** Optional address subscribed to the topic (`-c alarmEmail=…`). */
   readonly email?: string;
@@ -67,6 +86,7 @@ export class Alarms extends Construct {
     for (const { label, queue } of props.deadLetterQueues) {
       this.addAlarm(`${label}DeadLetters`, {
         description: `Messages are waiting in the ${label} dead-letter queue: work failed after every retry.`,
+        runbook: 'dead-letters',
         metric: queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
         threshold: 0,
       });
@@ -74,6 +94,7 @@ export class Alarms extends Construct {
 
     this.addAlarm('ApiServerErrors', {
       description: `The API answered ${serverErrorThreshold} or more 5xx in five minutes.`,
+      runbook: 'api-errors',
       metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
       threshold: serverErrorThreshold - 1,
     });
@@ -87,6 +108,7 @@ export class Alarms extends Construct {
         description: `Lambda throttled invocations (functions ${index * metricsPerExpression + 1}-${
           index * metricsPerExpression + group.length
         } of ${props.functions.length}): concurrency is exhausted.`,
+        runbook: 'throttles',
         metric: new MathExpression({
           expression: Object.keys(usingMetrics).join(' + '),
           usingMetrics,
@@ -98,34 +120,66 @@ export class Alarms extends Construct {
     });
 
     if (props.alertLogGroups.length > 0) {
-      const metric = new Metric({
-        namespace: `OpenPie/${settings.stage}`,
-        metricName: 'Alerts',
-        period,
-        statistic: 'Sum',
-      });
-      props.alertLogGroups.forEach((logGroup, index) => {
-        new MetricFilter(this, `AlertFilter${index + 1}`, {
-          logGroup,
-          filterPattern: FilterPattern.booleanValue('$.alert', true),
-          metricNamespace: metric.namespace,
-          metricName: metric.metricName,
-          metricValue: '1',
-        });
-      });
-      this.addAlarm('Alerts', {
+      this.addLogAlarm(props.alertLogGroups, {
+        id: 'Alerts',
+        // Every alert but a pie's, which has its own alarm below: today, a reconciliation run's findings.
+        pattern: FilterPattern.all(
+          FilterPattern.booleanValue('$.alert', true),
+          FilterPattern.notExists('$.pieId'),
+        ),
         description:
-          'A consumer logged an alert, e.g. a reconciliation check found money that does not add up.',
-        metric,
-        threshold: 0,
+          'A background function logged an alert, e.g. a reconciliation check found money that does not add up.',
+        runbook: 'reconciliation-failed',
+      });
+      this.addLogAlarm(props.alertLogGroups, {
+        id: 'PiesPastTheirEnd',
+        pattern: FilterPattern.all(
+          FilterPattern.booleanValue('$.alert', true),
+          FilterPattern.exists('$.pieId'),
+        ),
+        description:
+          'A pie whose period ended could not be split: its split failed too often, or it was refunded or ' +
+          'disputed while being split.',
+        runbook: 'pies-past-their-end',
       });
     }
   }
 
-  private addAlarm(id: string, options: { description: string; metric: IMetric; threshold: number }): void {
+  /** An alarm on the count of log entries matching `pattern` in any of `logGroups`. */
+  private addLogAlarm(
+    logGroups: readonly ILogGroup[],
+    options: { id: string; pattern: IFilterPattern; description: string; runbook: Runbook },
+  ): void {
+    const metric = new Metric({
+      namespace: `OpenPie/${this.settings.stage}`,
+      metricName: options.id,
+      period,
+      statistic: 'Sum',
+    });
+    logGroups.forEach((logGroup, index) => {
+      new MetricFilter(this, `${options.id}Filter${index + 1}`, {
+        logGroup,
+        filterPattern: options.pattern,
+        metricNamespace: metric.namespace,
+        metricName: metric.metricName,
+        metricValue: '1',
+      });
+    });
+    this.addAlarm(options.id, {
+      description: options.description,
+      runbook: options.runbook,
+      metric,
+      threshold: 0,
+    });
+  }
+
+  private addAlarm(
+    id: string,
+    options: { description: string; runbook: Runbook; metric: IMetric; threshold: number },
+  ): void {
     const alarm = new Alarm(this, id, {
       alarmName: buildName(this.settings.stage, id),
-      alarmDescription: options.description,
+      alarmDescription: `${options.description} What to do: ${runbookUrl(options.runbook)}`,
       metric: options.metric,
       threshold: options.threshold,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

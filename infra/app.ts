@@ -25,6 +25,12 @@ const account = process.env['CDK_DEFAULT_ACCOUNT'];
 const region = process.env['CDK_DEFAULT_REGION'];
 const alarmEmail = readStringContext(app, 'alarmEmail');
 const staffAlertEmail = readStringContext(app, 'staffAlertEmail');
+// After a point-in-time restore (docs/operating.md): the new table the stack adopts. Both, or neither.
+const restoredTableName = readStringContext(app, 'restoredTableName');
+const restoredTableStreamArn = readStringContext(app, 'restoredTableStreamArn');
+if ((restoredTableName === undefined) !== (restoredTableStreamArn === undefined)) {
+  throw new Error('Give both -c restoredTableName=… and -c restoredTableStreamArn=…, or neither.');
+}
 
 new OpenPieStack(app, `OpenPie-${stage}`, {
   stage,
@@ -35,6 +41,9 @@ new OpenPieStack(app, `OpenPie-${stage}`, {
   webAssets: readStringContext(app, 'webAssets') ?? defaultWebAssetsPath,
   ...(alarmEmail ? { alarmEmail } : {}),
   ...(staffAlertEmail ? { staffAlertEmail } : {}),
+  ...(restoredTableName && restoredTableStreamArn
+    ? { restoredTable: { tableName: restoredTableName, tableStreamArn: restoredTableStreamArn } }
+    : {}),
 });
 
 Tags.of(app).add('project', 'openpie');

@@ -14,6 +14,18 @@ export function renderPartition(scope: IConstruct): string {
   return Token.isUnresolved(partition) ? '<AWS::Partition>' : partition;
 }
 
+/** How cdk-nag spells the region in an ARN: a literal when the stack's environment is known, else the pseudo parameter. */
+export function renderRegion(scope: IConstruct): string {
+  const region = Stack.of(scope).region;
+  return Token.isUnresolved(region) ? '<AWS::Region>' : region;
+}
+
+/** How cdk-nag spells the account in an ARN, as renderRegion does the region. */
+export function renderAccount(scope: IConstruct): string {
+  const account = Stack.of(scope).account;
+  return Token.isUnresolved(account) ? '<AWS::AccountId>' : account;
+}
+
 /** CDK writes managed-policy ARNs with the partition pseudo parameter even when the stack's region is known. */
 export const basicExecutionRoleFinding =
   'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';

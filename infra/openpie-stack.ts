@@ -14,6 +14,7 @@ import { Alarms } from './alarms';
 import { BackgroundWork } from './background-work';
 import type { CapabilityTargets } from './capabilities';
 import { buildCapabilityEnvironment, grantCapabilities } from './capabilities';
+import type { RestoredTable } from './data-table';
 import { DataTable } from './data-table';
 import { OpenPieHttpApi } from './http-api';
 import type { CreateFunction } from './lambda-function';
@@ -124,6 +125,8 @@ export interface OpenPieStackProps extends StackProps {
    * reconciliation job says on its run record that nobody is mailed.
    */
   readonly staffAlertEmail?: string;
+  /** A table restored from point-in-time recovery that the stack adopts instead of creating its own (operating.md). */
+  readonly restoredTable?: RestoredTable;
 }
 
 export class OpenPieStack extends Stack {
@@ -153,7 +156,7 @@ export class OpenPieStack extends Stack {
     const emailFrom =
       typeof contextEmailFrom === 'string' && contextEmailFrom !== '' ? contextEmailFrom : defaultEmailFrom;
 
-    this.data = new DataTable(this, 'Data', settings);
+    this.data = new DataTable(this, 'Data', settings, props.restoredTable);
     this.messaging = new Messaging(this, 'Messaging', settings);
     this.appSecret = new Secret(this, 'AppSecret', {
       secretName: `openpie/${settings.stage}/app`,
@@ -297,7 +300,12 @@ export class OpenPieStack extends Stack {
       deadLetterQueues: this.messaging.deadLetterQueues(),
       httpApi: this.httpApi.api,
       functions: this.allFunctions,
-      alertLogGroups: [...this.backgroundWork.consumerFunctions.values()].map((fn) => fn.logGroup),
+      // Every background function that may log an alert: consumers (reconciliation), workers (a pie's split), jobs.
+      alertLogGroups: [
+        ...this.backgroundWork.consumerFunctions.values(),
+        ...this.backgroundWork.workerFunctions.values(),
+        ...this.backgroundWork.jobFunctions.values(),
+      ].map((fn) => fn.logGroup),
       ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
     });
 

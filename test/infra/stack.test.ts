@@ -673,6 +673,52 @@ describe('alarms', () => {
       .filter((query) => query.MetricStat?.Metric.MetricName === 'Throttles');
     expect(throttled).toHaveLength(listOpenPieFunctions(dev, 'dev').length);
     expect(alarms.filter((alarm) => alarm['MetricName'] === 'Alerts')).toHaveLength(1);
+    expect(alarms.filter((alarm) => alarm['MetricName'] === 'PiesPastTheirEnd')).toHaveLength(1);
+  });
+
+  it("pages on a pie past its end from the log of the worker that splits it, not only the consumers' logs", () => {
+    // Arrange
+    const logGroupNames = new Map(
+      findResources(dev, 'AWS::Logs::LogGroup').map(([id, group]) => [id, getProps(group)['LogGroupName']]),
+    );
+    const watchedBy = (metricName: string): unknown[] =>
+      findResources(dev, 'AWS::Logs::MetricFilter')
+        .map(([, filter]) => getProps(filter))
+        .filter(
+          (filter) =>
+            (filter['MetricTransformations'] as { MetricName?: string }[] | undefined)?.[0]?.MetricName ===
+            metricName,
+        )
+        .map((filter) => logGroupNames.get(readReferencedId(filter['LogGroupName']) ?? ''));
+    // Assess: the fan-work worker splits pies and logs `alert: true` with the pie's id when one cannot be split
+    const fanWorkLogs = `/aws/lambda/${buildName('dev', 'worker-fan-work')}`;
+    expect(watchedBy('PiesPastTheirEnd')).toContain(fanWorkLogs);
+    expect(watchedBy('Alerts')).toContain(
+      `/aws/lambda/${buildName('dev', 'consumer-reconciliation-alerts')}`,
+    );
+  });
+
+  it('names in every alarm the section of docs/operating.md that says what to do, and the section exists', () => {
+    // Arrange
+    const guide = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    const anchors = new Set(
+      [...guide.matchAll(/^#{2,4} (.+)$/gm)].map((heading) =>
+        (heading[1] ?? '')
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .trim()
+          .replace(/ /g, '-'),
+      ),
+    );
+    const descriptions = findResources(dev, 'AWS::CloudWatch::Alarm').map(([, alarm]) =>
+      String(getProps(alarm)['AlarmDescription']),
+    );
+    // Assess
+    for (const description of descriptions) {
+      const runbook = /What to do: docs\/operating\.md#([a-z0-9-]+)$/.exec(description)?.[1];
+      expect(runbook, description).toBeDefined();
+      expect(anchors, `docs/operating.md has no heading for #${runbook ?? ''}`).toContain(runbook);
+    }
   });
 });
 

@@ -30,19 +30,33 @@ export interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-export function synthesize(
+type SynthProps = Pick<OpenPieStackProps, 'alarmEmail' | 'staffAlertEmail' | 'restoredTable'>;
+
+/** The stack of a stage, for checks that need the construct tree (cdk-nag) rather than the template. */
+export function buildStack(
   stage: Stage,
   context: Record<string, unknown> = {},
-  props: Pick<OpenPieStackProps, 'alarmEmail' | 'staffAlertEmail'> = {},
-): Resources {
+  props: SynthProps = {},
+): OpenPieStack {
   const app = new App({
     context: { ...cdkContext, stage, ...context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stack = new OpenPieStack(app, `OpenPie-${stage}`, {
+  return new OpenPieStack(app, `OpenPie-${stage}`, {
     stage,
     webAssets: createPlaceholderWebAssets(),
     ...props,
   });
+}
+
+export function synthesize(
+  stage: Stage,
+  context: Record<string, unknown> = {},
+  props: SynthProps = {},
+): Resources {
+  return resourcesOf(buildStack(stage, context, props));
+}
+
+export function resourcesOf(stack: OpenPieStack): Resources {
   return (Template.fromStack(stack).toJSON() as { Resources: Resources }).Resources;
 }
 
