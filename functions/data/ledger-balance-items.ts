@@ -4,7 +4,7 @@
 // and its balance is the sum of its balance items. data/ledger.ts writes and reads them.
 import { createHash } from 'node:crypto';
 import type { AccountId, AccountType } from '../domain/money/ledger';
-import { parseAccountId } from '../domain/money/ledger';
+import { parseAccountId, platformAccountTypes } from '../domain/money/ledger';
 import type { ItemKey } from './keys';
 import { ledgerAccountPartition, ledgerBalanceKey } from './keys';
 
@@ -15,13 +15,7 @@ import { ledgerAccountPartition, ledgerBalanceKey } from './keys';
 export const shardedAccountTypes: ReadonlySet<AccountType> = new Set([
   'artist-earnings',
   'artist-name-earnings',
-  'stripe-clearing',
-  'processing-fees',
-  'platform-fees',
-  'promo-funding',
-  'platform-losses',
-  'dispute-losses',
-  'deleted-fan-returns',
+  ...platformAccountTypes,
 ]);
 /** Balance items of a sharded account. */
 export const balanceShards = 16;
