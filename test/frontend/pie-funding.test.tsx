@@ -239,6 +239,43 @@ describe('the funding flow on /pie', () => {
     expect(await screen.findByText('The popularity tilt is a whole number from 0 to 100')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('refuses an artist limit that is no whole number from 0 to 500 before asking the server, the field focused', async () => {
+    // Prepare
+    const api = stubNoPie({
+      'POST /api/stripe/createCheckout': succeed({ url: 'http://127.0.0.1:9/checkout' }),
+    });
+    renderAt('/pie');
+    const limit = await screen.findByRole('textbox', { name: 'Most artists in your pie' }, slow);
+    // Act
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '501');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    // Assess
+    expect(await screen.findByText('Enter a whole number from 0 to 500.')).toBeTruthy();
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(limit));
+    expect(api.sentTo('POST /api/stripe/createCheckout')).toEqual([]);
+  });
+
+  it('shows the server’s amount message under the dollars field, opened for a preset amount (422)', async () => {
+    // Prepare
+    stubNoPie({
+      'POST /api/stripe/createCheckout': fail(422, 'validation_failed', 'Some fields need attention.', {
+        amount: 'The amount must be from 300 to 50000 cents',
+      }),
+    });
+    renderAt('/pie');
+    // Act
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue to payment' }, slow));
+    // Assess
+    const amount = await screen.findByRole('textbox', { name: 'Amount in dollars' });
+    expect(screen.getByRole('radio', { name: 'Another amount' })).toHaveProperty('checked', true);
+    expect(screen.getByText('The amount must be from 300 to 50000 cents')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('/pie with a running pie, or the free pie offer', () => {

@@ -1,6 +1,7 @@
 // A pie's split settings (SPEC §3 "Pie settings"), with what each one does in plain words. Shared by the funding flow
 // and the free promo pie, which both start a pie with them.
 import { useId } from 'react';
+import * as z from 'zod/mini';
 import { maximumArtistLimit } from '@contracts/pie';
 import './pie-pieces.css';
 
@@ -49,24 +50,25 @@ export function describePopularityLean(value: number): string {
 
 export type PieSettingsErrors = Partial<Record<keyof PieSettingsValues, string>>;
 
-/** The settings to send, or the message of each field that is not right yet. */
-export function readPieSettings(
-  draft: PieSettingsDraft,
-): { ok: true; settings: PieSettingsValues } | { ok: false; errors: PieSettingsErrors } {
-  const limitText = draft.artistLimit.trim();
-  const artistLimit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN;
-  if (!(artistLimit >= 0 && artistLimit <= maximumArtistLimit)) {
-    return { ok: false, errors: { artistLimit: pieSettingsText.artistLimitError } };
-  }
-  return {
-    ok: true,
-    settings: {
-      artistLimit,
-      artistPopularity: draft.artistPopularity,
-      excludeNonActive: draft.excludeNonActive,
-    },
-  };
+/** The artist limit typed as text: a whole number from 0 to the maximum, or null. */
+export function readArtistLimit(text: string): number | null {
+  const trimmed = text.trim();
+  const limit = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return limit >= 0 && limit <= maximumArtistLimit ? limit : null;
 }
+
+/**
+ * The settings' fields of a form that starts a pie (`useServerForm`): the fan types the artist limit as text, and the
+ * form reads it as the number the pie is sent.
+ */
+export const pieSettingsDraftFields = {
+  artistLimit: z.pipe(
+    z.string().check(z.refine((text) => readArtistLimit(text) !== null, pieSettingsText.artistLimitError)),
+    z.transform((text) => Number(text.trim())),
+  ),
+  artistPopularity: z.number(),
+  excludeNonActive: z.boolean(),
+};
 
 export interface PieSettingsFieldsProps {
   value: PieSettingsDraft;

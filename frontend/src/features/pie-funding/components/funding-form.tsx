@@ -1,18 +1,20 @@
 // The funding flow of /pie: an amount (a preset or dollars typed in), the split settings, the fees before
 // paying, and the way to Stripe's Checkout page. The amount becomes integer cents once, when it is read.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { fanPieDays } from '../lib/pie-days';
 import {
   defaultPieSettingsDraft,
   PieSettingsFields,
-  readPieSettings,
+  pieSettingsDraftFields,
   type PieSettingsDraft,
-  type PieSettingsErrors,
 } from '../../../components/pie-settings-fields';
-import { PieStartFailure } from '../../../components/pie-start-failure';
+import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
 import { formatMoney } from '../../../lib/format';
+import { useServerForm } from '../../../lib/use-server-form';
 import { createCheckout } from '../api/create-checkout';
 import { useFeeQuote } from '../api/get-fee-quote';
 import { amountPresetsCents, readDollarAmount } from '../lib/pie-amount';
@@ -30,70 +32,106 @@ export const fundingFormText = {
   secure: 'You pay on Stripe’s secure page. OpenPie never sees your card number.',
 } as const;
 
-type AmountChoice = { kind: 'preset'; cents: number } | { kind: 'custom' };
+/** The amount radio's value: a preset's cents, or this for dollars typed in. */
+const customChoice = 'custom';
 
-type Failure = { error: unknown } | null;
+/** The chosen amount in cents, or null while the typed dollars are not an amount yet. */
+function readAmountCents(amountChoice: string, amount: string): number | null {
+  if (amountChoice !== customChoice) return Number(amountChoice);
+  const read = readDollarAmount(amount);
+  return read.ok ? read.cents : null;
+}
+
+/** The form's fields: `amount` is the dollars typed in, checked only while "Another amount" is chosen. */
+const fundingFormSchema = z
+  .object({ amountChoice: z.string(), amount: z.string(), ...pieSettingsDraftFields })
+  .check(
+    z.superRefine((values, context) => {
+      if (values.amountChoice !== customChoice) return;
+      const read = readDollarAmount(values.amount);
+      if (!read.ok)
+        context.addIssue({ code: 'custom', message: read.error, path: ['amount'], input: values.amount });
+    }),
+  );
+type FundingFormValues = z.input<typeof fundingFormSchema>;
+
+/** The fields the server may name in a 422, each shown under its own field. */
+const serverFieldNames = ['amount', 'artistLimit', 'artistPopularity', 'excludeNonActive'] as const;
 
 export function FundingForm() {
   const id = useId();
-  const [choice, setChoice] = useState<AmountChoice>({ kind: 'preset', cents: 1000 });
-  const [customText, setCustomText] = useState('');
-  const [customTouched, setCustomTouched] = useState(false);
-  const [settings, setSettings] = useState<PieSettingsDraft>(defaultPieSettingsDraft);
-  const [settingsErrors, setSettingsErrors] = useState<PieSettingsErrors>({});
-  const [serverAmountError, setServerAmountError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<Failure>(null);
-  const [sending, setSending] = useState(false);
+  const { bindField, describeField, register, control, setValue, setError, submitWith, formState } =
+    useServerForm<FundingFormValues, z.output<typeof fundingFormSchema>>({
+      schema: fundingFormSchema,
+      defaultValues: { amountChoice: '1000', amount: '', ...defaultPieSettingsDraft },
+      fallback: pieStartFailureText.fallback,
+    });
+  const [amountChoice, amount, artistLimit, artistPopularity, excludeNonActive] = useWatch({
+    control,
+    name: ['amountChoice', 'amount', 'artistLimit', 'artistPopularity', 'excludeNonActive'],
+  });
+  const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  // After Checkout opens the page is leaving: the button stays busy so nobody opens a second Checkout meanwhile.
+  const [leaving, setLeaving] = useState(false);
+  const sending = formState.isSubmitting || leaving;
   const failureRef = useRef<HTMLDivElement>(null);
-  const customRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Counts finished submits: after each, once its messages are on screen, the first field they name gets the focus.
+  const [submits, setSubmits] = useState(0);
 
-  const customAmount = readDollarAmount(customText);
-  const amountCents = choice.kind === 'preset' ? choice.cents : customAmount.ok ? customAmount.cents : null;
-  const customError =
-    choice.kind === 'custom' && customTouched && !customAmount.ok ? customAmount.error : serverAmountError;
+  const amountCents = readAmountCents(amountChoice, amount);
   const quote = useFeeQuote(amountCents);
+  const custom = bindField('amount');
+  const customError = custom.touched ? custom.error : undefined;
+  const settingsErrorOf = (name: keyof PieSettingsDraft) => {
+    const { error, touched } = describeField(name);
+    return touched ? error : undefined;
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
-    setServerAmountError(null);
-    setCustomTouched(true);
-    const readSettings = readPieSettings(settings);
-    setSettingsErrors(readSettings.ok ? {} : readSettings.errors);
-    if (amountCents === null) {
-      customRef.current?.focus();
-      return;
-    }
-    if (!readSettings.ok) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setSending(true);
+  const submitValid = submitWith(async (values) => {
+    const cents = readAmountCents(values.amountChoice, values.amount);
+    if (cents === null) return; // The schema refused it already.
     try {
       const { url } = await createCheckout({
-        amount: amountCents,
-        ...readSettings.settings,
+        amount: cents,
+        artistLimit: values.artistLimit,
+        artistPopularity: values.artistPopularity,
+        excludeNonActive: values.excludeNonActive,
         pieDays: fanPieDays,
       });
+      setLeaving(true);
       browserActions.goTo(url);
-      // The page is leaving: the button stays busy so nobody opens a second Checkout meanwhile.
     } catch (error) {
-      setSending(false);
-      if (isApiError(error) && error.status === 422) {
-        const { amount, artistLimit, artistPopularity, excludeNonActive } = error.fields;
-        setServerAmountError(amount ?? null);
-        setSettingsErrors({ artistLimit, artistPopularity, excludeNonActive });
-        if (amount || artistLimit || artistPopularity || excludeNonActive) {
-          if (amount && choice.kind === 'preset') setChoice({ kind: 'custom' });
-          requestAnimationFrame(() =>
-            formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-          );
-          return;
-        }
+      const named =
+        isApiError(error) && error.status === 422
+          ? serverFieldNames.filter((name) => error.fields[name])
+          : [];
+      if (isApiError(error) && named.length > 0) {
+        for (const name of named) setError(name, { type: 'server', message: error.fields[name] });
+        if (named.includes('amount') && values.amountChoice !== customChoice)
+          setValue('amountChoice', customChoice);
+        return;
       }
       setFailure({ error });
       requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  });
+
+  /** Whatever refused the amount or a setting, the page's or the server's, the first field it names gets the focus. */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    setFailure(null);
+    await submitValid(event);
+    setSubmits((count) => count + 1);
+  };
+  useEffect(() => {
+    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
+
+  const changeSettings = (next: PieSettingsDraft) => {
+    for (const name of ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const) {
+      if (next[name] !== settings[name])
+        setValue(name, next[name], { shouldValidate: true, shouldDirty: true });
     }
   };
 
@@ -111,27 +149,18 @@ export function FundingForm() {
               <label key={cents} className="amount-choice__option">
                 <input
                   type="radio"
-                  name={`${id}-amount`}
-                  checked={choice.kind === 'preset' && choice.cents === cents}
-                  onChange={() => {
-                    setChoice({ kind: 'preset', cents });
-                    setServerAmountError(null);
-                  }}
+                  value={String(cents)}
+                  {...register('amountChoice', { deps: ['amount'] })}
                 />
                 <span>{formatMoney(cents)}</span>
               </label>
             ))}
             <label className="amount-choice__option">
-              <input
-                type="radio"
-                name={`${id}-amount`}
-                checked={choice.kind === 'custom'}
-                onChange={() => setChoice({ kind: 'custom' })}
-              />
+              <input type="radio" value={customChoice} {...register('amountChoice', { deps: ['amount'] })} />
               <span>{fundingFormText.otherAmount}</span>
             </label>
           </div>
-          {choice.kind === 'custom' ? (
+          {amountChoice === customChoice ? (
             <div className={`field${customError ? ' field--invalid' : ''}`}>
               <label className="field__label" htmlFor={`${id}-custom`}>
                 {fundingFormText.customAmount}
@@ -142,20 +171,17 @@ export function FundingForm() {
               <div className="amount-choice__custom">
                 <span aria-hidden="true">$</span>
                 <input
-                  ref={customRef}
                   id={`${id}-custom`}
                   className="field__input"
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
-                  value={customText}
                   aria-invalid={customError ? true : undefined}
                   aria-describedby={`${id}-custom-hint${customError ? ` ${id}-custom-error` : ''}`}
-                  onChange={(event) => {
-                    setCustomText(event.target.value);
-                    setServerAmountError(null);
-                  }}
-                  onBlur={() => setCustomTouched(true)}
+                  name={custom.name}
+                  ref={custom.ref}
+                  onChange={custom.onChange}
+                  onBlur={custom.onBlur}
                 />
               </div>
               {customError ? (
@@ -178,8 +204,12 @@ export function FundingForm() {
 
         <PieSettingsFields
           value={settings}
-          onChange={setSettings}
-          errors={settingsErrors}
+          onChange={changeSettings}
+          errors={{
+            artistLimit: settingsErrorOf('artistLimit'),
+            artistPopularity: settingsErrorOf('artistPopularity'),
+            excludeNonActive: settingsErrorOf('excludeNonActive'),
+          }}
           disabled={sending}
         />
 

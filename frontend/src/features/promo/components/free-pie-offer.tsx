@@ -1,16 +1,18 @@
 // "Start my free pie" (SPEC §4 "Promo usable"): a signed-in fan who signed up through /try, has not used
 // the offer, and for whom codes are left, starts a free $5 pie with their settings. No card: OpenPie pays for it.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
 import {
   defaultPieSettingsDraft,
   PieSettingsFields,
-  readPieSettings,
+  pieSettingsDraftFields,
   type PieSettingsDraft,
-  type PieSettingsErrors,
 } from '../../../components/pie-settings-fields';
-import { PieStartFailure } from '../../../components/pie-start-failure';
+import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
 import { isApiError } from '../../../lib/api-client';
+import { useServerForm } from '../../../lib/use-server-form';
 import { createPromoSubscription } from '../api/create-promo-subscription';
 import { usePromoEligibility } from '../api/get-promo-eligibility';
 
@@ -28,46 +30,65 @@ export interface FreePieOfferProps {
   onStarted: (pie: PieSummary) => void;
 }
 
+const freePieSchema = z.object(pieSettingsDraftFields);
+
+/** The settings, each of which the server may name in a 422 and which then shows under its own field. */
+const settingNames = ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const;
+
 export function FreePieOffer({ onStarted }: FreePieOfferProps) {
   const id = useId();
-  const [settings, setSettings] = useState<PieSettingsDraft>(defaultPieSettingsDraft);
-  const [errors, setErrors] = useState<PieSettingsErrors>({});
+  const { describeField, control, setValue, setError, submitWith, formState } = useServerForm<
+    z.input<typeof freePieSchema>,
+    z.output<typeof freePieSchema>
+  >({
+    schema: freePieSchema,
+    defaultValues: defaultPieSettingsDraft,
+    fallback: pieStartFailureText.fallback,
+  });
+  const [artistLimit, artistPopularity, excludeNonActive] = useWatch({ control, name: [...settingNames] });
+  const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [sending, setSending] = useState(false);
+  const sending = formState.isSubmitting;
   const formRef = useRef<HTMLFormElement>(null);
+  // Counts finished submits: after each, once its messages are on screen, the first field they name gets the focus.
+  const [submits, setSubmits] = useState(0);
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+  const errorOf = (name: keyof PieSettingsDraft) => {
+    const { error, touched } = describeField(name);
+    return touched ? error : undefined;
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
-    const read = readPieSettings(settings);
-    if (!read.ok) {
-      setErrors(read.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
-    setSending(true);
+  const submitValid = submitWith(async (values) => {
     try {
-      const pie = await createPromoSubscription({ ...read.settings, pieDays: promoPieDays });
+      const pie = await createPromoSubscription({ ...values, pieDays: promoPieDays });
       onStarted(pie);
     } catch (error) {
-      setSending(false);
-      if (isApiError(error) && error.status === 422 && Object.keys(error.fields).length > 0) {
-        const { artistLimit, artistPopularity, excludeNonActive } = error.fields;
-        setErrors({ artistLimit, artistPopularity, excludeNonActive });
-        if (artistLimit || artistPopularity || excludeNonActive) {
-          focusFirstInvalid();
-          return;
-        }
+      const named =
+        isApiError(error) && error.status === 422 ? settingNames.filter((name) => error.fields[name]) : [];
+      if (isApiError(error) && named.length > 0) {
+        for (const name of named) setError(name, { type: 'server', message: error.fields[name] });
+        return;
       }
       setFailure({ error });
       requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  });
+
+  /** Whatever refused a setting, the page or the server, the first field it names gets the focus. */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    setFailure(null);
+    await submitValid(event);
+    setSubmits((count) => count + 1);
+  };
+  useEffect(() => {
+    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
+
+  const changeSettings = (next: PieSettingsDraft) => {
+    for (const name of settingNames) {
+      if (next[name] !== settings[name])
+        setValue(name, next[name], { shouldValidate: true, shouldDirty: true });
     }
   };
 
@@ -83,7 +104,16 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
         noValidate
         onSubmit={(event) => void submit(event)}
       >
-        <PieSettingsFields value={settings} onChange={setSettings} errors={errors} disabled={sending} />
+        <PieSettingsFields
+          value={settings}
+          onChange={changeSettings}
+          errors={{
+            artistLimit: errorOf('artistLimit'),
+            artistPopularity: errorOf('artistPopularity'),
+            excludeNonActive: errorOf('excludeNonActive'),
+          }}
+          disabled={sending}
+        />
         {failure ? (
           <div ref={failureRef} tabIndex={-1}>
             <PieStartFailure error={failure.error} />
