@@ -7,6 +7,7 @@ import './styles/components.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell';
+import { preloadFirstScreen } from './app/first-screen-modules';
 import { LandingPage } from './app/routes/landing/landing-page';
 import { AppUpdateScreen } from './components/app-update-screen';
 import { catchInstallOffers } from './components/install-prompt';
@@ -33,6 +34,8 @@ if (window.location.pathname === '/') {
   render(<LandingPage />);
   trackEvent('page_view', { path: '/' });
 } else {
+  // The first screen's modules load beside the router rather than after it (app/first-screen-modules.ts).
+  preloadFirstScreen(window.location.pathname);
   try {
     const { AppRouter } = await import('./app/app-router');
     render(<AppRouter />);

@@ -1,6 +1,7 @@
 // The route table of SPEC §2. The router itself is a chunk of its own (main.tsx loads it for every path but `/`);
 // the fan, artist and admin areas each load as a chunk of their own, and so do the heavy pages (the reading pages
-// and each area's sign-in screens). Guarded screens sit under a pathless route whose loader is the guard.
+// and each area's sign-in screens). The fan and artist layouts, /try and the artists' landing page are chunks of
+// their own too, so the pages people arrive on load no area's screens before their first paint. Guarded screens sit under a pathless route whose loader is the guard.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { paths, routePatterns, socialVerificationPlatforms, socialVerificationResults } from '../lib/paths';
 import {
@@ -10,6 +11,15 @@ import {
   guardRouteIds,
   openAreaRouteIds,
 } from './guards';
+import {
+  loadArtistIdentity,
+  loadArtistLanding,
+  loadArtistLayout,
+  loadFanArea,
+  loadFanIdentity,
+  loadFanLayout,
+  loadPromo,
+} from './first-screen-modules';
 import { lazyComponent } from './lazy-route';
 import { LandingPage } from './routes/landing/landing-page';
 import { ErrorPage, RootErrorPage, RouteErrorPage } from './route-error-page';
@@ -39,10 +49,7 @@ function redirectUnknownTo(target: string): RouteObject {
   return { path: '*', loader: () => redirect(target), element: null };
 }
 
-const loadFanArea = () => import('./routes/fan/fan-area');
-const loadFanIdentity = () => import('./routes/fan/fan-identity-screens');
 const loadArtistArea = () => import('./routes/for-artists/artist-area');
-const loadArtistIdentity = () => import('./routes/for-artists/artist-identity-screens');
 const loadAdminArea = () => import('./routes/admin/admin-area');
 const loadAdminIdentity = () => import('./routes/admin/admin-identity-screens');
 const loadAdminLedger = () => import('./routes/admin/admin-ledger');
@@ -60,7 +67,7 @@ const admin = routePatterns.admin;
 const fanArea: RouteObject = {
   id: openAreaRouteIds.fan,
   ...createOpenAreaSession('fan'),
-  lazy: lazyComponent(loadFanArea, 'FanLayout'),
+  lazy: lazyComponent(loadFanLayout, 'FanLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
     screen(pub.privacyPolicy, loadPrivacyPolicy, 'PrivacyPolicyPage'),
@@ -68,7 +75,7 @@ const fanArea: RouteObject = {
     screen(pub.deleteAccountInstructions, loadDeleteAccount, 'DeleteAccountInstructionsPage'),
     screen(fan.help, loadHelp, 'HelpPage'),
     screen(pub.artistPublic, loadFanArea, 'PublicArtistScreen'),
-    screen(fan.try, loadFanArea, 'PromoScreen'),
+    screen(fan.try, loadPromo, 'PromoScreen'),
     signInScreen('fan', fan.login, loadFanIdentity, 'FanLoginScreen'),
     signInScreen('fan', fan.register, loadFanIdentity, 'FanRegisterScreen'),
     screen(fan.verifyEmail, loadFanIdentity, 'FanVerifyEmailScreen'),
@@ -105,10 +112,10 @@ const artistArea: RouteObject = {
   id: openAreaRouteIds.artist,
   path: artist.home,
   ...createOpenAreaSession('artist'),
-  lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
+  lazy: lazyComponent(loadArtistLayout, 'ArtistLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
-    { index: true, lazy: lazyComponent(loadArtistArea, 'ArtistLandingScreen') },
+    { index: true, lazy: lazyComponent(loadArtistLanding, 'ArtistLandingScreen') },
     signInScreen('artist', artist.login, loadArtistIdentity, 'ArtistLoginScreen'),
     signInScreen('artist', artist.register, loadArtistIdentity, 'ArtistRegisterScreen'),
     screen(artist.completeRegistration, loadArtistIdentity, 'ArtistCompleteRegistrationScreen'),
@@ -141,7 +148,7 @@ const artistArea: RouteObject = {
 const artistAuthLinks: RouteObject = {
   id: openAreaRouteIds.artistLinks,
   ...createOpenAreaSession('artist'),
-  lazy: lazyComponent(loadArtistArea, 'ArtistLayout'),
+  lazy: lazyComponent(loadArtistLayout, 'ArtistLayout'),
   ErrorBoundary: RouteErrorPage,
   children: [
     screen(artist.verifyEmail, loadArtistIdentity, 'ArtistVerifyEmailScreen'),

@@ -1,122 +1,19 @@
-// The fan side of OpenPie (SPEC §2): the shared layout of the public pages and the fan area, and the fan screens
-// that later issues fill in. This chunk loads the first time one of those routes is visited.
+// The fan side of OpenPie (SPEC §2): the fan screens of the public pages and the fan area (their shared layout is
+// fan-layout.tsx, /try is promo-screen.tsx). This chunk loads the first time one of those routes is visited.
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { SiteFooter } from '../../../components/site-footer';
 import {
   ArtistScreen as FanArtistPage,
   PublicArtistScreen as PublicArtistPage,
 } from '../../../features/artists';
 import { ConnectedAccounts } from '../../../features/auth/components/connected-accounts';
 import { DeleteAccountSection } from '../../../features/auth/components/delete-account-section';
-import { LogoutButton } from '../../../features/auth/components/logout-button';
 import { FanProfileScreen, ProfileSettings, ReportClaimScreen } from '../../../features/fan-profile';
 import { readSessionProfile } from '../../../features/fan-profile/lib/session-profile';
 import { HistoryImportSection } from '../../../features/history-import';
-import type { PromoHumanCheck } from '../../../features/promo';
-import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAreaSession, useSignedInSession } from '../../guards';
-import { AreaHeader, type AreaAction, type AreaNavItem } from '../../layout/area-header';
-import { RouterLink } from '../../layout/router-link';
-
-const signedInItems: readonly AreaNavItem[] = [
-  { to: paths.fan.dashboard(), label: 'Dashboard' },
-  { to: paths.fan.pie(), label: 'My pie', end: true },
-  { to: paths.fan.myPies(), label: 'My pies' },
-  { to: paths.fan.history(), label: 'History' },
-  { to: paths.fan.earth(), label: 'Earth' },
-  { to: paths.fan.help(), label: 'Help' },
-  { to: paths.fan.settings(), label: 'Settings' },
-];
-
-const publicItems: readonly AreaNavItem[] = [
-  { to: '/#how-it-works', label: 'How it works' },
-  { to: paths.fan.help(), label: 'Help' },
-  { to: paths.artist.home(), label: 'For artists' },
-];
-
-const publicActions: readonly AreaAction[] = [
-  { to: paths.fan.login(), label: 'Log in', variant: 'secondary' },
-  { to: paths.fan.register(), label: 'Start your pie', variant: 'primary' },
-];
-
-/**
- * The fan area's shared layout: the same header and footer on public pages and on a signed-in fan's screens. A fan
- * who is signed in keeps the fan navigation on the public pages too (help, the privacy policy …).
- */
-export function FanLayout() {
-  const session = useAreaSession('fan');
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <AreaHeader
-        navLabel="Main"
-        items={session ? signedInItems : publicItems}
-        actions={session ? [] : publicActions}
-        accountControl={session ? <LogoutButton role="fan" /> : null}
-      />
-      <main id="main" className="area-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter linkAs={RouterLink} />
-    </>
-  );
-}
 
 // ── Public fan screens ─────────────────────────────────────────────────────────
-
-// /try (SPEC §2): the promo feature's four states, with the sign-up pieces of the auth feature (the e-mail form and the
-// social buttons, both sending promo 'try') and its human check put in here, so neither feature imports the other.
-const PromoView = lazy(async () => {
-  const [{ TryScreen }, { RegistrationForm }, { SocialSignInButtons }, humanCheck, { captchaActions }] =
-    await Promise.all([
-      import('../../../features/promo'),
-      import('../../../features/auth/components/registration-form'),
-      import('../../../features/auth/components/social-sign-in-buttons'),
-      import('../../../features/auth/lib/human-check'),
-      import('@contracts/auth'),
-    ]);
-  // The check is off without a site key (locally, DESIGN §3); with one, a script that cannot load or run is SPEC §8's
-  // 'reCAPTCHA not available'.
-  const checkHuman: PromoHumanCheck = async () => {
-    const siteKey: unknown = import.meta.env.VITE_RECAPTCHA_SITE_KEY;
-    if (typeof siteKey !== 'string' || siteKey.trim() === '') return { available: true, token: undefined };
-    if (!(await humanCheck.loadHumanCheck())) return { available: false };
-    return { available: true, token: await humanCheck.executeHumanCheck(captchaActions.promoAvailability) };
-  };
-  function PromoWithSignUp({ signedIn, account }: { signedIn: boolean; account: unknown }) {
-    return (
-      <TryScreen
-        signedIn={signedIn}
-        account={account}
-        humanCheck={checkHuman}
-        renderRegistrationForm={(onRegistered) => (
-          <RegistrationForm area="fan" promo="try" onRegistered={onRegistered} />
-        )}
-        socialSignIn={<SocialSignInButtons promo="try" />}
-      />
-    );
-  }
-  return { default: PromoWithSignUp };
-});
-
-export function PromoScreen() {
-  const session = useAreaSession('fan');
-  return (
-    <Suspense
-      fallback={
-        <p className="app-state" role="status">
-          Loading the free pie offer...
-        </p>
-      }
-    >
-      <PromoView signedIn={Boolean(session)} account={session?.account} />
-    </Suspense>
-  );
-}
 
 export function PublicArtistScreen() {
   const session = useAreaSession('fan');
