@@ -16,32 +16,25 @@ import { useLedgerAccount } from '../api/get-ledger-account';
 import { usePlatformAccounts } from '../api/get-platform-accounts';
 import { useStaffPieReceipt } from '../api/get-staff-pie-receipt';
 import { ledgerAccountCsvFile, prepareLedgerAccountCsv } from '../lib/ledger-account-csv';
-import { describeAccountType, describeKind, formatSigned } from '../lib/ledger-words';
+import { describeAccountType, describeKind, formatSigned, ledgerWayBack } from '../lib/ledger-words';
 import '../staff-ledger.css';
+import { OwnerLink } from './owner-links';
 
 /** Who an account belongs to, linked to their staff page where there is one. */
 function OwnerOf({ account }: { account: StaffLedgerAccount }) {
   switch (account.ownerKind) {
     case 'fan':
-      return account.fanId ? <Link to={paths.admin.fan({ id: account.fanId })}>The fan’s page</Link> : null;
+      return account.fanId ? <OwnerLink kind="fan" id={account.fanId} /> : null;
     case 'pie':
       return (
         <>
-          {account.pieId ? (
-            <Link to={paths.admin.ledgerPie({ pieId: account.pieId })}>The pie’s receipt</Link>
-          ) : null}
-          {account.fanId ? (
-            <>
-              {' · '}
-              <Link to={paths.admin.fan({ id: account.fanId })}>The fan’s page</Link>
-            </>
-          ) : null}
+          {account.pieId ? <OwnerLink kind="pie" id={account.pieId} /> : null}
+          {account.fanId ? ' · ' : null}
+          {account.fanId ? <OwnerLink kind="fan" id={account.fanId} /> : null}
         </>
       );
     case 'office':
-      return account.officeId ? (
-        <Link to={paths.admin.office({ id: account.officeId })}>The office’s page</Link>
-      ) : null;
+      return account.officeId ? <OwnerLink kind="office" id={account.officeId} /> : null;
     case 'platform':
       return <>OpenPie</>;
     default:
@@ -64,8 +57,7 @@ function AccountPage({
     <StaffDetailFrame
       reply={reply}
       words={{
-        back: '← Platform accounts',
-        backTo: paths.admin.ledger(),
+        ...ledgerWayBack,
         heading: 'Ledger account',
         loading: 'Loading the account...',
         missing: 'No money has moved through this account.',
@@ -253,8 +245,7 @@ export function StaffPlatformAccountsScreen() {
     <StaffDetailFrame
       reply={usePlatformAccounts()}
       words={{
-        back: '← Platform accounts',
-        backTo: paths.admin.ledger(),
+        ...ledgerWayBack,
         heading: 'Platform accounts',
         loading: 'Loading the accounts...',
         missing: 'There are no platform accounts.',
@@ -295,8 +286,7 @@ export function StaffPieReceiptScreen({ renderReceipt }: { renderReceipt: Render
     <StaffDetailFrame
       reply={useStaffPieReceipt(pieId)}
       words={{
-        back: '← Platform accounts',
-        backTo: paths.admin.ledger(),
+        ...ledgerWayBack,
         heading: 'Pie receipt',
         loading: 'Loading the receipt...',
         missing: 'There is no pie with this id.',

@@ -1,19 +1,27 @@
 // "Why is this balance X" (decision 039): one whole ledger transaction, every line of it summing to zero, what it
 // belongs to and the Stripe object it came from, as Stripe has it now.
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { StaffLedgerTransaction } from '@contracts/admin-ledger';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLedgerTransaction } from '../api/get-ledger-transaction';
-import { describeAccountType, describeKind, describeStripeType, formatSigned } from '../lib/ledger-words';
+import {
+  describeAccountType,
+  describeKind,
+  describeStripeType,
+  formatSigned,
+  ledgerWayBack,
+} from '../lib/ledger-words';
 import '../staff-ledger.css';
+import { OwnerLink, ownerLabel, type LedgerOwnerKind } from './owner-links';
 
 function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['stripe']; onRetry: () => void }) {
   const object = stripe.object;
+  /** Stripe's amounts in the object's own currency. */
+  const inCurrency = (cents: number) => formatMoney(cents, object?.currency.toUpperCase());
   return (
     <section className="staff-ledger__section" aria-label="At Stripe">
       <h2 className="staff-page__subtitle">At Stripe</h2>
@@ -34,14 +42,9 @@ function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['strip
           items={[
             ['Type', describeStripeType(object.type)],
             ['Id', <code key="id">{object.id}</code>],
-            ['Amount', formatMoney(object.amountCents, object.currency.toUpperCase())],
+            ['Amount', inCurrency(object.amountCents)],
             ['Status', object.status],
-            [
-              'Fee',
-              object.feeCents === null
-                ? 'None yet'
-                : formatMoney(object.feeCents, object.currency.toUpperCase()),
-            ],
+            ['Fee', object.feeCents === null ? 'None yet' : inCurrency(object.feeCents)],
             ['Created', formatDateTime(object.createdAt)],
           ]}
         />
@@ -57,6 +60,39 @@ function StripeSide({ stripe, onRetry }: { stripe: StaffLedgerTransaction['strip
   );
 }
 
+type Fact = readonly [string, ReactNode];
+
+const ownerKinds: readonly LedgerOwnerKind[] = ['pie', 'fan', 'claim', 'office'];
+
+/** What a transaction belongs to: a link to each staff page there is, the payout's and artist's ids as they are. */
+function belongingFacts(belongsTo: StaffLedgerTransaction['belongsTo']): Fact[] {
+  const ids: readonly (readonly [string, string | null])[] = [
+    ['Payout', belongsTo.payoutId],
+    ['Artist', belongsTo.artistId],
+  ];
+  return [
+    ...ownerKinds.flatMap((kind): Fact[] => {
+      const id = belongsTo[`${kind}Id`];
+      return id ? [[ownerLabel(kind), <OwnerLink key={kind} kind={kind} id={id} />]] : [];
+    }),
+    ...ids.flatMap(([label, id]): Fact[] => (id ? [[label, <code key={label}>{id}</code>]] : [])),
+  ];
+}
+
+/** The transaction this one undoes, or that undid it, when there is one. */
+function linkedTransaction(label: string, transactionId: string | null, text: string): Fact[] {
+  return transactionId
+    ? [
+        [
+          label,
+          <LedgerTransactionLink key={label} transactionId={transactionId}>
+            {text}
+          </LedgerTransactionLink>,
+        ],
+      ]
+    : [];
+}
+
 function TransactionView({
   transaction,
   onRetry,
@@ -66,39 +102,8 @@ function TransactionView({
 }) {
   const title = describeKind(transaction.kind);
   useDocumentTitle(`${title} · Ledger · OpenPie Admin`);
-  const { belongsTo } = transaction;
   const sum = transaction.lines.reduce((total, line) => total + line.amountCents, 0);
-  const belongs: [string, ReactNode][] = [];
-  if (belongsTo.pieId)
-    belongs.push([
-      'Pie',
-      <Link key="pie" to={paths.admin.ledgerPie({ pieId: belongsTo.pieId })}>
-        The pie’s receipt
-      </Link>,
-    ]);
-  if (belongsTo.fanId)
-    belongs.push([
-      'Fan',
-      <Link key="fan" to={paths.admin.fan({ id: belongsTo.fanId })}>
-        The fan’s page
-      </Link>,
-    ]);
-  if (belongsTo.claimId)
-    belongs.push([
-      'Claim',
-      <Link key="claim" to={paths.admin.claim({ id: belongsTo.claimId })}>
-        The claim
-      </Link>,
-    ]);
-  if (belongsTo.officeId)
-    belongs.push([
-      'Office',
-      <Link key="office" to={paths.admin.office({ id: belongsTo.officeId })}>
-        The office’s page
-      </Link>,
-    ]);
-  if (belongsTo.payoutId) belongs.push(['Payout', <code key="payout">{belongsTo.payoutId}</code>]);
-  if (belongsTo.artistId) belongs.push(['Artist', <code key="artist">{belongsTo.artistId}</code>]);
+  const belongs = belongingFacts(transaction.belongsTo);
   return (
     <>
       <header>
@@ -111,26 +116,8 @@ function TransactionView({
           ['Transaction id', <code key="id">{transaction.transactionId}</code>],
           ['Idempotency key', <code key="key">{transaction.idempotencyKey}</code>],
           ['Status', transaction.status === 'complete' ? 'Complete' : 'Being written'],
-          ...(transaction.reverses
-            ? [
-                [
-                  'Reverses',
-                  <LedgerTransactionLink key="reverses" transactionId={transaction.reverses}>
-                    the transaction it undoes
-                  </LedgerTransactionLink>,
-                ] as const,
-              ]
-            : []),
-          ...(transaction.reversedBy
-            ? [
-                [
-                  'Reversed by',
-                  <LedgerTransactionLink key="reversed" transactionId={transaction.reversedBy}>
-                    the transaction that undid it
-                  </LedgerTransactionLink>,
-                ] as const,
-              ]
-            : []),
+          ...linkedTransaction('Reverses', transaction.reverses, 'the transaction it undoes'),
+          ...linkedTransaction('Reversed by', transaction.reversedBy, 'the transaction that undid it'),
         ]}
       />
       <section className="staff-ledger__section" aria-label="Lines">
@@ -190,8 +177,7 @@ export function StaffLedgerTransactionScreen() {
     <StaffDetailFrame
       reply={reply}
       words={{
-        back: '← Platform accounts',
-        backTo: paths.admin.ledger(),
+        ...ledgerWayBack,
         heading: 'Ledger transaction',
         loading: 'Loading the transaction...',
         missing: 'There is no ledger transaction with this id.',

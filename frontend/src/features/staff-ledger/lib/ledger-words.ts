@@ -1,5 +1,9 @@
 // What staff read for the ledger's account types and transaction kinds (decision 039), in product words.
 import { formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+/** Every ledger page's way back: OpenPie's own accounts, where the drill-down starts. */
+export const ledgerWayBack = { back: '← Platform accounts', backTo: paths.admin.ledger() } as const;
 
 /** `+$9.41` / `−$5.00`: which way the money moved on this account. */
 export function formatSigned(cents: number): string {
