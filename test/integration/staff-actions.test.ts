@@ -11,9 +11,8 @@ import type { StaffFanDetail } from '../../functions/contracts/admin-people';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
-import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
+import { payAs, startPaymentsHarness } from '../support/payments-harness';
 import { givenOfficeOf } from '../support/factories/offices';
 import { testTable } from '../support/test-table';
 
@@ -240,20 +239,6 @@ describe('POST /api/admin/offices/{id}/admin-invitation', () => {
   });
 });
 
-/** The fan checks out `amount` and pays with a card that works; every event delivered. */
-async function pay(h: PaymentsHarness, fan: SignedInAccount, amount: number): Promise<void> {
-  const checkout = await requestCheckout(fan, amount);
-  if (checkout.statusCode !== 200) throw new Error(`createCheckout answered ${checkout.statusCode}`);
-  const paid = await h.sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), {
-    number: testCards.pays,
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Test',
-  });
-  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
-  await h.sandbox.settle();
-}
-
 describe('POST /api/admin/fans/{id}/payments/{paymentId}/refund', () => {
   it('refunds part of a payment at Stripe once per request, booked by the webhook once, then the rest; refuses more than is left', async () => {
     // Prepare
@@ -261,8 +246,8 @@ describe('POST /api/admin/fans/{id}/payments/{paymentId}/refund', () => {
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Refund', lastName: uniqueWord() });
     const other = await createSignedInAccount('fan', { firstName: 'Other', lastName: uniqueWord() });
-    await pay(harness, fan, 2000);
-    await pay(harness, other, 1000);
+    await payAs(harness, fan, 2000);
+    await payAs(harness, other, 1000);
     const fans = await handlers.fans();
     const detailOf = async (id: string) =>
       dataOf<StaffFanDetail>(await call(fans, 'GET', `/api/admin/fans/${id}`, { cookies: [staff.cookie] }));

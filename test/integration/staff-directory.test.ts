@@ -19,9 +19,8 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
-import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, payAs, startPaymentsHarness } from '../support/payments-harness';
 import { fundOffice } from '../support/payouts-harness';
 import { givenClaim, verifyAndApproveClaim } from '../support/factories/claims';
 import { givenOfficeOf } from '../support/factories/offices';
@@ -54,20 +53,6 @@ async function asStaff(
   return call(await handlers[handler](), 'GET', path, { cookies: [staff.cookie], query });
 }
 
-/** The fan checks out `amount` and pays with a card that works; every event delivered. */
-async function pay(h: PaymentsHarness, fan: SignedInAccount, amount: number): Promise<void> {
-  const checkout = await requestCheckout(fan, amount);
-  if (checkout.statusCode !== 200) throw new Error(`createCheckout answered ${checkout.statusCode}`);
-  const paid = await h.sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), {
-    number: testCards.pays,
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Test',
-  });
-  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
-  await h.sandbox.settle();
-}
-
 async function eraseFan(fan: SignedInAccount): Promise<void> {
   const { eraseAccount, getAccount } = await import('../../functions/data/accounts');
   const table = testTable();
@@ -86,9 +71,9 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     const big = await createSignedInAccount('fan', { firstName: `Bo ${word}`, lastName: 'Big' });
     const none = await createSignedInAccount('fan', { firstName: `Cy ${word}`, lastName: 'None' });
     const gone = await createSignedInAccount('fan', { firstName: `Di ${word}`, lastName: 'Gone' });
-    await pay(harness, small, 1000);
-    await pay(harness, big, 2500);
-    await pay(harness, gone, 1500);
+    await payAs(harness, small, 1000);
+    await payAs(harness, big, 2500);
+    await payAs(harness, gone, 1500);
     await eraseFan(gone);
     // Act
     const bySpent = await asStaff(staff, 'fans', '/api/admin/fans', { search: word.toUpperCase() });
@@ -136,11 +121,8 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     harness = await startPaymentsHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Refunded', lastName: uniqueWord() });
-    await pay(harness, fan, 2000);
-    const customer = (await harness.stripe.customers.list({ limit: 100 })).data.find(
-      (c) => c.metadata?.['fan_id'] === fan.userId,
-    );
-    const [charge] = (await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 10 })).data;
+    await payAs(harness, fan, 2000);
+    const [charge] = await chargesOf(harness, fan.userId);
     await harness.stripe.refunds.create({ charge: charge?.id ?? '', amount: 500 });
     await harness.sandbox.settle();
     const wallet = (await import('../../functions/handlers/fan-wallet')).handler;
@@ -182,13 +164,10 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     harness = await startPaymentsHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Stopped', lastName: uniqueWord() });
-    await pay(harness, fan, 1500);
+    await payAs(harness, fan, 1500);
     const before = await asStaff(staff, 'fans', '/api/admin/fans', { search: fan.userId, activePie: 'true' });
     expect(dataOf<StaffFanSummary[]>(before).map((row) => row._id)).toEqual([fan.userId]);
-    const customer = (await harness.stripe.customers.list({ limit: 100 })).data.find(
-      (c) => c.metadata?.['fan_id'] === fan.userId,
-    );
-    const [charge] = (await harness.stripe.charges.list({ customer: customer?.id ?? '', limit: 10 })).data;
+    const [charge] = await chargesOf(harness, fan.userId);
     // Act: the whole payment is refunded, which stops its pie.
     await harness.stripe.refunds.create({ charge: charge?.id ?? '' });
     await harness.sandbox.settle();
@@ -206,7 +185,7 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
     harness = await startPaymentsHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Offline', lastName: uniqueWord() });
-    await pay(harness, fan, 1500);
+    await payAs(harness, fan, 1500);
     await harness.stop();
     harness = undefined;
     // Act

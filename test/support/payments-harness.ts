@@ -10,7 +10,7 @@ import { buildGatewayEvent, testContext } from './gateway-event';
 import type { HandlerResult, SignedInAccount } from './identity';
 import { call, createSignedInAccount, dataOf } from './identity';
 import type { TestStripeSandboxOptions } from './stripe-sandbox';
-import { startTestStripeSandbox, stripeClientFor } from './stripe-sandbox';
+import { startTestStripeSandbox, stripeClientFor, testCards } from './stripe-sandbox';
 import { testTable } from './test-table';
 
 export interface Delivery {
@@ -92,13 +92,13 @@ export function sessionIdOf(url: string): string {
   return id;
 }
 
-/** A verified fan who checked out `amount` and paid with `card`; every event delivered. */
-export async function fundPie(
+/** The fan checks out `amount` and pays with `card` (one that works unless told); every event delivered. */
+export async function payAs(
   harness: PaymentsHarness,
-  card: string,
-  amount = 1000,
-): Promise<{ fan: SignedInAccount; sessionId: string }> {
-  const fan = await createSignedInAccount('fan');
+  fan: SignedInAccount,
+  amount: number,
+  card: string = testCards.pays,
+): Promise<string> {
   const checkout = await requestCheckout(fan, amount);
   if (checkout.statusCode !== 200)
     throw new Error(`createCheckout answered ${checkout.statusCode}: ${checkout.body}`);
@@ -111,7 +111,17 @@ export async function fundPie(
   });
   if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
   await harness.sandbox.settle();
-  return { fan, sessionId };
+  return sessionId;
+}
+
+/** A new verified fan who checked out `amount` and paid with `card`; every event delivered. */
+export async function fundPie(
+  harness: PaymentsHarness,
+  card: string,
+  amount = 1000,
+): Promise<{ fan: SignedInAccount; sessionId: string }> {
+  const fan = await createSignedInAccount('fan');
+  return { fan, sessionId: await payAs(harness, fan, amount, card) };
 }
 
 export async function getJson<T>(handler: Handler, path: string, fan: SignedInAccount): Promise<T> {
