@@ -51,7 +51,7 @@ import {
 } from './schema-walk';
 import type { SiteClient, SiteReply } from './site-client';
 import { createSiteClient } from './site-client';
-import { closeTableDumps, diffDumps, dumpPartition, dumpTable } from './table-dump';
+import { diffDumps, dumpPartition, dumpTable } from './table-dump';
 
 // The local product as `npm start` runs it (no schedules, no web build), with a data folder and table of its own.
 let product: RunningOpenPie | undefined;
@@ -372,7 +372,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
-  closeTableDumps();
   await product?.stop();
   process.env = savedEnv;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
-// Dumps of the suite's own table (the local product it starts has a table of its own): the whole table, to prove that
-// bad input writes nothing, and one person's partition, to prove that another fan's calls change nothing of theirs.
-import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createLocalDynamoDbClient } from '../../local/dynamodb-local';
+// Dumps of the table of the local product the suite starts, read through the product's own table handle (as the
+// personas are written): the whole table, to prove that bad input writes nothing, and one person's partition, to prove
+// that another fan's calls change nothing of theirs.
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { testTable } from '../support/test-table';
 
 export type TableItem = Record<string, unknown>;
 /** Items by `pk | sk`, each as JSON, so two dumps compare item by item. */
@@ -21,24 +22,6 @@ function isLegitimateWrite(item: TableItem): boolean {
   return legitimateWrites.some(({ prefix }) => pk.startsWith(prefix));
 }
 
-let documents: { endpoint: string; client: DynamoDBDocumentClient } | undefined;
-
-function connect(): { client: DynamoDBDocumentClient; tableName: string } {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
-  const tableName = process.env.TABLE_NAME;
-  if (!endpoint || !tableName) throw new Error('The local product is not running (no DYNAMODB_ENDPOINT)');
-  if (documents?.endpoint !== endpoint) {
-    documents?.client.destroy();
-    documents = { endpoint, client: DynamoDBDocumentClient.from(createLocalDynamoDbClient(endpoint)) };
-  }
-  return { client: documents.client, tableName };
-}
-
-export function closeTableDumps(): void {
-  documents?.client.destroy();
-  documents = undefined;
-}
-
 function keep(dump: TableDump, items: readonly TableItem[] | undefined): void {
   for (const item of items ?? []) {
     if (!isLegitimateWrite(item))
@@ -48,11 +31,11 @@ function keep(dump: TableDump, items: readonly TableItem[] | undefined): void {
 
 /** Every item of the table, but the legitimate writes above. */
 export async function dumpTable(): Promise<TableDump> {
-  const { client, tableName } = connect();
+  const { client, name } = testTable();
   const dump: TableDump = new Map();
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey: startKey }));
     keep(dump, page.Items);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -61,13 +44,13 @@ export async function dumpTable(): Promise<TableDump> {
 
 /** Every item of one partition: a fan's `FAN#<id>` holds the account, sessions, profile, plays and sync state. */
 export async function dumpPartition(pk: string): Promise<TableDump> {
-  const { client, tableName } = connect();
+  const { client, name } = testTable();
   const dump: TableDump = new Map();
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await client.send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: name,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk },
         ExclusiveStartKey: startKey,
