@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOffices } from '../../../lib/offices';
 import { deleteClaim } from '../api/delete-claim';
-import { useClaimDetail } from '../api/get-claim-detail';
+import { useClaimDetail } from '../../../lib/claim-detail';
 import { describeBioStep, methodLabels, platformLabels, statusSummaries } from '../lib/claim-words';
 import '../claims.css';
 import { ClaimStatusBadge } from './artists-screen';

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { connectSocial } from '../api/connect-social';
-import { useRefreshClaims } from '../api/get-verified-claim';
+import { useRefreshClaims } from '../lib/refresh-claims';
 import { verifyBio } from '../api/verify-bio';
 import { describeConnect, platformNames, verificationText } from '../lib/verification-words';
 import '../verification.css';

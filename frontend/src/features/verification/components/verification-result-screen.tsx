@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { connectSocial } from '../api/connect-social';
-import { useVerifiedClaim } from '../api/get-verified-claim';
+import { useClaimDetail } from '../../../lib/claim-detail';
 import {
   describeFailure,
   describeFailureTitle,
@@ -41,7 +41,7 @@ export function VerificationResultScreen({
   });
   const query = parsed.success ? parsed.data : {};
   const claimId = query.claimId ?? null;
-  const claim = useVerifiedClaim(claimId);
+  const claim = useClaimDetail(claimId);
   const [retrying, setRetrying] = useState(false);
   const [retryFailure, setRetryFailure] = useState<string | null>(null);
   const succeeded = outcome === 'success';

@@ -1,11 +1,11 @@
-// GET /api/for-artists/claims/{id}/detailed: one claim with its artist, office and verification.
+// GET /api/for-artists/claims/{id}/detailed: one claim with its artist, office and verification, as the claim screen
+// and the verification result pages share it: one SWR key, so a verification refreshes the claim screen.
 import useSWR from 'swr';
 import type { ClaimDetailReply } from '@contracts/claims';
-import { apiClient } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/api-path';
-import { retryServerFailures } from '../../../lib/retry-server-failures';
+import { apiClient } from './api-client';
+import { apiPath } from './api-path';
+import { retryServerFailures } from './retry-server-failures';
 
-/** The key the verification screens share, so a verification refreshes the claim screen. */
 export function claimDetailUrl(claimId: string): string {
   return apiPath('GET /api/for-artists/claims/{id}/detailed', { params: { id: claimId } });
 }
