@@ -3,38 +3,17 @@
 // withdraws the amount and the $15 dispute fee in one balance transaction, and when won Stripe's reinstating balance
 // transaction gives back the amount and the fee (a negative fee). The events of each step, in Stripe's order.
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { describe, expect, it } from 'vitest';
+import { sandboxPerTest, startPaidSandbox, testCards } from '../support/stripe-sandbox';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const startSandbox = sandboxPerTest();
 
+/** A sandbox after a $10 payment with `card`, and the dispute the card opened. */
 async function startWithPayment(card: string) {
-  const events: Stripe.Event[] = [];
-  sandbox = await startTestStripeSandbox({
-    deliver: (rawBody) => {
-      events.push(JSON.parse(rawBody) as Stripe.Event);
-      return Promise.resolve({ status: 200 });
-    },
-  });
-  const stripe = stripeClientFor(sandbox);
-  const session = await openPieCheckout(stripe, { amountCents: 1000, days: 30 });
-  await sandbox.payCheckout(session.id, { number: card });
-  await sandbox.settle();
-  const charge = (await stripe.charges.list({ customer: String(session.customer) })).data[0];
-  if (!charge) throw new Error('No charge after paying');
-  const dispute = (await stripe.disputes.list({ charge: charge.id })).data[0];
-  if (!dispute) throw new Error(`No dispute of ${charge.id}`);
-  return { sandbox, stripe, charge, dispute, events };
+  const paid = await startPaidSandbox(startSandbox, card);
+  const dispute = (await paid.stripe.disputes.list({ charge: paid.charge.id })).data[0];
+  if (!dispute) throw new Error(`No dispute of ${paid.charge.id}`);
+  return { ...paid, dispute };
 }
 
 /** The dispute events delivered so far, as `type:status`. */

@@ -1,37 +1,11 @@
 // Refunds in the local Stripe sandbox through the real SDK: their balance transactions and events (disputes:
 // stripe-sandbox-disputes.test.ts).
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { describe, expect, it } from 'vitest';
+import { sandboxPerTest, startPaidSandbox, testCards } from '../support/stripe-sandbox';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
-
-async function startWithPayment(card: string) {
-  const events: Stripe.Event[] = [];
-  sandbox = await startTestStripeSandbox({
-    deliver: (rawBody) => {
-      events.push(JSON.parse(rawBody) as Stripe.Event);
-      return Promise.resolve({ status: 200 });
-    },
-  });
-  const stripe = stripeClientFor(sandbox);
-  const session = await openPieCheckout(stripe, { amountCents: 1000, days: 30 });
-  await sandbox.payCheckout(session.id, { number: card });
-  await sandbox.settle();
-  const charge = (await stripe.charges.list({ customer: String(session.customer) })).data[0];
-  if (!charge) throw new Error('No charge after paying');
-  return { sandbox, stripe, charge, events };
-}
+const startSandbox = sandboxPerTest();
+const startWithPayment = (card: string) => startPaidSandbox(startSandbox, card);
 
 describe('the Stripe sandbox refunds', () => {
   it('refunds part of a charge, then the rest by payment intent, and refuses more', async () => {

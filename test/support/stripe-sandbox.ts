@@ -2,6 +2,7 @@
 // (STRIPE_API_URL, STRIPE_API_KEY, STRIPE_WEBHOOK_SECRET, read again after resetEnvCache), and `stripeClientFor`
 // gives the real `stripe` SDK aimed at it. Stop it in the test's afterAll/afterEach.
 import Stripe from 'stripe';
+import { afterEach } from 'vitest';
 import type { DeliveryMode, StripeSandbox, WebhookTarget } from '../../local/stripe-sandbox';
 import { startStripeSandbox } from '../../local/stripe-sandbox';
 import { resetEnvCache } from '../../functions/runtime/env';
@@ -92,3 +93,37 @@ export const testCards = {
   /** Stripe's inquiry card: disputed as an inquiry (warning_needs_response), no money withdrawn. */
   inquiry: '4000 0000 0000 1976',
 } as const;
+
+/** A sandbox for each test that starts one (the last one it started), stopped after the test: call at a file's top. */
+export function sandboxPerTest(): (options?: TestStripeSandboxOptions) => Promise<StripeSandbox> {
+  let current: StripeSandbox | undefined;
+  afterEach(async () => {
+    await current?.stop();
+    current = undefined;
+  });
+  return async (options) => (current = await startTestStripeSandbox(options));
+}
+
+/**
+ * A sandbox (from `start`) that keeps every event it sends, after a $10 pie checkout paid with `card`: the SDK aimed at
+ * it, the payment's charge and the events so far.
+ */
+export async function startPaidSandbox(
+  start: (options?: TestStripeSandboxOptions) => Promise<StripeSandbox>,
+  card: string,
+) {
+  const events: Stripe.Event[] = [];
+  const sandbox = await start({
+    deliver: (rawBody) => {
+      events.push(JSON.parse(rawBody) as Stripe.Event);
+      return Promise.resolve({ status: 200 });
+    },
+  });
+  const stripe = stripeClientFor(sandbox);
+  const session = await openPieCheckout(stripe, { amountCents: 1000, days: 30 });
+  await sandbox.payCheckout(session.id, { number: card });
+  await sandbox.settle();
+  const charge = (await stripe.charges.list({ customer: String(session.customer) })).data[0];
+  if (!charge) throw new Error('No charge after paying');
+  return { sandbox, stripe, charge, events };
+}
