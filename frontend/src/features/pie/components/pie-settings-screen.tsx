@@ -3,7 +3,9 @@
 // confirmation) and this pie's inclusion, both applied at once, with their effect on the split shown.
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useWatch } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
+import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
 import type { RealtimeStats } from '@contracts/pie';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
@@ -11,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useCurrentPie } from '../api/get-current-pie';
 import { realtimeStatsUrl, useRealtimeStats } from '../api/get-realtime-stats';
 import { setArtistBan } from '../api/set-artist-ban';
@@ -31,7 +34,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { BanArtistDialog } from './ban-artist-dialog';
 import type { PieArtist } from './pie-artists-table';
 import { PieChart } from './pie-chart';
-import { SettingsFields, type SettingsFieldErrors } from './settings-fields';
+import { SettingsFields, settingsFieldsText } from './settings-fields';
 import { WhatIfArtists } from './what-if-artists';
 import '../pie.css';
 
@@ -95,13 +98,35 @@ type Notice = { text: string; failed: boolean } | null;
 /** How long the sliders rest before the preview is asked for again. */
 export const whatIfDelayMs = 250;
 
+/** The draft as the form checks it: the typed limit must be a whole number from 0 to the maximum. */
+const settingsDraftSchema = z.object({
+  limitText: z
+    .string()
+    .check(z.refine((text) => readLimitText(text) !== null, settingsFieldsText.limitError)),
+  artistLimit: z.number(),
+  artistPopularity: z.number(),
+  excludeNonActive: z.boolean(),
+});
+
+/** The fields the server may name when it refuses the settings, each shown under its own field. */
+const settingNames = ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const;
+
 function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: PieSummary) => void }) {
   const previewId = useId();
   const { mutate } = useSWRConfig();
   const saved: PieSettings = pie.settings;
-  const [draft, setDraft] = useState<SettingsDraft>(() => startDraft(saved));
-  const [errors, setErrors] = useState<SettingsFieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { control, describeField, setValue, setError, clearErrors, reset, submitWith, formState } =
+    useServerForm<SettingsDraft>({
+      schema: settingsDraftSchema,
+      defaultValues: startDraft(saved),
+      fallback: pieSettingsScreenText.saveFailed,
+    });
+  const [limitText, artistLimit, artistPopularity, excludeNonActive] = useWatch({
+    control,
+    name: ['limitText', 'artistLimit', 'artistPopularity', 'excludeNonActive'],
+  });
+  const draft: SettingsDraft = { limitText, artistLimit, artistPopularity, excludeNonActive };
+  const saving = formState.isSubmitting;
   const [notice, setNotice] = useState<Notice>(null);
   const [banning, setBanning] = useState<PieArtist | null>(null);
   const [busyArtistKey, setBusyArtistKey] = useState<string | null>(null);
@@ -133,21 +158,31 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
     requestAnimationFrame(() => noticeRef.current?.focus());
   };
 
-  const save = async () => {
-    if (!changed || !valid) return;
-    setSaving(true);
-    setErrors({});
+  // Handed to submitWith when Save is pressed: it announces through a ref, so it is not wrapped during render.
+  const saveDraft = async () => {
+    if (!changed) return;
     try {
       const next = await updatePieSettings(pie.id, update);
       onSaved(next);
-      setDraft(startDraft(next.settings));
+      reset(startDraft(next.settings));
       await refreshPreviews();
       announce({ text: pieSettingsScreenText.saved, failed: false });
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fields);
+      if (isApiError(error)) {
+        for (const name of settingNames) {
+          const message = error.fields[name];
+          if (message) setError(name, { type: 'server', message });
+        }
+      }
       announce({ text: describeLoadError(error, pieSettingsScreenText.saveFailed), failed: true });
-    } finally {
-      setSaving(false);
+    }
+  };
+
+  /** Any move clears the server's last refusal, which was about the settings as they were then. */
+  const changeDraft = (next: SettingsDraft) => {
+    clearErrors();
+    for (const name of ['limitText', ...settingNames] as const) {
+      if (next[name] !== draft[name]) setValue(name, next[name], { shouldValidate: true, shouldDirty: true });
     }
   };
 
@@ -220,11 +255,12 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
       <section className="app-panel">
         <SettingsFields
           draft={draft}
-          onChange={(next) => {
-            setDraft(next);
-            setErrors({});
+          onChange={changeDraft}
+          errors={{
+            artistLimit: describeField('artistLimit').error,
+            artistPopularity: describeField('artistPopularity').error,
+            excludeNonActive: describeField('excludeNonActive').error,
           }}
-          errors={errors}
           disabled={saving}
         />
         <div className="pie-settings__actions">
@@ -232,7 +268,7 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
             type="button"
             className="button button--primary"
             disabled={!changed || !valid || saving}
-            onClick={() => void save()}
+            onClick={() => void submitWith(saveDraft)()}
           >
             {saving ? pieSettingsScreenText.saving : pieSettingsScreenText.save}
           </button>
@@ -240,10 +276,7 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
             type="button"
             className="button button--secondary"
             disabled={!changed || saving}
-            onClick={() => {
-              setDraft(startDraft(saved));
-              setErrors({});
-            }}
+            onClick={() => reset(startDraft(saved))}
           >
             {pieSettingsScreenText.reset}
           </button>
