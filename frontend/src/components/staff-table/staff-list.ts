@@ -8,8 +8,8 @@ import { apiClient, type PagedReply, type RouteCallArguments } from '../../lib/a
 import { buildApiPath, type ApiPathParamName, type ApiRouteKey } from '../../lib/api-path';
 import { buildCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';
-import { downloadTextFile } from '../../lib/download-text-file';
 import type { Query } from '../../lib/paths';
+import type { PreparedCsv } from '../csv-download';
 
 export type { CsvColumn } from '../../lib/csv';
 
@@ -159,15 +159,13 @@ export async function readEveryPage<Row>(
 }
 
 /**
- * Every row the filter on screen matches, in the order on screen (all pages, not only the one shown), as a CSV file;
- * answers the count. `fetchPage` reads a page of a size with the screen's search, choice and sort.
+ * Every row the filter on screen matches, in the order on screen (all pages, not only the one shown), as a CSV for
+ * the CSV button. `fetchPage` reads a page of a size with the screen's filter.
  */
-export async function downloadStaffCsv<Row>(
+export async function prepareStaffCsv<Row>(
   fetchPage: (page: number, limit: number) => Promise<StaffPage<Row>>,
   columns: readonly CsvColumn<Row>[],
-  fileName: string,
-): Promise<number> {
+): Promise<PreparedCsv> {
   const rows = await readEveryPage(fetchPage);
-  downloadTextFile(fileName, buildCsv(rows, columns));
-  return rows.length;
+  return { text: buildCsv(rows, columns), rows: rows.length };
 }

@@ -4,10 +4,11 @@
 // columns and calls.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SWRResponse } from 'swr';
+import { CsvDownload } from '../csv-download';
 import { describeLoadError, LoadFailure } from '../load-failure';
 import { Pagination } from '../pagination';
 import type { CsvColumn, StaffListFilter, StaffPage } from './staff-list';
-import { downloadStaffCsv } from './staff-list';
+import { prepareStaffCsv } from './staff-list';
 import './staff-table.css';
 
 export interface StaffColumn<Row> {
@@ -85,7 +86,6 @@ export function StaffTable<Row>({
 }: StaffTableProps<Row>) {
   const [searchText, setSearchText] = useState(filter.search);
   const [choiceValue, setChoiceValue] = useState(filter.choice);
-  const [csvState, setCsvState] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
   const [sortBy, sortOrder] = (filter.sort || defaultSort).split(':');
 
   const submit = (event: FormEvent) => {
@@ -100,20 +100,6 @@ export function StaffTable<Row>({
     onFilterChange({ ...filter, sort: `${column.sortBy}:${order}`, page: 1 });
   };
 
-  const download = async () => {
-    setCsvState({ busy: true, message: '' });
-    try {
-      const count = await downloadStaffCsv(
-        (page, limit) => fetchPage({ ...filter, page }, limit),
-        csvColumns,
-        words.csvFile,
-      );
-      setCsvState({ busy: false, message: `Downloaded ${count} ${count === 1 ? 'row' : 'rows'}.` });
-    } catch (error) {
-      setCsvState({ busy: false, message: describeLoadError(error, 'We could not make the CSV.') });
-    }
-  };
-
   const list = rows.data?.rows ?? [];
   const total = rows.data?.pagination?.total;
   const filtered = Boolean(filter.search || filter.choice);
@@ -122,19 +108,10 @@ export function StaffTable<Row>({
     <section className={className} aria-labelledby={`${id}-title`}>
       <header className="staff-table__header">
         {heading}
-        <div className="staff-table__csv">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={csvState.busy}
-            onClick={() => void download()}
-          >
-            {csvState.busy ? 'Preparing CSV...' : 'Download CSV'}
-          </button>
-          <p className="staff-table__muted" role="status">
-            {csvState.message}
-          </p>
-        </div>
+        <CsvDownload
+          fileName={words.csvFile}
+          prepare={() => prepareStaffCsv((page, limit) => fetchPage({ ...filter, page }, limit), csvColumns)}
+        />
       </header>
       {children}
 

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffClaimDetail } from '@contracts/admin-claims';
+import { ScrollTable, type ScrollTableProps } from '../../../components/staff-page/scroll-table';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { actorLabels, staffClaimText } from '../lib/staff-claim-text';
@@ -20,33 +21,9 @@ export function ClaimPanel({ id, title, children }: { id: string; title: string;
   );
 }
 
-/** A panel's table: its caption names its scroll region, which a phone scrolls sideways. */
-function ScrollTable({
-  caption,
-  headers,
-  children,
-}: {
-  caption: string;
-  headers: readonly string[];
-  children: ReactNode;
-}) {
-  return (
-    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table staff-claims__table">
-        <caption className="staff-page__caption">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
+/** A panel's table, wider than a phone: it scrolls sideways in its region. */
+function ClaimTable(props: Omit<ScrollTableProps, 'className'>) {
+  return <ScrollTable {...props} className="staff-claims__table" />;
 }
 
 function Empty({ children }: { children: string }) {
@@ -100,8 +77,8 @@ export function ClaimAttempts({ attempts }: { attempts: StaffClaimDetail['verifi
       {attempts.length === 0 ? (
         <Empty>{text.attemptsEmpty}</Empty>
       ) : (
-        <ScrollTable
-          caption={text.attemptsCaption}
+        <ClaimTable
+          label={text.attemptsCaption}
           headers={[text.when, text.by, text.platform, text.checked, text.result]}
         >
           {attempts.map((attempt) => (
@@ -116,7 +93,7 @@ export function ClaimAttempts({ attempts }: { attempts: StaffClaimDetail['verifi
               </td>
             </tr>
           ))}
-        </ScrollTable>
+        </ClaimTable>
       )}
     </ClaimPanel>
   );
@@ -129,7 +106,7 @@ export function ClaimReports({ reports }: { reports: StaffClaimDetail['reports']
       {reports.length === 0 ? (
         <Empty>{text.reportsEmpty}</Empty>
       ) : (
-        <ScrollTable caption={text.reportsCaption} headers={[text.when, text.fan, text.reason]}>
+        <ClaimTable label={text.reportsCaption} headers={[text.when, text.fan, text.reason]}>
           {reports.map((report) => (
             <tr key={report.id}>
               <td>{formatDateTime(report.createdAt)}</td>
@@ -139,7 +116,7 @@ export function ClaimReports({ reports }: { reports: StaffClaimDetail['reports']
               <td>{report.reason}</td>
             </tr>
           ))}
-        </ScrollTable>
+        </ClaimTable>
       )}
     </ClaimPanel>
   );
@@ -170,7 +147,7 @@ export function ClaimAuditLog({ entries }: { entries: StaffClaimDetail['auditLog
   const text = staffClaimText;
   return (
     <ClaimPanel id="staff-claim-audit" title={text.auditTitle}>
-      <ScrollTable caption={text.auditCaption} headers={[text.when, text.change_, text.who, text.reason]}>
+      <ClaimTable label={text.auditCaption} headers={[text.when, text.change_, text.who, text.reason]}>
         {entries.map((entry) => (
           <tr key={`${entry.at}-${entry.to}`}>
             <td>{formatDateTime(entry.at)}</td>
@@ -181,7 +158,7 @@ export function ClaimAuditLog({ entries }: { entries: StaffClaimDetail['auditLog
             <td>{entry.reason}</td>
           </tr>
         ))}
-      </ScrollTable>
+      </ClaimTable>
     </ClaimPanel>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReconciliationProblemReply, ReconciliationResult } from '@contracts/api/admin-reconciliation';
 import { CsvDownload } from '../../../components/csv-download';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { describeLoadError } from '../../../components/load-failure';
 import { findingsCsvFile, prepareFindingsCsv } from '../lib/findings-csv';
 import type { CheckName, CheckWords } from '../lib/reconciliation-words';
@@ -161,36 +162,30 @@ export function ReconciliationPanel() {
               label="Download CSV of the findings"
               prepare={() => prepareFindingsCsv(findings)}
             />
-            <div className="table-wrap" role="region" aria-label="Reconciliation findings" tabIndex={0}>
-              <table className="data-table reconciliation__table">
-                <caption className="reconciliation__caption">
+            <ScrollTable
+              label="Reconciliation findings"
+              caption={
+                <>
                   {plural(findings.length, 'finding', 'findings')}
                   {findings.length > shownFindings ? `, the first ${shownFindings} shown` : ''}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Check</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Expected</th>
-                    <th scope="col">Found</th>
-                    <th scope="col">Message</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {findings.slice(0, shownFindings).map((problem, index) => (
-                    <tr key={`${problem.check}-${problem.subject}-${index}`}>
-                      <td>{labelOf(problem.check)}</td>
-                      <td>
-                        <Subject subject={problem.subject} />
-                      </td>
-                      <td>{problem.expected}</td>
-                      <td>{problem.found}</td>
-                      <td>{problem.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+              captionClassName="reconciliation__caption"
+              headers={['Check', 'Subject', 'Expected', 'Found', 'Message']}
+              className="reconciliation__table"
+            >
+              {findings.slice(0, shownFindings).map((problem, index) => (
+                <tr key={`${problem.check}-${problem.subject}-${index}`}>
+                  <td>{labelOf(problem.check)}</td>
+                  <td>
+                    <Subject subject={problem.subject} />
+                  </td>
+                  <td>{problem.expected}</td>
+                  <td>{problem.found}</td>
+                  <td>{problem.message}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           </div>
         )
       ) : null}

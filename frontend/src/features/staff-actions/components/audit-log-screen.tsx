@@ -7,9 +7,11 @@ import type { AuditTargetType, StaffAuditEntry } from '@contracts/admin-audit';
 import { auditTargetTypes } from '@contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { changesOf } from '../lib/audit-change';
 import { auditCsvColumns, auditCsvFile } from '../lib/audit-csv';
-import { downloadStaffCsv, useStaffList } from '../../../components/staff-table/staff-list';
+import { CsvDownload } from '../../../components/csv-download';
+import { prepareStaffCsv, useStaffList } from '../../../components/staff-table/staff-list';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { AuditFilter } from '../api/get-staff-audit';
@@ -37,8 +39,6 @@ export const auditWords = {
   targetId: 'Target id',
   apply: 'Filter',
   clear: 'Clear',
-  csv: 'Download CSV',
-  preparing: 'Preparing the CSV…',
   loading: 'Loading the audit log…',
   empty: 'No staff action matches these filters.',
   failed: 'We could not load the audit log.',
@@ -76,7 +76,6 @@ export function AuditLogScreen() {
   useDocumentTitle('Audit log · OpenPie Admin');
   const [filter, setFilter] = useState<AuditFilter>(emptyFilter);
   const [draft, setDraft] = useState<AuditFilter>(emptyFilter);
-  const [csvBusy, setCsvBusy] = useState(false);
   const reply = useStaffList(staffAudit, filter);
   const rows = reply.data?.rows ?? [];
   const pages = reply.data?.pagination?.pages ?? 1;
@@ -84,18 +83,6 @@ export function AuditLogScreen() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ ...draft, page: 1 });
-  };
-  const downloadCsv = async () => {
-    setCsvBusy(true);
-    try {
-      await downloadStaffCsv(
-        (page, limit) => staffAudit.fetchPage({ ...filter, page }, limit),
-        auditCsvColumns,
-        auditCsvFile,
-      );
-    } finally {
-      setCsvBusy(false);
-    }
   };
 
   return (
@@ -105,14 +92,15 @@ export function AuditLogScreen() {
           <h1 className="staff-actions-log__title">{auditWords.title}</h1>
           <p className="staff-page__muted">{auditWords.lead}</p>
         </div>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={csvBusy}
-          onClick={() => void downloadCsv()}
-        >
-          {csvBusy ? auditWords.preparing : auditWords.csv}
-        </button>
+        <CsvDownload
+          fileName={auditCsvFile}
+          prepare={() =>
+            prepareStaffCsv(
+              (page, limit) => staffAudit.fetchPage({ ...filter, page }, limit),
+              auditCsvColumns,
+            )
+          }
+        />
       </header>
       <form className="staff-actions-log__filters" role="search" onSubmit={apply}>
         <div className="field">
@@ -204,36 +192,27 @@ export function AuditLogScreen() {
       ) : null}
       {reply.data && rows.length === 0 ? <p className="staff-page__muted">{auditWords.empty}</p> : null}
       {rows.length > 0 ? (
-        <div className="table-wrap" role="region" aria-label={auditWords.caption} tabIndex={0}>
-          <table className="data-table staff-actions-log__table">
-            <caption className="staff-actions-log__caption">{auditWords.caption}</caption>
-            <thead>
-              <tr>
-                {auditWords.headers.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.actor.email}</td>
-                  <td>{actionLabel(entry.action)}</td>
-                  <td>
-                    {entry.target.type} <code>{entry.target.id}</code>
-                  </td>
-                  <td>
-                    <ChangeList entry={entry} />
-                  </td>
-                  <td>{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={auditWords.caption}
+          headers={auditWords.headers}
+          className="staff-actions-log__table"
+          captionClassName="staff-actions-log__caption"
+        >
+          {rows.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>{entry.actor.email}</td>
+              <td>{actionLabel(entry.action)}</td>
+              <td>
+                {entry.target.type} <code>{entry.target.id}</code>
+              </td>
+              <td>
+                <ChangeList entry={entry} />
+              </td>
+              <td>{entry.reason}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       <Pagination
         page={filter.page}

@@ -3,6 +3,7 @@
 import type { FinancialMonth } from '@contracts/admin-dashboard';
 import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
 import { CsvDownload } from '../../../components/csv-download';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatMoney } from '../../../lib/format';
 import { formatAxisMonth, formatMonth, moneySeries } from '../lib/dashboard-words';
 import { moneyByMonthCsvFile, prepareMoneyByMonthCsv } from '../lib/money-by-month-csv';
@@ -72,31 +73,22 @@ export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
         label="Download CSV of money by month"
         prepare={() => prepareMoneyByMonthCsv(months)}
       />
-      <div className="table-wrap" role="region" aria-label="Money by month, as a table" tabIndex={0}>
-        <table className="data-table staff-dashboard__table">
-          <caption className="visually-hidden">Money by month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              {moneySeries.map((series) => (
-                <th key={series.key} scope="col">
-                  {series.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((row) => (
-              <tr key={row.month}>
-                <th scope="row">{formatMonth(row.month)}</th>
-                {moneySeries.map((series) => (
-                  <td key={series.key}>{formatMoney(row[series.key])}</td>
-                ))}
-              </tr>
+      <ScrollTable
+        label="Money by month, as a table"
+        caption="Money by month"
+        captionClassName="visually-hidden"
+        headers={['Month', ...moneySeries.map((series) => series.label)]}
+        className="staff-dashboard__table"
+      >
+        {months.map((row) => (
+          <tr key={row.month}>
+            <th scope="row">{formatMonth(row.month)}</th>
+            {moneySeries.map((series) => (
+              <td key={series.key}>{formatMoney(row[series.key])}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </ScrollTable>
     </figure>
   );
 }

@@ -8,6 +8,7 @@ import {
   LedgerTransactionLink,
   WalletAccountLinks,
 } from '../../../components/ledger-links';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDate, formatDateTime, formatListeningTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -38,31 +39,49 @@ function RecordTable({
       {rows.length === 0 ? (
         <p className="staff-page__muted">{empty}</p>
       ) : (
-        <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-          <table className="data-table staff-directory__table staff-directory__table--record">
-            <caption className="staff-page__caption">{caption}</caption>
-            <thead>
-              <tr>
-                {headers.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  {row.cells.map((cell, index) => (
-                    <td key={headers[index]}>{cell}</td>
-                  ))}
-                </tr>
+        <ScrollTable
+          label={caption}
+          headers={headers}
+          className="staff-directory__table staff-directory__table--record"
+        >
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={headers[index]}>{cell}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
+  );
+}
+
+/** An office's claims, or those of a person's offices, each linked to its review. */
+function ClaimsTable({
+  caption,
+  claims,
+}: {
+  caption: string;
+  claims: readonly { _id: string; artistName: string; status: string; createdAt: string }[];
+}) {
+  return (
+    <RecordTable
+      title="Claims"
+      caption={caption}
+      empty="No claims."
+      headers={['Artist', 'Status', 'Claimed on']}
+      rows={claims.map((claim) => ({
+        key: claim._id,
+        cells: [
+          <Link key="claim" to={paths.admin.claim({ id: claim._id })}>
+            {claim.artistName}
+          </Link>,
+          claim.status,
+          formatDate(claim.createdAt),
+        ],
+      }))}
+    />
   );
 }
 
@@ -277,22 +296,7 @@ function OfficePage({ office, actions }: { office: StaffOfficeDetail; actions?: 
           ],
         }))}
       />
-      <RecordTable
-        title="Claims"
-        caption="The office’s claims, newest first"
-        empty="No claims."
-        headers={['Artist', 'Status', 'Claimed on']}
-        rows={office.claims.map((claim) => ({
-          key: claim._id,
-          cells: [
-            <Link key="claim" to={paths.admin.claim({ id: claim._id })}>
-              {claim.artistName}
-            </Link>,
-            claim.status,
-            formatDate(claim.createdAt),
-          ],
-        }))}
-      />
+      <ClaimsTable caption="The office’s claims, newest first" claims={office.claims} />
       <RecordTable
         title="Payouts"
         caption="Payouts, newest first"
@@ -366,22 +370,7 @@ function UserArtistPage({ user }: { user: StaffUserArtistDetail }) {
           ],
         }))}
       />
-      <RecordTable
-        title="Claims"
-        caption="Claims of their offices, newest first"
-        empty="No claims."
-        headers={['Artist', 'Status', 'Claimed on']}
-        rows={user.claims.map((claim) => ({
-          key: claim._id,
-          cells: [
-            <Link key="claim" to={paths.admin.claim({ id: claim._id })}>
-              {claim.artistName}
-            </Link>,
-            claim.status,
-            formatDate(claim.createdAt),
-          ],
-        }))}
-      />
+      <ClaimsTable caption="Claims of their offices, newest first" claims={user.claims} />
     </>
   );
 }

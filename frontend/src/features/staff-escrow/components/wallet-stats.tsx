@@ -1,6 +1,7 @@
 // Every fan's wallet lines of a period totalled by kind (decision 041): how many, the money in and the money out.
 import type { StaffWalletStats } from '@contracts/admin-escrow';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { WalletStatsPeriod } from '../api/get-wallet-stats';
 import { useStaffWalletStats } from '../api/get-wallet-stats';
@@ -90,35 +91,24 @@ export function WalletStats({
           {shown.byKind.length === 0 ? (
             <p className="staff-page__empty">No wallet lines in this period.</p>
           ) : (
-            <div className="table-wrap" role="region" aria-label="Totals by kind" tabIndex={0}>
-              <table className="data-table staff-escrow__table staff-escrow__table--small">
-                <caption className="staff-page__caption">Wallet lines by kind</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col" className="staff-escrow__numeric">
-                      Lines
-                    </th>
-                    <th scope="col" className="staff-escrow__numeric">
-                      In
-                    </th>
-                    <th scope="col" className="staff-escrow__numeric">
-                      Out
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.byKind.map((totals) => (
-                    <tr key={totals.kind}>
-                      <th scope="row">{walletKindLabels[totals.kind]}</th>
-                      <td className="staff-escrow__numeric">{totals.lines}</td>
-                      <td className="staff-escrow__numeric">{formatMoney(totals.creditCents)}</td>
-                      <td className="staff-escrow__numeric">{formatMoney(totals.debitCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Totals by kind"
+              caption="Wallet lines by kind"
+              headers={[
+                'Kind',
+                ...['Lines', 'In', 'Out'].map((header) => ({ header, className: 'staff-escrow__numeric' })),
+              ]}
+              className="staff-escrow__table staff-escrow__table--small"
+            >
+              {shown.byKind.map((totals) => (
+                <tr key={totals.kind}>
+                  <th scope="row">{walletKindLabels[totals.kind]}</th>
+                  <td className="staff-escrow__numeric">{totals.lines}</td>
+                  <td className="staff-escrow__numeric">{formatMoney(totals.creditCents)}</td>
+                  <td className="staff-escrow__numeric">{formatMoney(totals.debitCents)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </>
       ) : null}

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FinanceFigureName, FinancePeriod, StaffFinances } from '@contracts/staff-finances';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStaffFinances } from '../api/get-staff-finances';
@@ -182,48 +183,46 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
             {rows.length === 0 ? (
               <p className="staff-page__muted">Nothing moved on any day of this period.</p>
             ) : null}
-            <div className="table-wrap" role="region" aria-label="Finances by day" tabIndex={0}>
-              <table className="data-table staff-finances__table">
-                <caption className="staff-page__caption">
+            <ScrollTable
+              label="Finances by day"
+              caption={
+                <>
                   Finances by day, {describeSpan(shown)}
                   {quietDays ? '' : ', days when money moved'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    {figureWords.map((words) => (
-                      <th key={words.name} scope="col" className="staff-finances__numeric">
-                        {words.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((day) => (
-                    <tr key={day.date}>
-                      <th scope="row">
-                        <time dateTime={day.date}>{formatShortDay(day.date)}</time>
-                      </th>
-                      {figureWords.map((words) => (
-                        <td key={words.name} className="staff-finances__numeric">
-                          {formatMoney(day[words.name])}
-                        </td>
-                      ))}
-                    </tr>
+                </>
+              }
+              headers={[
+                'Day',
+                ...figureWords.map((words) => ({
+                  header: words.label,
+                  className: 'staff-finances__numeric',
+                })),
+              ]}
+              className="staff-finances__table"
+              foot={
+                <tr>
+                  <th scope="row">Total</th>
+                  {figureWords.map((words) => (
+                    <td key={words.name} className="staff-finances__numeric">
+                      {formatMoney(shown.totals[words.name])}
+                    </td>
                   ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total</th>
-                    {figureWords.map((words) => (
-                      <td key={words.name} className="staff-finances__numeric">
-                        {formatMoney(shown.totals[words.name])}
-                      </td>
-                    ))}
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+                </tr>
+              }
+            >
+              {rows.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">
+                    <time dateTime={day.date}>{formatShortDay(day.date)}</time>
+                  </th>
+                  {figureWords.map((words) => (
+                    <td key={words.name} className="staff-finances__numeric">
+                      {formatMoney(day[words.name])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </ScrollTable>
           </section>
 
           <section className="staff-finances__section" aria-labelledby="finances-journal-title">

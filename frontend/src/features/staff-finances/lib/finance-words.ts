@@ -1,7 +1,7 @@
 // The finances screen's words and files (decision 042): what each figure is called and means, the periods, the CSV
 // of the days on screen, and the journal's CSV, read page by page for an accountant.
 import type { FinanceDay, FinanceFigureName, FinancePeriod, JournalLine } from '@contracts/staff-finances';
-import { escapeCsvField, writeDollars } from '../../../lib/csv';
+import { buildCsv, writeDollars, type CsvColumn } from '../../../lib/csv';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import type { JournalSpan } from '../api/get-finance-journal';
 import { fetchFinanceJournalPage } from '../api/get-finance-journal';
@@ -99,36 +99,11 @@ export const chartFigures: readonly FinanceFigureName[] = [
   'returnedCents',
 ];
 
-interface CsvColumn<Row> {
-  name: string;
-  value: (row: Row) => string | number | null;
-  /**
-   * Dollars this screen wrote itself (`-10.00`): written as they are, since a spreadsheet must read a negative
-   * amount as a number, not as text defused like a formula.
-   */
-  dollars?: true;
-}
-
-function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [
-    columns.map((column) => escapeCsvField(column.name)).join(','),
-    ...rows.map((row) =>
-      columns
-        .map((column) => {
-          const value = column.value(row);
-          return column.dollars ? String(value) : escapeCsvField(value);
-        })
-        .join(','),
-    ),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
-
 const dayColumns: CsvColumn<FinanceDay>[] = [
   { name: 'date', value: (day) => day.date },
   ...figureWords.flatMap((figure): CsvColumn<FinanceDay>[] => [
     { name: `${figure.column}_cents`, value: (day) => day[figure.name] },
-    { name: `${figure.column}_dollars`, value: (day) => writeDollars(day[figure.name]), dollars: true },
+    { name: `${figure.column}_dollars`, value: (day) => writeDollars(day[figure.name]) },
   ]),
 ];
 
@@ -143,7 +118,7 @@ const journalColumns: CsvColumn<JournalLine>[] = [
   { name: 'kind', value: (line) => line.kind },
   { name: 'account', value: (line) => line.accountId },
   { name: 'amount_cents', value: (line) => line.amountCents },
-  { name: 'amount_dollars', value: (line) => writeDollars(line.amountCents), dollars: true },
+  { name: 'amount_dollars', value: (line) => writeDollars(line.amountCents) },
   { name: 'stripe_id', value: (line) => line.stripeId },
   { name: 'references', value: (line) => line.references },
 ];

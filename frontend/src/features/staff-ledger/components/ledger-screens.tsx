@@ -9,6 +9,7 @@ import type { StaffLedgerAccount, StaffPieReceipt } from '@contracts/admin-ledge
 import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -118,39 +119,27 @@ function AccountView({
         {page.entries.length === 0 ? (
           <p className="staff-page__muted">No more entries.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="The account’s entries" tabIndex={0}>
-            <table className="data-table staff-ledger__table">
-              <caption className="staff-page__caption">
-                The account’s entries, newest first (page {pageNumber})
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col" className="staff-ledger__amount">
-                    Amount
-                  </th>
-                  <th scope="col">Transaction</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.entries.map((entry) => (
-                  <tr key={entry.transactionId}>
-                    <td>{formatDateTime(entry.at)}</td>
-                    <td>
-                      <LedgerTransactionLink transactionId={entry.transactionId}>
-                        {describeKind(entry.kind)}
-                      </LedgerTransactionLink>
-                    </td>
-                    <td className="staff-ledger__amount">{formatSigned(entry.amountCents)}</td>
-                    <td>
-                      <code>{entry.transactionId}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="The account’s entries"
+            caption={`The account’s entries, newest first (page ${pageNumber})`}
+            headers={['When', 'What', { header: 'Amount', className: 'staff-ledger__amount' }, 'Transaction']}
+            className="staff-ledger__table"
+          >
+            {page.entries.map((entry) => (
+              <tr key={entry.transactionId}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  <LedgerTransactionLink transactionId={entry.transactionId}>
+                    {describeKind(entry.kind)}
+                  </LedgerTransactionLink>
+                </td>
+                <td className="staff-ledger__amount">{formatSigned(entry.amountCents)}</td>
+                <td>
+                  <code>{entry.transactionId}</code>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
         {onNewer || onOlder ? (
           <div className="staff-ledger__pager">
@@ -210,31 +199,23 @@ function PlatformAccountsView({
           OpenPie’s own ledger accounts. Open one to see every entry behind its balance.
         </p>
       </header>
-      <div className="table-wrap" role="region" aria-label="Platform accounts" tabIndex={0}>
-        <table className="data-table staff-ledger__table">
-          <caption className="staff-page__caption">OpenPie’s accounts and their balances</caption>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col" className="staff-ledger__amount">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.accountId}>
-                <td>
-                  <LedgerAccountLink accountId={account.accountId}>
-                    {describeAccountType(account.type)}
-                  </LedgerAccountLink>
-                </td>
-                <td className="staff-ledger__amount">{formatMoney(account.balanceCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Platform accounts"
+        caption="OpenPie’s accounts and their balances"
+        headers={['Account', { header: 'Balance', className: 'staff-ledger__amount' }]}
+        className="staff-ledger__table"
+      >
+        {accounts.map((account) => (
+          <tr key={account.accountId}>
+            <td>
+              <LedgerAccountLink accountId={account.accountId}>
+                {describeAccountType(account.type)}
+              </LedgerAccountLink>
+            </td>
+            <td className="staff-ledger__amount">{formatMoney(account.balanceCents)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { StaffLedgerTransaction } from '@contracts/admin-ledger';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
+import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -122,41 +123,31 @@ function TransactionView({
       />
       <section className="staff-ledger__section" aria-label="Lines">
         <h2 className="staff-page__subtitle">Lines</h2>
-        <div className="table-wrap" role="region" aria-label="The transaction’s lines" tabIndex={0}>
-          <table className="data-table staff-ledger__table">
-            <caption className="staff-page__caption">
-              Every line of the transaction; together they sum to zero
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col" className="staff-ledger__amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transaction.lines.map((line) => (
-                <tr key={line.account.accountId}>
-                  <td>
-                    <LedgerAccountLink accountId={line.account.accountId}>
-                      {describeAccountType(line.account.type)}
-                    </LedgerAccountLink>
-                    <br />
-                    <code className="staff-ledger__id">{line.account.accountId}</code>
-                  </td>
-                  <td className="staff-ledger__amount">{formatSigned(line.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Sum</th>
-                <td className="staff-ledger__amount">{formatSigned(sum)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ScrollTable
+          label="The transaction’s lines"
+          caption="Every line of the transaction; together they sum to zero"
+          headers={['Account', { header: 'Amount', className: 'staff-ledger__amount' }]}
+          className="staff-ledger__table"
+          foot={
+            <tr>
+              <th scope="row">Sum</th>
+              <td className="staff-ledger__amount">{formatSigned(sum)}</td>
+            </tr>
+          }
+        >
+          {transaction.lines.map((line) => (
+            <tr key={line.account.accountId}>
+              <td>
+                <LedgerAccountLink accountId={line.account.accountId}>
+                  {describeAccountType(line.account.type)}
+                </LedgerAccountLink>
+                <br />
+                <code className="staff-ledger__id">{line.account.accountId}</code>
+              </td>
+              <td className="staff-ledger__amount">{formatSigned(line.amountCents)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
       <StripeSide stripe={transaction.stripe} onRetry={onRetry} />
       {belongs.length > 0 ? (
