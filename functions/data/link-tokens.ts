@@ -3,10 +3,12 @@
 // click can be told "already used" rather than "not valid".
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import type { LinkTokenProblem, LinkTokenPurpose } from '../domain/identity/link-tokens';
 import { linkTokenIndexPrefix, linkTokenKey, userPartition } from './keys';
+import { readStored, storedItemKeySchema } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import {
   cancelledTransaction,
@@ -41,6 +43,17 @@ function toItem(token: LinkTokenRecord): Record<string, NativeAttributeValue> {
     gsi1sk: `${linkTokenIndexPrefix}${token.purpose}#${token.createdAt.toISOString()}`,
   };
 }
+
+/**
+ * A token item as a use reads it back: whose it is, what for, and whether it was used (`usedAt`, absent until then).
+ * Purpose and kind are compared with the use's, not narrowed: a token for something else is simply not this link.
+ */
+const storedLinkTokenSchema = z.object({
+  purpose: z.string(),
+  kind: z.string(),
+  userId: z.string(),
+  usedAt: z.optional(z.string()),
+});
 
 const newTokenCondition = 'attribute_not_exists(pk)';
 
@@ -123,19 +136,19 @@ export async function useLinkToken(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { status: 'used-now', userId: String(Attributes?.['userId']) };
+    return { status: 'used-now', userId: readStored('link token', storedLinkTokenSchema, Attributes).userId };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
   const { Item } = await table.client.send(
     new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
   );
-  if (!Item || Item['purpose'] !== request.purpose || Item['kind'] !== request.kind) {
+  if (!Item) return { status: 'invalid', userId: null };
+  const token = readStored('link token', storedLinkTokenSchema, Item);
+  if (token.purpose !== request.purpose || token.kind !== request.kind)
     return { status: 'invalid', userId: null };
-  }
-  const userId = typeof Item['userId'] === 'string' ? Item['userId'] : null;
-  if (Item['usedAt'] !== undefined) return { status: 'used', userId };
-  return { status: 'expired', userId };
+  if (token.usedAt !== undefined) return { status: 'used', userId: token.userId };
+  return { status: 'expired', userId: token.userId };
 }
 
 /**
@@ -176,8 +189,8 @@ export async function deleteLinkTokensOfUser(
     },
   });
   const keys = items
-    .filter((item) => item['pk'] !== except)
-    .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }));
+    .map((item) => readStored('link token', storedItemKeySchema, item))
+    .filter((key) => key.pk !== except);
   await deleteAllKeys(table, keys);
   return keys.length;
 }

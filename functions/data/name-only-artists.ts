@@ -7,6 +7,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { nameOnlyArtistKey, nameOnlyArtistsPartition } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { batchGetAll, isConditionFailure, queryPages } from './table';
 
@@ -65,8 +66,11 @@ const itemSchema = z.object({
   staffId: z.optional(z.nullable(z.string())),
 });
 
+/** An item as `registerNameOnlyArtists` reads it: only the name, to know it is registered. */
+const storedNameSchema = z.object({ normalisedName: z.string() });
+
 function toNameOnlyArtist(item: Record<string, NativeAttributeValue>): NameOnlyArtist {
-  const parsed = itemSchema.parse(item);
+  const parsed = readStored('name-only artist', itemSchema, item);
   return {
     normalisedName: parsed.normalisedName,
     name: parsed.name,
@@ -105,7 +109,9 @@ export async function registerNameOnlyArtists(
     [...unique.keys()].map((name) => nameOnlyArtistKey(name)),
     { projection: 'normalisedName' },
   );
-  const known = new Set(found.map((item) => String(item['normalisedName'])));
+  const known = new Set(
+    found.map((item) => readStored('name-only artist', storedNameSchema, item).normalisedName),
+  );
   let created = 0;
   for (const entry of unique.values()) {
     if (known.has(entry.normalisedName)) continue;

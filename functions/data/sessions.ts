@@ -1,9 +1,11 @@
 // Sessions: one item per signed-in device under the person's partition, so a token whose item is gone is refused
 // (logout), and ending every session of a person is one Query (password reset, deletion).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import { sessionKey, sessionSortPrefix, userPartition } from './keys';
+import { readStored, storedItemKeySchema } from './stored-item';
 import type { TableRef } from './table';
 import { deleteAllKeys, queryAll } from './table';
 
@@ -14,6 +16,9 @@ export interface SessionRecord {
   createdAt: Date;
   expiresAt: Date;
 }
+
+/** A session item, as a token's check reads it: until when it lives (epoch seconds, the item's TTL). */
+const storedSessionExpirySchema = z.object({ expiresAt: z.number() });
 
 /** putSession: every sign-in (password, provider, staff). */
 export async function putSession(table: TableRef, session: SessionRecord): Promise<void> {
@@ -50,8 +55,9 @@ export async function isSessionLive(
       ProjectionExpression: 'expiresAt',
     }),
   );
+  if (!Item) return false;
   // TTL deletion lags by up to days: an item past its time counts as gone.
-  return typeof Item?.['expiresAt'] === 'number' && Item['expiresAt'] > epochSecondsOf(now);
+  return readStored('session', storedSessionExpirySchema, Item).expiresAt > epochSecondsOf(now);
 }
 
 /** deleteSession: logout. */
@@ -75,7 +81,7 @@ export async function deleteAllSessions(table: TableRef, kind: AccountKind, user
   });
   await deleteAllKeys(
     table,
-    items.map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) })),
+    items.map((item) => readStored('session', storedItemKeySchema, item)),
   );
   return items.length;
 }

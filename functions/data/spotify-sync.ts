@@ -2,8 +2,10 @@
 // so the job finds them without Scan), the fan's sealed Spotify tokens and whether Spotify still accepts them, and
 // the per-fan cursor of recently-played with the time of the last successful sync.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { LatestFetchedDate } from '../contracts/spotify-sync';
 import { connectionKey, fanPartition, spotifySyncShardPartition, spotifySyncStateKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -23,6 +25,27 @@ function shardOf(fanId: string): number {
 export function spotifySyncIndexAttributes(fanId: string): { gsi2pk: string; gsi2sk: string } {
   return { gsi2pk: spotifySyncShardPartition(shardOf(fanId)), gsi2sk: fanPartition(fanId) };
 }
+
+/** A syncable connection as the sync index is read: whose it is. */
+const storedSyncableFanSchema = z.object({ userId: z.string() });
+
+/**
+ * A fan's Spotify connection item, as far as the sync reads it: the sealed tokens (absent on connections made before
+ * they were kept) and the mark Spotify's refusal left (absent while the grant holds).
+ */
+const storedSpotifyConnectionSchema = z.object({
+  providerUserId: z.string(),
+  spotifyTokens: z.optional(z.string()),
+  syncStatus: z.optional(z.literal('broken')),
+  brokenAt: z.optional(z.string()),
+});
+
+/** The fan's sync state item: the cursor once a play was stored, the last sync time (null when none was kept). */
+const storedSyncStateSchema = z.object({
+  providerUserId: z.string(),
+  cursorAfter: z.optional(z.number()),
+  latestFetchedDate: z.optional(z.nullable(z.string())),
+});
 
 export interface SyncableFansPage {
   fanIds: string[];
@@ -48,7 +71,9 @@ export async function listSyncableFans(
     }),
   );
   return {
-    fanIds: (reply.Items ?? []).map((item) => String(item['userId'])),
+    fanIds: (reply.Items ?? []).map(
+      (item) => readStored('spotify connection', storedSyncableFanSchema, item).userId,
+    ),
     ...(reply.LastEvaluatedKey ? { next: reply.LastEvaluatedKey } : {}),
   };
 }
@@ -71,11 +96,12 @@ export async function getSpotifyConnectionForSync(
     new GetCommand({ TableName: name, Key: connectionKey('fan', fanId, 'spotify'), ConsistentRead: true }),
   );
   if (!Item) return null;
+  const stored = readStored('spotify connection', storedSpotifyConnectionSchema, Item);
   return {
-    providerUserId: String(Item['providerUserId']),
-    sealedTokens: typeof Item['spotifyTokens'] === 'string' ? Item['spotifyTokens'] : null,
-    status: Item['syncStatus'] === 'broken' ? 'broken' : 'ok',
-    brokenAt: typeof Item['brokenAt'] === 'string' ? Item['brokenAt'] : null,
+    providerUserId: stored.providerUserId,
+    sealedTokens: stored.spotifyTokens ?? null,
+    status: stored.syncStatus ?? 'ok',
+    brokenAt: stored.brokenAt ?? null,
   };
 }
 
@@ -159,10 +185,11 @@ export async function getSpotifySyncState(
     new GetCommand({ TableName: name, Key: spotifySyncStateKey(fanId), ConsistentRead: true }),
   );
   if (!Item) return null;
+  const stored = readStored('spotify sync state', storedSyncStateSchema, Item);
   return {
-    providerUserId: String(Item['providerUserId']),
-    cursorAfter: typeof Item['cursorAfter'] === 'number' ? Item['cursorAfter'] : null,
-    latestFetchedDate: typeof Item['latestFetchedDate'] === 'string' ? Item['latestFetchedDate'] : null,
+    providerUserId: stored.providerUserId,
+    cursorAfter: stored.cursorAfter ?? null,
+    latestFetchedDate: stored.latestFetchedDate ?? null,
   };
 }
 

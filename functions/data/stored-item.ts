@@ -26,3 +26,6 @@ export function readStored<Schema extends z.ZodMiniType>(
   if (!read.success) throw new CorruptStoredItem(entity, read.error);
   return read.data;
 }
+
+/** An item's key, as a read that deletes or compares items by key projects it. */
+export const storedItemKeySchema = z.object({ pk: z.string(), sk: z.string() });

@@ -6,7 +6,21 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { getCatalogueArtist, getCatalogueArtists } from '../../functions/data/catalogue/artists';
 import { getCachedTopTracks } from '../../functions/data/catalogue/top-tracks';
-import { artistKey, artistTopTracksKey } from '../../functions/data/keys';
+import {
+  artistKey,
+  artistTopTracksKey,
+  connectionKey,
+  linkTokenKey,
+  nameOnlyArtistKey,
+  outboxKey,
+  sessionKey,
+  spotifySyncStateKey,
+} from '../../functions/data/keys';
+import { useLinkToken } from '../../functions/data/link-tokens';
+import { getNameOnlyArtist } from '../../functions/data/name-only-artists';
+import { getOutboxEvent, getOutboxMail } from '../../functions/data/outbox';
+import { isSessionLive } from '../../functions/data/sessions';
+import { getSpotifyConnectionForSync, getSpotifySyncState } from '../../functions/data/spotify-sync';
 import { CorruptStoredItem } from '../../functions/data/stored-item';
 import { testTable } from '../support/test-table';
 
@@ -81,5 +95,113 @@ describe('the catalogue read through its schemas', () => {
 
     // Assess
     await expectCorrupt(read, 'artist top tracks');
+  });
+});
+
+describe('identity, mail and sync items read through their schemas', () => {
+  const now = new Date('2026-11-20T10:00:00.000Z');
+
+  it('refuses a session whose end is stored as text (it was read as ended before)', async () => {
+    // Prepare
+    const userId = randomUUID();
+    await storeRaw({ ...sessionKey('fan', userId, 's1'), entity: 'session', v: 1, expiresAt: '1900000000' });
+
+    // Act
+    const read = isSessionLive(testTable(), 'fan', userId, 's1', now);
+
+    // Assess
+    await expectCorrupt(read, 'session');
+  });
+
+  it('refuses a link token without its person (it was read as the text "undefined" before)', async () => {
+    // Prepare
+    const tokenHash = randomUUID();
+    await storeRaw({
+      ...linkTokenKey(tokenHash),
+      entity: 'link-token',
+      v: 1,
+      purpose: 'verify-email',
+      kind: 'fan',
+      createdAt: now.toISOString(),
+      expiresAt: 1_900_000_000,
+    });
+
+    // Act
+    const read = useLinkToken(testTable(), { tokenHash, purpose: 'verify-email', kind: 'fan', now });
+
+    // Assess
+    await expectCorrupt(read, 'link token');
+  });
+
+  it('refuses a mail and an event of the outbox whose fields are of another type', async () => {
+    // Prepare
+    const [mailId, eventId] = [randomUUID(), randomUUID()];
+    await storeRaw({
+      ...outboxKey(mailId),
+      entity: 'outbox-mail',
+      v: 2,
+      id: mailId,
+      kind: 'verify-email',
+      to: 'fan@example.com',
+      subject: 'Hello',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      links: 'https://example.com',
+      createdAt: now.toISOString(),
+    });
+    await storeRaw({
+      ...outboxKey(eventId),
+      entity: 'outbox-event',
+      v: 1,
+      id: eventId,
+      type: 'claim.reported',
+      detail: { claimId: 'c1' },
+      occurredAt: now.toISOString(),
+    });
+
+    // Act and assess
+    await expectCorrupt(getOutboxMail(testTable(), mailId), 'outbox mail');
+    await expectCorrupt(getOutboxEvent(testTable(), eventId), 'outbox event');
+  });
+
+  it('reads a Spotify connection kept before its tokens were, and refuses a sync state of another account type', async () => {
+    // Prepare
+    const [oldFan, badFan] = [randomUUID(), randomUUID()];
+    await storeRaw({
+      ...connectionKey('fan', oldFan, 'spotify'),
+      entity: 'connection',
+      v: 1,
+      providerUserId: 'sp-1',
+    });
+    await storeRaw({ ...spotifySyncStateKey(badFan), entity: 'spotify-sync', v: 1, providerUserId: 42 });
+
+    // Act
+    const connection = await getSpotifyConnectionForSync(testTable(), oldFan);
+    const state = getSpotifySyncState(testTable(), badFan);
+
+    // Assess
+    expect(connection).toEqual({ providerUserId: 'sp-1', sealedTokens: null, status: 'ok', brokenAt: null });
+    await expectCorrupt(state, 'spotify sync state');
+  });
+
+  it('refuses a name-only artist whose held cents are stored as text', async () => {
+    // Prepare
+    const name = `name ${randomUUID()}`;
+    await storeRaw({
+      ...nameOnlyArtistKey(name),
+      entity: 'name-only-artist',
+      v: 1,
+      normalisedName: name,
+      name,
+      status: 'waiting',
+      heldCents: '120',
+      firstSeenAt: now.toISOString(),
+    });
+
+    // Act
+    const read = getNameOnlyArtist(testTable(), name);
+
+    // Assess
+    await expectCorrupt(read, 'name-only artist');
   });
 });
