@@ -1,35 +1,14 @@
 // The artist catalogue's calls through their handlers, with Spotify played by the local sandbox (client credentials).
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useOAuthSandbox } from '../support/oauth-sandbox-server';
 import { testTable } from '../support/test-table';
-import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
-let server: Server;
-let sandboxBase = '';
+const oauthSandbox = useOAuthSandbox();
 const table = testTable;
-
-beforeAll(async () => {
-  const sandbox = createOAuthSandbox();
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  process.env.OAUTH_SANDBOX_URL = `${origin}/_sandbox/oauth`;
-  sandboxBase = `${origin}/_sandbox/oauth/spotify`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-});
 
 const loadSearch = async () => (await import('../../functions/handlers/artist-search')).handler;
 const loadArtists = async () => (await import('../../functions/handlers/fan-artists')).handler;
@@ -288,7 +267,7 @@ describe("the Spotify sandbox's client credentials", () => {
   it("gives OpenPie an app token for catalogue calls, never for a listener's data", async () => {
     // Prepare
     const basic = Buffer.from('openpie-local-spotify:openpie-local-spotify-secret').toString('base64');
-    const tokenReply = await fetch(`${sandboxBase}/accounts/api/token`, {
+    const tokenReply = await fetch(`${oauthSandbox.origin()}/_sandbox/oauth/spotify/accounts/api/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
@@ -299,12 +278,14 @@ describe("the Spotify sandbox's client credentials", () => {
       expires_in: number;
     };
     const asApp = (path: string) =>
-      fetch(`${sandboxBase}/api${path}`, { headers: { authorization: `Bearer ${token.access_token}` } });
+      fetch(`${oauthSandbox.origin()}/_sandbox/oauth/spotify/api${path}`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
     // Act
     const search = await asApp('/v1/search?q=the&type=artist&limit=3');
     const me = await asApp('/v1/me');
     const recent = await asApp('/v1/me/player/recently-played');
-    const wrongSecret = await fetch(`${sandboxBase}/accounts/api/token`, {
+    const wrongSecret = await fetch(`${oauthSandbox.origin()}/_sandbox/oauth/spotify/accounts/api/token`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from('openpie-local-spotify:wrong').toString('base64')}`,

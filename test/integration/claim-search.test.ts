@@ -3,37 +3,18 @@
 // this month and a top track, and each says what fans' pies hold for them until a claim (a real split holds it).
 // The ledger audit runs after the file.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClaimSearchArtist } from '../../functions/contracts/artists';
+import { useOAuthSandbox } from '../support/oauth-sandbox-server';
 import { testTable } from '../support/test-table';
-import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { catalogue as sandboxCatalogue, tracksOfArtist } from '../../local/spotify-sandbox/catalogue';
 import { givenListening } from '../support/factories/fans';
 import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 
-let server: Server;
+useOAuthSandbox();
 const table = testTable;
 const dayMs = 86_400_000;
-
-beforeAll(async () => {
-  const sandbox = createOAuthSandbox();
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  process.env.OAUTH_SANDBOX_URL = `${origin}/_sandbox/oauth`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-});
 
 /** A word no other test uses, so the search sees only this test's artists. */
 const uniqueWord = () =>

@@ -5,10 +5,7 @@
 // stays held and is listed for staff, who may give it to one of them; escrow aging never returns a moved lot under
 // the name. The ledger audit runs after the file.
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { historyImportSchema } from '../../functions/contracts/listening';
 import type { StoredPie } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
@@ -16,9 +13,9 @@ import { normalizeArtistName } from '../../functions/domain/listening/rules';
 import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
+import { useOAuthSandbox } from '../support/oauth-sandbox-server';
 import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
-import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
 import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
@@ -30,22 +27,7 @@ const log = createLogger('silent');
 const siteOrigin = 'http://localhost:3000';
 
 // Spotify is the local sandbox, reached with OpenPie's client credentials like the deployed job reaches Spotify.
-let server: Server;
-
-beforeAll(async () => {
-  const sandbox = createOAuthSandbox();
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  process.env.OAUTH_SANDBOX_URL = `http://localhost:${(server.address() as AddressInfo).port}/_sandbox/oauth`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-});
+useOAuthSandbox();
 
 /** Each test's pies run from their own day of 2026. */
 function periodOf(day: number) {

@@ -1,29 +1,20 @@
 // The Spotify sandbox's listening calls, reached the way the sync will reach them: a fan signs in with Spotify
 // through the sandbox, and the production Web API client reads their listening with the token they got.
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SocialIdentity } from '../../functions/integrations/oauth';
 import { createSocialSignIn, readStateCookie } from '../../functions/integrations/oauth';
 import { loadOAuthConfig } from '../../functions/services/oauth-ports';
 import { createSpotifyWebApi } from '../../functions/integrations/spotify/web-api';
-import { createOAuthSandbox } from '../../local/oauth-sandbox';
 import { artistsById } from '../../local/spotify-sandbox/catalogue';
 import { answerConsent } from '../support/oauth-consent';
+import { useOAuthSandbox } from '../support/oauth-sandbox-server';
 
-let server: Server;
+const oauthSandbox = useOAuthSandbox();
 let origin: string;
 let identity: SocialIdentity;
 
 beforeAll(async () => {
-  const sandbox = createOAuthSandbox();
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  origin = oauthSandbox.origin();
   const signIn = createSocialSignIn(
     loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin, OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth` }),
   );
@@ -42,11 +33,6 @@ beforeAll(async () => {
     redirectUri,
     now: new Date(),
   });
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
 });
 
 function api() {
