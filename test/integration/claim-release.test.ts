@@ -12,6 +12,8 @@ import { createLogger } from '../../functions/runtime/logger';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
+import { givenListening } from '../support/factories/fans';
+import { givenPaidPie, splitDeps } from '../support/factories/funding';
 import { balanceOf } from '../support/factories/ledger';
 import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
 import { testTable } from '../support/test-table';
@@ -347,65 +349,19 @@ describe('a split after the claim', () => {
     const fan = await createSignedInAccount('fan');
     const start = new Date(Date.UTC(2026, 2, 3, 15));
     const end = new Date(start.getTime() + 30 * 86_400_000);
-    const { postTransaction } = await import('../../functions/services/ledger');
-    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    await postTransaction(
-      { table: testTable(), clock: createFixedClock(start) },
-      {
-        kind: 'fan-payment',
-        idempotencyKey: `fan-payment:${randomUUID()}`,
-        postings: [
-          { accountId: accountIdOf('pie-funds', pieId), amountCents: 941 },
-          { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -941 },
-        ],
-      },
-    );
-    const { openPie } = await import('../../functions/services/payments/pies');
-    const pie = await openPie(
-      { table: testTable(), clock: createFixedClock(start) },
-      {
-        pieId,
-        fanId: fan.userId,
-        promo: false,
-        periodStart: start,
-        pieDays: 30,
-        amountCents: 1000,
-        processingFeeCents: 59,
-        settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-        subscriptionId: null,
-        invoiceId: null,
-      },
-    );
-    const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-    const at = (days: number) => new Date(start.getTime() + days * 86_400_000).toISOString();
-    const unclaimedName = `Still Unclaimed ${randomUUID().slice(0, 6)}`;
-    const saved = await savePlays(
-      testTable(),
-      fan.userId,
-      [
-        { endedAt: at(2), msPlayed: 300_000, artists: [{ artistId: artist.id, artistName: artist.name }] },
-        { endedAt: at(3), msPlayed: 300_000, artists: [{ artistName: unclaimedName }] },
-      ].map((play, index) => ({
-        ...play,
-        trackName: `Track ${index}`,
-        source: 'spotify' as const,
-        identity: `${fan.userId}-${index}`,
-      })),
-    );
-    await recomputeDailyListening(testTable(), fan.userId, saved.days);
+    const pie = await givenPaidPie(fan.userId, start);
+    await givenListening(fan.userId, start, [
+      { day: 2, msPlayed: 300_000, artist: { artistId: artist.id, artistName: artist.name } },
+      { day: 3, msPlayed: 300_000, artist: `Still Unclaimed ${randomUUID().slice(0, 6)}` },
+    ]);
     const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
-    const splitDeps = {
-      table: testTable(),
-      clock: createFixedClock(end),
-      siteOrigin: 'http://localhost:3000',
-      escrowHoldingMonths: 12,
-    };
+    const deps = splitDeps(createFixedClock(end));
     // Act: the split, then the same split again (a redelivered message) and a resumed escrow step.
-    const first = await splitEndedPie(splitDeps, pie.id, { log });
-    const again = await splitEndedPie(splitDeps, pie.id, { log });
+    const first = await splitEndedPie(deps, pie.id, { log });
+    const again = await splitEndedPie(deps, pie.id, { log });
     const { listPieLots } = await import('../../functions/data/escrow-lots');
     const { releaseLotsOfClaimedArtists } = await import('../../functions/services/claims/release');
-    await releaseLotsOfClaimedArtists(splitDeps, await listPieLots(testTable(), pie.id));
+    await releaseLotsOfClaimedArtists(deps, await listPieLots(testTable(), pie.id));
     // Assess: 941 / 2 = 470.5 each, the split's rounding gives one of them the odd cent.
     expect(first).toMatchObject({ outcome: 'split', allocatedCents: 941 });
     expect(again).toMatchObject({ outcome: 'already_split' });

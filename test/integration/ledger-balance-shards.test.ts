@@ -6,13 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StoredPie } from '../../functions/data/pies';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
-import { fundPieMoney } from '../support/pie-money';
+import { fundPieMoney, givenOpenPie } from '../support/factories/funding';
 
 const { client } = testTable();
 
@@ -54,25 +53,10 @@ async function pieIdOnAnotherShard(others: readonly string[]): Promise<string> {
 
 /** A paid $10 pie of a new fan (its money in its own account, as a payment books it) who listened only to `artist`. */
 async function paidPieListeningTo(pieId: string, artist: { artistId: string; artistName: string }) {
-  const { openPie } = await import('../../functions/services/payments/pies');
   const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
   const fanId = `fan-${randomUUID()}`;
-  const pie: StoredPie = await openPie(
-    { table: table(), clock: createFixedClock(periodStart) },
-    {
-      pieId,
-      fanId,
-      promo: false,
-      periodStart,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  await fundPieMoney(table(), pie, periodStart);
+  const pie = await givenOpenPie(fanId, periodStart, { pieId });
+  await fundPieMoney(pie, periodStart);
   const saved = await savePlays(table(), fanId, [
     {
       endedAt: '2026-10-10T12:00:00.000Z',

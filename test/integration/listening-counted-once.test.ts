@@ -1,7 +1,6 @@
 // Listening counted once: the real test exports (test/fixtures/spotify-export) imported over plays of the same
 // tracks that the sync read from the Spotify sandbox, in both orders and again. The plays stored and the daily totals
 // the pie reads hold each listening once, and match the totals worked out by hand for the export alone.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   planImportChunks,
   readExportFiles,
 } from '../../frontend/src/features/history-import/lib/export-files';
+import { givenOpenPie } from '../support/factories/funding';
 import { uniqueEmail } from '../support/identity';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
 import { answerConsent } from '../support/oauth-consent';
@@ -150,25 +150,7 @@ async function storedPlays(fan: Fan, from: string, to: string) {
  * each artist's listening in ms, by name, and the tracks counted.
  */
 async function previewListening(fan: Fan, startDay: string) {
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const { getTable } = await import('../../functions/runtime/table');
-  const { createFixedClock } = await import('../../functions/runtime/clock');
-  const periodStart = new Date(`${startDay}T15:00:00.000Z`);
-  const pie = await openPie(
-    { table: getTable(), clock: createFixedClock(periodStart) },
-    {
-      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-      fanId: fan.id,
-      promo: false,
-      periodStart,
-      pieDays: 30,
-      amountCents: 1000,
-      processingFeeCents: 59,
-      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
+  const pie = await givenOpenPie(fan.id, new Date(`${startDay}T15:00:00.000Z`));
   const stats = await readJson<{
     allArtists: { artist_name: string; total_time_listened: number }[];
     stats: { count_tracks: number; total_time_listened: number };

@@ -5,13 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeStats } from '../../functions/contracts/pie';
-import type { PieSettings } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
-import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from '../support/test-table';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
-import { fundPieMoney } from '../support/pie-money';
+import { fundPieMoney, givenOpenPie, noTilt } from '../support/factories/funding';
 
 const table = testTable;
 
@@ -41,30 +39,13 @@ async function storePlays(fanId: string, inputs: readonly PlayInput[]): Promise<
   await recomputeDailyListening(table(), fanId, saved.days);
 }
 
-const noTilt: PieSettings = { artistLimit: 0, artistPopularity: 0, excludeNonActive: false };
-
 /** A 30-day pie from 1 October 2026 15:00 UTC (mid-day, so its first and last days are partial). */
 async function openTestPie(
   fanId: string,
   options: { promo?: boolean; amountCents?: number; processingFeeCents?: number | null } = {},
 ) {
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const pie = await openPie(
-    { table: table(), clock: createFixedClock(new Date('2026-10-01T15:00:00.000Z')) },
-    {
-      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-      fanId,
-      promo: options.promo ?? false,
-      periodStart: new Date('2026-10-01T15:00:00.000Z'),
-      pieDays: 30,
-      amountCents: options.amountCents ?? 1000,
-      processingFeeCents: options.processingFeeCents === undefined ? 59 : options.processingFeeCents,
-      settings: noTilt,
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  await fundPieMoney(table(), pie);
+  const pie = await givenOpenPie(fanId, new Date('2026-10-01T15:00:00.000Z'), options);
+  await fundPieMoney(pie);
   return pie;
 }
 
@@ -201,23 +182,8 @@ describe('GET /api/pie/{pieId}/realtime-stats', () => {
     const fan = await createSignedInAccount('fan');
     const { popular, obscure } = await addCatalogueArtists();
     const now = Date.now();
-    const { openPie } = await import('../../functions/services/payments/pies');
-    const pie = await openPie(
-      { table: table(), clock: createFixedClock(new Date(now)) },
-      {
-        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-        fanId: fan.userId,
-        promo: false,
-        periodStart: new Date(now),
-        pieDays: 30,
-        amountCents: 1000,
-        processingFeeCents: 59,
-        settings: noTilt,
-        subscriptionId: null,
-        invoiceId: null,
-      },
-    );
-    await fundPieMoney(table(), pie);
+    const pie = await givenOpenPie(fan.userId, new Date(now));
+    await fundPieMoney(pie);
     const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
     await storePlays(fan.userId, [
       { endedAt: daysAgo(31), msPlayed: 900_000, artists: [obscure] },

@@ -12,6 +12,7 @@ import type { PlayToStore } from '../../functions/domain/listening/plays';
 import type { AccountId } from '../../functions/domain/money/ledger';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
+import { givenOpenPie } from '../support/factories/funding';
 import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import type {
@@ -672,22 +673,7 @@ describe('splitEndedPie', () => {
   it('raises a pie for staff after five failed splits, and the fan-out stops sending it', async () => {
     // Prepare: a card pie whose fee Stripe never settles cannot be split
     const fan = await createSignedInAccount('fan');
-    const { openPie } = await import('../../functions/services/payments/pies');
-    const pie = await openPie(
-      { table: table(), clock: createFixedClock(periodStart) },
-      {
-        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-        fanId: fan.userId,
-        promo: false,
-        periodStart,
-        pieDays: 30,
-        amountCents: 1000,
-        processingFeeCents: null,
-        settings: noTilt,
-        subscriptionId: null,
-        invoiceId: null,
-      },
-    );
+    const pie = await givenOpenPie(fan.userId, periodStart, { processingFeeCents: null });
     const { splitEndedPie, fanOutPieSplits } = await loadSplit();
     // Act
     const outcomes: string[] = [];
@@ -730,22 +716,7 @@ describe('splitEndedPie', () => {
   it('waits for a card pie’s processing fee before splitting', async () => {
     // Prepare
     const fan = await createSignedInAccount('fan');
-    const { openPie } = await import('../../functions/services/payments/pies');
-    const pie = await openPie(
-      { table: table(), clock: createFixedClock(periodStart) },
-      {
-        pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-        fanId: fan.userId,
-        promo: false,
-        periodStart,
-        pieDays: 30,
-        amountCents: 1000,
-        processingFeeCents: null,
-        settings: noTilt,
-        subscriptionId: null,
-        invoiceId: null,
-      },
-    );
+    const pie = await givenOpenPie(fan.userId, periodStart, { processingFeeCents: null });
     const { splitEndedPie } = await loadSplit();
     // Act
     const attempt = splitEndedPie(splitDeps(), pie.id, { log });

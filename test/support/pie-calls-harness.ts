@@ -4,11 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PieSettings } from '../../functions/data/pies';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
-import { createFixedClock } from '../../functions/runtime/clock';
 import { testTable } from './test-table';
 import type { CallOptions } from './identity';
 import { call } from './identity';
-import { fundPieMoney } from './pie-money';
+import { fundPieMoney, givenOpenPie, noTilt } from './factories/funding';
 
 export const table = testTable;
 
@@ -41,8 +40,6 @@ export async function storePlays(
   await recomputeDailyListening(table(), fanId, saved.days);
 }
 
-export const noTilt: PieSettings = { artistLimit: 0, artistPopularity: 0, excludeNonActive: false };
-
 /** Opens a pie as a payment does: $10, Stripe's fee 59¢, so its net is 941¢. */
 export async function openTestPie(
   fanId: string,
@@ -54,24 +51,15 @@ export async function openTestPie(
     inclusions?: Record<string, boolean>;
   } = {},
 ) {
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const pie = await openPie(
-    { table: table(), clock: createFixedClock(periodStart) },
-    {
-      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
-      fanId,
-      promo: options.promo ?? false,
-      periodStart,
-      pieDays: options.pieDays ?? 30,
-      amountCents: options.promo ? 500 : 1000,
-      processingFeeCents: options.promo ? 0 : 59,
-      settings: options.settings ?? noTilt,
-      ...(options.inclusions ? { inclusions: options.inclusions } : {}),
-      subscriptionId: null,
-      invoiceId: null,
-    },
-  );
-  await fundPieMoney(table(), pie);
+  const pie = await givenOpenPie(fanId, periodStart, {
+    promo: options.promo ?? false,
+    pieDays: options.pieDays ?? 30,
+    amountCents: options.promo ? 500 : 1000,
+    processingFeeCents: options.promo ? 0 : 59,
+    settings: options.settings ?? noTilt,
+    ...(options.inclusions ? { inclusions: options.inclusions } : {}),
+  });
+  await fundPieMoney(pie);
   return pie;
 }
 

@@ -1,15 +1,17 @@
-// Money for integration tests, booked the way the product books it: a fan's paid pie (its payment's net in the pie's
-// own money, the pie opened as a payment opens it), that pie split when its period ended, and an office whose
-// successful claim of a catalogue artist received fans' money (a split-like transaction credits the artist, lots are
-// held, and the claim's release moves them to the office). Pies, fans, offices and artists are new on every call.
+// Money for integration tests, booked the way the product books it: a fan's pie opened as a payment opens it, its
+// money booked as a payment books it (or at once, its payment's net in the pie's own money), the pie split when its
+// period ended, and an office whose successful claim of a catalogue artist received fans' money (a split-like
+// transaction credits the artist, lots are held, and the claim's release moves them to the office). Pies, fans,
+// offices and artists are new on every call.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { StoredPie } from '../../../functions/data/pies';
+import type { PieSettings, StoredPie } from '../../../functions/data/pies';
 import type { EscrowLot } from '../../../functions/domain/money/escrow';
 import { accountIdOf } from '../../../functions/domain/money/ledger';
 import type { Clock } from '../../../functions/runtime/clock';
 import { createFixedClock, getClock } from '../../../functions/runtime/clock';
 import { createLogger } from '../../../functions/runtime/logger';
+import type { OpenPieInput } from '../../../functions/services/payments/pies';
 import type { SignedInAccount } from '../identity';
 import { createSignedInAccount } from '../identity';
 import { testTable } from '../test-table';
@@ -25,9 +27,75 @@ export function splitDeps(clock: Clock = getClock()) {
   return { table: testTable(), clock, siteOrigin: 'http://localhost:3000', escrowHoldingMonths: 12 };
 }
 
+/** Every artist allowed: no limit, no popularity bar, inactive artists kept. */
+export const noTilt: PieSettings = { artistLimit: 0, artistPopularity: 0, excludeNonActive: false };
+
+/** What a test may set of a pie it opens; by default a $10 pie of 30 days, Stripe's fee 59, every artist allowed. */
+export type PieOptions = Partial<Omit<OpenPieInput, 'fanId' | 'periodStart'>>;
+
+/** A pie of the fan from `start`, opened as a payment opens it; its money is booked apart (see fundPieMoney). */
+export async function givenOpenPie(fanId: string, start: Date, options: PieOptions = {}): Promise<StoredPie> {
+  const { openPie } = await import('../../../functions/services/payments/pies');
+  return openPie(
+    { table: testTable(), clock: createFixedClock(start) },
+    {
+      pieId: `pie_${randomUUID().replaceAll('-', '')}`,
+      promo: false,
+      pieDays: 30,
+      amountCents: 1000,
+      processingFeeCents: 59,
+      settings: noTilt,
+      subscriptionId: null,
+      invoiceId: null,
+      ...options,
+      fanId,
+      periodStart: start,
+    },
+  );
+}
+
 /**
- * A paid pie of the fan over the 30 days from `start` (by default $10 with Stripe's fee of 59: 941 in its own money),
- * no subscription behind it, every artist allowed.
+ * A pie's money (docs/decisions/031-money-by-origin.md), as a payment books it: its amount into the pie's own account
+ * in the fan's wallet (from promo funding for a promo pie), and Stripe's fee out of it once known. Without it a pie
+ * has nothing to split, as it would in the product.
+ */
+export async function fundPieMoney(
+  pie: { id: string; amountCents: number; processingFeeCents: number | null; promo?: boolean },
+  at = new Date(),
+): Promise<void> {
+  const { postTransaction } = await import('../../../functions/services/ledger');
+  const deps = { table: testTable(), clock: createFixedClock(at) };
+  const funds = accountIdOf('pie-funds', pie.id);
+  const kind = pie.promo ? 'promo-funding' : 'fan-payment';
+  const key = randomUUID();
+  await postTransaction(deps, {
+    kind,
+    idempotencyKey: `${kind}:${key}`,
+    postings: [
+      {
+        accountId: accountIdOf(pie.promo ? 'promo-funding' : 'stripe-clearing', 'platform'),
+        amountCents: -pie.amountCents,
+      },
+      { accountId: funds, amountCents: pie.amountCents },
+    ],
+    references: { pieId: pie.id },
+  });
+  if (pie.processingFeeCents) {
+    await postTransaction(deps, {
+      kind: 'processing-fee',
+      idempotencyKey: `processing-fee:${key}`,
+      postings: [
+        { accountId: funds, amountCents: -pie.processingFeeCents },
+        { accountId: accountIdOf('processing-fees', 'platform'), amountCents: pie.processingFeeCents },
+      ],
+      references: { pieId: pie.id },
+    });
+  }
+}
+
+/**
+ * A paid pie of the fan over the 30 days from `start` (by default $10 with Stripe's fee of 59: 941 in its own money,
+ * booked as one payment of the net before the pie opens), no subscription behind it, every artist allowed.
  */
 export async function givenPaidPie(
   fanId: string,
@@ -35,29 +103,20 @@ export async function givenPaidPie(
   money: { amountCents: number; processingFeeCents: number } = { amountCents: 1000, processingFeeCents: 59 },
 ): Promise<StoredPie> {
   const { postTransaction } = await import('../../../functions/services/ledger');
-  const { openPie } = await import('../../../functions/services/payments/pies');
-  const deps = { table: testTable(), clock: createFixedClock(start) };
   const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
   const net = money.amountCents - money.processingFeeCents;
-  await postTransaction(deps, {
-    kind: 'fan-payment',
-    idempotencyKey: `fan-payment:${randomUUID()}`,
-    postings: [
-      { accountId: accountIdOf('pie-funds', pieId), amountCents: net },
-      { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -net },
-    ],
-  });
-  return openPie(deps, {
-    pieId,
-    fanId,
-    promo: false,
-    periodStart: start,
-    pieDays: 30,
-    ...money,
-    settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-    subscriptionId: null,
-    invoiceId: null,
-  });
+  await postTransaction(
+    { table: testTable(), clock: createFixedClock(start) },
+    {
+      kind: 'fan-payment',
+      idempotencyKey: `fan-payment:${randomUUID()}`,
+      postings: [
+        { accountId: accountIdOf('pie-funds', pieId), amountCents: net },
+        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -net },
+      ],
+    },
+  );
+  return givenOpenPie(fanId, start, { pieId, ...money });
 }
 
 /** Splits the pie at `at` (its period over) and checks that all of its money (less Stripe's fee) was allocated. */
