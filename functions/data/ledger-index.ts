@@ -21,6 +21,7 @@ import {
   transactionKinds,
 } from '../domain/money/ledger';
 import { ledgerAccountPartition, ledgerEntrySortPrefix } from './keys';
+import { storedPostingsSchema, toPostings } from './ledger-postings';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -107,7 +108,7 @@ const unindexedSchema = z.object({
   id: z.string(),
   kind: z.enum(transactionKinds),
   at: z.string(),
-  postings: z.array(z.object({ accountId: z.string(), amountCents: z.number().check(z.int()) })),
+  postings: storedPostingsSchema,
   references: z.record(z.string(), z.string()),
 });
 
@@ -115,10 +116,7 @@ function toUnindexed(item: Record<string, NativeAttributeValue>): UnindexedTrans
   const parsed = unindexedSchema.parse(item);
   return {
     ...parsed,
-    postings: parsed.postings.map((p) => ({
-      accountId: p.accountId as AccountId,
-      amountCents: p.amountCents,
-    })),
+    postings: toPostings(parsed.postings),
   };
 }
 
@@ -187,7 +185,7 @@ const indexedSchema = z.object({
   kind: z.enum(transactionKinds),
   idempotencyKey: z.string(),
   at: z.string(),
-  postings: z.array(z.object({ accountId: z.string(), amountCents: z.number().check(z.int()) })),
+  postings: storedPostingsSchema,
   references: z.record(z.string(), z.string()),
   reverses: z.optional(z.string()),
 });
@@ -196,10 +194,7 @@ function toIndexed(item: Record<string, NativeAttributeValue>): IndexedTransacti
   const parsed = indexedSchema.parse(item);
   return {
     ...parsed,
-    postings: parsed.postings.map((p) => ({
-      accountId: p.accountId as AccountId,
-      amountCents: p.amountCents,
-    })),
+    postings: toPostings(parsed.postings),
     reverses: parsed.reverses ?? null,
   };
 }

@@ -8,14 +8,9 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { AccountId, Posting, ValidTransaction } from '../domain/money/ledger';
-import {
-  clearingAccountOf,
-  fingerprintOf,
-  parseAccountId,
-  planChunks,
-  transactionKinds,
-} from '../domain/money/ledger';
+import { clearingAccountOf, fingerprintOf, planChunks, transactionKinds } from '../domain/money/ledger';
 import { ledgerIndexKeys } from './ledger-index';
+import { accountIdSchema, storedPostingsSchema, toPostings } from './ledger-postings';
 import { balanceSortPrefix, isShardedAccount } from './ledger-balance-items';
 import { ledgerItemVersion, writeChunk, writeRemainingChunks } from './ledger-chunks';
 import {
@@ -64,21 +59,11 @@ export function transactionIdOf(idempotencyKey: string): string {
   return createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
 }
 
-const accountIdSchema = z.string().check(z.refine((id) => safeAccount(id)));
-function safeAccount(id: string): boolean {
-  try {
-    parseAccountId(id);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const postingSchema = z.object({ accountId: accountIdSchema, amountCents: z.number().check(z.int()) });
 const transactionSchema = z.object({
   id: z.string(),
   kind: z.enum(transactionKinds),
   idempotencyKey: z.string(),
-  postings: z.array(postingSchema),
+  postings: storedPostingsSchema,
   references: z.record(z.string(), z.string()),
   at: z.string(),
   status: z.enum(['pending', 'complete']),
@@ -99,10 +84,7 @@ function toStored(item: Record<string, NativeAttributeValue>): StoredTransaction
   const parsed = transactionSchema.parse(item);
   return {
     ...parsed,
-    postings: parsed.postings.map((p) => ({
-      accountId: p.accountId as AccountId,
-      amountCents: p.amountCents,
-    })),
+    postings: toPostings(parsed.postings),
     reverses: parsed.reverses ?? null,
     reversedBy: parsed.reversedBy ?? null,
   };
