@@ -38,10 +38,10 @@ const budgets = {
   /** A fan payment (2 postings): 5 items of one transaction at 2 WRU each (docs/decisions/019-ledger.md). */
   ledgerPaymentWriteUnits: 10,
   /**
-   * The split function on one core, for months of 1,200 plays over 300 artists: at this rate a 10,000-fan month splits
-   * in 10 s of CPU, under 1 ms a pie next to the worker's DynamoDB calls (docs/decisions/021-the-split.md).
+   * The split function on one core, for months of 1,200 plays over 300 artists: the target, 50 µs a pie, so a
+   * 1,000,000-fan month splits in under a minute of CPU (docs/decisions/021-the-split.md).
    */
-  splitPiesPerSecond: 1_000,
+  splitPiesPerSecond: 20_000,
 };
 /** DynamoDB on-demand price per write request unit, in dollars ($1.25 per million). */
 const dollarsPerWriteUnit = 1.25 / 1_000_000;

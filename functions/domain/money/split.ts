@@ -105,11 +105,23 @@ const basisPointsPerWhole = 10_000;
 /** The most milliseconds whose weight (× 20000) is still a safe integer: about 14 years of listening. */
 export const maxSplitMilliseconds = Math.floor(Number.MAX_SAFE_INTEGER / weightFactorBounds.maxBasisPoints);
 
+/**
+ * Normalised names already seen, so a month's listening normalises each name once and not once a pie (names are many
+ * fewer than pies); emptied when it grows past its bound, so it never holds more than a month's names.
+ */
+const normalizedNames = new Map<string, string>();
+const normalizedNamesBound = 50_000;
+
 /** The key an artist is split, banned, included and tie-broken under. */
 export function splitArtistKeyOf(artist: { artistId: string | null; artistName: string }): string {
-  return artist.artistId === null
-    ? `name:${normalizeArtistName(artist.artistName)}`
-    : `id:${artist.artistId}`;
+  if (artist.artistId !== null) return `id:${artist.artistId}`;
+  let normalized = normalizedNames.get(artist.artistName);
+  if (normalized === undefined) {
+    if (normalizedNames.size >= normalizedNamesBound) normalizedNames.clear();
+    normalized = normalizeArtistName(artist.artistName);
+    normalizedNames.set(artist.artistName, normalized);
+  }
+  return `name:${normalized}`;
 }
 
 /** The popularity factor in basis points: clamp(10000 + tilt × (50 − popularity) × 2, 1000, 20000). */
@@ -118,6 +130,8 @@ export function weightFactorBasisPointsOf(artistPopularity: number, popularity: 
     basisPointsPerWhole + artistPopularity * (neutralPopularity - (popularity ?? neutralPopularity)) * 2;
   return Math.min(weightFactorBounds.maxBasisPoints, Math.max(weightFactorBounds.minBasisPoints, raw));
 }
+
+const isWhole = (value: number, max: number) => Number.isSafeInteger(value) && value >= 0 && value <= max;
 
 function assertWhole(value: number, what: string, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isSafeInteger(value) || value < 0 || value > max) {
@@ -165,6 +179,61 @@ function includedOf(artist: SplitArtist, percentage: number, cents: number): Spl
   };
 }
 
+/**
+ * The cents each paid artist gets: the one apportion rule (floors, then the cents left one each by largest remainder,
+ * ties by key ascending), in plain numbers when every product of the net and a weight, and the weights' sum, are safe
+ * integers (a pie's month always is: 14 years of listening would not be), and through the bigint `apportion` when not.
+ * Both give the same cents: the numbers are exact integers, and a quotient rounded up by the division is put back.
+ */
+function centsOfPaid(cents: number, paid: readonly SplitArtist[], exactInNumbers: boolean): number[] {
+  if (paid.length === 0) return [];
+  if (!exactInNumbers) {
+    const byKeyCents = apportion(
+      cents,
+      new Map(paid.map((artist) => [artist.artistKey, BigInt(artist.weight)])),
+    );
+    return paid.map((artist) => byKeyCents.get(artist.artistKey) ?? 0);
+  }
+  let sum = 0;
+  for (const artist of paid) sum += artist.weight;
+  if (sum === 0) {
+    if (cents > 0) throw new RangeError('Nothing to apportion by: every weight is 0');
+    return paid.map(() => 0);
+  }
+  const shares: number[] = [];
+  const remainders: number[] = [];
+  let left = cents;
+  for (const artist of paid) {
+    const exact = cents * artist.weight;
+    let floor = Math.floor(exact / sum);
+    let remainder = exact - floor * sum;
+    if (remainder < 0) {
+      floor -= 1;
+      remainder += sum;
+    }
+    shares.push(floor);
+    remainders.push(remainder);
+    left -= floor;
+  }
+  if (left > 0) {
+    const order = paid.map((_, index) => index);
+    order.sort(
+      (a, b) =>
+        (remainders[b] ?? 0) - (remainders[a] ?? 0) ||
+        byKey(paid[a]?.artistKey ?? '', paid[b]?.artistKey ?? ''),
+    );
+    for (let rank = 0; rank < left; rank += 1) {
+      const index = order[rank] ?? 0;
+      shares[index] = (shares[index] ?? 0) + 1;
+    }
+  }
+  return shares;
+}
+
+/** The artists' weights together, in bigint (exact past 2^53). */
+const bigWeightOf = (artists: readonly SplitArtist[]) =>
+  artists.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
+
 /** Splits a pie's net among the artists of its listening (see the head of this file). */
 export function splitPie(input: SplitInput): PieSplit {
   const { listening, settings, bannedArtistKeys, inclusions, netCents } = input;
@@ -173,18 +242,28 @@ export function splitPie(input: SplitInput): PieSplit {
   assertWhole(settings.artistPopularity, 'The popularity tilt', 100);
 
   // Step 4's weight is computed for every artist, dropped or not, so the fan sees what an excluded artist would weigh.
-  const artists = new Map<string, SplitArtist>();
+  const artists: SplitArtist[] = [];
+  const keys = new Set<string>();
+  let heaviest = 0;
+  let allWeight = 0;
   for (const entry of listening) {
-    assertWhole(entry.msListened, `The time of ${entry.artistName}`, maxSplitMilliseconds);
-    assertWhole(entry.tracksListened, `The track count of ${entry.artistName}`);
-    if (entry.popularity !== null)
+    // The messages are only written for a value that fails (a template a field a pie is most of the split's time).
+    if (!isWhole(entry.msListened, maxSplitMilliseconds))
+      assertWhole(entry.msListened, `The time of ${entry.artistName}`, maxSplitMilliseconds);
+    if (!isWhole(entry.tracksListened, Number.MAX_SAFE_INTEGER))
+      assertWhole(entry.tracksListened, `The track count of ${entry.artistName}`);
+    if (entry.popularity !== null && !isWhole(entry.popularity, 100))
       assertWhole(entry.popularity, `The popularity of ${entry.artistName}`, 100);
     const artistKey = splitArtistKeyOf(entry);
-    if (artists.has(artistKey)) {
+    if (keys.has(artistKey)) {
       throw new RangeError(`The listening has ${artistKey} twice: add its times up before splitting`);
     }
+    keys.add(artistKey);
     const weightFactorBasisPoints = weightFactorBasisPointsOf(settings.artistPopularity, entry.popularity);
-    artists.set(artistKey, {
+    const weight = entry.msListened * weightFactorBasisPoints;
+    if (weight > heaviest) heaviest = weight;
+    allWeight += weight;
+    artists.push({
       artistKey,
       artistId: entry.artistId,
       artistName: entry.artistName,
@@ -195,32 +274,40 @@ export function splitPie(input: SplitInput): PieSplit {
       banned: bannedArtistKeys.has(artistKey),
       inclusion: inclusions.get(artistKey) ?? null,
       weightFactorBasisPoints,
-      weight: entry.msListened * weightFactorBasisPoints,
+      weight,
     });
   }
+  // Every product of a net (at most netCents) and a weight, and every sum of weights, is then a safe integer, so the
+  // comparisons and the cents below are exact in plain numbers; past that (years of listening) they run in bigint.
+  // A sum past 2^53 never rounds back under it, so the test is exact too.
+  const exactInNumbers = netCents * heaviest + allWeight <= Number.MAX_SAFE_INTEGER;
 
-  const excluded: SplitExcludedArtist[] = [];
-  const exclude = (artist: SplitArtist, reasons: PieExclusionReason[]) =>
-    excluded.push(excludedOf(artist, reasons));
+  // The excluded artists by the step they left at: the drops (in listening order), those over the limit (already most
+  // time first) and those under a cent; each list is put in the excluded order and the three are merged.
+  const dropped: SplitExcludedArtist[] = [];
+  const overLimit: SplitExcludedArtist[] = [];
+  const underOneCent: SplitExcludedArtist[] = [];
 
   // Step 3: the fan's drops (all the reasons that apply, so lifting one shows what else holds the artist out) …
   const eligible: SplitArtist[] = [];
-  for (const artist of artists.values()) {
+  for (const artist of artists) {
     const reasons: PieExclusionReason[] = [];
     if (artist.banned) reasons.push('banned');
     if (artist.inclusion === false) reasons.push('excluded_by_fan');
     if (settings.excludeNonActive && !artist.active) reasons.push('not_active');
-    if (reasons.length > 0) exclude(artist, reasons);
+    if (reasons.length > 0) dropped.push(excludedOf(artist, reasons));
     else eligible.push(artist);
   }
   // … then the limit by raw time: the top artistLimit stay, and forced artists below them stay too.
-  const byTime = eligible.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
   const kept: SplitArtist[] = [];
-  byTime.forEach((artist, rank) => {
-    if (settings.artistLimit === 0 || rank < settings.artistLimit || artist.inclusion === true)
-      kept.push(artist);
-    else exclude(artist, ['over_limit']);
-  });
+  if (settings.artistLimit === 0 || eligible.length <= settings.artistLimit) kept.push(...eligible);
+  else {
+    eligible.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
+    eligible.forEach((artist, rank) => {
+      if (rank < settings.artistLimit || artist.inclusion === true) kept.push(artist);
+      else overLimit.push(excludedOf(artist, ['over_limit']));
+    });
+  }
 
   // Step 5 begins with the artists the fan forced in: included means paid. While the net has a cent for each of them,
   // every forced artist with counted time whose share of what is left would be under one cent gets one cent, set aside first (repeated:
@@ -229,11 +316,22 @@ export function splitPie(input: SplitInput): PieSplit {
   const atOneCent: SplitArtist[] = [];
   let rest = kept;
   while (forcedCount > 0 && netCents >= forcedCount) {
-    const restWeight = rest.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
-    const left = BigInt(netCents - atOneCent.length);
-    const under = rest.filter(
-      (artist) => artist.inclusion === true && artist.weight > 0 && left * BigInt(artist.weight) < restWeight,
-    );
+    const leftCents = netCents - atOneCent.length;
+    let under: SplitArtist[];
+    if (exactInNumbers) {
+      let restWeight = 0;
+      for (const artist of rest) restWeight += artist.weight;
+      under = rest.filter(
+        (artist) => artist.inclusion === true && artist.weight > 0 && leftCents * artist.weight < restWeight,
+      );
+    } else {
+      const restWeight = bigWeightOf(rest);
+      const left = BigInt(leftCents);
+      under = rest.filter(
+        (artist) =>
+          artist.inclusion === true && artist.weight > 0 && left * BigInt(artist.weight) < restWeight,
+      );
+    }
     if (under.length === 0) break;
     atOneCent.push(...under);
     rest = rest.filter((artist) => !under.includes(artist));
@@ -244,52 +342,34 @@ export function splitPie(input: SplitInput): PieSplit {
   // artists still in, so with the artists sorted by weight the rounds drop a growing prefix: the same rounds as the
   // literal loop, in one pass. (W only falls as artists leave, so the shares left only grow: the second round never
   // drops anyone. The loop stays as DESIGN §5 words it.)
-  const net = BigInt(restCents);
-  const byWeight = [...rest].sort((a, b) => a.weight - b.weight || byKey(a.artistKey, b.artistKey));
-  const keptWeight = byWeight.reduce((sum, artist) => sum + BigInt(artist.weight), 0n);
-  let total = keptWeight;
-  let first = 0;
-  for (;;) {
-    let end = first;
-    let dropped = 0n;
-    for (; end < byWeight.length; end += 1) {
-      const weight = BigInt(byWeight[end]?.weight ?? 0);
-      // With no weight left at all (no time), every share is zero: all of them go.
-      if (total > 0n && net * weight >= total) break;
-      dropped += weight;
-    }
-    if (end === first) break;
-    first = end;
-    total -= dropped;
+  const byWeight = rest === kept ? kept : [...rest];
+  byWeight.sort((a, b) => a.weight - b.weight || byKey(a.artistKey, b.artistKey));
+  // In plain numbers when exact (see exactInNumbers), else in bigint: the same comparisons either way.
+  const fold = exactInNumbers
+    ? foldInNumbers(restCents, byWeight)
+    : foldInBigInts(BigInt(restCents), byWeight);
+  const { first } = fold;
+  for (let index = 0; index < first; index += 1) {
+    const artist = byWeight[index];
+    if (artist) underOneCent.push(excludedOf(artist, ['under_one_cent']));
   }
-  if (first === byWeight.length && keptWeight > 0n && net > 0n) {
-    // Every share is under a cent (more artists, listened to about evenly, than the net has cents): the literal rule
-    // would drop them all and keep the money from every artist. Instead the lightest leave one at a time (ties by key)
-    // until the lightest left gets a whole cent, so as many artists as the cents allow are paid, heaviest first
-    // (docs/decisions/021-the-split.md).
-    first = 0;
-    total = keptWeight;
-    while (first < byWeight.length - 1 && net * BigInt(byWeight[first]?.weight ?? 0) < total) {
-      total -= BigInt(byWeight[first]?.weight ?? 0);
-      first += 1;
-    }
-  }
-  for (const artist of byWeight.slice(0, first)) exclude(artist, ['under_one_cent']);
   const paid = byWeight.slice(first);
 
-  const cents =
-    paid.length === 0
-      ? new Map<string, number>()
-      : apportion(restCents, new Map(paid.map((artist) => [artist.artistKey, BigInt(artist.weight)])));
-  const totalWeight = Number(total);
+  const cents = centsOfPaid(restCents, paid, exactInNumbers);
+  const totalWeight = fold.totalWeight;
   const restShare = netCents === 0 ? 1 : restCents / netCents;
-  const included = [
-    ...paid.map((artist) =>
-      includedOf(artist, (artist.weight / totalWeight) * restShare * 100, cents.get(artist.artistKey) ?? 0),
-    ),
-    ...atOneCent.map((artist) => includedOf(artist, 100 / netCents, 1)),
-  ].sort((a, b) => b.cents - a.cents || byKey(a.artistKey, b.artistKey));
-  excluded.sort((a, b) => b.msListened - a.msListened || byKey(a.artistKey, b.artistKey));
+  // Heaviest first, so the list is nearly in its order (more weight never gets fewer cents) and the sort has little to do.
+  const included: SplitIncludedArtist[] = [];
+  for (let index = paid.length - 1; index >= 0; index -= 1) {
+    const artist = paid[index];
+    if (artist)
+      included.push(includedOf(artist, (artist.weight / totalWeight) * restShare * 100, cents[index] ?? 0));
+  }
+  for (const artist of atOneCent) included.push(includedOf(artist, 100 / netCents, 1));
+  included.sort((a, b) => b.cents - a.cents || byKey(a.artistKey, b.artistKey));
+  dropped.sort(byTimeFirst);
+  underOneCent.sort(byTimeFirst);
+  const excluded = mergeByTime(mergeByTime(dropped, overLimit), underOneCent);
 
   const allocatedCents = included.reduce((sum, artist) => sum + artist.cents, 0);
   return {
@@ -300,4 +380,99 @@ export function splitPie(input: SplitInput): PieSplit {
     included,
     excluded,
   };
+}
+
+/** The excluded order: most listening time first, then by artist key. */
+const byTimeFirst = (a: SplitArtist, b: SplitArtist) =>
+  b.msListened - a.msListened || byKey(a.artistKey, b.artistKey);
+
+/** Two lists each in the excluded order, as one list in that order. */
+function mergeByTime<T extends SplitArtist>(a: readonly T[], b: readonly T[]): T[] {
+  if (a.length === 0) return b.slice();
+  if (b.length === 0) return a.slice();
+  const merged: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const left = a[i] as T;
+    const right = b[j] as T;
+    if (byTimeFirst(left, right) <= 0) {
+      merged.push(left);
+      i += 1;
+    } else {
+      merged.push(right);
+      j += 1;
+    }
+  }
+  while (i < a.length) merged.push(a[i++] as T);
+  while (j < b.length) merged.push(b[j++] as T);
+  return merged;
+}
+
+/** Where the fold ends: the first artist paid in the lightest-first list, and the weight of those paid (as a number). */
+interface Fold {
+  first: number;
+  totalWeight: number;
+}
+
+/** The fold over the artists lightest first, in plain numbers (every product and sum a safe integer). */
+function foldInNumbers(net: number, byWeight: readonly SplitArtist[]): Fold {
+  let keptWeight = 0;
+  for (const artist of byWeight) keptWeight += artist.weight;
+  let total = keptWeight;
+  let first = 0;
+  for (;;) {
+    let end = first;
+    let dropped = 0;
+    for (; end < byWeight.length; end += 1) {
+      const weight = byWeight[end]?.weight ?? 0;
+      // With no weight left at all (no time), every share is zero: all of them go.
+      if (total > 0 && net * weight >= total) break;
+      dropped += weight;
+    }
+    if (end === first) break;
+    first = end;
+    total -= dropped;
+  }
+  if (first === byWeight.length && keptWeight > 0 && net > 0) {
+    // Every share is under a cent (more artists, listened to about evenly, than the net has cents): the literal rule
+    // would drop them all and keep the money from every artist. Instead the lightest leave one at a time (ties by key)
+    // until the lightest left gets a whole cent, so as many artists as the cents allow are paid, heaviest first
+    // (docs/decisions/021-the-split.md).
+    first = 0;
+    total = keptWeight;
+    while (first < byWeight.length - 1 && net * (byWeight[first]?.weight ?? 0) < total) {
+      total -= byWeight[first]?.weight ?? 0;
+      first += 1;
+    }
+  }
+  return { first, totalWeight: total };
+}
+
+/** The same fold in bigint, for weights whose products or sums pass 2^53. */
+function foldInBigInts(net: bigint, byWeight: readonly SplitArtist[]): Fold {
+  const keptWeight = bigWeightOf(byWeight);
+  let total = keptWeight;
+  let first = 0;
+  for (;;) {
+    let end = first;
+    let dropped = 0n;
+    for (; end < byWeight.length; end += 1) {
+      const weight = BigInt(byWeight[end]?.weight ?? 0);
+      if (total > 0n && net * weight >= total) break;
+      dropped += weight;
+    }
+    if (end === first) break;
+    first = end;
+    total -= dropped;
+  }
+  if (first === byWeight.length && keptWeight > 0n && net > 0n) {
+    first = 0;
+    total = keptWeight;
+    while (first < byWeight.length - 1 && net * BigInt(byWeight[first]?.weight ?? 0) < total) {
+      total -= BigInt(byWeight[first]?.weight ?? 0);
+      first += 1;
+    }
+  }
+  return { first, totalWeight: Number(total) };
 }

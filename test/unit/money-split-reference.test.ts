@@ -1,0 +1,133 @@
+// The faster split (functions/domain/money/split.ts) against the split as it was before (test/support/split-reference.ts)
+// on random months: a long tail of up to 320 artists, ties of time, names that normalise alike, bans, inclusions,
+// limits and tilts, nets from a cent to thousands of dollars, and times so long that the weights pass 2^53 (the bigint
+// path). Every result is the same, field for field and in the same order, and every refusal the same refusal.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SplitInput, SplitListening } from '../../functions/domain/money/split';
+import { maxSplitMilliseconds, splitArtistKeyOf, splitPie } from '../../functions/domain/money/split';
+import { referenceSplitPie } from '../support/split-reference';
+
+const names = ['Björk', 'bjork', 'Sigur Rós', 'Múm', 'The Knife', 'Røyksopp', 'AC/DC', 'Simon & Garfunkel'];
+
+/** Time with ties, tiny shares, months of listening, and sometimes years (weights past 2^53). */
+const msArbitrary = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(0, 1, 30_000, 180_000, 3_600_000) },
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 5_000 }) },
+  { weight: 8, arbitrary: fc.integer({ min: 0, max: 300_000_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: maxSplitMilliseconds }) },
+);
+
+const entryArbitrary = (index: number): fc.Arbitrary<SplitListening> =>
+  fc.record({
+    artistId: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(`artist${index}`) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    ),
+    artistName: fc.oneof(fc.constant(`Artist ${index}`), fc.constantFrom(...names)),
+    msListened: msArbitrary,
+    tracksListened: fc.integer({ min: 0, max: 1_200 }),
+    popularity: fc.oneof(fc.constantFrom(null, 50), fc.integer({ min: 0, max: 100 })),
+    active: fc.integer({ min: 0, max: 9 }).map((draw) => draw > 0),
+  });
+
+/** A month: up to `most` artists, one entry a key (as the caller adds times up before splitting). */
+const listeningArbitrary = (most: number) =>
+  fc
+    .integer({ min: 0, max: most })
+    .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => entryArbitrary(index))))
+    .map((entries) => {
+      const seen = new Set<string>();
+      return entries.filter((entry) => {
+        const key = splitArtistKeyOf(entry);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    });
+
+const monthArbitrary = (most: number): fc.Arbitrary<SplitInput> =>
+  listeningArbitrary(most).chain((listening) => {
+    const keys = listening.map((entry) => splitArtistKeyOf(entry));
+    const someKeys =
+      keys.length === 0 ? fc.constant([]) : fc.uniqueArray(fc.constantFrom(...keys), { maxLength: 8 });
+    return fc.record({
+      listening: fc.constant(listening),
+      settings: fc.record({
+        artistLimit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })),
+        artistPopularity: fc.oneof(fc.constantFrom(0, 50, 100), fc.integer({ min: 0, max: 100 })),
+        excludeNonActive: fc.boolean(),
+      }),
+      bannedArtistKeys: someKeys.map((chosen) => new Set(chosen)),
+      inclusions: someKeys.chain((chosen) =>
+        fc
+          .tuple(...chosen.map((key) => fc.tuple(fc.constant(key), fc.boolean())))
+          .map((pairs) => new Map(pairs)),
+      ),
+      netCents: fc.oneof(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.integer({ min: 0, max: 500_000 }),
+      ),
+    });
+  });
+
+function outcomeOf(split: (input: SplitInput) => unknown, input: SplitInput): unknown {
+  try {
+    return { result: JSON.stringify(split(input)) };
+  } catch (error) {
+    return { refused: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+describe('the faster split against the split it replaced', () => {
+  it('gives the same result, field for field and in the same order, on random months', () => {
+    fc.assert(
+      fc.property(monthArbitrary(320), (input) => {
+        expect(outcomeOf(splitPie, input)).toEqual(outcomeOf(referenceSplitPie, input));
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it('gives the same result on small months, where equal times make ties of weight, remainder and cents', () => {
+    fc.assert(
+      fc.property(monthArbitrary(12), (input) => {
+        expect(outcomeOf(splitPie, input)).toEqual(outcomeOf(referenceSplitPie, input));
+      }),
+      { numRuns: 2_000 },
+    );
+  }, 60_000);
+
+  it('refuses the same inputs with the same words (a key twice, a fractional time, a tilt past 100)', () => {
+    const artist = {
+      artistId: 'a',
+      artistName: 'A',
+      msListened: 1,
+      tracksListened: 1,
+      popularity: 50,
+      active: true,
+    };
+    const month = (changes: Partial<SplitInput>): SplitInput => ({
+      listening: [artist],
+      settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
+      bannedArtistKeys: new Set(),
+      inclusions: new Map(),
+      netCents: 100,
+      ...changes,
+    });
+    for (const input of [
+      month({ listening: [artist, { ...artist }] }),
+      month({ listening: [{ ...artist, msListened: 1.5 }] }),
+      month({ listening: [{ ...artist, tracksListened: -1 }] }),
+      month({ listening: [{ ...artist, popularity: 101 }] }),
+      month({ listening: [{ ...artist, msListened: maxSplitMilliseconds + 1 }] }),
+      month({ settings: { artistLimit: 0, artistPopularity: 101, excludeNonActive: false } }),
+      month({ netCents: -1 }),
+    ]) {
+      const outcome = outcomeOf(splitPie, input);
+      expect(outcome).toHaveProperty('refused');
+      expect(outcome).toEqual(outcomeOf(referenceSplitPie, input));
+    }
+  });
+});
