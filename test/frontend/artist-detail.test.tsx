@@ -194,6 +194,26 @@ describe('the statements download', () => {
     expect(asked?.search.get('to')).toBe(productDay);
   });
 
+  it('offers the product’s month once the offices’ reply tells where the product clock stands', async () => {
+    // Prepare: the clock is learnt only from the reply that lists the offices, after the form is on screen
+    const product = new Date(Date.now() + 40 * 86_400_000);
+    stubArtistApi(({ path }) => {
+      if (path !== '/api/for-artists/offices') return undefined;
+      recordProductTime(product.toISOString());
+      return success([
+        { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
+      ]);
+    });
+    // Act
+    renderScreenAt('/', <StatementsSection />);
+    // Assess
+    const productDay = product.toISOString().slice(0, 10);
+    await waitFor(() =>
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(`${productDay.slice(0, 7)}-01`),
+    );
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe(productDay);
+  });
+
   it("asks the server for the period's CSV and saves it as a file", async () => {
     // Prepare
     const calls = stubArtistApi(({ path }) => {

@@ -1,12 +1,14 @@
 // Statements: an admin or accountant downloads the office's transactions or payouts for a period
 // as CSV for bookkeeping. The server writes the CSV (GET /api/for-artists/statements); the browser saves it.
-import { useId, useState } from 'react';
-import { describeLoadError } from '../../../components/load-failure';
+import { useEffect, useId, useState } from 'react';
+import * as z from 'zod/mini';
+import { statementKinds, statementQuerySchema } from '@contracts/give-back';
+import { Field } from '../../../components/form/field';
 import { SettingsPanel } from '../../../components/settings-panel';
-import { isApiError } from '../../../lib/api-client';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { useOffices } from '../../../lib/offices';
 import { productNow } from '../../../lib/product-time';
+import { useServerForm } from '../../../lib/use-server-form';
 import { getStatement } from '../api/get-statement';
 import '../statements.css';
 
@@ -26,6 +28,14 @@ export const statementsText = {
   noMoneyRole: 'Only an admin or an accountant of an office can download its statements.',
 } as const;
 
+/** The period and what to download, as the statement's query checks them; the office is chosen beside them. */
+const statementFormSchema = z.object({
+  from: statementQuerySchema.shape.from,
+  to: statementQuerySchema.shape.to,
+  kind: statementQuerySchema.shape.kind,
+});
+type StatementForm = z.infer<typeof statementFormSchema>;
+
 /** `YYYY-MM-DD` of a UTC day. */
 function dayOf(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -44,32 +54,34 @@ export function StatementsSection() {
   // Until the person picks dates: this month so far on the product's day (lib/product-time.ts), read at each render,
   // so a clock the local product moved ahead (known from the replies) is the month offered, not the machine's.
   const today = new Date(productNow());
-  const [pickedFrom, setFrom] = useState<string | null>(null);
-  const [pickedTo, setTo] = useState<string | null>(null);
-  const from = pickedFrom ?? firstOfMonth(today);
-  const to = pickedTo ?? dayOf(today);
-  const [kind, setKind] = useState<'transactions' | 'payouts'>('transactions');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
+  const suggestedFrom = firstOfMonth(today);
+  const suggestedTo = dayOf(today);
+  const [done, setDone] = useState<string | null>(null);
+  const { register, describeField, getFieldState, setValue, submitWith, failure, formState } =
+    useServerForm<StatementForm>({
+      schema: statementFormSchema,
+      defaultValues: { from: suggestedFrom, to: suggestedTo, kind: 'transactions' },
+      fallback: statementsText.failed,
+    });
+  useEffect(() => {
+    if (!getFieldState('from').isDirty) setValue('from', suggestedFrom);
+    if (!getFieldState('to').isDirty) setValue('to', suggestedTo);
+  }, [getFieldState, setValue, suggestedFrom, suggestedTo]);
+  const busy = formState.isSubmitting;
+  const message = done ? { tone: 'done', text: done } : failure ? { tone: 'error', text: failure } : null;
 
-  const download = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const download = submitWith(async (period) => {
     if (!office) return;
-    setBusy(true);
-    setMessage(null);
     try {
-      const reply = await getStatement({ officeId: office._id, from, to, kind });
+      const reply = await getStatement({ officeId: office._id, ...period });
       downloadTextFile(reply.fileName, reply.csv);
-      setMessage({ tone: 'done', text: statementsText.downloaded(reply.rowCount, reply.fileName) });
+      setDone(statementsText.downloaded(reply.rowCount, reply.fileName));
     } catch (error) {
       // SPEC §8: office operation failures are logged; the person gets a clear sentence.
       console.error('Downloading a statement failed', error);
-      const fieldMessage = isApiError(error) ? Object.values(error.fields)[0] : undefined;
-      setMessage({ tone: 'error', text: fieldMessage ?? describeLoadError(error, statementsText.failed) });
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  };
+  });
 
   if (offices.data && readers.length === 0) {
     return (
@@ -81,7 +93,14 @@ export function StatementsSection() {
   return (
     <SettingsPanel titleId={`${formId}-title`} title={statementsText.title} className="statements">
       <p className="statements__muted">{statementsText.lead}</p>
-      <form className="statements__form" onSubmit={(event) => void download(event)}>
+      <form
+        className="statements__form"
+        onSubmit={(event) => {
+          setDone(null);
+          void download(event);
+        }}
+        noValidate
+      >
         {readers.length > 1 ? (
           <div className="field">
             <label className="field__label" htmlFor={`${formId}-office`}>
@@ -102,44 +121,27 @@ export function StatementsSection() {
           </div>
         ) : null}
         <div className="statements__dates">
-          <div className="field">
-            <label className="field__label" htmlFor={`${formId}-from`}>
-              {statementsText.from}
-            </label>
-            <input
-              id={`${formId}-from`}
-              className="field__input"
-              type="date"
-              required
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${formId}-to`}>
-              {statementsText.to}
-            </label>
-            <input
-              id={`${formId}-to`}
-              className="field__input"
-              type="date"
-              required
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
+          {(['from', 'to'] as const).map((name) => {
+            const field = describeField(name);
+            return (
+              <Field
+                key={name}
+                id={`${formId}-${name}`}
+                label={statementsText[name]}
+                visibleError={field.touched ? field.error : undefined}
+              >
+                {(control) => (
+                  <input {...control} className="field__input" type="date" required {...register(name)} />
+                )}
+              </Field>
+            );
+          })}
         </div>
         <fieldset className="statements__kinds">
           <legend className="field__label">{statementsText.kind}</legend>
-          {(['transactions', 'payouts'] as const).map((value) => (
+          {statementKinds.map((value) => (
             <label key={value} className="statements__kind">
-              <input
-                type="radio"
-                name={`${formId}-kind`}
-                value={value}
-                checked={kind === value}
-                onChange={() => setKind(value)}
-              />
+              <input type="radio" value={value} {...register('kind')} />
               {statementsText.kinds[value]}
             </label>
           ))}
