@@ -3,7 +3,7 @@
 // with exactly the filters on screen.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { AuditTargetType, StaffAuditEntry } from '@contracts/admin-audit';
+import type { StaffAuditEntry } from '@contracts/admin-audit';
 import { auditTargetTypes } from '@contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
@@ -11,7 +11,7 @@ import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { changesOf } from '../lib/audit-change';
 import { auditCsvColumns, auditCsvFile } from '../lib/audit-csv';
 import { CsvDownload } from '../../../components/csv-download';
-import { prepareStaffCsv, useStaffList } from '../../../components/staff-table/staff-list';
+import { oneOf, prepareStaffCsv, useStaffList } from '../../../components/staff-table/staff-list';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { AuditFilter } from '../api/get-staff-audit';
@@ -72,6 +72,61 @@ export function actionLabel(action: string): string {
   return auditActionWords[action] ?? action;
 }
 
+interface FilterFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One of the log's choices, with "any" first. */
+function FilterSelect({
+  id,
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: FilterFieldProps & { any: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input field__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** An id the log is filtered by. */
+function FilterText({ id, label, value, onChange }: FilterFieldProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function AuditLogScreen() {
   useDocumentTitle('Audit log · OpenPie Admin');
   const [filter, setFilter] = useState<AuditFilter>(emptyFilter);
@@ -103,66 +158,34 @@ export function AuditLogScreen() {
         />
       </header>
       <form className="staff-actions-log__filters" role="search" onSubmit={apply}>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-action">
-            {auditWords.action}
-          </label>
-          <select
-            id="audit-action"
-            className="field__input field__select"
-            value={draft.action}
-            onChange={(event) => setDraft({ ...draft, action: event.target.value })}
-          >
-            <option value="">{auditWords.anyAction}</option>
-            {Object.entries(auditActionWords).map(([action, label]) => (
-              <option key={action} value={action}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-target-type">
-            {auditWords.targetType}
-          </label>
-          <select
-            id="audit-target-type"
-            className="field__input field__select"
-            value={draft.targetType}
-            onChange={(event) =>
-              setDraft({ ...draft, targetType: event.target.value as AuditTargetType | '' })
-            }
-          >
-            <option value="">{auditWords.anyTarget}</option>
-            {auditTargetTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-target-id">
-            {auditWords.targetId}
-          </label>
-          <input
-            id="audit-target-id"
-            className="field__input"
-            value={draft.targetId}
-            onChange={(event) => setDraft({ ...draft, targetId: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-actor">
-            {auditWords.actor}
-          </label>
-          <input
-            id="audit-actor"
-            className="field__input"
-            value={draft.actorId}
-            onChange={(event) => setDraft({ ...draft, actorId: event.target.value })}
-          />
-        </div>
+        <FilterSelect
+          id="audit-action"
+          label={auditWords.action}
+          any={auditWords.anyAction}
+          value={draft.action}
+          options={Object.entries(auditActionWords).map(([value, label]) => ({ value, label }))}
+          onChange={(action) => setDraft({ ...draft, action })}
+        />
+        <FilterSelect
+          id="audit-target-type"
+          label={auditWords.targetType}
+          any={auditWords.anyTarget}
+          value={draft.targetType}
+          options={auditTargetTypes.map((type) => ({ value: type, label: type }))}
+          onChange={(type) => setDraft({ ...draft, targetType: oneOf(type, auditTargetTypes) ?? '' })}
+        />
+        <FilterText
+          id="audit-target-id"
+          label={auditWords.targetId}
+          value={draft.targetId}
+          onChange={(targetId) => setDraft({ ...draft, targetId })}
+        />
+        <FilterText
+          id="audit-actor"
+          label={auditWords.actor}
+          value={draft.actorId}
+          onChange={(actorId) => setDraft({ ...draft, actorId })}
+        />
         <div className="staff-actions-log__filter-actions">
           <button type="submit" className="button button--primary">
             {auditWords.apply}

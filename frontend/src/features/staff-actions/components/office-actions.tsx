@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import type * as z from 'zod/mini';
 import { removeStripeConnectionSchema, staffAdminInvitationSchema } from '@contracts/admin-audit';
 import type { StaffOfficeDetail } from '@contracts/admin-people';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
@@ -13,6 +12,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { inviteOfficeAdmin } from '../api/invite-office-admin';
 import { removeStripeConnection } from '../api/remove-stripe-connection';
 import '../staff-actions.css';
+import { ActionDialogForm } from './action-dialog-form';
 
 export const officeActionWords = {
   title: 'Staff actions',
@@ -103,7 +103,6 @@ function RemoveStripeConnectionDialog({
   onCancel: () => void;
   onRemoved: (message: string) => void;
 }) {
-  const titleId = useId();
   const { bindField, submitWith, failure, formState, watch, reset } = useServerForm<RemoveValues>({
     schema: removeStripeConnectionSchema,
     defaultValues: { reason: '', confirmation: '' },
@@ -116,42 +115,34 @@ function RemoveStripeConnectionDialog({
     onRemoved(officeActionWords.removed(reply.removedAccountId));
   });
   return (
-    <ConfirmDialog open={open} busy={formState.isSubmitting} onCancel={onCancel}>
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <h2 id={titleId} className="dialog__title">
-          {officeActionWords.removeTitle}
-        </h2>
-        <p className="dialog__description">{officeActionWords.removeLead(office.name, accountId)}</p>
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <TextArea
-          label={officeActionWords.reason}
-          hint={officeActionWords.reasonHint}
-          required
-          rows={3}
-          {...bindField('reason')}
-        />
-        <TextInput
-          label={officeActionWords.confirmation(office.name)}
-          required
-          autoComplete="off"
-          spellCheck={false}
-          {...bindField('confirmation')}
-        />
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={formState.isSubmitting}
-            onClick={onCancel}
-          >
-            {officeActionWords.cancel}
-          </button>
-          <button type="submit" className="button button--danger" disabled={formState.isSubmitting || !typed}>
-            {formState.isSubmitting ? officeActionWords.removing : officeActionWords.confirmRemove}
-          </button>
-        </div>
-      </form>
-    </ConfirmDialog>
+    <ActionDialogForm
+      open={open}
+      title={officeActionWords.removeTitle}
+      busy={formState.isSubmitting}
+      onCancel={onCancel}
+      onSubmit={submit}
+      cancelLabel={officeActionWords.cancel}
+      submitLabel={officeActionWords.confirmRemove}
+      submittingLabel={officeActionWords.removing}
+      submitDisabled={!typed}
+    >
+      <p className="dialog__description">{officeActionWords.removeLead(office.name, accountId)}</p>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextArea
+        label={officeActionWords.reason}
+        hint={officeActionWords.reasonHint}
+        required
+        rows={3}
+        {...bindField('reason')}
+      />
+      <TextInput
+        label={officeActionWords.confirmation(office.name)}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        {...bindField('confirmation')}
+      />
+    </ActionDialogForm>
   );
 }
 

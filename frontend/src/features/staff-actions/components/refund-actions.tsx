@@ -1,11 +1,10 @@
 // Staff refund a fan's card payment through Stripe (decision 043), from the staff fan page: a Refund button per
 // payment opens a dialog with the amount (all that is left unless changed), the reason and a sentence that says
 // what will happen. Stripe makes the refund; its webhook books it like any refund, and the audit log keeps the reason.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import * as z from 'zod/mini';
 import type { StaffFanDetail } from '@contracts/admin-people';
 import { maxStaffReasonLength } from '@contracts/admin-audit';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
@@ -13,6 +12,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { refundFanPayment } from '../api/refund-fan-payment';
 import '../staff-actions.css';
+import { ActionDialogForm } from './action-dialog-form';
 
 type Payment = StaffFanDetail['paymentList'][number];
 
@@ -141,7 +141,6 @@ function RefundDialog({
   onCancel: () => void;
   onRefunded: (message: string) => void;
 }) {
-  const titleId = useId();
   // One request id per dialog: a repeated click or a retry is the same refund at Stripe.
   const [requestId] = useState(() => crypto.randomUUID());
   const { bindField, submitWith, failure, formState, watch } = useServerForm<RefundValues>({
@@ -161,42 +160,32 @@ function RefundDialog({
     onRefunded(refundWords.made(formatMoney(reply.amountCents), reply.refundId));
   });
   return (
-    <ConfirmDialog open busy={formState.isSubmitting} onCancel={onCancel}>
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <h2 id={titleId} className="dialog__title">
-          {refundWords.dialogTitle(formatMoney(payment.grossCents))}
-        </h2>
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <TextInput
-          label={refundWords.amount}
-          hint={refundWords.amountHint(formatMoney(leftCents))}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          {...bindField('amount')}
-        />
-        <TextArea
-          label={refundWords.reason}
-          hint={refundWords.reasonHint}
-          required
-          rows={2}
-          {...bindField('reason')}
-        />
-        <p className="dialog__description">{refundWords.whatHappens(shown, fan.name ?? 'the fan')}</p>
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={formState.isSubmitting}
-            onClick={onCancel}
-          >
-            {refundWords.cancel}
-          </button>
-          <button type="submit" className="button button--danger" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? refundWords.refunding : refundWords.confirm(shown)}
-          </button>
-        </div>
-      </form>
-    </ConfirmDialog>
+    <ActionDialogForm
+      title={refundWords.dialogTitle(formatMoney(payment.grossCents))}
+      busy={formState.isSubmitting}
+      onCancel={onCancel}
+      onSubmit={submit}
+      cancelLabel={refundWords.cancel}
+      submitLabel={refundWords.confirm(shown)}
+      submittingLabel={refundWords.refunding}
+    >
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextInput
+        label={refundWords.amount}
+        hint={refundWords.amountHint(formatMoney(leftCents))}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        {...bindField('amount')}
+      />
+      <TextArea
+        label={refundWords.reason}
+        hint={refundWords.reasonHint}
+        required
+        rows={2}
+        {...bindField('reason')}
+      />
+      <p className="dialog__description">{refundWords.whatHappens(shown, fan.name ?? 'the fan')}</p>
+    </ActionDialogForm>
   );
 }
