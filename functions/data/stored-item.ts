@@ -29,3 +29,6 @@ export function readStored<Schema extends z.ZodMiniType>(
 
 /** An item's key, as a read that deletes or compares items by key projects it. */
 export const storedItemKeySchema = z.object({ pk: z.string(), sk: z.string() });
+
+/** An item's sort key, as a read that only asks whether items exist projects it. */
+export const storedSortKeySchema = z.object({ sk: z.string() });

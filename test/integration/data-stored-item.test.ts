@@ -10,13 +10,17 @@ import {
   artistKey,
   artistTopTracksKey,
   connectionKey,
+  dailyListeningSortKey,
+  fanPartition,
   linkTokenKey,
   nameOnlyArtistKey,
   outboxKey,
+  playSortKey,
   sessionKey,
   spotifySyncStateKey,
 } from '../../functions/data/keys';
 import { useLinkToken } from '../../functions/data/link-tokens';
+import { getDailyListening, listPlaysBetween } from '../../functions/data/listening';
 import { getNameOnlyArtist } from '../../functions/data/name-only-artists';
 import { getOutboxEvent, getOutboxMail } from '../../functions/data/outbox';
 import { isSessionLive } from '../../functions/data/sessions';
@@ -203,5 +207,39 @@ describe('identity, mail and sync items read through their schemas', () => {
 
     // Assess
     await expectCorrupt(read, 'name-only artist');
+  });
+});
+
+describe('plays and day totals read through their schemas', () => {
+  it('reads a play kept before its source was as an import, and refuses a play or a day whose counts are text', async () => {
+    // Prepare
+    const [oldFan, badFan] = [randomUUID(), randomUUID()];
+    const endedAt = '2026-11-20T10:00:00.000Z';
+    const play = { entity: 'play', v: 1, endedAt, artists: [{ artistName: 'Odetta' }] };
+    await storeRaw({ pk: fanPartition(oldFan), sk: playSortKey(endedAt, 'old'), ...play, msPlayed: 61_000 });
+    await storeRaw({ pk: fanPartition(badFan), sk: playSortKey(endedAt, 'bad'), ...play, msPlayed: '61000' });
+    await storeRaw({
+      pk: fanPartition(badFan),
+      sk: dailyListeningSortKey('2026-11-20'),
+      entity: 'daily-listening',
+      v: 1,
+      date: '2026-11-20',
+      plays: '1',
+      msPlayed: 61_000,
+      artists: [],
+    });
+
+    // Act
+    const plays = await listPlaysBetween(testTable(), oldFan, '2026-11-20', '2026-11-21');
+
+    // Assess
+    expect(plays).toEqual([
+      { endedAt, msPlayed: 61_000, artists: [{ artistName: 'Odetta' }], source: 'import' },
+    ]);
+    await expectCorrupt(listPlaysBetween(testTable(), badFan, '2026-11-20', '2026-11-21'), 'play');
+    await expectCorrupt(
+      getDailyListening(testTable(), badFan, '2026-11-20', '2026-11-20'),
+      'daily listening',
+    );
   });
 });

@@ -6,12 +6,8 @@
 import type { HistoryImport, HistoryImportResult } from '../../contracts/listening';
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
 import { registerNameOnlyArtists } from '../../data/name-only-artists';
-import {
-  findNewPlays,
-  getCountedListeningOfDays,
-  recomputeDailyListening,
-  saveListening,
-} from '../../data/listening';
+import { findNewPlays, getCountedListeningOfDays, recomputeDailyListening } from '../../data/listening';
+import { saveListening } from '../../data/listening-counted-once';
 import type { TableRef } from '../../data/table';
 import { utcDateOf } from '../../domain/calendar';
 import {
