@@ -13,6 +13,12 @@ import { deployedResources } from '../functions/contracts/routes';
 import { lambdaBundling } from '../infra/lambda-bundling';
 
 const root = process.cwd();
+/**
+ * `BENCH_PARTS=lambdas,split npm run bench` runs only the parts named (lambdas, spa, import, sync, ledger, split,
+ * payouts, split-end-to-end, hot-artist, pages); every part by default. The budgets of the parts left out are not checked.
+ */
+const benchParts = process.env.BENCH_PARTS?.split(',').map((name) => name.trim());
+const part = (name: string) => benchParts === undefined || benchParts.includes(name);
 const budgets = {
   lambdaMinifiedKb: 400,
   /**
@@ -132,7 +138,7 @@ function bundleAsLambda(options: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'o
   });
 }
 
-for (const { name, entry } of entries) {
+for (const { name, entry } of part('lambdas') ? entries : []) {
   const outfile = join(outDir, `${name.replace('/', '-')}.mjs`);
   const { metafile } = await bundleAsLambda({ entryPoints: [join(root, entry)], outfile });
   const code = readFileSync(outfile);
@@ -151,21 +157,23 @@ for (const { name, entry } of entries) {
 // What Powertools for AWS Lambda weighs on its own, as the runtime uses it (docs/decisions/014): the logger is in every
 // Lambda above; the metrics are in those that record one (sign-in, sign-up, import, sync). And what Stripe's SDK
 // would add to a Lambda that uses it.
-for (const [name, contents] of [
-  [
-    'powertools logger (runtime/logger.ts)',
-    "import { createLogger } from './functions/runtime/logger'; createLogger('info').info('x');",
-  ],
-  [
-    'powertools logger + metrics',
-    "import { Logger } from '@aws-lambda-powertools/logger'; import { Metrics } from '@aws-lambda-powertools/metrics'; new Logger().info('x'); new Metrics().addMetric('x', 'Count', 1);",
-  ],
-  // What the money Lambdas will add (docs/decisions/017-bundle-budget.md): the SDK registers every resource.
-  [
-    'stripe (client + webhook check)',
-    "import Stripe from 'stripe'; const stripe = new Stripe('sk_test_bench'); console.log(stripe.customers, Stripe.webhooks.constructEvent);",
-  ],
-] as const) {
+for (const [name, contents] of part('lambdas')
+  ? ([
+      [
+        'powertools logger (runtime/logger.ts)',
+        "import { createLogger } from './functions/runtime/logger'; createLogger('info').info('x');",
+      ],
+      [
+        'powertools logger + metrics',
+        "import { Logger } from '@aws-lambda-powertools/logger'; import { Metrics } from '@aws-lambda-powertools/metrics'; new Logger().info('x'); new Metrics().addMetric('x', 'Count', 1);",
+      ],
+      // What the money Lambdas will add (docs/decisions/017-bundle-budget.md): the SDK registers every resource.
+      [
+        'stripe (client + webhook check)',
+        "import Stripe from 'stripe'; const stripe = new Stripe('sk_test_bench'); console.log(stripe.customers, Stripe.webhooks.constructEvent);",
+      ],
+    ] as const)
+  : []) {
   const outfile = join(outDir, 'reported-bundle.mjs');
   await bundleAsLambda({ stdin: { contents, resolveDir: root, loader: 'ts' }, outfile });
   const code = readFileSync(outfile);
@@ -179,76 +187,78 @@ for (const [name, contents] of [
 rmSync(outDir, { recursive: true, force: true });
 
 // ── The SPA ───────────────────────────────────────────────────────────────────
-const webRoot = join(root, 'dist', 'web');
-execFileSync(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-    'build',
-    '--config',
-    'frontend/vite.config.ts',
-    '--logLevel',
-    'error',
-  ],
-  {
-    stdio: 'inherit',
-  },
-);
-const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-const initialScripts = [
-  ...indexHtml.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-  ...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-].map((match) => match[1] ?? '');
-const gzipOf = (path: string) => gzipSync(readFileSync(join(webRoot, path))).byteLength;
-const initialGzip = [...new Set(initialScripts)].reduce((sum, path) => sum + gzipOf(path), 0);
-rows.push({
-  name: 'spa initial JS for /',
-  figure: `${fmt(kb(initialGzip))} KB gz (${initialScripts.length} files)`,
-  budget: `≤ ${budgets.initialJsGzipKb} KB gz`,
-  ok: kb(initialGzip) <= budgets.initialJsGzipKb,
-});
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-const manifestPath = join(webRoot, '.vite', 'manifest.json');
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-const initialFiles = new Set(initialScripts.map((path) => path.replace(/^\//, '')));
-
-/** A lazy chunk with the static imports it brings that the first load did not already have. */
-function chunkClosure(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file) || initialFiles.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) chunkClosure(imported, seen);
-  return seen;
-}
-
-// Every path but `/` loads the router first (frontend/src/main.tsx); an area then adds only what the router lacks.
-const routerKey = Object.keys(manifest).find((key) => manifest[key]?.name === 'app-router');
-const routerFiles = routerKey ? chunkClosure(routerKey) : new Set<string>();
-for (const [source, chunk] of Object.entries(manifest)) {
-  if (!chunk.isDynamicEntry) continue;
-  const files = [...chunkClosure(source)].filter((file) => source === routerKey || !routerFiles.has(file));
-  const gzip = files.reduce((sum, file) => sum + gzipOf(file), 0);
-  const raw = files.reduce((sum, file) => sum + statSync(join(webRoot, file)).size, 0);
+if (part('spa')) {
+  const webRoot = join(root, 'dist', 'web');
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'frontend/vite.config.ts',
+      '--logLevel',
+      'error',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const initialScripts = [
+    ...indexHtml.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+  const gzipOf = (path: string) => gzipSync(readFileSync(join(webRoot, path))).byteLength;
+  const initialGzip = [...new Set(initialScripts)].reduce((sum, path) => sum + gzipOf(path), 0);
   rows.push({
-    name: `spa chunk ${chunk.name ?? source}`,
-    figure: `${fmt(kb(gzip))} KB gz (${fmt(kb(raw))} KB raw, ${files.length} file${files.length === 1 ? '' : 's'})`,
-    budget: '(reported)',
-    ok: true,
+    name: 'spa initial JS for /',
+    figure: `${fmt(kb(initialGzip))} KB gz (${initialScripts.length} files)`,
+    budget: `≤ ${budgets.initialJsGzipKb} KB gz`,
+    ok: kb(initialGzip) <= budgets.initialJsGzipKb,
   });
+
+  interface ManifestChunk {
+    file: string;
+    name?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+  }
+  const manifestPath = join(webRoot, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const initialFiles = new Set(initialScripts.map((path) => path.replace(/^\//, '')));
+
+  /** A lazy chunk with the static imports it brings that the first load did not already have. */
+  function chunkClosure(key: string, seen = new Set<string>()): Set<string> {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file) || initialFiles.has(chunk.file)) return seen;
+    seen.add(chunk.file);
+    for (const imported of chunk.imports ?? []) chunkClosure(imported, seen);
+    return seen;
+  }
+
+  // Every path but `/` loads the router first (frontend/src/main.tsx); an area then adds only what the router lacks.
+  const routerKey = Object.keys(manifest).find((key) => manifest[key]?.name === 'app-router');
+  const routerFiles = routerKey ? chunkClosure(routerKey) : new Set<string>();
+  for (const [source, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = [...chunkClosure(source)].filter((file) => source === routerKey || !routerFiles.has(file));
+    const gzip = files.reduce((sum, file) => sum + gzipOf(file), 0);
+    const raw = files.reduce((sum, file) => sum + statSync(join(webRoot, file)).size, 0);
+    rows.push({
+      name: `spa chunk ${chunk.name ?? source}`,
+      figure: `${fmt(kb(gzip))} KB gz (${fmt(kb(raw))} KB raw, ${files.length} file${files.length === 1 ? '' : 's'})`,
+      budget: '(reported)',
+      ok: true,
+    });
+  }
 }
 
 // ── History import throughput ─────────────────────────────────────────────────
 // A 5,000-record chunk (the most one request may carry) through the real handler against DynamoDB Local: records
 // per second, new and sent again (a chunk must finish well inside API Gateway's 29 s), and the chunk's size against
 // the 4.5 MB import body limit (the browser closes a chunk at half of it).
-{
+if (part('import')) {
   const { startDynamoDbLocal, createLocalDynamoDbClient } = await import('../local/dynamodb-local');
   const { ensureTable, deleteTable } = await import('../local/table');
   const { importBatchLimit } = await import('../functions/contracts/listening');
@@ -391,7 +401,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // One fan's sync against DynamoDB Local and the Spotify sandbox (bench/listening-sync-cost.ts), in capacity units
 // from ReturnConsumedCapacity. DynamoDB Local reports no units for BatchGetItem, so the duplicate check's reads
 // (about 25 RCU for 50 plays in AWS) are missing from the read figure.
-{
+if (part('sync')) {
   const { measureListeningSyncCost } = await import('./listening-sync-cost');
   const cost = await measureListeningSyncCost();
   const units = (read: number, write: number) => `${fmt(read)} RCU, ${fmt(write)} WCU`;
@@ -427,7 +437,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // Ledger transactions through the ledger service on DynamoDB Local (bench/ledger-throughput.ts): one at a time and
 // four at once. Rates on Local are reported only; the write units are modelled as AWS charges them, because Local's
 // ReturnConsumedCapacity for TransactWriteItems is wrong (its figure is shown beside).
-{
+if (part('ledger')) {
   const { measureLedgerThroughput } = await import('./ledger-throughput');
   const ledger = await measureLedgerThroughput();
   for (const [label, shape] of [
@@ -455,7 +465,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 
 // ── Split function throughput ─────────────────────────────────────────────────
 // The pure split (functions/domain/money/split.ts) on one core, in CPU time (bench/split-throughput.ts).
-{
+if (part('split')) {
   const { measureSplitThroughput } = await import('./split-throughput');
   const split = measureSplitThroughput();
   const months = `months of ${split.plays.toLocaleString('en-US')} plays over ${split.artists} artists`;
@@ -476,7 +486,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // ── Payouts against the Stripe sandbox ───────────────────────────────────────
 // Offices' payouts through the payouts service on DynamoDB Local and the Stripe sandbox (bench/payouts.ts), with
 // Stripe's test-mode limit of 25 requests a second honoured by a client-side limiter; the busiest second proves it.
-{
+if (part('payouts')) {
   const { measurePayoutThroughput, stripeTestModeRequestsPerSecond } = await import('./payouts');
   const payouts = await measurePayoutThroughput({ offices: Number(process.env.BENCH_PAYOUT_OFFICES ?? 60) });
   rows.push({
@@ -497,7 +507,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // Fans whose pie just ended, split through the pie-renewals fan-out and the worker's splitEndedPie on DynamoDB Local
 // (bench/split-end-to-end.ts): the whole 10,000-fan month issue #12 asks for, about 50 minutes on two cores (Local
 // writes some thousand items a second and a split writes hundreds); BENCH_SPLIT_FANS=150 measures a quick sample.
-{
+if (part('split-end-to-end')) {
   const { measureSplitEndToEnd, splitBudgetDollarsPerFanMonth } = await import('./split-end-to-end');
   const monthFans = 10_000;
   const e2e = await measureSplitEndToEnd({
@@ -532,7 +542,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // concurrency on DynamoDB Local (bench/hot-artist.ts), and the same month end in AWS for 1,000,000 fans modelled
 // against DynamoDB's per-partition limits (docs/decisions/019-ledger.md, no hot item). BENCH_HOT_ARTIST_PIES=200
 // measures a quick sample; `npx tsx bench/hot-artist.ts` runs this part alone.
-{
+if (part('hot-artist')) {
   const { measureHotArtistMonthEnd, hotArtistRows } = await import('./hot-artist');
   const hot = await measureHotArtistMonthEnd({ pies: Number(process.env.BENCH_HOT_ARTIST_PIES ?? 2_000) });
   rows.push(...hotArtistRows(hot));
@@ -542,7 +552,7 @@ for (const [source, chunk] of Object.entries(manifest)) {
 // Lighthouse's mobile profile with Debian's Chromium on the first pages people open, against the product as
 // `npm start` runs it with the SPA built above (bench/pages.ts): the median of 5 runs each, beside the budgets.
 // `npx tsx bench/pages.ts` runs this part alone.
-{
+if (part('pages')) {
   const { measurePages, pageRows } = await import('./pages');
   rows.push(...pageRows(await measurePages()));
 }
