@@ -5,8 +5,7 @@
 import type { FanWorkMessage } from '../../contracts/fan-work';
 import { listSyncableFans, spotifySyncShardCount } from '../../data/spotify-sync';
 import type { TableRef } from '../../data/table';
-import { createWorkQueue } from '../../integrations/queue';
-import { getEnv } from '../../runtime/env';
+import { deploymentFanWorkQueue } from '../fan-work-queue';
 import type { Logger } from '../../runtime/logger';
 import { getTable } from '../../runtime/table';
 
@@ -21,14 +20,7 @@ export interface ListeningSyncFanOutDependencies {
 
 /** The deployment's table and fan-work queue; a job without the queue's URL cannot fan out, and says so. */
 export function listeningSyncFanOutDependencies(): ListeningSyncFanOutDependencies {
-  const env = getEnv();
-  if (!env.FAN_WORK_QUEUE_URL) throw new Error('FAN_WORK_QUEUE_URL is not set: the job cannot fan out.');
-  const queue = createWorkQueue({
-    region: env.AWS_REGION,
-    queueUrl: env.FAN_WORK_QUEUE_URL,
-    endpoint: env.QUEUE_ENDPOINT,
-  });
-  return { table: getTable(), queue };
+  return { table: getTable(), queue: deploymentFanWorkQueue() };
 }
 
 /** Sends one sync message per syncable fan; counts the fans and the index pages read. */

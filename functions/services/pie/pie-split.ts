@@ -32,7 +32,7 @@ import {
 } from '../../domain/money/escrow';
 import type { AccountId } from '../../domain/money/ledger';
 import { accountIdOf } from '../../domain/money/ledger';
-import { createWorkQueue } from '../../integrations/queue';
+import { deploymentFanWorkQueue } from '../fan-work-queue';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
@@ -97,14 +97,7 @@ export function pieSplitDependencies(): PieSplitDependencies {
 
 /** The deployment's table and fan-work queue; a job without the queue's URL cannot fan out, and says so. */
 export function pieSplitFanOutDependencies(): PieSplitFanOutDependencies {
-  const env = getEnv();
-  if (!env.FAN_WORK_QUEUE_URL) throw new Error('FAN_WORK_QUEUE_URL is not set: the job cannot fan out.');
-  const queue = createWorkQueue({
-    region: env.AWS_REGION,
-    queueUrl: env.FAN_WORK_QUEUE_URL,
-    endpoint: env.QUEUE_ENDPOINT,
-  });
-  return { table: getTable(), queue };
+  return { table: getTable(), queue: deploymentFanWorkQueue() };
 }
 
 /**
