@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listPieLots } from '../../functions/data/escrow-lots';
 import { listPieTakeBacks } from '../../functions/data/take-backs';
 import { createLogger } from '../../functions/runtime/logger';
-import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { takeBackPaymentMoney } from '../../functions/services/payments/take-back';
@@ -16,7 +16,14 @@ import type { PaymentsHarness } from '../support/payments-harness';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
 import { walletBalanceOf } from '../support/factories/ledger';
-import { chargesOf, fundPie, ledger, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import {
+  chargesOf,
+  fundPie,
+  ledger,
+  moveClock,
+  piesOf,
+  startPaymentsHarness,
+} from '../support/payments-harness';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
@@ -26,11 +33,6 @@ afterEach(async () => {
   await harness?.stop();
   harness = undefined;
 });
-
-async function moveClock(h: PaymentsHarness, ms: number): Promise<void> {
-  setLocalClockOffset(getLocalClockOffset() + ms);
-  await h.sandbox.advance();
-}
 
 describe('a refund after the split', () => {
   it('takes back its own pie’s held lots, never the next pie’s money, and those lots never come back', async () => {

@@ -44,7 +44,7 @@ import { toPlays } from '../../functions/domain/listening/plays';
 import type { RecentlyPlayedItem } from '../../functions/domain/listening/plays';
 import { normalizeArtistName } from '../../functions/domain/listening/rules';
 import { accountIdOf, parseAccountId } from '../../functions/domain/money/ledger';
-import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import { getTable } from '../../functions/runtime/table';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
@@ -56,6 +56,7 @@ import type { PaymentsHarness } from '../support/payments-harness';
 import { bankFailsAfterPaid, givenOffice, onboardOffice } from '../support/payouts-harness';
 import {
   ledger,
+  moveClock,
   requestCheckout,
   sessionIdOf,
   startPaymentsHarness,
@@ -111,11 +112,6 @@ let harness: PaymentsHarness | undefined;
 afterAll(async () => {
   await harness?.stop();
 });
-
-async function moveClock(h: PaymentsHarness, ms: number): Promise<void> {
-  setLocalClockOffset(getLocalClockOffset() + ms);
-  await h.sandbox.advance();
-}
 
 /** Spotify-like ids (22 characters). */
 const spotifyId = () => randomUUID().replaceAll('-', '').slice(0, 22);

@@ -9,7 +9,6 @@ import { stripeEventKey } from '../../functions/data/keys';
 import type { Subscription } from '../../functions/contracts/payments';
 import type { StoredTransaction } from '../../functions/data/ledger';
 import { listFanSubscriptions } from '../../functions/data/subscriptions';
-import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { listPiesOfFan } from '../../functions/services/payments/pie-reads';
 import { pieDependencies } from '../../functions/services/payments/pies';
 import { call, readOutbox } from '../support/identity';
@@ -22,6 +21,7 @@ import {
   getJson,
   ledger,
   loadHandlers,
+  moveClock,
   postWebhook,
   startPaymentsHarness,
   walletAccountsOf,
@@ -34,12 +34,6 @@ afterEach(async () => {
   await harness?.stop();
   harness = undefined;
 });
-
-/** Moves the product clock (and with it the sandbox's) forward, then lets Stripe do what fell due. */
-async function moveClock(h: PaymentsHarness, ms: number): Promise<void> {
-  setLocalClockOffset(getLocalClockOffset() + ms);
-  await h.sandbox.advance();
-}
 
 /** Every transaction that touched one of the fan's wallet accounts (their free credit, their pies' money). */
 async function transactionsOfWallet(fanId: string): Promise<StoredTransaction[]> {

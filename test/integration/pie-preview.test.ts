@@ -5,38 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeStats } from '../../functions/contracts/pie';
-import type { PlayToStore } from '../../functions/domain/listening/plays';
 import { testTable } from '../support/test-table';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { fundPieMoney, givenOpenPie, noTilt } from '../support/factories/funding';
+import type { PlayInput } from '../support/pie-calls-harness';
+import { addCatalogueArtists, storePlays } from '../support/pie-calls-harness';
 
 const table = testTable;
 
 async function loadHandler() {
   return (await import('../../functions/handlers/fan-pie')).handler;
-}
-
-interface PlayInput {
-  endedAt: string;
-  msPlayed: number;
-  artists: { artistId?: string; artistName: string }[];
-  source?: 'spotify' | 'import';
-}
-
-/** Stores plays as the sync and the import do, then rebuilds the day totals they touched. */
-async function storePlays(fanId: string, inputs: readonly PlayInput[]): Promise<void> {
-  const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const plays: PlayToStore[] = inputs.map((input, index) => ({
-    endedAt: input.endedAt,
-    msPlayed: input.msPlayed,
-    trackName: `Track ${index}`,
-    artists: input.artists,
-    source: input.source ?? 'spotify',
-    identity: JSON.stringify([input.endedAt, index, input.msPlayed]),
-  }));
-  const saved = await savePlays(table(), fanId, plays);
-  await recomputeDailyListening(table(), fanId, saved.days);
 }
 
 /** A 30-day pie from 1 October 2026 15:00 UTC (mid-day, so its first and last days are partial). */
@@ -47,18 +26,6 @@ async function openTestPie(
   const pie = await givenOpenPie(fanId, new Date('2026-10-01T15:00:00.000Z'), options);
   await fundPieMoney(pie);
   return pie;
-}
-
-/** Two catalogue artists: a popular one and an obscure one. */
-async function addCatalogueArtists() {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const popular = { id: `popular${randomUUID().slice(0, 8)}`, name: 'Popular Band', popularity: 90 };
-  const obscure = { id: `obscure${randomUUID().slice(0, 8)}`, name: 'Obscure Duo', popularity: 10 };
-  await upsertCatalogueArtists(table(), [popular, obscure], new Date('2026-10-01T00:00:00.000Z'));
-  return {
-    popular: { artistId: popular.id, artistName: popular.name },
-    obscure: { artistId: obscure.id, artistName: obscure.name },
-  };
 }
 
 /**

@@ -20,7 +20,7 @@ import { listPieLots } from '../../functions/data/escrow-lots';
 import { getLedgerTransaction, listLedgerEntries } from '../../functions/data/ledger';
 import type { StoredPie } from '../../functions/data/pies';
 import type { ReconciliationCheckType } from '../../functions/domain/reconciliation/checks';
-import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import type { BuiltReconciliationCheck } from '../../functions/services/admin/reconciliation';
 import {
@@ -34,7 +34,7 @@ import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
-import { chargesOf, fundPie, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, fundPie, moveClock, piesOf, startPaymentsHarness } from '../support/payments-harness';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
@@ -46,11 +46,6 @@ const month: { refundedFan: string; heldFan: string; heldPie: StoredPie | null; 
   heldPie: null,
   lateFan: '',
 };
-
-async function moveClock(ms: number): Promise<void> {
-  setLocalClockOffset(getLocalClockOffset() + ms);
-  await harness.sandbox.advance();
-}
 
 /** The product's table and clock, and the Stripe sandbox through the real SDK gateway. */
 function reconciliationDeps() {
@@ -94,7 +89,7 @@ beforeAll(async () => {
   if (!refundedPie || !heldPie) throw new Error('No pies');
   await givenUnclaimedListening(month.refundedFan, refundedPie.periodStart, `${tag}-a`);
   await givenUnclaimedListening(month.heldFan, heldPie.periodStart, `${tag}-b`);
-  await moveClock(30 * day + 60_000);
+  await moveClock(harness, 30 * day + 60_000);
   await splitEndedPie(splitDeps(), refundedPie.id, { log });
   await splitEndedPie(splitDeps(), heldPie.id, { log });
   const [firstCharge] = await chargesOf(harness, month.refundedFan);

@@ -21,7 +21,7 @@ import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies, maxSplitAttempts, recordSplitFailure } from '../../functions/data/pies';
 import { utcMonthOf } from '../../functions/domain/calendar';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
-import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import { runDailyReconciliation } from '../../functions/services/admin/reconciliation';
 import { readFanPayments } from '../../functions/services/admin/fan-spend';
@@ -34,7 +34,7 @@ import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
-import { chargesOf, fundPie, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, fundPie, moveClock, startPaymentsHarness } from '../support/payments-harness';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
@@ -44,11 +44,6 @@ const fans: string[] = [];
 let lateFan = '';
 
 let handler: typeof dashboardHandler;
-
-async function moveClock(ms: number): Promise<void> {
-  setLocalClockOffset(getLocalClockOffset() + ms);
-  await harness.sandbox.advance();
-}
 
 /** A staff member signed in now: the clock moves by months in this file, and sessions end. */
 async function get<T>(path: string, query?: Record<string, string>): Promise<T> {
@@ -124,7 +119,7 @@ beforeAll(async () => {
     await givenUnclaimedListening(fanId, pie.periodStart, `${tag}-${index}`);
     pies.push(pie);
   }
-  await moveClock(30 * day + 60_000);
+  await moveClock(harness, 30 * day + 60_000);
   for (const pie of pies) await splitEndedPie(splitDeps(), pie.id, { log });
   const [firstCharge] = await chargesOf(harness, fans[0] ?? '');
   await harness.stripe.refunds.create({ charge: firstCharge?.id ?? '', amount: 300 });
@@ -296,7 +291,7 @@ describe("the jobs' run records and health", () => {
     // Prepare: the late fan's pie ends and waits past the daily grace, unsplit; one pie past its end fails too often
     const [latePie] = await listAllFanPies(testTable(), lateFan);
     if (!latePie) throw new Error('No pie');
-    await moveClock(Date.parse(latePie.periodEnd) - getClock().now().getTime() + 2 * day);
+    await moveClock(harness, Date.parse(latePie.periodEnd) - getClock().now().getTime() + 2 * day);
     const now = getClock().now().getTime();
     const splittable = (pie: StoredPie) =>
       pie.status === 'open' || (pie.status === 'inactive' && pie.inactiveReason === 'renewal-failed');

@@ -12,6 +12,7 @@ import { call, createSignedInAccount, dataOf } from './identity';
 import type { TestStripeSandboxOptions } from './stripe-sandbox';
 import { startTestStripeSandbox, stripeClientFor, testCards } from './stripe-sandbox';
 import { testTable } from './test-table';
+import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 
 export interface Delivery {
   rawBody: string;
@@ -68,6 +69,12 @@ export async function startPaymentsHarness(
     },
   });
   return { sandbox, stripe: stripeClientFor(sandbox), deliveries, stop: () => sandbox.stop() };
+}
+
+/** Moves the product clock (and with it the sandbox's) forward by `ms`, then lets Stripe do what fell due. */
+export async function moveClock(harness: PaymentsHarness, ms: number): Promise<void> {
+  setLocalClockOffset(getLocalClockOffset() + ms);
+  await harness.sandbox.advance();
 }
 
 export const pieSettings = { artistLimit: 12, artistPopularity: 40, excludeNonActive: true };
