@@ -64,20 +64,48 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+/** Axe runs one at a time on a page (axe refuses a second run while one is under way): each waits for the last. */
+const axeRunsByPage = new WeakMap<Page, Promise<unknown>>();
+
+type AxeCheckListener = (page: Page, url: string, violations: readonly string[]) => void;
+const axeCheckListeners = new Set<AxeCheckListener>();
+
+/** Called after each axe check of a page with the URL it checked (test/e2e/support/axe-collector.ts listens). */
+export function onAxeCheck(listener: AxeCheckListener): () => void {
+  axeCheckListeners.add(listener);
+  return () => axeCheckListeners.delete(listener);
+}
+
 /**
  * Runs axe-core on the page and describes each violation of serious or critical impact. The site's content security
  * policy (script-src 'self') refuses an injected <script> (`page.addScriptTag`), and turning the policy off for
- * the test would hide real violations, so axe's source is evaluated through the DevTools protocol instead.
+ * the test would hide real violations, so axe's source is evaluated through the DevTools protocol instead, once a
+ * document.
  */
-export async function findSeriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readAxeSource());
+export function findSeriousAxeViolations(page: Page): Promise<string[]> {
+  const previous = axeRunsByPage.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => runAxe(page));
+  axeRunsByPage.set(page, run);
+  return run;
+}
+
+async function runAxe(page: Page): Promise<string[]> {
+  const url = page.url();
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(readAxeSource());
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run(document);
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: Document, options: { resultTypes: string[] }): Promise<{ violations: unknown[] }>;
+        };
+      }
+    ).axe;
+    // Only violations are read: axe then keeps one node of each passing or incomplete rule, not every node.
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations as AxeViolation[];
   });
-  return violations
+  const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
@@ -86,6 +114,10 @@ export async function findSeriousAxeViolations(page: Page): Promise<string[]> {
           .map((node) => node.target.join(' '))
           .join(', ')}`,
     );
+  if (!page.isClosed() && page.url() === url) {
+    for (const listener of axeCheckListeners) listener(page, url, serious);
+  }
+  return serious;
 }
 
 /** How far the page is wider than the window, in CSS pixels: 0 when nothing makes a phone scroll sideways. */

@@ -1,10 +1,11 @@
 // One Chromium per test file and the pages its tests open: each in a fresh context (its own cookies and storage),
 // closed with the browser after the file. Pages start as a visitor who already chose cookies (essential only), so
 // the consent banner does not cover the screen in screenshots; the frame tests that check the banner open their own.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { AxeCollector, checkedScreensOf } from './axe-collector';
 import { launchBrowser } from './browser';
-import { openObservedPage, type ObservedPage } from './frame-checks';
+import { onAxeCheck, openObservedPage, type ObservedPage } from './frame-checks';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -23,16 +24,37 @@ export interface PageOpener {
   open(options?: OpenPageOptions): Promise<ObservedPage>;
 }
 
-/** Call at the top of a test file: launches Chromium before its tests and closes everything after them. */
+/**
+ * Call at the top of a test file: launches Chromium before its tests and closes everything after them. Every screen
+ * its pages open is checked with axe once in the run (axe-collector.ts): a serious or critical violation fails the file.
+ */
 export function useObservedPages(): PageOpener {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  const axe = new AxeCollector(checkedScreensOf(inject('dataDir')));
+  const stopNoting = onAxeCheck((page, url) => {
+    if (pages.includes(page)) axe.noteChecked(url, page.viewportSize());
+  });
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
+    await axe.finish(pages);
+    stopNoting();
+    if (process.env['E2E_AXE_LOG']) {
+      const screens = axe.checkedScreens();
+      const ms = screens.reduce((sum, screen) => sum + screen.ms, 0);
+      console.log(
+        `axe: ${screens.length} screens checked in ${Math.round(ms)} ms\n${screens.map((screen) => `  ${screen.key} ${Math.round(screen.ms)} ms`).join('\n')}`,
+      );
+    }
     for (const context of contexts) await context.close();
     await browser?.close();
+    const failures = axe.failures();
+    if (failures.length > 0) {
+      throw new Error(`axe found serious or critical violations:\n${failures.join('\n')}`);
+    }
   });
   return {
     async open({ viewport = viewports.desktop, timeoutMs = 15_000, prepare } = {}) {
@@ -55,6 +77,8 @@ export function useObservedPages(): PageOpener {
       await prepare?.(context);
       const observed = await openObservedPage(context);
       observed.page.setDefaultTimeout(timeoutMs);
+      pages.push(observed.page);
+      axe.watch(observed.page);
       return observed;
     },
   };

@@ -78,7 +78,12 @@ export async function startProduct(): Promise<RunningProduct> {
   });
   // The first start seeds the demo (pies paid through the sandbox, split, a claim released, a payout): about a
   // minute on two loaded cores, so the start gets four.
-  const baseUrl = await waitForUrl(child, 240_000);
+  const baseUrl = await waitForUrl(child, 240_000).catch((error: unknown) => {
+    // A product that did not start in time is stopped rather than left running after the run.
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   // E2E_PRODUCT_LOG=<file> keeps what the product logs while the tests run, to see why a screen waited in vain.
   const logFile = process.env['E2E_PRODUCT_LOG'];
   if (logFile) {
