@@ -2,25 +2,15 @@
 // fan's pie starts days before the first start: everything the payment makes carries that instant, the renewal
 // falls due one period after it, and an instant in the future is refused.
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { describe, expect, it } from 'vitest';
+import { openPieCheckout, sandboxPerTest, stripeClientFor, testCards } from '../support/stripe-sandbox';
 
 const day = 86_400_000;
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 async function startSandbox(now: { ms: number }) {
   const events: Stripe.Event[] = [];
-  sandbox = await startTestStripeSandbox({
+  const sandbox = await newSandbox({
     clock: () => now.ms,
     deliver: (rawBody) => {
       events.push(JSON.parse(rawBody) as Stripe.Event);

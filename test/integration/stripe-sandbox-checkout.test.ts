@@ -3,29 +3,19 @@
 // Stripe's fee, and signed events the SDK verifies; declined cards create nothing paid and say Stripe's message.
 import { readFileSync } from 'node:fs';
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { describe, expect, it } from 'vitest';
+import { openPieCheckout, sandboxPerTest, stripeClientFor, testCards } from '../support/stripe-sandbox';
 
 interface Delivered {
   rawBody: string;
   signature: string;
 }
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 async function start() {
   const delivered: Delivered[] = [];
-  sandbox = await startTestStripeSandbox({
+  const sandbox = await newSandbox({
     deliver: (rawBody, headers) => {
       delivered.push({ rawBody, signature: headers['stripe-signature'] ?? '' });
       return Promise.resolve({ status: 200 });

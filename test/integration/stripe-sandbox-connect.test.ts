@@ -2,33 +2,23 @@
 // onboarding (single-use link → account.updated with charges and payouts enabled), login links, transfers tied by
 // transfer_group and their reversals, balances of the platform and of the account, and payouts.
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { openPieCheckout, sandboxPerTest, stripeClientFor, testCards } from '../support/stripe-sandbox';
 
 const day = 86_400_000;
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 async function start() {
   let now = Date.parse('2026-11-23T10:00:00.000Z');
   const events: Stripe.Event[] = [];
-  const started = await startTestStripeSandbox({
+  const started = await newSandbox({
     clock: () => now,
     deliver: (rawBody) => {
       events.push(JSON.parse(rawBody) as Stripe.Event);
       return Promise.resolve({ status: 200 });
     },
   });
-  sandbox = started;
   const stripe = stripeClientFor(started);
   return {
     sandbox: started,

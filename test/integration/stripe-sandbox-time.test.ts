@@ -2,26 +2,16 @@
 // renewals when the period ends, dunning from past_due to unpaid, funds becoming available, cancellation at the
 // period's end.
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { describe, expect, it } from 'vitest';
+import { openPieCheckout, sandboxPerTest, stripeClientFor, testCards } from '../support/stripe-sandbox';
 
 const day = 86_400_000;
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 async function startWithPaidPie(days: number) {
   let now = Date.parse('2026-11-23T10:00:00.000Z');
   const types: string[] = [];
-  sandbox = await startTestStripeSandbox({
+  const sandbox = await newSandbox({
     clock: () => now,
     deliver: (rawBody) => {
       types.push((JSON.parse(rawBody) as Stripe.Event).type);
