@@ -40,7 +40,7 @@ export const officeReadsWithoutRight = [
     reason: "an invitation's office, read for the link's holder before they are a member (`invitee`)",
   },
   {
-    path: 'functions/services/connect/payouts.ts',
+    path: 'functions/services/connect/payout-steps.ts',
     function: 'mailPayoutFailed',
     reason: "a failed payout's office, to mail its readers of money: there is no caller",
   },
