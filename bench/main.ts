@@ -15,7 +15,7 @@ import { lambdaBundling } from '../infra/lambda-bundling';
 const root = process.cwd();
 /**
  * `BENCH_PARTS=lambdas,split npm run bench` runs only the parts named (lambdas, spa, import, sync, ledger, split,
- * payouts, split-end-to-end, hot-artist, pages); every part by default. The budgets of the parts left out are not checked.
+ * payouts, split-end-to-end, hot-artist, pages, load, cost); every part by default. The budgets of the parts left out are not checked.
  */
 const benchParts = process.env.BENCH_PARTS?.split(',').map((name) => name.trim());
 const part = (name: string) => benchParts === undefined || benchParts.includes(name);
@@ -555,6 +555,23 @@ if (part('hot-artist')) {
 if (part('pages')) {
   const { measurePages, pageRows } = await import('./pages');
   rows.push(...pageRows(await measurePages()));
+}
+
+// ── Load on the local runtime ─────────────────────────────────────────────────
+// 60 s of the fan's reads at 50 requests a second and a burst of 200 signed webhooks against the product started in
+// this process, latencies as ratios to GET /api/health at the same rate, the ledger audited after (bench/load.ts).
+if (part('load')) {
+  const { measureLoad, loadRows } = await import('./load');
+  rows.push(...loadRows(await measureLoad()));
+}
+
+// ── AWS cost of a whole fan-month ─────────────────────────────────────────────
+// The split, the listening sync, the API, the renewal's webhooks and the mail of one fan's month, modelled from the
+// split and sync benches' measured units and stated visits (bench/fan-month-cost.ts); docs/scale.md scales it.
+if (part('cost')) {
+  const { measureFanMonthCost, fanMonthCostRows } = await import('./fan-month-cost');
+  const cost = await measureFanMonthCost({ splitFans: Number(process.env.BENCH_COST_SPLIT_FANS ?? 40) });
+  rows.push(...fanMonthCostRows(cost));
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────
