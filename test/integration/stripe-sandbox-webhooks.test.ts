@@ -4,18 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import {
-  openPieCheckout,
-  startTestStripeSandbox,
-  stripeClientFor,
-  testCards,
-} from '../support/stripe-sandbox';
+import { openPieCheckout, sandboxPerTest, stripeClientFor, testCards } from '../support/stripe-sandbox';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
+const newSandbox = sandboxPerTest();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
@@ -23,7 +15,7 @@ describe('the Stripe sandbox webhooks', () => {
   it('delivers every event 1 to 3 times in a shuffled order in shuffled-duplicates mode', async () => {
     // Prepare
     const received: string[] = [];
-    sandbox = await startTestStripeSandbox({
+    const sandbox = await newSandbox({
       delivery: { mode: 'shuffled-duplicates', seed: 7 },
       deliver: (rawBody) => {
         received.push((JSON.parse(rawBody) as Stripe.Event).id);
@@ -55,7 +47,7 @@ describe('the Stripe sandbox webhooks', () => {
   it('signs each delivery so the SDK accepts it and rejects it with another secret', async () => {
     // Prepare
     const deliveries: { rawBody: string; signature: string }[] = [];
-    sandbox = await startTestStripeSandbox({
+    const sandbox = await newSandbox({
       deliver: (rawBody, headers) => {
         deliveries.push({ rawBody, signature: headers['stripe-signature'] ?? '' });
         return Promise.resolve({ status: 200 });
@@ -89,7 +81,7 @@ describe('the Stripe sandbox webhooks', () => {
     });
     await new Promise<void>((done) => endpoint.listen(0, '127.0.0.1', done));
     const port = (endpoint.address() as AddressInfo).port;
-    sandbox = await startTestStripeSandbox({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
+    const sandbox = await newSandbox({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
     // Act
     await stripeClientFor(sandbox).customers.create({ email: 'retry@example.com' });
     await sandbox.settle();
@@ -104,7 +96,7 @@ describe('the Stripe sandbox webhooks', () => {
     // Prepare
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let attempts = 0;
-    sandbox = await startTestStripeSandbox({
+    const sandbox = await newSandbox({
       deliver: () => {
         attempts++;
         return Promise.resolve({ status: 501 });
