@@ -20,6 +20,8 @@ import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf, sessionCookie } from '../support/identity';
 import { sessionDependencies, startSession } from '../../functions/services/sessions';
 import { testCards } from '../support/stripe-sandbox';
+import { giveBack, previewGiveBack } from '../support/give-back';
+import type { GiveBackPreviewReply } from '../../functions/contracts/give-back';
 import type { SimModel } from './model';
 import type { SimReal } from './real';
 
@@ -292,6 +294,7 @@ class PayOut implements Command {
     for (const attempt of attempts) {
       if (attempt.status === 'rejected') {
         if (!isRefusal(attempt.reason)) throw attempt.reason;
+        model.log.push(`  refused: ${isAppError(attempt.reason) ? attempt.reason.code : '?'}`);
         continue;
       }
       const reply = attempt.value;
@@ -304,11 +307,60 @@ class PayOut implements Command {
   toString = () => `PayOut(${this.office}, ${this.doubleClick})`;
 }
 
+class GiveBack implements Command {
+  constructor(
+    readonly office: number,
+    readonly part: number,
+    readonly payingOutAtOnce: boolean,
+  ) {}
+  check = (model: Readonly<SimModel>) => model.offices.length > 0;
+  async run(model: SimModel, real: SimReal) {
+    const office = model.offices[this.office % model.offices.length];
+    const artist = office ? model.artists[office.artistIndex] : undefined;
+    if (!office || !artist) return;
+    const admin = await signedInNow(office.admin, 'artist');
+    const target = { officeId: office.officeId, artistId: artist.id };
+    const preview = await previewGiveBack(admin, target);
+    if (preview.statusCode !== 200) return;
+    const { availableCents } = dataOf<GiveBackPreviewReply>(preview);
+    if (availableCents <= 0) return;
+    const amount = Math.max(1, Math.floor(availableCents * this.part));
+    const deps = payoutDependencies();
+    if (this.payingOutAtOnce && !office.onboarded) {
+      await onboardOffice({ deps, sandbox: real.world.sandbox }, office.officeId, office.admin.userId);
+      office.onboarded = true;
+    }
+    real.counters.giveBacks += 1;
+    model.log.push(
+      `${office.label} gives ${amount} back to its fans${this.payingOutAtOnce ? ' while asking to be paid out' : ''}`,
+    );
+    const [given, paid] = await Promise.allSettled([
+      giveBack(admin, target, amount, `give-back-${real.counters.giveBacks}`),
+      this.payingOutAtOnce
+        ? createPayout(deps, office.admin.userId, { officeId: office.officeId }, log)
+        : Promise.resolve(null),
+    ]);
+    if (given.status === 'rejected') throw given.reason;
+    if (given.value.statusCode >= 500)
+      throw new ProductFault(`a give-back answered ${given.value.statusCode}`);
+    if (paid.status === 'rejected' && !isRefusal(paid.reason)) throw paid.reason;
+    if (paid.status === 'fulfilled' && paid.value && paid.value.status !== 'failed') {
+      model.expect.payouts.push({
+        office: office.label,
+        payoutId: paid.value.id,
+        amountCents: paid.value.amountCents,
+      });
+    }
+    await real.world.settle();
+  }
+  toString = () => `GiveBack(${this.office}, ${this.part}, ${this.payingOutAtOnce})`;
+}
+
 class AdvanceDays implements Command {
   constructor(readonly days: number) {}
-  check = () => true;
+  check = (model: Readonly<SimModel>) => model.days < model.periodEnd;
   async run(model: SimModel, real: SimReal) {
-    for (let index = 0; index < this.days; index += 1) {
+    for (let index = 0; index < this.days && model.days < model.periodEnd; index += 1) {
       model.days += 1;
       model.log.push(`day ${model.days} passes`);
       await real.passDay(model);
@@ -321,24 +373,35 @@ const index = fc.nat({ max: 999 });
 
 /** Every command, weighted as a month of many fans has them. */
 export function simulationCommands(options: { maxCommands: number }) {
+  const join = fc.constant(new JoinFan());
+  const listen = fc
+    .tuple(index, fc.array(index, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 9 }))
+    .map(([fan, artists, minutes]) => new Listen(fan, artists, minutes));
+  const fund = fc
+    .tuple(index, fc.constantFrom(500, 1000, 2000), fc.constantFrom(...cards), fc.boolean())
+    .map(([fan, amount, card, double]) => new FundPie(fan, amount, card, double));
+  const payOut = fc.tuple(index, fc.boolean()).map(([office, double]) => new PayOut(office, double));
+  const giveBack = fc
+    .tuple(index, fc.constantFrom(0.1, 0.5, 1), fc.boolean())
+    .map(([office, part, paying]) => new GiveBack(office, part, paying));
+  // Listed more than once: drawn more often (fast-check picks among the list evenly)
   return fc.commands(
     [
-      fc.constant(new JoinFan()),
-      fc
-        .tuple(index, fc.array(index, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 9 }))
-        .map(([fan, artists, minutes]) => new Listen(fan, artists, minutes)),
-      fc
-        .tuple(index, fc.constantFrom(500, 1000, 2000), fc.constantFrom(...cards), fc.boolean())
-        .map(([fan, amount, card, double]) => new FundPie(fan, amount, card, double)),
+      join,
+      join,
+      listen,
+      listen,
+      listen,
+      fund,
+      fund,
       fc.tuple(index, fc.constantFrom(0.25, 0.5, 1)).map(([fan, part]) => new Refund(fan, part)),
       fc.tuple(index, fc.boolean()).map(([pick, won]) => new DecideDispute(pick, won)),
       index.map((artist) => new ClaimArtist(artist)),
-      fc.tuple(index, fc.boolean()).map(([office, double]) => new PayOut(office, double)),
+      payOut,
+      payOut,
+      giveBack,
       fc.integer({ min: 1, max: 3 }).map((days) => new AdvanceDays(days)),
     ],
     { maxCommands: options.maxCommands, size: 'max' },
   );
 }
-
-export const weightsNote =
-  'fc.commands picks each kind equally; AdvanceDays moves 1-3 days, the run then lets the rest of the months pass';

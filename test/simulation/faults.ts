@@ -16,8 +16,10 @@ import type { Random } from './random';
 export interface FaultRates {
   /** Per DynamoDB call: a ThrottlingException (the SDK backs off and retries). */
   dynamoThrottle: number;
-  /** Per TransactWriteItems written: its reply lost (a 500), so the SDK sends the same transaction again. */
+  /** Per ledger transaction written: written a second time (a worker retried with a new token); must change nothing. */
   transactionReplay: number;
+  /** Per TransactWriteItems written: its reply lost (a 500), so the SDK sends it again under the same token. */
+  lostReply: number;
   /** Per job run or paid checkout: the work is killed before one of its writes, then run again. */
   crash: number;
   /** Per call the product makes to Stripe: a 429 or a 500 before Stripe acts. */
@@ -35,6 +37,7 @@ export interface FaultRates {
 export const noFaults: FaultRates = {
   dynamoThrottle: 0,
   transactionReplay: 0,
+  lostReply: 0,
   crash: 0,
   stripeError: 0,
   stripeTimeout: 0,
@@ -45,7 +48,8 @@ export const noFaults: FaultRates = {
 
 export const defaultFaults: FaultRates = {
   dynamoThrottle: 0.004,
-  transactionReplay: 0.02,
+  transactionReplay: 0.05,
+  lostReply: 0.02,
   crash: 0.1,
   stripeError: 0.004,
   stripeTimeout: 0.003,
@@ -83,35 +87,45 @@ export class SimulatedCrash extends Error {
 
 const writeCommands = /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)Command$/;
 
-type Marshalled = Record<string, { S?: string; N?: string } | undefined>;
 interface WriteInput {
   TransactItems?: {
-    Put?: { Item?: Marshalled; ConditionExpression?: string };
+    Put?: { Item?: Record<string, unknown>; ConditionExpression?: string };
     Update?: {
       ConditionExpression?: string;
       ExpressionAttributeValues?: Record<string, unknown>;
     };
   }[];
+  ClientRequestToken?: string;
 }
 
 const balanceGuard = 'attribute_exists(balance) AND balance >= :needed';
+const ledgerItems = new Set(['ledger-transaction', 'ledger-entry']);
 
-/** Strips the planted bugs' conditions from a TransactWriteItems input (already marshalled); true when it did. */
-function plant(input: WriteInput, bugs: readonly PlantedBug[]): boolean {
+/**
+ * Strips the planted bugs' conditions from a TransactWriteItems input (as the product built it, before the document
+ * client marshals it); true when it did: `ledger-idempotency` the attribute_not_exists of a ledger transaction's item
+ * and its entries, `balance-guard` the guard that keeps a balance people are owed at or above zero.
+ */
+function plant(input: WriteInput, bug: PlantedBug): boolean {
   let planted = false;
   for (const item of input.TransactItems ?? []) {
-    const entity = item.Put?.Item?.['entity']?.S;
-    if (bugs.includes('ledger-idempotency') && item.Put && entity === 'ledger-transaction') {
+    const entity = item.Put?.Item?.['entity'];
+    if (bug === 'ledger-idempotency' && item.Put?.ConditionExpression && ledgerItems.has(String(entity))) {
       delete item.Put.ConditionExpression;
       planted = true;
     }
-    if (bugs.includes('balance-guard') && item.Update?.ConditionExpression === balanceGuard) {
+    if (bug === 'balance-guard' && item.Update?.ConditionExpression === balanceGuard) {
       delete item.Update.ConditionExpression;
       delete item.Update.ExpressionAttributeValues?.[':needed'];
       planted = true;
     }
   }
   return planted;
+}
+
+/** A transaction the product guards with a condition of its own (a new item), so running it twice must be harmless. */
+function isGuarded(input: WriteInput): boolean {
+  return (input.TransactItems ?? []).some((item) => item.Put?.Item?.['entity'] === 'ledger-transaction');
 }
 
 function awsError(name: string, status: number, message: string): Error {
@@ -163,15 +177,22 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
     },
   };
 
-  // Before the request is serialised (the document client has marshalled it): the planted bugs.
+  // Before the document client marshals the request: the planted bugs, and a ledger transaction run a second time
+  // (a worker retried after its reply was lost, with a new request token) whose second run must change nothing.
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (bugs.length > 0 && context.commandName === 'TransactWriteItemsCommand') {
-        for (const bug of bugs) if (plant(args.input as WriteInput, [bug])) count(bug);
+      if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+      const input = args.input as WriteInput;
+      for (const bug of bugs) if (plant(input, bug)) count(bug);
+      const again = isGuarded(input) ? (JSON.parse(JSON.stringify(input)) as WriteInput) : null;
+      const result = await next(args);
+      if (again && layer.draw('transactionReplay')) {
+        delete again.ClientRequestToken;
+        await next({ ...args, input: again }).catch(() => undefined);
       }
-      return next(args);
+      return result;
     },
-    { step: 'serialize', priority: 'high', name: 'simulationPlantedBugs' },
+    { step: 'serialize', priority: 'high', name: 'simulationPlantedBugsAndReplays' },
   );
   // Inside the SDK's retries: throttling, a killed worker, a written transaction whose reply is lost.
   client.middlewareStack.add(
@@ -190,7 +211,8 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
         throw awsError('ThrottlingException', 400, 'Rate of requests exceeds the allowed throughput.');
       }
       const result = await next(args);
-      if (command === 'TransactWriteItemsCommand' && layer.draw('transactionReplay')) {
+      // The reply of a written transaction lost: the SDK sends it again under the same request token.
+      if (command === 'TransactWriteItemsCommand' && layer.draw('lostReply')) {
         throw awsError('InternalServerError', 500, 'Internal server error (the reply was lost)');
       }
       return result;

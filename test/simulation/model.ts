@@ -43,6 +43,8 @@ export interface SimModel {
   expect: Expectations;
   /** Days the clock moved (the commands' own count; the product clock agrees). */
   days: number;
+  /** The last day of the current list of commands: AdvanceDays never goes past it. */
+  periodEnd: number;
   /** The command log, one short line each, for a failure's report. */
   log: string[];
 }
@@ -54,6 +56,7 @@ export function emptyModel(artists: CatalogueArtist[]): SimModel {
     offices: [],
     expect: { paidCheckouts: [], refunds: [], payouts: [] },
     days: 0,
+    periodEnd: 0,
     log: [],
   };
 }

@@ -33,6 +33,7 @@ export interface Counters {
   checksRun: number;
   jobRuns: number;
   crashes: number;
+  giveBacks: number;
 }
 
 const jobHours: [JobName, number][] = [
@@ -50,6 +51,7 @@ export class SimReal {
     checksRun: 0,
     jobRuns: 0,
     crashes: 0,
+    giveBacks: 0,
   };
   private staffAccount: SignedInAccount | undefined;
 

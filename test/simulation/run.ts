@@ -19,6 +19,8 @@ import { openWorld, seedIds, startEngine } from './world';
 export interface SimulationOptions {
   seed: number;
   months: number;
+  /** Days to simulate instead of whole months (short runs: tests). */
+  days?: number;
   /** Fault rates; `true` for the default rates, `false` for none. */
   faults?: boolean | FaultRates;
   plant?: readonly PlantedBug[];
@@ -93,12 +95,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ? defaultFaults
         : options.faults;
   const plant = options.plant ?? [];
-  const days = options.months * 30;
+  const totalDays = options.days ?? options.months * 30;
+  const periods = Math.ceil(totalDays / 6);
   const engine: Engine = await startEngine(
     options.dynamoEndpoint ? { endpoint: options.dynamoEndpoint } : {},
   );
   say(
-    `simulation seed=${options.seed} months=${options.months} faults=${rates === noFaults ? 'off' : 'on'} planted=${plant.join(',') || 'none'}`,
+    `simulation seed=${options.seed} ${options.days === undefined ? `months=${options.months}` : `days=${options.days}`} faults=${rates === noFaults ? 'off' : 'on'} planted=${plant.join(',') || 'none'}`,
   );
 
   // The first failing run, the last failing one (the counterexample fast-check reports: it ends on the smallest it
@@ -113,8 +116,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let failedAt: number | null = null;
 
   const property = fc.asyncProperty(
-    simulationCommands({ maxCommands: options.maxCommands ?? days * 3 }),
-    async (commands) => {
+    // A list of commands for every six days: people act, then the days run out (a failure shrinks list by list)
+    fc.array(simulationCommands({ maxCommands: options.maxCommands ?? 40 }), {
+      minLength: periods,
+      maxLength: periods,
+    }),
+    async (months) => {
       // Shrinking has a budget of wall time: past it, every candidate passes and the shortest failure so far stands.
       if (failedAt !== null && Date.now() - failedAt > shrinkBudget) return true;
       runs += 1;
@@ -132,14 +139,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       runsSeen.last = outcome;
       try {
         await upsertCatalogueArtists(world.table, model.artists, getClock().now());
-        await fc.asyncModelRun(() => ({ model, real }), commands);
-        while (model.days < days) {
-          model.days += 1;
-          model.log.push(`day ${model.days} passes`);
-          await real.passDay(model);
-          if (model.days % 30 === 0 && runsSeen.first === null) {
+        for (const [month, commands] of months.entries()) {
+          await fc.asyncModelRun(() => ({ model, real }), commands);
+          while (model.days < (month + 1) * 30) {
+            model.days += 1;
+            model.log.push(`day ${model.days} passes`);
+            await real.passDay(model);
+          }
+          if (runsSeen.first === null) {
             say(
-              `month ${model.days / 30}: ${model.fans.length} fans, ${model.expect.paidCheckouts.length} checkouts paid, ${model.expect.refunds.length} refunds, ${model.offices.length} offices, ${model.expect.payouts.length} payouts; ${real.counters.checksRun} checks clean`,
+              `month ${month + 1}: ${model.fans.length} fans, ${model.expect.paidCheckouts.length} checkouts paid, ${model.expect.refunds.length} refunds, ${model.offices.length} offices, ${model.expect.payouts.length} payouts; ${real.counters.checksRun} checks clean`,
             );
           }
         }
@@ -176,7 +185,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const error = shown?.error ?? details.errorInstance;
     const problems = error instanceof SimulationBreak ? error.problems : [describe(error)];
     const day = error instanceof SimulationBreak ? error.day : (shown?.model.days ?? 0);
-    const commands = details.counterexample ? String(details.counterexample[0]) : '?';
+    const commands = details.counterexample
+      ? details.counterexample[0]
+          .map((period, index) => `days ${index * 6 + 1}-${index * 6 + 6}: [${String(period)}]`)
+          .join(' ')
+      : '?';
     failure = {
       day,
       problems,

@@ -76,6 +76,8 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
     QUEUE_ENDPOINT: `http://127.0.0.1:${port}/`,
     FAN_WORK_QUEUE_URL: `http://127.0.0.1:${port}/000000000000/fan-work`,
     STAFF_ALERT_EMAIL: 'staff@openpie.example',
+    // Small worlds pay out small sums: a $1 minimum, so offices of a few fans reach their payouts
+    PAYOUT_MINIMUM_CENTS: '100',
   });
   resetEnvCache();
   const faults = installDynamoFaults(getTable().client);
