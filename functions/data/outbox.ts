@@ -172,14 +172,21 @@ function markOutboxItemOnce(
   });
 }
 
+/** The outbox's index lists (the mail list, the pending events): one partition of gsi1, read as a query. */
+function indexPartition(table: TableRef, partition: string) {
+  return {
+    TableName: table.name,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  };
+}
+
 /** listOutboxMail: GET /api/dev/outbox and /dev/mailbox (local only), newest first. */
 export async function listOutboxMail(table: TableRef, limit = 50): Promise<OutboxMail[]> {
   const { Items } = await table.client.send(
     new QueryCommand({
-      TableName: table.name,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': outboxListPartition },
+      ...indexPartition(table, outboxListPartition),
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -310,10 +317,7 @@ const storedEventTimeSchema = z.object({ occurredAt: z.string() });
 export async function listPendingOutboxEventIds(table: TableRef, limit = 25): Promise<string[]> {
   const { Items } = await table.client.send(
     new QueryCommand({
-      TableName: table.name,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+      ...indexPartition(table, pendingOutboxEventsPartition),
       ProjectionExpression: 'id',
       Limit: limit,
     }),
@@ -333,10 +337,7 @@ export async function countPendingOutboxEvents(
 ): Promise<{ pending: number; oldestAt: string | null; capped: boolean }> {
   const { Items } = await table.client.send(
     new QueryCommand({
-      TableName: table.name,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+      ...indexPartition(table, pendingOutboxEventsPartition),
       ProjectionExpression: 'occurredAt',
       Limit: 1,
     }),
@@ -348,10 +349,7 @@ export async function countPendingOutboxEvents(
   do {
     const reply = await table.client.send(
       new QueryCommand({
-        TableName: table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': pendingOutboxEventsPartition },
+        ...indexPartition(table, pendingOutboxEventsPartition),
         Select: 'COUNT',
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
