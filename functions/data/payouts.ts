@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { payoutStatuses } from '../contracts/artist-payments';
 import type { PayoutStatus } from '../contracts/artist-payments';
 import { officePayoutsPartition, payoutFeeMonthKey, payoutKey, payoutOpenGuardKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, putNewItem, queryAll, updateIfCondition } from './table';
 
@@ -41,8 +42,8 @@ const storedPayoutSchema = z.object({
 });
 export type StoredPayout = z.infer<typeof storedPayoutSchema>;
 
-type NewPayout = Omit<
-  StoredPayout,
+/** What a payout learns after it is created: Stripe's ids, its arrival and its outcome. */
+type PayoutOutcomeField =
   | 'transferId'
   | 'stripePayoutId'
   | 'arrivalDate'
@@ -50,11 +51,12 @@ type NewPayout = Omit<
   | 'failedAt'
   | 'failureReason'
   | 'reversalTransactionId'
-  | 'settlementTransactionId'
->;
+  | 'settlementTransactionId';
+
+type NewPayout = Omit<StoredPayout, PayoutOutcomeField>;
 
 function toPayout(item: Record<string, NativeAttributeValue>): StoredPayout {
-  return storedPayoutSchema.parse(item);
+  return readStored('payout', storedPayoutSchema, item);
 }
 
 /**
@@ -108,12 +110,15 @@ export async function getPayout(table: TableRef, payoutId: string): Promise<Stor
   return Item ? toPayout(Item) : null;
 }
 
+/** An office's open-payout guard, as read back: the payout holding it. */
+const storedOpenPayoutGuardSchema = z.object({ payoutId: z.string() });
+
 /** The payout holding the office's open-payout guard, if one does. */
 export async function getOpenPayoutId(table: TableRef, officeId: string): Promise<string | null> {
   const { Item } = await table.client.send(
     new GetCommand({ TableName: table.name, Key: payoutOpenGuardKey(officeId), ConsistentRead: true }),
   );
-  return Item ? String(Item['payoutId']) : null;
+  return Item ? readStored('open-payout guard', storedOpenPayoutGuardSchema, Item).payoutId : null;
 }
 
 /** Whether a payout of the office paid the active-account fee of `month`. */
@@ -160,19 +165,7 @@ export async function listOfficePayoutPage(
   return (reply.Items ?? []).map(toPayout);
 }
 
-type PayoutChange = Partial<
-  Pick<
-    StoredPayout,
-    | 'transferId'
-    | 'stripePayoutId'
-    | 'arrivalDate'
-    | 'completedAt'
-    | 'failedAt'
-    | 'failureReason'
-    | 'reversalTransactionId'
-    | 'settlementTransactionId'
-  >
->;
+type PayoutChange = Partial<Pick<StoredPayout, PayoutOutcomeField>>;
 
 /**
  * Moves a payout to `to` with `change`, only from one of `from`: true when this call moved it, false when it was in
