@@ -16,7 +16,7 @@ import { readWalletBalance } from '../wallet/wallet';
 import type { FanPayment } from './fan-spend';
 import { readFanPayments, spendOf } from './fan-spend';
 import type { StaffReadDependencies } from './staff-lists';
-import { compareBy, fullNameOf, matchesSearch, pageOfList } from './staff-lists';
+import { compareBy, fullNameOf, matchesSearch, pageOfList, staffPersonOf } from './staff-lists';
 
 export interface StaffFanListQuery {
   page: number;
@@ -35,12 +35,7 @@ const deletedLast = '\uffff';
 
 function toSummary(account: DirectoryAccount, now: Date): StaffFanSummary {
   return {
-    _id: account.id,
-    name: fullNameOf(account.firstName, account.lastName),
-    email: account.email,
-    status: account.status,
-    createdAt: account.createdAt,
-    deletedAt: account.deletedAt,
+    ...staffPersonOf(account),
     spentCents: account.spentCents,
     payments: account.paymentCount,
     activePie: account.pieEndsAt !== null && Date.parse(account.pieEndsAt) > now.getTime(),
@@ -164,12 +159,7 @@ export async function readFanForStaff(deps: StaffReadDependencies, fanId: string
   const refunds = await readRefunds(deps, payments);
   const spend = spendOf(pies, payments);
   return {
-    _id: account.id,
-    name: fullNameOf(account.firstName, account.lastName),
-    email: account.email,
-    status: account.status,
-    createdAt: account.createdAt,
-    deletedAt: account.deletedAt,
+    ...staffPersonOf(account),
     spentCents: spend.spentCents,
     payments: spend.paymentCount,
     activePie: spend.pieEndsAt !== null && Date.parse(spend.pieEndsAt) > now.getTime(),

@@ -1,6 +1,8 @@
 // What staff's lists share (decision 037): their dependencies, the search rule (a part of a name or an e-mail, any
 // case, or an exact id) and the page cut from a list sorted in the service.
+import type { StaffFanSummary } from '../../contracts/admin-people';
 import type { Pagination } from '../../contracts/envelope';
+import type { DirectoryAccount } from '../../data/directories';
 import type { TableRef } from '../../data/table';
 import type { StripeGateway } from '../../integrations/stripe/port';
 import type { Clock } from '../../runtime/clock';
@@ -48,6 +50,26 @@ export function pageOfList<T>(
 export function fullNameOf(firstName: string | null, lastName: string | null): string | null {
   const name = [firstName, lastName].filter((part) => part !== null && part !== '').join(' ');
   return name === '' ? null : name;
+}
+
+/** The account fields a person, fan or artist, opens with in staff's lists and details. */
+export type StaffPersonAccount = Pick<
+  DirectoryAccount,
+  'id' | 'firstName' | 'lastName' | 'email' | 'status' | 'createdAt' | 'deletedAt'
+>;
+
+/** How staff see a person first: the id, the shown name, e-mail, status and when the account began and ended. */
+export function staffPersonOf(
+  account: StaffPersonAccount,
+): Pick<StaffFanSummary, '_id' | 'name' | 'email' | 'status' | 'createdAt' | 'deletedAt'> {
+  return {
+    _id: account.id,
+    name: fullNameOf(account.firstName, account.lastName),
+    email: account.email,
+    status: account.status,
+    createdAt: account.createdAt,
+    deletedAt: account.deletedAt,
+  };
 }
 
 /** Compares by `key`, then newest first and by id, so equal keys keep one order from page to page. */

@@ -10,19 +10,12 @@ import { listAccountDirectory } from '../../data/directories';
 import { listUserOffices } from '../../data/offices/office';
 import { AppError } from '../../domain/errors';
 import type { StaffReadDependencies } from './staff-lists';
-import { fullNameOf, matchesSearch, pageOfList } from './staff-lists';
+import { fullNameOf, matchesSearch, pageOfList, staffPersonOf } from './staff-lists';
 
 function toSummary(
   account: Omit<DirectoryAccount, 'spentCents' | 'paymentCount' | 'pieEndsAt'>,
 ): StaffUserArtistSummary {
-  return {
-    _id: account.id,
-    name: fullNameOf(account.firstName, account.lastName),
-    email: account.email,
-    status: account.status,
-    createdAt: account.createdAt,
-    deletedAt: account.deletedAt,
-  };
+  return staffPersonOf(account);
 }
 
 /** `GET /api/admin/user-artists`: newest first, a part of the name or e-mail or the id, 10 a page (SPEC §9). */
