@@ -19,6 +19,9 @@ const apiLambdaGb = 0.5;
 export const fanMonthAssumptions = {
   /** Plays a month: the split benches' months (1,200 plays over 300 artists). */
   playsPerMonth: 1_200,
+  /** A sync's Lambda time for one fan: a sync that finds nothing is two reads and a write, one with 50 plays some 60 calls (stated). */
+  idleSyncLambdaSeconds: 0.05,
+  busySyncLambdaSeconds: 0.5,
   /** The SPA opened 20 times a month (about every other day, a stated guess). */
   visitsPerMonth: 20,
   /**
@@ -78,8 +81,6 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
   const idleSyncs = syncRuns - syncsWithPlays;
   const fanWork = queues.find((queue) => queue.name === 'fan-work');
   const batch = fanWork?.batchSize ?? 1;
-  const busyRead = sync.firstSync.readUnits + sync.firstSync.catalogueReadUnits;
-  const busyWrite = sync.firstSync.writeUnits + sync.firstSync.catalogueWriteUnits;
   const idleRead = sync.nextSync.readUnits + sync.nextSync.catalogueReadUnits;
   const idleWrite = sync.nextSync.writeUnits + sync.nextSync.catalogueWriteUnits;
   const units = (read: number, write: number) =>
@@ -104,17 +105,23 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
       dollars: idleSyncs * units(idleRead, idleWrite),
     },
     {
-      what: `listening sync: ${syncsWithPlays} runs of ${sync.firstSync.plays} plays (${busyRead.toFixed(0)} RRU, ${busyWrite.toFixed(0)} WRU each)`,
+      what: `listening sync: ${syncsWithPlays} runs of ${sync.firstSync.plays} plays, the fan's items (${sync.firstSync.readUnits.toFixed(0)} RRU, ${sync.firstSync.writeUnits.toFixed(0)} WRU each)`,
       source: `bench/listening-sync-cost.ts; ${a.playsPerMonth} plays a month (stated)`,
-      dollars: syncsWithPlays * units(busyRead, busyWrite),
+      dollars: syncsWithPlays * units(sync.firstSync.readUnits, sync.firstSync.writeUnits),
     },
     {
-      what: `listening sync: ${syncRuns} SQS messages and Lambda runs (batches of ${batch}, 0.2 s a fan at 512 MB)`,
-      source: 'events/definitions.ts; Lambda time stated',
+      what: `listening sync: the same runs' catalogue upserts (${sync.firstSync.catalogueReadUnits.toFixed(0)} RRU, ${sync.firstSync.catalogueWriteUnits.toFixed(0)} WRU each, every artist new: an upper bound)`,
+      source: 'bench/listening-sync-cost.ts (a first sync on an empty catalogue)',
+      dollars: syncsWithPlays * units(sync.firstSync.catalogueReadUnits, sync.firstSync.catalogueWriteUnits),
+    },
+    {
+      what: `listening sync: ${syncRuns} fan-work messages (SQS batches of ${batch}: send, receive, delete) and Lambda (${a.idleSyncLambdaSeconds * 1000} ms idle, ${a.busySyncLambdaSeconds * 1000} ms with plays, 512 MB)`,
+      source: 'events/definitions.ts; Lambda times stated',
       dollars:
-        syncRuns * 3 * awsPrices.sqsRequest +
-        (syncRuns / batch) * awsPrices.lambdaRequest +
-        syncRuns * 0.2 * apiLambdaGb * awsPrices.lambdaGbSecond,
+        (syncRuns / batch) * (3 * awsPrices.sqsRequest + awsPrices.lambdaRequest) +
+        (idleSyncs * a.idleSyncLambdaSeconds + syncsWithPlays * a.busySyncLambdaSeconds) *
+          apiLambdaGb *
+          awsPrices.lambdaGbSecond,
     },
     {
       what: `API: ${apiRequests} requests (API Gateway HTTP API)`,

@@ -125,7 +125,8 @@ export async function measureLoad(options: { progress?: (line: string) => void }
     if (!pieReply.ok || pieId === '')
       throw new Error(`The demo fan has no active pie: ${JSON.stringify(pieBody)}`);
     const rate = loadBudgets.requestsPerSecond;
-    const connections = 10;
+    // Enough connections that the rate holds while a loaded machine answers slowly (autocannon caps each at the rate).
+    const connections = 50;
     progress('health');
     const health = figures(
       'health',
@@ -137,6 +138,10 @@ export async function measureLoad(options: { progress?: (line: string) => void }
       }),
     );
 
+    const day = (offsetDays: number) =>
+      new Date(getClock().now().getTime() - offsetDays * 86_400_000).toISOString().slice(0, 10);
+    // The history screen asks for the last 30 days.
+    const [monthAgo, today] = [day(29), day(0)];
     // The fan's screens: the dashboard (profile, activity, recent artists), the pie, its preview and what-if, the
     // history (days and tracks) and the wallet.
     const routes = [
@@ -146,7 +151,7 @@ export async function measureLoad(options: { progress?: (line: string) => void }
       '/api/pie/active',
       `/api/pie/${pieId}/realtime-stats`,
       `/api/pie/${pieId}/daily-listening`,
-      '/api/tracks/user/daily',
+      `/api/tracks/user/daily?startDate=${monthAgo}&endDate=${today}`,
       '/api/tracks/user/latest',
       '/api/fan-wallet/balance',
       '/api/fan-wallet/transactions',
