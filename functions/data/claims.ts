@@ -24,7 +24,15 @@ import {
   verificationStringGuardKey,
 } from './keys';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
-import { batchGetAll, cancelledTransaction, putNewItem, queryAll, queryPages, transact } from './table';
+import {
+  batchGetAll,
+  cancelledTransaction,
+  putNewItem,
+  queryAll,
+  queryPages,
+  queryUpTo,
+  transact,
+} from './table';
 
 const claimVersion = 1;
 
@@ -263,18 +271,18 @@ export const maxOfficeClaimsListed = 500;
 
 /** listOfficeClaims: `GET claims`, an office's claims newest first (gsi1; eventually consistent). */
 export async function listOfficeClaims(table: TableRef, officeId: string): Promise<StoredClaim[]> {
-  const items: Item[] = [];
-  for await (const page of queryPages(table, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': officeClaimsPartition(officeId) },
-    ScanIndexForward: false,
-    Limit: maxOfficeClaimsListed,
-  })) {
-    items.push(...(page.Items ?? []));
-    if (items.length >= maxOfficeClaimsListed) break;
-  }
-  return items.slice(0, maxOfficeClaimsListed).map(toClaim);
+  const items = await queryUpTo(
+    table,
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': officeClaimsPartition(officeId) },
+      ScanIndexForward: false,
+      Limit: maxOfficeClaimsListed,
+    },
+    maxOfficeClaimsListed,
+  );
+  return items.map(toClaim);
 }
 
 /** listArtistClaims: every claim on one artist across offices, oldest first (gsi2), for staff and tests. */
@@ -420,16 +428,16 @@ export const maxStaffClaimsPerStatus = 2000;
  * consistent), at most `maxStaffClaimsPerStatus`. Staff's list filters these by artist name and pages them.
  */
 export async function listClaimsByStatus(table: TableRef, status: ClaimStatus): Promise<StoredClaim[]> {
-  const items: Item[] = [];
-  for await (const page of queryPages(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
-  })) {
-    items.push(...(page.Items ?? []));
-    if (items.length >= maxStaffClaimsPerStatus) break;
-  }
-  return items.slice(0, maxStaffClaimsPerStatus).map(toClaim);
+  const items = await queryUpTo(
+    table,
+    {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
+    },
+    maxStaffClaimsPerStatus,
+  );
+  return items.map(toClaim);
 }
 
 /**

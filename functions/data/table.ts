@@ -231,6 +231,20 @@ export async function queryAll(
   return items;
 }
 
+/** The first `most` items a Query finds, reading page after page until it has them or the query ends. */
+export async function queryUpTo(
+  table: TableRef,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  most: number,
+): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  for await (const page of queryPages(table, input)) {
+    items.push(...(page.Items ?? []));
+    if (items.length >= most) break;
+  }
+  return items.slice(0, most);
+}
+
 /** One request of a BatchWriteItem: a put or a delete. */
 export type BatchWriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
