@@ -16,7 +16,9 @@ import {
   userOfficeSortPrefix,
   userPartition,
 } from '../keys';
+import * as z from 'zod/mini';
 import { directoryIndexFields } from '../directories';
+import { readStored, storedSortKeySchema } from '../stored-item';
 import type { TableRef, TransactionItem } from '../table';
 import {
   cancelledTransaction,
@@ -46,7 +48,7 @@ export interface OfficeWithMembers {
 }
 
 function toOffice(item: Item): StoredOffice {
-  return storedOfficeSchema.parse(item);
+  return readStored('office', storedOfficeSchema, item);
 }
 
 /**
@@ -157,14 +159,18 @@ export async function getOfficeWithMembers(
     ExpressionAttributeValues: { ':pk': officePartition(officeId) },
     ConsistentRead: true,
   });
-  const officeItem = items.find((item) => item['sk'] === officeKey(officeId).sk);
+  const keyed = items.map((item) => ({ item, sk: readStored('office', storedSortKeySchema, item).sk }));
+  const officeItem = keyed.find(({ sk }) => sk === officeKey(officeId).sk)?.item;
   if (!officeItem) return null;
-  const members = items
-    .filter((item) => String(item['sk']).startsWith(officeMemberSortPrefix))
-    .map((item) => storedMemberSchema.parse(item))
+  const members = keyed
+    .filter(({ sk }) => sk.startsWith(officeMemberSortPrefix))
+    .map(({ item }) => readStored('office member', storedMemberSchema, item))
     .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId));
   return { office: toOffice(officeItem), members };
 }
+
+/** A member's index item (`ARTIST#<userId>` / `OFFICE#<officeId>`), as read back: the office. */
+const storedUserOfficeSchema = z.object({ officeId: z.string() });
 
 /** listUserOfficeIds: the offices the user is a member of, from their partition's index items. */
 export async function listUserOfficeIds(table: TableRef, userId: string): Promise<string[]> {
@@ -174,7 +180,7 @@ export async function listUserOfficeIds(table: TableRef, userId: string): Promis
     ProjectionExpression: 'officeId',
     ConsistentRead: true,
   });
-  return items.map((item) => String(item['officeId']));
+  return items.map((item) => readStored('office membership', storedUserOfficeSchema, item).officeId);
 }
 
 /** listUserOffices: `GET offices`, each office with its members; an index item whose office is gone is skipped. */

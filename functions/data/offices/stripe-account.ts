@@ -2,7 +2,9 @@
 // read from Stripe live on the office item, one account per office; staff can remove the connection so the office
 // onboards again, and a removed account never comes back to it.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { officeKey, payoutOpenGuardKey } from '../keys';
+import { readStored } from '../stored-item';
 import type { TableRef, TransactionItem } from '../table';
 import { cancelledTransaction, isConditionFailure, transact } from '../table';
 import type { Item } from './stored';
@@ -20,10 +22,21 @@ export interface OfficeStripeAccount {
   checkedAt: string;
 }
 
+/** The office item's Stripe account: its id and state, both absent until onboarding starts. */
+const storedOfficeStripeAccountSchema = z.object({
+  stripeAccountId: z.optional(z.string()),
+  stripeAccount: z.optional(storedStripeAccountStateSchema),
+});
+
+/** How many times staff removed the office's Stripe connection (absent: never). */
+const storedConnectionGenerationSchema = z.object({
+  stripeConnectionGeneration: z._default(z.number().check(z.int()), 0),
+});
+
 function toStripeAccount(item: Item): OfficeStripeAccount | null {
-  const accountId: unknown = item['stripeAccountId'];
-  if (typeof accountId !== 'string' || item['stripeAccount'] === undefined) return null;
-  return { accountId, ...storedStripeAccountStateSchema.parse(item['stripeAccount']) };
+  const { stripeAccountId, stripeAccount } = readStored('office', storedOfficeStripeAccountSchema, item);
+  if (stripeAccountId === undefined || stripeAccount === undefined) return null;
+  return { accountId: stripeAccountId, ...stripeAccount };
 }
 
 /** getOfficeStripeAccount: the office's connected account and its state, or null before onboarding starts. */
@@ -80,8 +93,8 @@ export async function storeOfficeStripeAccount(
       }),
     );
     if (!Item) return 'missing';
-    const held = Item['stripeAccountId'];
-    return typeof held === 'string' && held !== accountId ? { taken: held } : 'stale';
+    const held = readStored('office', storedOfficeStripeAccountSchema, Item).stripeAccountId;
+    return held !== undefined && held !== accountId ? { taken: held } : 'stale';
   }
 }
 
@@ -101,7 +114,7 @@ export async function getOfficeStripeConnectionGeneration(
       ConsistentRead: true,
     }),
   );
-  return Number(Item?.['stripeConnectionGeneration'] ?? 0);
+  return readStored('office', storedConnectionGenerationSchema, Item ?? {}).stripeConnectionGeneration;
 }
 
 /**
