@@ -198,6 +198,19 @@ export function getEnv(source: Readonly<Record<string, string | undefined>> = pr
   return result.data;
 }
 
+/**
+ * A deployment's dependencies built once from the environment and kept while it stays the same (a test that sets
+ * another environment gets them built anew).
+ */
+export function perEnv<T>(build: (env: Env) => T): () => T {
+  let wired: { env: Env; value: T } | undefined;
+  return () => {
+    const env = getEnv();
+    if (wired?.env !== env) wired = { env, value: build(env) };
+    return wired.value;
+  };
+}
+
 /** Settings that exist only for the local runtime and tests, refused in a deployed stage. */
 export function findLocalOnlyProblems(values: {
   STAGE?: Env['STAGE'] | undefined;

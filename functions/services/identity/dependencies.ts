@@ -3,8 +3,7 @@
 import type { HumanCheck } from '../../integrations/captcha';
 import type { PasswordHasher } from '../../integrations/password-hashing';
 import { getClock } from '../../runtime/clock';
-import type { Env } from '../../runtime/env';
-import { getEnv } from '../../runtime/env';
+import { perEnv } from '../../runtime/env';
 import type { Logger } from '../../runtime/logger';
 import { getSigningKey } from '../../runtime/signing-key';
 import { getTable } from '../../runtime/table';
@@ -34,24 +33,13 @@ const sleep = (milliseconds: number) =>
     setTimeout(resolve, milliseconds);
   });
 
-let wired: { env: Env; deps: IdentityDependencies } | undefined;
-
 /** The deployment's identity dependencies: the table, the product clock, scrypt, reCAPTCHA and the signing key. */
-export function identityDependencies(): IdentityDependencies {
-  const env = getEnv();
-  if (wired?.env !== env) {
-    wired = {
-      env,
-      deps: {
-        table: getTable(),
-        clock: getClock(),
-        signingKey: getSigningKey,
-        passwordHasher: getPasswordHasher(),
-        humanCheck: getHumanCheck,
-        siteOrigin: env.SITE_ORIGIN,
-        sleep,
-      },
-    };
-  }
-  return wired.deps;
-}
+export const identityDependencies: () => IdentityDependencies = perEnv((env) => ({
+  table: getTable(),
+  clock: getClock(),
+  signingKey: getSigningKey,
+  passwordHasher: getPasswordHasher(),
+  humanCheck: getHumanCheck,
+  siteOrigin: env.SITE_ORIGIN,
+  sleep,
+}));

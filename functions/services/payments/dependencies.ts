@@ -5,8 +5,7 @@ import type { StripeGateway } from '../../integrations/stripe/port';
 import { createStripeGateway } from '../../integrations/stripe/sdk-gateway';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
-import type { Env } from '../../runtime/env';
-import { getEnv } from '../../runtime/env';
+import { perEnv } from '../../runtime/env';
 import type { StripeSettings } from '../../runtime/stripe-settings';
 import { getStripeSettings } from '../../runtime/stripe-settings';
 import { getTable } from '../../runtime/table';
@@ -27,7 +26,6 @@ export interface StripeWebhookDependencies extends PaymentsDependencies {
   webhookSecrets(): Promise<string[]>;
 }
 
-let wired: { env: Env; deps: StripeWebhookDependencies } | undefined;
 let gateway: { settings: StripeSettings; gateway: StripeGateway } | undefined;
 
 async function loadGateway(): Promise<StripeGateway> {
@@ -42,20 +40,11 @@ async function loadGateway(): Promise<StripeGateway> {
 }
 
 /** The deployment's payment dependencies: the table, the product clock, Stripe from the Stripe settings. */
-export function paymentsDependencies(): StripeWebhookDependencies {
-  const env = getEnv();
-  if (wired?.env !== env) {
-    wired = {
-      env,
-      deps: {
-        table: getTable(),
-        clock: getClock(),
-        stripe: loadGateway,
-        webhookSecrets: async () => (await getStripeSettings()).webhookSecrets,
-        siteOrigin: env.SITE_ORIGIN,
-        platformFeeBasisPoints: env.PLATFORM_FEE_BASIS_POINTS,
-      },
-    };
-  }
-  return wired.deps;
-}
+export const paymentsDependencies: () => StripeWebhookDependencies = perEnv((env) => ({
+  table: getTable(),
+  clock: getClock(),
+  stripe: loadGateway,
+  webhookSecrets: async () => (await getStripeSettings()).webhookSecrets,
+  siteOrigin: env.SITE_ORIGIN,
+  platformFeeBasisPoints: env.PLATFORM_FEE_BASIS_POINTS,
+}));

@@ -2,8 +2,7 @@
 // plus the OAuth port and its configuration; the fans' flows also take the token cipher (fan.ts), so the staff and
 // artist-side Lambda carries no KMS client.
 import type { OAuthConfig, SocialSignIn } from '../../integrations/oauth';
-import type { Env } from '../../runtime/env';
-import { getEnv } from '../../runtime/env';
+import { perEnv } from '../../runtime/env';
 import type { IdentityDependencies } from '../identity/dependencies';
 import { identityDependencies } from '../identity/dependencies';
 import { getOAuthConfig, getSocialSignInPort } from '../oauth-ports';
@@ -15,19 +14,12 @@ export interface SocialSignInDependencies extends IdentityDependencies {
   oauthConfig(): Promise<OAuthConfig>;
 }
 
-let wired: { env: Env; deps: SocialSignInDependencies } | undefined;
-
 /** The deployment's social sign-in dependencies. */
-export function socialSignInDependencies(): SocialSignInDependencies {
-  const env = getEnv();
-  if (wired?.env !== env) {
-    wired = {
-      env,
-      deps: { ...identityDependencies(), socialSignIn: getSocialSignInPort, oauthConfig: getOAuthConfig },
-    };
-  }
-  return wired.deps;
-}
+export const socialSignInDependencies: () => SocialSignInDependencies = perEnv(() => ({
+  ...identityDependencies(),
+  socialSignIn: getSocialSignInPort,
+  oauthConfig: getOAuthConfig,
+}));
 
 /** An address on the site, for the redirect URIs registered with the providers. */
 export function siteUrl(deps: { siteOrigin: string | undefined }, path: string): string {
