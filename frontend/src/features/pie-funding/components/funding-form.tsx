@@ -1,6 +1,6 @@
 // The funding flow of /pie: an amount (a preset or dollars typed in), the split settings, the fees before
 // paying, and the way to Stripe's Checkout page. The amount becomes integer cents once, when it is read.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { fanPieDays } from '../lib/pie-days';
@@ -11,7 +11,7 @@ import {
   type PieSettingsDraft,
 } from '../../../components/pie-settings-fields';
 import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
-import { isApiError } from '../../../lib/api-client';
+import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
 import { browserActions } from '../../../lib/browser-actions';
 import { formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -60,29 +60,29 @@ const serverFieldNames = ['amount', 'artistLimit', 'artistPopularity', 'excludeN
 
 export function FundingForm() {
   const id = useId();
-  const { bindField, describeField, register, control, setValue, setError, submitWith, formState } =
-    useServerForm<FundingFormValues, z.output<typeof fundingFormSchema>>({
-      schema: fundingFormSchema,
-      defaultValues: { amountChoice: '1000', amount: '', ...defaultPieSettingsDraft },
-      fallback: pieStartFailureText.fallback,
-    });
+  const { describeField, register, control, setValue, setError, submitWith, formState } = useServerForm<
+    FundingFormValues,
+    z.output<typeof fundingFormSchema>
+  >({
+    schema: fundingFormSchema,
+    defaultValues: { amountChoice: '1000', amount: '', ...defaultPieSettingsDraft },
+    fallback: pieStartFailureText.fallback,
+  });
   const [amountChoice, amount, artistLimit, artistPopularity, excludeNonActive] = useWatch({
     control,
     name: ['amountChoice', 'amount', 'artistLimit', 'artistPopularity', 'excludeNonActive'],
   });
   const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
   // After Checkout opens the page is leaving: the button stays busy so nobody opens a second Checkout meanwhile.
   const [leaving, setLeaving] = useState(false);
   const sending = formState.isSubmitting || leaving;
-  const failureRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Counts finished submits: after each, once its messages are on screen, the first field they name gets the focus.
-  const [submits, setSubmits] = useState(0);
 
   const amountCents = readAmountCents(amountChoice, amount);
   const quote = useFeeQuote(amountCents);
-  const custom = bindField('amount');
+  const custom = describeField('amount');
   const customError = custom.touched ? custom.error : undefined;
   const settingsErrorOf = (name: keyof PieSettingsDraft) => {
     const { error, touched } = describeField(name);
@@ -103,30 +103,16 @@ export function FundingForm() {
       setLeaving(true);
       browserActions.goTo(url);
     } catch (error) {
-      const named =
-        isApiError(error) && error.status === 422
-          ? serverFieldNames.filter((name) => error.fields[name])
-          : [];
-      if (isApiError(error) && named.length > 0) {
-        for (const name of named) setError(name, { type: 'server', message: error.fields[name] });
-        if (named.includes('amount') && values.amountChoice !== customChoice)
+      const named = serverFieldsNamed(error, serverFieldNames);
+      if (named.length > 0) {
+        for (const { name, message } of named) setError(name, { type: 'server', message });
+        if (named.some(({ name }) => name === 'amount') && values.amountChoice !== customChoice)
           setValue('amountChoice', customChoice);
         return;
       }
-      setFailure({ error });
-      requestAnimationFrame(() => failureRef.current?.focus());
+      showFailure(error);
     }
   });
-
-  /** Whatever refused the amount or a setting, the page's or the server's, the first field it names gets the focus. */
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    setFailure(null);
-    await submitValid(event);
-    setSubmits((count) => count + 1);
-  };
-  useEffect(() => {
-    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submits]);
 
   const changeSettings = (next: PieSettingsDraft) => {
     for (const name of ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const) {
@@ -141,7 +127,12 @@ export function FundingForm() {
         {fundingFormText.title}
       </h2>
       <p className="app-panel__lead">{fundingFormText.lead}</p>
-      <form ref={formRef} className="funding-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        ref={formRef}
+        className="funding-form"
+        noValidate
+        onSubmit={(event) => void submit(submitValid, event)}
+      >
         <fieldset className="amount-choice" disabled={sending}>
           <legend className="pie-settings__legend">{fundingFormText.amountLegend}</legend>
           <div className="amount-choice__options">
@@ -178,10 +169,7 @@ export function FundingForm() {
                   autoComplete="off"
                   aria-invalid={customError ? true : undefined}
                   aria-describedby={`${id}-custom-hint${customError ? ` ${id}-custom-error` : ''}`}
-                  name={custom.name}
-                  ref={custom.ref}
-                  onChange={custom.onChange}
-                  onBlur={custom.onBlur}
+                  {...register('amount')}
                 />
               </div>
               {customError ? (

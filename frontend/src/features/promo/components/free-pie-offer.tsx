@@ -1,6 +1,6 @@
 // "Start my free pie" (SPEC §4 "Promo usable"): a signed-in fan who signed up through /try, has not used
 // the offer, and for whom codes are left, starts a free $5 pie with their settings. No card: OpenPie pays for it.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
@@ -11,7 +11,7 @@ import {
   type PieSettingsDraft,
 } from '../../../components/pie-settings-fields';
 import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
-import { isApiError } from '../../../lib/api-client';
+import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createPromoSubscription } from '../api/create-promo-subscription';
 import { usePromoEligibility } from '../api/get-promo-eligibility';
@@ -47,12 +47,10 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
   });
   const [artistLimit, artistPopularity, excludeNonActive] = useWatch({ control, name: [...settingNames] });
   const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const sending = formState.isSubmitting;
   const formRef = useRef<HTMLFormElement>(null);
-  // Counts finished submits: after each, once its messages are on screen, the first field they name gets the focus.
-  const [submits, setSubmits] = useState(0);
   const failureRef = useRef<HTMLDivElement>(null);
+  const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
+  const sending = formState.isSubmitting;
 
   const errorOf = (name: keyof PieSettingsDraft) => {
     const { error, touched } = describeField(name);
@@ -64,26 +62,14 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
       const pie = await createPromoSubscription({ ...values, pieDays: promoPieDays });
       onStarted(pie);
     } catch (error) {
-      const named =
-        isApiError(error) && error.status === 422 ? settingNames.filter((name) => error.fields[name]) : [];
-      if (isApiError(error) && named.length > 0) {
-        for (const name of named) setError(name, { type: 'server', message: error.fields[name] });
+      const named = serverFieldsNamed(error, settingNames);
+      if (named.length > 0) {
+        for (const { name, message } of named) setError(name, { type: 'server', message });
         return;
       }
-      setFailure({ error });
-      requestAnimationFrame(() => failureRef.current?.focus());
+      showFailure(error);
     }
   });
-
-  /** Whatever refused a setting, the page or the server, the first field it names gets the focus. */
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    setFailure(null);
-    await submitValid(event);
-    setSubmits((count) => count + 1);
-  };
-  useEffect(() => {
-    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submits]);
 
   const changeSettings = (next: PieSettingsDraft) => {
     for (const name of settingNames) {
@@ -102,7 +88,7 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
         ref={formRef}
         className="free-pie-offer__form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void submit(submitValid, event)}
       >
         <PieSettingsFields
           value={settings}
