@@ -1,9 +1,9 @@
 // The deterministic simulation (test/simulation/, `npm run sim`) in short: two seeds of a few days of fans, pies,
 // refunds, disputes, claims, give-backs and payouts under every fault (DynamoDB throttling, ledger transactions run
 // twice, lost replies, jobs killed between writes, Stripe errors and lost replies, webhooks duplicated and late),
-// every day ending with the reconciliation checks, the ledger audit, the money identity and the auditor; the same
-// seed printing the same last line; and each planted bug (a test-only switch stripping the ledger write's idempotency
-// condition, or the balance guard) caught by the seed that catches it.
+// every day ending with the reconciliation checks, the ledger audit, the money identity and the auditor; and a planted
+// bug (a test-only switch stripping the ledger write's idempotency condition) caught. The balance-guard plant shows
+// only after months, so `npm run sim -- --seed 1 --months 2 --plant balance-guard` proves it, not this file.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runSimulation } from '../simulation/run';
 import { stopEngine } from '../simulation/world';
