@@ -49,10 +49,17 @@ export function payoutHarnessPerTest(): (
   return async (options) => (current = await startPayoutHarness(options));
 }
 
+/** Noon UTC on the 10th of the month of `ms`. */
+function midMonth(ms: number): number {
+  const at = new Date(ms);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 10, 12);
+}
+
 export async function startPayoutHarness(
   options: { minimumCents?: number; newPayoutId?: () => string } = {},
 ): Promise<PayoutHarness> {
-  let offsetMs = 0;
+  // Mid-month, so a test that moves the clock a few days never crosses into a new month (whose payout fee differs).
+  let offsetMs = midMonth(Date.now()) - Date.now();
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
   const deliveries: PayoutHarness['deliveries'] = [];
   // Filled once the sandbox exists (its webhook secret); events before that are not the office's.
