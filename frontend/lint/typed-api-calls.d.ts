@@ -1,3 +1,2 @@
-// The types of typed-api-calls.js, for the test that names its list.
-export declare const apiCallsStillToConvert: readonly string[];
+// The types of typed-api-calls.js, for eslint.config.js and the rule's test.
 export declare const typedApiCallSelectors: readonly { selector: string; message: string }[];

@@ -1,10 +1,8 @@
 // One way to call the API in the SPA (frontend/lint/typed-api-calls.js, eslint.config.js): outside frontend/src/lib a
-// type argument on apiClient's low-level methods is refused, except in the files still being converted, which the
-// list names. Code is linted through ESLint's own API with the project's config.
-import { existsSync } from 'node:fs';
+// type argument on apiClient's low-level methods is refused in every file, features and shared components alike. Code
+// is linted through ESLint's own API with the project's config.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { apiCallsStillToConvert } from '../../frontend/lint/typed-api-calls.js';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -54,17 +52,5 @@ describe('no hand-typed API calls outside lib/', () => {
     // Assess
     expect(feature).toEqual([]);
     expect(lib).toEqual([]);
-  });
-
-  it('exempts only the files still to convert, each of which exists', async () => {
-    // Prepare
-    const [listed] = apiCallsStillToConvert;
-
-    // Act
-    const messages = listed === undefined ? [] : await lintApiCalls(handTypedCalls, listed);
-
-    // Assess
-    expect(messages).toEqual([]);
-    expect(apiCallsStillToConvert.filter((file) => !existsSync(file))).toEqual([]);
   });
 });
