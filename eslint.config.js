@@ -99,10 +99,6 @@ export default tseslint.config(
           message:
             'Name the operations with transact() (data/table.ts) and ask which condition failed by name.',
         },
-        {
-          selector: "CallExpression[callee.name='writeUnlessGuardFails']",
-          message: 'The guard is an index there: use transactUnlessFailed(table, { name: item }, guardName).',
-        },
       ],
     },
   },

@@ -158,25 +158,6 @@ export function cancelledTransaction(error: unknown): TransactionCancelled | nul
 }
 
 /**
- * Writes `items` in one transaction: true when written, false when the item at `guardIndex` failed its condition (a
- * uniqueness guard already taken); any other failure throws. Positional: prefer `transactUnlessFailed`, which names
- * the guard.
- */
-export async function writeUnlessGuardFails(
-  table: TableRef,
-  items: TransactionItem[],
-  guardIndex: number,
-): Promise<boolean> {
-  try {
-    await table.client.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)?.[guardIndex] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
-}
-
-/**
  * Runs `work` on each chunk of `items` (`size` at a time), at most `parallel` chunks at once: batch reads and writes
  * of hundreds of items, which one after another would spend most of a request waiting on round trips.
  */
