@@ -310,24 +310,6 @@ export async function recordSplitFailure(
 }
 
 /**
- * Access pattern `retryRaisedPie`: staff send a raised pie back to the split: its count starts again and it is due
- * again. False when it was not raised.
- */
-export function retryRaisedPie(table: TableRef, pie: Pick<StoredPie, 'id'>): Promise<boolean> {
-  return updateIfCondition(table, {
-    Key: pieKey(pie.id),
-    UpdateExpression: 'SET splitAttempts = :zero, gsi2pk = :due REMOVE splitRaisedAt',
-    ConditionExpression: 'attribute_exists(splitRaisedAt) AND #status <> :split',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':zero': 0,
-      ':due': piesDuePartition(dueShardOf(pie.id)),
-      ':split': 'split',
-    },
-  });
-}
-
-/**
  * Access pattern `setPieProcessingFee`: fills in Stripe's fee once it is known. Only while unknown, so a late or
  * repeated `charge.updated` never changes a fee already booked.
  */
