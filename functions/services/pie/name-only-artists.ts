@@ -89,6 +89,20 @@ export interface MoveCounts {
   releasedLots: number;
 }
 
+function noMoves(): MoveCounts {
+  return { movedLots: 0, movedCents: 0, transactions: 0, blockedLots: 0, unsplitLots: 0, releasedLots: 0 };
+}
+
+/** Adds one name's moves to a run's counts. */
+function addMoves(counts: MoveCounts, moved: MoveCounts): void {
+  counts.movedLots += moved.movedLots;
+  counts.movedCents += moved.movedCents;
+  counts.transactions += moved.transactions;
+  counts.blockedLots += moved.blockedLots;
+  counts.unsplitLots += moved.unsplitLots;
+  counts.releasedLots += moved.releasedLots;
+}
+
 interface Target {
   artistId: string;
   artistName: string;
@@ -174,14 +188,7 @@ async function moveNameToArtist(
     artistKey: catalogueArtistKeyOf(artist.id),
     accountId: accountIdOf('artist-earnings', artist.id),
   };
-  const counts: MoveCounts = {
-    movedLots: 0,
-    movedCents: 0,
-    transactions: 0,
-    blockedLots: 0,
-    unsplitLots: 0,
-    releasedLots: 0,
-  };
+  const counts = noMoves();
   const held = await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(normalisedName));
   // Only lots of pies marked split: a split that has not finished writes its lots again where none are, so a lot
   // moved under it would come back with no money behind it. Such lots move on a later run.
@@ -214,20 +221,13 @@ async function moveNameToArtist(
   return counts;
 }
 
-export interface NameResolutionCounts {
+export interface NameResolutionCounts extends MoveCounts {
   /** Names looked at. */
   names: number;
   /** Names this run resolved to the one catalogue artist of their name. */
   resolved: number;
   /** Names several catalogue artists share: left held, listed for staff. */
   ambiguous: number;
-  movedLots: number;
-  movedCents: number;
-  transactions: number;
-  blockedLots: number;
-  /** Lots waiting for their pie's split to finish. */
-  unsplitLots: number;
-  releasedLots: number;
   /** False when the run stopped at its time budget with names left for the next run. */
   complete: boolean;
 }
@@ -340,13 +340,7 @@ async function lookAtName(
       return;
     }
   }
-  const moved = await moveNameToArtist(deps, entry.normalisedName, artist);
-  counts.movedLots += moved.movedLots;
-  counts.movedCents += moved.movedCents;
-  counts.transactions += moved.transactions;
-  counts.blockedLots += moved.blockedLots;
-  counts.unsplitLots += moved.unsplitLots;
-  counts.releasedLots += moved.releasedLots;
+  addMoves(counts, await moveNameToArtist(deps, entry.normalisedName, artist));
 }
 
 /**
@@ -361,18 +355,7 @@ export async function resolveNameOnlyArtists(
   { log, budgetMs = nameRunBudgetMs }: { log: Logger; budgetMs?: number },
 ): Promise<NameResolutionCounts> {
   const startedAt = performance.now();
-  const counts: NameResolutionCounts = {
-    names: 0,
-    resolved: 0,
-    ambiguous: 0,
-    movedLots: 0,
-    movedCents: 0,
-    transactions: 0,
-    blockedLots: 0,
-    unsplitLots: 0,
-    releasedLots: 0,
-    complete: true,
-  };
+  const counts: NameResolutionCounts = { names: 0, resolved: 0, ambiguous: 0, ...noMoves(), complete: true };
   // Resolved names first: what they hold is known to be payable, and a crash after a resolution is finished here.
   pass: for (const status of ['resolved', 'waiting', 'ambiguous'] as const) {
     for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
