@@ -7,7 +7,6 @@ import {
   readPieDailyListening,
   readPieOrphanedTracks,
 } from '../services/pie/pie-listening-reads';
-import { forecastPieSplit } from '../services/pie/pie-forecast';
 import { previewPieSplit } from '../services/pie/pie-preview';
 import { setPieArtistBan, setPieArtistInclusion, updateOwnPieSettings } from '../services/pie/pie-settings';
 import { readPieDetail } from '../services/pie/pie-receipt';
@@ -23,11 +22,7 @@ export const handler = createResourceHandler('fan-pie', fanPieContracts, {
   // The live split of the fan's own pie, with the query's settings as a what-if (not saved); or its forecast from the
   // fan's last 30 days while it has no listening of its own.
   'GET /api/pie/{pieId}/realtime-stats': async ({ params, query, principal }) =>
-    ok(
-      query.forecast
-        ? await forecastPieSplit(pieDependencies(), principal.userId, params.pieId, query)
-        : await previewPieSplit(pieDependencies(), principal.userId, params.pieId, query),
-    ),
+    ok(await previewPieSplit(pieDependencies(), principal.userId, params.pieId, query, query.forecast)),
   // A pie in the realtime-stats shape: its live preview, or once split its receipt.
   'GET /api/pie/pie/{id}': async ({ params, principal }) =>
     ok(await readPieDetail(pieDependencies(), principal.userId, params.id)),

@@ -29,6 +29,8 @@ import { splitPie } from '../../domain/money/split';
 import type { FundingSource } from '../../domain/money/wallet-carry';
 import { carrySourcesOf, ownMoneyOf, splitFundingOf } from '../../domain/money/wallet-carry';
 import type { PieDependencies } from '../payments/pies';
+import type { PieForecast } from './pie-forecast';
+import { forecastPieOf } from './pie-forecast';
 
 /** The query's what-if: any of the three settings, used for this answer only. */
 export interface PieSettingsWhatIf {
@@ -267,16 +269,19 @@ export async function computePieSplit(
 
 /**
  * GET /api/pie/{pieId}/realtime-stats: the split of the fan's own pie as it stands, with the what-if settings over the
- * pie's (not saved). Another fan's pie is answered like an unknown id.
+ * pie's (not saved); with a `forecast`, the same split of the fan's listening of the last 30 days (pie-forecast.ts).
+ * Another fan's pie is answered like an unknown id.
  */
 export async function previewPieSplit(
   deps: PieDependencies,
   fanId: string,
   pieId: string,
   whatIf: PieSettingsWhatIf,
+  forecast?: PieForecast,
 ): Promise<RealtimeStats> {
   const pie = await getPie(deps.table, pieId);
   if (!pie || pie.fanId !== fanId) throw new AppError('not_found', 'You have no pie with this id.');
-  const { split, stats, fees } = await computePieSplit(deps, pie, whatIf);
+  const listened = forecast === 'last-30-days' ? forecastPieOf(pie, deps.clock.now()) : pie;
+  const { split, stats, fees } = await computePieSplit(deps, listened, whatIf);
   return toRealtimeStats(pie, fees, split, stats);
 }
