@@ -9,7 +9,7 @@ import { getPieReceipt } from '../../data/pie-receipts';
 import { getPie } from '../../data/pies';
 import { getFanSubscription } from '../../data/subscriptions';
 import { transactionIdOf } from '../../data/ledger';
-import type { EmailMessage } from '../../domain/email';
+import type { EmailKind, EmailMessage } from '../../domain/email';
 import { AppError } from '../../domain/errors';
 import { escapeHtml } from '../../domain/identity/emails';
 import type { EscrowLot } from '../../domain/money/escrow';
@@ -127,6 +127,23 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">
 const button = (label: string, url: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:${brandColour};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>`;
 
+/** A mail of a greeting, a few paragraphs and one button: the text part says them and the link, the HTML the same. */
+function noticeMail(
+  kind: EmailKind,
+  input: { to: string; firstName: string | null },
+  content: { subject: string; title: string; paragraphs: string[]; button: string; link: string },
+): EmailMessage {
+  const paragraphs = [greetingOf(input.firstName), ...content.paragraphs];
+  return {
+    kind,
+    to: input.to,
+    subject: content.subject,
+    text: `${paragraphs.join('\n\n')}\n\n${content.link}\n`,
+    html: page(content.title, paragraphs.map(paragraph).join('') + button(content.button, content.link)),
+    links: [content.link],
+  };
+}
+
 export interface ReceiptMailInput {
   to: string;
   firstName: string | null;
@@ -191,30 +208,21 @@ export function buildNothingToSplitMail(input: {
   /** A card subscription set to cancel at the end of its current period; false for a promo pie. */
   cancelsSubscription: boolean;
 }): EmailMessage {
-  const link = `${input.siteOrigin}/pie/${input.pieId}`;
-  const paragraphs = [
-    greetingOf(input.firstName),
-    `Your pie that ended on ${input.periodEnd.slice(0, 10)} had no listening we could split, so no artist was paid: ${formatUsd(input.keptInWalletCents)} stays in your wallet.`,
-    ...(input.cancelsSubscription
-      ? [
-          'So that you are not charged for music you do not play, your subscription will not renew after its current period. You can start a new pie any time.',
-        ]
-      : []),
-    'Connect Spotify or import your listening history so your next pie knows whom to pay.',
-  ];
-  const text = `${paragraphs.join('\n\n')}\n\n${link}\n`;
-  const html = page(
-    'Nothing to split this time',
-    paragraphs.map(paragraph).join('') + button('Open your pie', link),
-  );
-  return {
-    kind: 'pie-nothing-to-split',
-    to: input.to,
+  return noticeMail('pie-nothing-to-split', input, {
     subject: 'Your pie had nothing to split',
-    text,
-    html,
-    links: [link],
-  };
+    title: 'Nothing to split this time',
+    paragraphs: [
+      `Your pie that ended on ${input.periodEnd.slice(0, 10)} had no listening we could split, so no artist was paid: ${formatUsd(input.keptInWalletCents)} stays in your wallet.`,
+      ...(input.cancelsSubscription
+        ? [
+            'So that you are not charged for music you do not play, your subscription will not renew after its current period. You can start a new pie any time.',
+          ]
+        : []),
+      'Connect Spotify or import your listening history so your next pie knows whom to pay.',
+    ],
+    button: 'Open your pie',
+    link: `${input.siteOrigin}/pie/${input.pieId}`,
+  });
 }
 
 /** The mail of lots returned by escrow-aging (`escrow-returned`): one per fan and run. */
@@ -225,23 +233,14 @@ export function buildEscrowReturnedMail(input: {
   cents: number;
   artistCount: number;
 }): EmailMessage {
-  const link = `${input.siteOrigin}/my-pies`;
-  const paragraphs = [
-    greetingOf(input.firstName),
-    `${formatUsd(input.cents)} held for ${input.artistCount} ${input.artistCount === 1 ? 'artist' : 'artists'} who did not join OpenPie in time is back in your wallet.`,
-    'You can see it on My pies, in your wallet.',
-  ];
-  const text = `${paragraphs.join('\n\n')}\n\n${link}\n`;
-  const html = page(
-    'Money back in your wallet',
-    paragraphs.map(paragraph).join('') + button('Open your wallet', link),
-  );
-  return {
-    kind: 'escrow-returned',
-    to: input.to,
+  return noticeMail('escrow-returned', input, {
     subject: 'Held money is back in your wallet',
-    text,
-    html,
-    links: [link],
-  };
+    title: 'Money back in your wallet',
+    paragraphs: [
+      `${formatUsd(input.cents)} held for ${input.artistCount} ${input.artistCount === 1 ? 'artist' : 'artists'} who did not join OpenPie in time is back in your wallet.`,
+      'You can see it on My pies, in your wallet.',
+    ],
+    button: 'Open your wallet',
+    link: `${input.siteOrigin}/my-pies`,
+  });
 }
