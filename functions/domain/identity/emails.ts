@@ -110,12 +110,31 @@ interface LinkMailCopy {
   footnote: string;
 }
 
+type LinkMailPurpose = 'verify-email' | 'reset-password';
+
+/** The words of each mail whose button is a single-use link, by the link's purpose. */
+const linkMailCopy: Record<LinkMailPurpose, LinkMailCopy> = {
+  'verify-email': {
+    subject: 'Verify your e-mail address for OpenPie',
+    heading: 'Verify your e-mail address',
+    why: 'Welcome to OpenPie! Please confirm that this is your e-mail address.',
+    validFor: `${linkTokenLifetimeSeconds['verify-email'] / 3600} hours`,
+    buttonLabel: 'Verify my e-mail',
+    footnote: 'If you did not create an OpenPie account, you can ignore this e-mail.',
+  },
+  'reset-password': {
+    subject: 'Reset your OpenPie password',
+    heading: 'Reset your password',
+    why: 'Someone (hopefully you) asked to reset the password of your OpenPie account.',
+    validFor: `${linkTokenLifetimeSeconds['reset-password'] / 60} minutes`,
+    buttonLabel: 'Choose a new password',
+    footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  },
+};
+
 /** A mail whose button is a single-use link of `purpose` (its token in `input`). */
-function composeLinkMail(
-  purpose: 'verify-email' | 'reset-password',
-  input: LinkMailInput,
-  copy: LinkMailCopy,
-): EmailMessage {
+function composeLinkMail(purpose: LinkMailPurpose, input: LinkMailInput): EmailMessage {
+  const copy = linkMailCopy[purpose];
   const url = joinUrl(input.siteOrigin, buildLinkPath(input.area, purpose, input.token));
   return compose(purpose, input, copy.subject, {
     heading: copy.heading,
@@ -126,25 +145,11 @@ function composeLinkMail(
 }
 
 export function buildVerifyEmailMail(input: LinkMailInput): EmailMessage {
-  return composeLinkMail('verify-email', input, {
-    subject: 'Verify your e-mail address for OpenPie',
-    heading: 'Verify your e-mail address',
-    why: 'Welcome to OpenPie! Please confirm that this is your e-mail address.',
-    validFor: `${linkTokenLifetimeSeconds['verify-email'] / 3600} hours`,
-    buttonLabel: 'Verify my e-mail',
-    footnote: 'If you did not create an OpenPie account, you can ignore this e-mail.',
-  });
+  return composeLinkMail('verify-email', input);
 }
 
 export function buildResetPasswordMail(input: LinkMailInput): EmailMessage {
-  return composeLinkMail('reset-password', input, {
-    subject: 'Reset your OpenPie password',
-    heading: 'Reset your password',
-    why: 'Someone (hopefully you) asked to reset the password of your OpenPie account.',
-    validFor: `${linkTokenLifetimeSeconds['reset-password'] / 60} minutes`,
-    buttonLabel: 'Choose a new password',
-    footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-  });
+  return composeLinkMail('reset-password', input);
 }
 
 export function buildPasswordChangedMail(input: NoticeMailInput): EmailMessage {
