@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useArtistStats } from '../api/get-artist-stats';
+import '../../../components/office-page.css';
 import '../artist-detail.css';
 import { EarningsChart } from './earnings-chart';
 
@@ -41,7 +42,7 @@ function StatsView({ stats }: { stats: ArtistStatsReply }) {
           <p className="artist-detail__eyebrow">
             <Link to={paths.artist.artists()}>{artistDetailText.back}</Link>
           </p>
-          <h1 className="artist-detail__title">{stats.artistName}</h1>
+          <h1 className="office-page__title">{stats.artistName}</h1>
         </div>
         <span
           className={`badge artist-detail__status artist-detail__status--${stats.claimStatus.toLowerCase()}`}
@@ -68,8 +69,8 @@ function StatsView({ stats }: { stats: ArtistStatsReply }) {
           <dd>{formatMoney(stats.givenBackCents)}</dd>
         </div>
       </dl>
-      <section className="artist-detail__panel" aria-labelledby="artist-detail-chart-title">
-        <h2 id="artist-detail-chart-title" className="artist-detail__subtitle">
+      <section className="office-page__panel" aria-labelledby="artist-detail-chart-title">
+        <h2 id="artist-detail-chart-title" className="office-page__subtitle">
           {artistDetailText.chartTitle}
         </h2>
         <EarningsChart months={stats.months} />
@@ -99,7 +100,7 @@ export function ArtistDetailScreen() {
     <div className="wide-screen artist-detail">
       {stats.error ? (
         <>
-          <h1 className="artist-detail__title">Artist</h1>
+          <h1 className="office-page__title">Artist</h1>
           <LoadFailure
             message={describeLoadError(stats.error, artistDetailText.failed)}
             onRetry={() => void stats.mutate()}

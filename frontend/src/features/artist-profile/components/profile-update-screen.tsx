@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useState } from 'react';
 import { updateProfile } from '../api/update-profile';
+import '../../../components/office-page.css';
 import '../artist-profile.css';
 
 export const profileUpdateText = {
@@ -68,10 +69,10 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
   return (
     <div className="reading-screen artist-profile">
       <header>
-        <h1 className="artist-profile__title">{profileUpdateText.title}</h1>
-        <p className="artist-profile__lead">{profileUpdateText.lead}</p>
+        <h1 className="office-page__title">{profileUpdateText.title}</h1>
+        <p className="office-page__lead">{profileUpdateText.lead}</p>
       </header>
-      <form className="artist-profile__panel" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="office-page__panel" onSubmit={(event) => void submit(event)} noValidate>
         {account.profile_complete === false && !saved ? (
           <FormAlert tone="error">{profileUpdateText.incomplete}</FormAlert>
         ) : null}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOffices } from '../../../lib/offices';
 import { useOfficeClaims } from '../api/get-office-claims';
 import { describeClaimState, statusLabels } from '../lib/claim-words';
+import '../../../components/office-page.css';
 import '../claims.css';
 import { ClaimWizard } from './claim-wizard';
 
@@ -43,10 +44,10 @@ export function ArtistsScreen() {
 
   return (
     <div className="wide-screen claims">
-      <header className="claims__header">
+      <header className="office-page__header">
         <div>
-          <h1 className="claims__title">{artistsText.title}</h1>
-          <p className="claims__lead">{artistsText.lead}</p>
+          <h1 className="office-page__title">{artistsText.title}</h1>
+          <p className="office-page__lead">{artistsText.lead}</p>
         </div>
         {office && office.role === 'admin' && !wizardOpen ? (
           <button type="button" className="button button--primary" onClick={() => setWizardOpen(true)}>
@@ -72,14 +73,16 @@ export function ArtistsScreen() {
         }}
       />
 
-      {office && office.role !== 'admin' ? <p className="claims__muted">{artistsText.adminOnly}</p> : null}
+      {office && office.role !== 'admin' ? (
+        <p className="office-page__muted">{artistsText.adminOnly}</p>
+      ) : null}
 
       {office && wizardOpen ? (
         <ClaimWizard key={office._id} officeId={office._id} onCancel={() => setWizardOpen(false)} />
       ) : null}
 
-      <section className="claims__panel" aria-labelledby="claims-list-title">
-        <h2 id="claims-list-title" className="claims__subtitle">
+      <section className="office-page__panel" aria-labelledby="claims-list-title">
+        <h2 id="claims-list-title" className="office-page__subtitle">
           {office ? `Claims of ${office.name}` : 'Claims'}
         </h2>
         {claims.error ? (
@@ -89,12 +92,12 @@ export function ArtistsScreen() {
           />
         ) : null}
         {!claims.data && !claims.error && (offices.isLoading || claims.isLoading) ? (
-          <p className="claims__muted" role="status">
+          <p className="office-page__muted" role="status">
             {artistsText.loading}
           </p>
         ) : null}
         {claims.data && claims.data.length === 0 ? (
-          <p className="claims__muted">{artistsText.empty}</p>
+          <p className="office-page__muted">{artistsText.empty}</p>
         ) : null}
         {claims.data && claims.data.length > 0 ? (
           <ul className="claims__list">
@@ -111,7 +114,7 @@ export function ArtistsScreen() {
                   <Link className="claims__artist" to={paths.artist.claim({ id: claim._id })}>
                     {claim.artistName}
                   </Link>
-                  <span className="claims__muted">{describeClaimState(claim)}</span>
+                  <span className="office-page__muted">{describeClaimState(claim)}</span>
                   <Link
                     className="claims__detail-link"
                     to={paths.artist.artistDetail({ id: claim._id })}

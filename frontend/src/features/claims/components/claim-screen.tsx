@@ -15,6 +15,7 @@ import { useOffices } from '../../../lib/offices';
 import { deleteClaim } from '../api/delete-claim';
 import { useClaimDetail } from '../../../lib/claim-detail';
 import { describeBioStep, methodLabels, platformLabels, statusSummaries } from '../lib/claim-words';
+import '../../../components/office-page.css';
 import '../claims.css';
 import { ClaimStatusBadge } from './artists-screen';
 
@@ -63,7 +64,7 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
   if (claim.error) {
     return (
       <div className="wide-screen claims">
-        <h1 className="claims__title">{claimText.title}</h1>
+        <h1 className="office-page__title">{claimText.title}</h1>
         <LoadFailure
           message={describeLoadError(claim.error, claimText.failed)}
           onRetry={() => void claim.mutate()}
@@ -75,8 +76,8 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
   if (!claim.data) {
     return (
       <div className="wide-screen claims">
-        <h1 className="claims__title">{claimText.title}</h1>
-        <p className="claims__muted" role="status">
+        <h1 className="office-page__title">{claimText.title}</h1>
+        <p className="office-page__muted" role="status">
           {claimText.loading}
         </p>
       </div>
@@ -116,10 +117,10 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
 
   return (
     <div className="wide-screen claims">
-      <Link className="claims__back" to={paths.artist.artists()}>
+      <Link className="office-page__back" to={paths.artist.artists()}>
         ← {claimText.back}
       </Link>
-      <header className="claims__header">
+      <header className="office-page__header">
         <div className="claims__identity">
           {detail.artistImageUrl ? (
             <img className="claims__image claims__image--large" src={detail.artistImageUrl} alt="" />
@@ -129,8 +130,8 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
             </span>
           )}
           <div>
-            <h1 className="claims__title">{detail.artistName}</h1>
-            <p className="claims__lead">
+            <h1 className="office-page__title">{detail.artistName}</h1>
+            <p className="office-page__lead">
               <ClaimStatusBadge status={detail.status} /> {statusSummaries[detail.status]}
             </p>
           </div>
@@ -143,8 +144,8 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
       </header>
       {deleteFailure ? <FormAlert>{deleteFailure}</FormAlert> : null}
 
-      <section className="claims__panel" aria-labelledby="claim-string-title">
-        <h2 id="claim-string-title" className="claims__subtitle">
+      <section className="office-page__panel" aria-labelledby="claim-string-title">
+        <h2 id="claim-string-title" className="office-page__subtitle">
           {claimText.string}
         </h2>
         <div className="claim-wizard__string-row">
@@ -157,13 +158,13 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
             {copied ? claimText.copied : claimText.copy}
           </button>
         </div>
-        <p className="claims__muted">
+        <p className="office-page__muted">
           {methodLabels[detail.verificationMethod]} · {platformLabels[detail.selectedPlatform]}
         </p>
       </section>
 
-      <section className="claims__panel" aria-labelledby="claim-next-title">
-        <h2 id="claim-next-title" className="claims__subtitle">
+      <section className="office-page__panel" aria-labelledby="claim-next-title">
+        <h2 id="claim-next-title" className="office-page__subtitle">
           {claimText.nextTitle}
         </h2>
         {detail.status === 'Pending' ? (
@@ -187,8 +188,8 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
 
       {verification ? verification(detail, isAdmin) : null}
 
-      <section className="claims__panel" aria-labelledby="claim-history-title">
-        <h2 id="claim-history-title" className="claims__subtitle">
+      <section className="office-page__panel" aria-labelledby="claim-history-title">
+        <h2 id="claim-history-title" className="office-page__subtitle">
           {claimText.history}
         </h2>
         <ol className="claims__history">

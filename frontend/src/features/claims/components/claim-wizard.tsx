@@ -30,6 +30,7 @@ import {
   platformLabels,
 } from '../lib/claim-words';
 import { generateVerificationString } from '../lib/verification-string';
+import '../../../components/office-page.css';
 
 export const wizardText = {
   title: 'Claim an artist',
@@ -167,8 +168,8 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
   const pageCount = search.data?.pagination?.pages ?? 1;
 
   return (
-    <section className="claim-wizard" aria-labelledby="claim-wizard-title">
-      <h2 id="claim-wizard-title" className="claims__subtitle">
+    <section className="office-page__panel" aria-labelledby="claim-wizard-title">
+      <h2 id="claim-wizard-title" className="office-page__subtitle">
         {wizardText.title}
       </h2>
       <ol className="claim-wizard__steps" aria-label="Steps">
@@ -206,9 +207,9 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
                 setPage(1);
               }}
             />
-            {search.isLoading ? <p className="claims__muted">{wizardText.searching}</p> : null}
+            {search.isLoading ? <p className="office-page__muted">{wizardText.searching}</p> : null}
             {search.data && search.data.artists.length === 0 ? (
-              <p className="claims__muted">{wizardText.noMatch}</p>
+              <p className="office-page__muted">{wizardText.noMatch}</p>
             ) : null}
             {search.data && search.data.artists.length > 0 ? (
               <ul className="claim-wizard__results">

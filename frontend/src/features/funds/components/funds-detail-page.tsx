@@ -8,6 +8,7 @@ import { describeLoadError, LoadFailure } from '../../../components/load-failure
 import { isApiError } from '../../../lib/api-client';
 import { officeParam } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
+import '../../../components/office-page.css';
 import '../funds.css';
 
 export interface FundsDetailText {
@@ -49,10 +50,10 @@ export function FundsDetailPage<T>({
     <div className="wide-screen funds">
       <header>
         <Link to={back}>{text.back}</Link>
-        <h1 className="funds__title">{text.title}</h1>
-        {office ? <p className="funds__lead">{office.name}</p> : null}
+        <h1 className="office-page__title">{text.title}</h1>
+        {office ? <p className="office-page__lead">{office.name}</p> : null}
       </header>
-      <section className="funds__panel" aria-label={label}>
+      <section className="office-page__panel funds__panel" aria-label={label}>
         {offices.error ? (
           <LoadFailure
             message={describeLoadError(offices.error, text.failed)}
@@ -67,7 +68,7 @@ export function FundsDetailPage<T>({
           />
         ) : null}
         {!record.data && !record.error && !offices.error ? (
-          <p className="funds__muted" role="status">
+          <p className="office-page__muted" role="status">
             {text.loading}
           </p>
         ) : null}

@@ -15,6 +15,7 @@ import { useChosenOffice } from '../../../lib/offices';
 import { fetchOnboardingUrl } from '../api/create-onboarding-link';
 import { fetchDashboardUrl } from '../api/get-dashboard-link';
 import { usePayoutAccount } from '../api/get-payout-account';
+import '../../../components/office-page.css';
 import '../funds.css';
 import { describeRequirements } from '../lib/requirement-words';
 import { BalancesPanel, PayoutsPanel, TransactionsPanel } from './money-panels';
@@ -86,7 +87,7 @@ function StripeButtons({ officeId, account }: { officeId: string; account: Payou
     }
   };
 
-  if (!account.canManage) return <p className="funds__muted">{fundsText.adminOnly}</p>;
+  if (!account.canManage) return <p className="office-page__muted">{fundsText.adminOnly}</p>;
   return (
     <div className="funds__actions">
       {account.status !== 'ready' ? (
@@ -122,9 +123,9 @@ function PayoutAccountPanel({ office }: { office: OfficeReply }) {
   const account = usePayoutAccount(office._id);
   const refused = isApiError(account.error) && account.error.status === 403;
   return (
-    <section className="funds__panel" aria-labelledby="funds-account-title">
+    <section className="office-page__panel funds__panel" aria-labelledby="funds-account-title">
       <div className="funds__panel-header">
-        <h2 id="funds-account-title" className="funds__subtitle">
+        <h2 id="funds-account-title" className="office-page__subtitle">
           {fundsText.accountTitle}
         </h2>
         {account.data ? (
@@ -133,7 +134,7 @@ function PayoutAccountPanel({ office }: { office: OfficeReply }) {
           </span>
         ) : null}
       </div>
-      {refused ? <p className="funds__muted">{fundsText.noMoneyRole}</p> : null}
+      {refused ? <p className="office-page__muted">{fundsText.noMoneyRole}</p> : null}
       {account.error && !refused ? (
         <LoadFailure
           message={describeLoadError(account.error, fundsText.failed)}
@@ -141,7 +142,7 @@ function PayoutAccountPanel({ office }: { office: OfficeReply }) {
         />
       ) : null}
       {!account.data && !account.error ? (
-        <p className="funds__muted" role="status">
+        <p className="office-page__muted" role="status">
           {fundsText.loading}
         </p>
       ) : null}
@@ -163,8 +164,8 @@ export function FundsScreen() {
   return (
     <div className="wide-screen funds">
       <header>
-        <h1 className="funds__title">{fundsText.title}</h1>
-        <p className="funds__lead">{fundsText.lead}</p>
+        <h1 className="office-page__title">{fundsText.title}</h1>
+        <p className="office-page__lead">{fundsText.lead}</p>
       </header>
 
       {offices.error ? (

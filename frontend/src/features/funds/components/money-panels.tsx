@@ -23,6 +23,7 @@ import { useOfficeTransactions } from '../api/get-office-transactions';
 import { usePayouts } from '../api/get-payouts';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import { useRefreshAfterPayout } from '../lib/money-cache';
+import '../../../components/office-page.css';
 
 export const moneyText = {
   balancesTitle: 'Balance',
@@ -119,9 +120,9 @@ export function BalancesPanel({ office }: { office: OfficeReply }) {
   const wallet = useWalletBalance(office._id);
   const connected = useConnectedBalance(office._id);
   return (
-    <section className="funds__panel" aria-labelledby="funds-balance-title">
+    <section className="office-page__panel funds__panel" aria-labelledby="funds-balance-title">
       <div className="funds__panel-header">
-        <h2 id="funds-balance-title" className="funds__subtitle">
+        <h2 id="funds-balance-title" className="office-page__subtitle">
           {moneyText.balancesTitle}
         </h2>
       </div>
@@ -132,7 +133,7 @@ export function BalancesPanel({ office }: { office: OfficeReply }) {
         />
       ) : null}
       {!wallet.data && !wallet.error ? (
-        <p className="funds__muted" role="status">
+        <p className="office-page__muted" role="status">
           {moneyText.balancesLoading}
         </p>
       ) : null}
@@ -149,7 +150,7 @@ export function BalancesPanel({ office }: { office: OfficeReply }) {
       {office.role === 'admin' ? (
         <PayoutRequest officeId={office._id} />
       ) : (
-        <p className="funds__muted">{moneyText.adminOnlyPayout}</p>
+        <p className="office-page__muted">{moneyText.adminOnlyPayout}</p>
       )}
     </section>
   );
@@ -233,7 +234,7 @@ function PayoutRequest({ officeId }: { officeId: string }) {
       >
         {moneyText.request}
       </button>
-      {blocked ? <p className="funds__muted">{blocked}</p> : null}
+      {blocked ? <p className="office-page__muted">{blocked}</p> : null}
       {advice ? <p className="funds__warning">{advice}</p> : null}
       <p className={`funds__note funds__note--${message?.tone ?? 'done'}`} aria-live="polite">
         {message?.text ?? ''}
@@ -293,9 +294,9 @@ export function TransactionsPanel({ office }: { office: OfficeReply }) {
   const captionId = 'funds-transactions-caption';
   const rows = transactions.data?.data ?? [];
   return (
-    <section className="funds__panel" aria-labelledby="funds-transactions-title">
+    <section className="office-page__panel funds__panel" aria-labelledby="funds-transactions-title">
       <div className="funds__panel-header">
-        <h2 id="funds-transactions-title" className="funds__subtitle">
+        <h2 id="funds-transactions-title" className="office-page__subtitle">
           {moneyText.transactionsTitle}
         </h2>
         <div className="field funds__filter">
@@ -326,12 +327,12 @@ export function TransactionsPanel({ office }: { office: OfficeReply }) {
         />
       ) : null}
       {!transactions.data && !transactions.error ? (
-        <p className="funds__muted" role="status">
+        <p className="office-page__muted" role="status">
           {moneyText.transactionsLoading}
         </p>
       ) : null}
       {transactions.data && rows.length === 0 ? (
-        <p className="funds__muted">
+        <p className="office-page__muted">
           {filter === 'all' ? moneyText.noTransactions : moneyText.noFilteredTransactions}
         </p>
       ) : null}
@@ -375,9 +376,9 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
   const captionId = 'funds-payouts-caption';
   const list = payouts.data?.data ?? [];
   return (
-    <section className="funds__panel" aria-labelledby="funds-payouts-title">
+    <section className="office-page__panel funds__panel" aria-labelledby="funds-payouts-title">
       <div className="funds__panel-header">
-        <h2 id="funds-payouts-title" className="funds__subtitle">
+        <h2 id="funds-payouts-title" className="office-page__subtitle">
           {moneyText.payoutsTitle}
         </h2>
       </div>
@@ -388,14 +389,14 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
         />
       ) : null}
       {!payouts.data && !payouts.error ? (
-        <p className="funds__muted" role="status">
+        <p className="office-page__muted" role="status">
           {moneyText.payoutsLoading}
         </p>
       ) : null}
       {payouts.data ? (
         <p>{moneyText.payoutsTotal(formatMoney(payouts.data.total.totalCents), payouts.data.total.count)}</p>
       ) : null}
-      {payouts.data && list.length === 0 ? <p className="funds__muted">{moneyText.noPayouts}</p> : null}
+      {payouts.data && list.length === 0 ? <p className="office-page__muted">{moneyText.noPayouts}</p> : null}
       {list.length > 0 ? (
         <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="data-table data-table--stack funds__table" {...stackedTable.table}>

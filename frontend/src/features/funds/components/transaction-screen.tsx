@@ -7,6 +7,7 @@ import { useChosenOffice } from '../../../lib/offices';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTransaction } from '../api/get-transaction';
+import '../../../components/office-page.css';
 import '../funds.css';
 import { FundsDetailPage } from './funds-detail-page';
 import { payoutHref } from './money-panels';
@@ -48,7 +49,7 @@ function nameOf(account: string, officeId: string): string {
 function TransactionDetails({ officeId, line }: { officeId: string; line: OfficeTransactionDetail }) {
   return (
     <>
-      <p className="funds__subtitle">{line.description}</p>
+      <p className="office-page__subtitle">{line.description}</p>
       <dl className="funds__fees">
         <div className="funds__amount">
           <dt>{transactionText.amount}</dt>

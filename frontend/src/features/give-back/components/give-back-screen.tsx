@@ -21,6 +21,7 @@ import { postGiveBack } from '../api/create-give-back';
 import { useGiveBackOverview } from '../api/get-give-back-overview';
 import { useGiveBackPreview } from '../api/get-give-back-preview';
 import { useRefreshBalances } from '../lib/give-back-cache';
+import '../../../components/office-page.css';
 import '../give-back.css';
 import { newRequestId, parseDollarsToCents } from '../lib/amount';
 
@@ -113,7 +114,7 @@ function SharesTable({ preview }: { preview: GiveBackPreviewReply }) {
         </tbody>
       </table>
       {preview.shares.length < preview.fanCount ? (
-        <p className="give-back__muted">{giveBackText.more(preview.shares.length, preview.fanCount)}</p>
+        <p className="office-page__muted">{giveBackText.more(preview.shares.length, preview.fanCount)}</p>
       ) : null}
     </div>
   );
@@ -195,7 +196,7 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
   }
   if (!current) {
     return (
-      <p className="give-back__muted" role="status">
+      <p className="office-page__muted" role="status">
         {giveBackText.loading}
       </p>
     );
@@ -205,7 +206,7 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
     <>
       <FigureList preview={current} />
       {current.availableCents === 0 ? (
-        <p className="give-back__muted">{giveBackText.nothingAvailable}</p>
+        <p className="office-page__muted">{giveBackText.nothingAvailable}</p>
       ) : (
         <form className="give-back__form" onSubmit={(event) => void showPreview(event)} noValidate>
           <div className="field">
@@ -269,7 +270,7 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
 }
 
 function HistoryTable({ history }: { history: readonly GiveBackReply[] }) {
-  if (history.length === 0) return <p className="give-back__muted">{giveBackText.historyEmpty}</p>;
+  if (history.length === 0) return <p className="office-page__muted">{giveBackText.historyEmpty}</p>;
   return (
     <div className="table-wrap" role="region" aria-label={giveBackText.historyCaption} tabIndex={0}>
       <table className="data-table">
@@ -308,7 +309,7 @@ function OfficeGiveBack({ office }: { office: OfficeReply }) {
   const artist = artists.find((candidate) => candidate.artistId === asked) ?? artists[0] ?? null;
   const isAdmin = office.role === 'admin';
 
-  if (refused) return <p className="give-back__muted">{giveBackText.noMoneyRole}</p>;
+  if (refused) return <p className="office-page__muted">{giveBackText.noMoneyRole}</p>;
   if (overview.error) {
     return (
       <LoadFailure
@@ -319,18 +320,18 @@ function OfficeGiveBack({ office }: { office: OfficeReply }) {
   }
   if (!overview.data) {
     return (
-      <p className="give-back__muted" role="status">
+      <p className="office-page__muted" role="status">
         {giveBackText.loading}
       </p>
     );
   }
   return (
     <>
-      <section className="give-back__panel" aria-labelledby="give-back-available-title">
-        <h2 id="give-back-available-title" className="give-back__subtitle">
+      <section className="office-page__panel give-back__panel" aria-labelledby="give-back-available-title">
+        <h2 id="give-back-available-title" className="office-page__subtitle">
           {giveBackText.availableTitle}
         </h2>
-        {artists.length === 0 ? <p className="give-back__muted">{giveBackText.noArtists}</p> : null}
+        {artists.length === 0 ? <p className="office-page__muted">{giveBackText.noArtists}</p> : null}
         {artists.length > 1 ? (
           <div className="field">
             <label className="field__label" htmlFor="give-back-artist">
@@ -351,7 +352,7 @@ function OfficeGiveBack({ office }: { office: OfficeReply }) {
           </div>
         ) : null}
         {artist && artists.length === 1 ? <p className="give-back__artist">{artist.artistName}</p> : null}
-        {artist && !isAdmin ? <p className="give-back__muted">{giveBackText.adminOnly}</p> : null}
+        {artist && !isAdmin ? <p className="office-page__muted">{giveBackText.adminOnly}</p> : null}
         {artist && isAdmin ? (
           <GiveBackForm
             key={`${office._id}:${artist.artistId}`}
@@ -360,8 +361,8 @@ function OfficeGiveBack({ office }: { office: OfficeReply }) {
           />
         ) : null}
       </section>
-      <section className="give-back__panel" aria-labelledby="give-back-history-title">
-        <h2 id="give-back-history-title" className="give-back__subtitle">
+      <section className="office-page__panel give-back__panel" aria-labelledby="give-back-history-title">
+        <h2 id="give-back-history-title" className="office-page__subtitle">
           {giveBackText.historyTitle}
         </h2>
         <HistoryTable history={overview.data.history} />
@@ -379,8 +380,8 @@ export function GiveBackScreen() {
   return (
     <div className="wide-screen give-back">
       <header>
-        <h1 className="give-back__title">{giveBackText.title}</h1>
-        <p className="give-back__lead">{giveBackText.lead}</p>
+        <h1 className="office-page__title">{giveBackText.title}</h1>
+        <p className="office-page__lead give-back__lead">{giveBackText.lead}</p>
       </header>
       {offices.error ? (
         <LoadFailure

@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { withReturnPath } from '../../../lib/return-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../components/office-page.css';
 import '../../../components/office-pages.css';
 import { officesUrl, roleLabels, roleSummaries } from '../../../lib/offices';
 import { acceptInvitation } from '../api/accept-invitation';
@@ -85,7 +86,7 @@ function AcceptPanel({
 
   if (joined) {
     return (
-      <div className="team__panel" role="status">
+      <div className="office-page__panel team__panel" role="status">
         <p>{invitationText.joined(joined.name)}</p>
         <div>
           <Link
@@ -100,7 +101,7 @@ function AcceptPanel({
   }
   const sameAddress = callerEmail === invitation.email.toLowerCase();
   return (
-    <div className="team__panel">
+    <div className="office-page__panel team__panel">
       <p>{invitationText.signedInAs(callerEmail)}</p>
       {sameAddress ? null : <p>{invitationText.otherAddress(invitation.email)}</p>}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -125,7 +126,7 @@ function SignInPanel() {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   return (
-    <div className="team__panel">
+    <div className="office-page__panel team__panel">
       <p>{invitationText.signInFirst}</p>
       <div className="office-settings__actions">
         <Link className="button button--primary" to={withReturnPath(paths.artist.login(), here)}>
@@ -135,7 +136,7 @@ function SignInPanel() {
           {invitationText.register}
         </Link>
       </div>
-      <p className="team__muted">{invitationText.registerNote}</p>
+      <p className="office-page__muted">{invitationText.registerNote}</p>
     </div>
   );
 }
@@ -155,7 +156,7 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
   return (
     <div className="reading-screen team office-invitation">
       <header>
-        <h1 className="team__title">{invitationText.title}</h1>
+        <h1 className="office-page__title team__title">{invitationText.title}</h1>
       </header>
       {!token ? <FormAlert>{invitationText.missingToken}</FormAlert> : null}
       {invitation.error ? (
@@ -169,18 +170,18 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
         )
       ) : null}
       {token && !reply && !invitation.error ? (
-        <p className="team__muted" role="status">
+        <p className="office-page__muted" role="status">
           {invitationText.loading}
         </p>
       ) : null}
       {reply ? (
         <>
           {joined ? null : (
-            <section className="team__panel" aria-labelledby="invitation-office">
-              <h2 id="invitation-office" className="team__subtitle">
+            <section className="office-page__panel team__panel" aria-labelledby="invitation-office">
+              <h2 id="invitation-office" className="office-page__subtitle">
                 {invitationText.invited(reply.officeName, roleLabels[reply.role])}
               </h2>
-              <p className="team__muted">{roleSummaries[reply.role]}</p>
+              <p className="office-page__muted">{roleSummaries[reply.role]}</p>
               <p>{invitationText.sentTo(reply.email)}</p>
               {reply.state === 'pending' ? (
                 <p>{invitationText.validUntil(formatDate(reply.expiresAt))}</p>
@@ -188,7 +189,9 @@ export function OfficeInvitationScreen({ account }: { account?: unknown }) {
             </section>
           )}
           {reply.state === 'expired' ? <FormAlert>{invitationText.expired}</FormAlert> : null}
-          {reply.state === 'accepted' ? <p className="team__muted">{invitationText.accepted}</p> : null}
+          {reply.state === 'accepted' ? (
+            <p className="office-page__muted">{invitationText.accepted}</p>
+          ) : null}
           {reply.state === 'pending' && callerEmail ? (
             <AcceptPanel
               invitation={reply}

@@ -16,6 +16,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useServerForm } from '../../../lib/use-server-form';
 import { OfficePicker } from '../../../components/office-picker';
+import '../../../components/office-page.css';
 import '../../../components/office-pages.css';
 import { officeParam, officesUrl, useChosenOffice } from '../../../lib/offices';
 import { deleteOffice } from '../api/delete-office';
@@ -135,7 +136,7 @@ function DetailsForm({ office }: { office: OfficeReply }) {
           </span>
         </div>
       ) : (
-        <p className="team__muted">{officeSettingsText.adminOnly}</p>
+        <p className="office-page__muted">{officeSettingsText.adminOnly}</p>
       )}
     </form>
   );
@@ -166,11 +167,14 @@ function DeletePanel({ office }: { office: OfficeReply }) {
   };
 
   return (
-    <section className="team__panel team__panel--danger" aria-labelledby="office-delete-title">
-      <h2 id="office-delete-title" className="team__subtitle">
+    <section
+      className="office-page__panel team__panel office-page__panel--danger"
+      aria-labelledby="office-delete-title"
+    >
+      <h2 id="office-delete-title" className="office-page__subtitle">
         {officeSettingsText.deleteTitle}
       </h2>
-      <p className="team__muted">{officeSettingsText.deleteLead}</p>
+      <p className="office-page__muted">{officeSettingsText.deleteLead}</p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div>
         <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
@@ -201,10 +205,10 @@ export function OfficeSettingsScreen() {
 
   return (
     <div className="wide-screen team">
-      <header className="team__header">
+      <header className="office-page__header">
         <div>
-          <h1 className="team__title">{officeSettingsText.title}</h1>
-          <p className="team__lead">{officeSettingsText.lead}</p>
+          <h1 className="office-page__title team__title">{officeSettingsText.title}</h1>
+          <p className="office-page__lead">{officeSettingsText.lead}</p>
         </div>
         {office ? (
           <Link
@@ -222,15 +226,15 @@ export function OfficeSettingsScreen() {
         />
       ) : null}
       {!offices.data && !offices.error ? (
-        <p className="team__muted" role="status">
+        <p className="office-page__muted" role="status">
           {officeSettingsText.loading}
         </p>
       ) : null}
       <OfficePicker id="settings-office" offices={offices.data} office={office} onChoose={chooseOffice} />
       {office ? (
         <>
-          <section className="team__panel" aria-labelledby="office-details-title">
-            <h2 id="office-details-title" className="team__subtitle">
+          <section className="office-page__panel team__panel" aria-labelledby="office-details-title">
+            <h2 id="office-details-title" className="office-page__subtitle">
               {officeSettingsText.detailsTitle}
             </h2>
             <DetailsForm key={office._id} office={office} />

@@ -25,6 +25,7 @@ import { useMemberArtists } from '../api/get-member-artists';
 import { useOfficeMembers } from '../api/get-office-members';
 import { unassignArtist } from '../api/unassign-artist';
 import { useTeamRefresh } from '../lib/team-cache';
+import '../../../components/office-page.css';
 import '../../../components/office-pages.css';
 import { officeParam, roleLabels, roleOrder, roleSummaries, useChosenOffice } from '../../../lib/offices';
 
@@ -158,8 +159,8 @@ function AssignForm({
     );
   }
   if (!claims.data) return null;
-  if (claims.data.length === 0) return <p className="team__muted">{memberText.noClaims}</p>;
-  if (open.length === 0) return <p className="team__muted">{memberText.nothingToAssign}</p>;
+  if (claims.data.length === 0) return <p className="office-page__muted">{memberText.noClaims}</p>;
+  if (open.length === 0) return <p className="office-page__muted">{memberText.nothingToAssign}</p>;
   return (
     <form className="team__assign" onSubmit={(event) => void submit(event)}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -204,13 +205,13 @@ function ArtistsPanel({ office, userId }: { office: OfficeReply; userId: string 
 
   const hidden = isApiError(artists.error) && artists.error.status === 403;
   return (
-    <section className="team__panel" aria-labelledby="member-artists-title">
-      <h2 id="member-artists-title" className="team__subtitle">
+    <section className="office-page__panel team__panel" aria-labelledby="member-artists-title">
+      <h2 id="member-artists-title" className="office-page__subtitle">
         {memberText.artistsTitle}
       </h2>
-      <p className="team__muted">{memberText.artistsLead}</p>
+      <p className="office-page__muted">{memberText.artistsLead}</p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      {hidden ? <p className="team__muted">{memberText.artistsHidden}</p> : null}
+      {hidden ? <p className="office-page__muted">{memberText.artistsHidden}</p> : null}
       {artists.error && !hidden ? (
         <LoadFailure
           message={describeLoadError(artists.error, memberText.artistsFailed)}
@@ -218,14 +219,14 @@ function ArtistsPanel({ office, userId }: { office: OfficeReply; userId: string 
         />
       ) : null}
       {artists.data && artists.data.artists.length === 0 ? (
-        <p className="team__muted">{memberText.noArtists}</p>
+        <p className="office-page__muted">{memberText.noArtists}</p>
       ) : null}
       {artists.data && artists.data.artists.length > 0 ? (
         <ul className="team__artists">
           {artists.data.artists.map((artist) => (
             <li key={artist.artistId} className="team__artist">
               <Link to={paths.artist.claim({ id: artist.claimId })}>{artist.artistName}</Link>
-              <span className="team__muted">{artist.claimStatus}</span>
+              <span className="office-page__muted">{artist.claimStatus}</span>
               {isAdmin ? (
                 <button
                   type="button"
@@ -266,13 +267,13 @@ export function TeamMemberScreen() {
 
   return (
     <div className="wide-screen team">
-      <Link className="team__back" to={back}>
+      <Link className="office-page__back" to={back}>
         ← {memberText.back}
       </Link>
       <header>
-        <h1 className="team__title">{member?.email ?? memberText.title}</h1>
+        <h1 className="office-page__title team__title">{member?.email ?? memberText.title}</h1>
         {member && office ? (
-          <p className="team__lead">
+          <p className="office-page__lead">
             {roleLabels[member.role]} of {office.name}
           </p>
         ) : null}
@@ -284,19 +285,19 @@ export function TeamMemberScreen() {
         />
       ) : null}
       {!failure && (!offices.data || !members.data) ? (
-        <p className="team__muted" role="status">
+        <p className="office-page__muted" role="status">
           {memberText.loading}
         </p>
       ) : null}
-      {members.data && !member ? <p className="team__muted">{memberText.notMember}</p> : null}
+      {members.data && !member ? <p className="office-page__muted">{memberText.notMember}</p> : null}
       <p className="team__message" aria-live="polite">
         {notice ?? ''}
       </p>
       {office && member?.user_id ? (
         <>
           {office.role === 'admin' ? (
-            <section className="team__panel" aria-labelledby="member-role-title">
-              <h2 id="member-role-title" className="team__subtitle">
+            <section className="office-page__panel team__panel" aria-labelledby="member-role-title">
+              <h2 id="member-role-title" className="office-page__subtitle">
                 {memberText.roleTitle}
               </h2>
               <RoleForm

@@ -22,6 +22,7 @@ import { removeMember } from '../api/remove-member';
 import { resendInvitation } from '../api/resend-invitation';
 import { useTeamRefresh } from '../lib/team-cache';
 import { OfficePicker } from '../../../components/office-picker';
+import '../../../components/office-page.css';
 import '../../../components/office-pages.css';
 import { officeParam, roleLabels, roleOrder, roleSummaries, useChosenOffice } from '../../../lib/offices';
 
@@ -297,8 +298,8 @@ function TeamPanel({ office, callerEmail }: { office: OfficeReply; callerEmail: 
 
   return (
     <>
-      <section className="team__panel" aria-labelledby="team-members-title">
-        <h2 id="team-members-title" className="team__subtitle">
+      <section className="office-page__panel team__panel" aria-labelledby="team-members-title">
+        <h2 id="team-members-title" className="office-page__subtitle">
           {teamText.membersCaption(office.name)}
         </h2>
         <p className="team__message" aria-live="polite">
@@ -312,7 +313,7 @@ function TeamPanel({ office, callerEmail }: { office: OfficeReply; callerEmail: 
           />
         ) : null}
         {!members.data && !members.error ? (
-          <p className="team__muted" role="status">
+          <p className="office-page__muted" role="status">
             {teamText.loading}
           </p>
         ) : null}
@@ -326,15 +327,15 @@ function TeamPanel({ office, callerEmail }: { office: OfficeReply; callerEmail: 
             onRemove={setRemoving}
           />
         ) : null}
-        {office.role !== 'admin' ? <p className="team__muted">{teamText.adminOnly}</p> : null}
+        {office.role !== 'admin' ? <p className="office-page__muted">{teamText.adminOnly}</p> : null}
       </section>
 
       {office.role === 'admin' ? (
-        <section className="team__panel" aria-labelledby="team-invite-title">
-          <h2 id="team-invite-title" className="team__subtitle">
+        <section className="office-page__panel team__panel" aria-labelledby="team-invite-title">
+          <h2 id="team-invite-title" className="office-page__subtitle">
             {teamText.inviteTitle}
           </h2>
-          <p className="team__muted">{teamText.inviteLead}</p>
+          <p className="office-page__muted">{teamText.inviteLead}</p>
           <InviteForm
             office={office}
             onDone={(message) => {
@@ -373,10 +374,10 @@ export function TeamScreen({ callerEmail }: { callerEmail?: string | undefined }
 
   return (
     <div className="wide-screen team">
-      <header className="team__header">
+      <header className="office-page__header">
         <div>
-          <h1 className="team__title">{teamText.title}</h1>
-          <p className="team__lead">{teamText.lead}</p>
+          <h1 className="office-page__title team__title">{teamText.title}</h1>
+          <p className="office-page__lead">{teamText.lead}</p>
         </div>
         {office ? (
           <Link
@@ -395,7 +396,7 @@ export function TeamScreen({ callerEmail }: { callerEmail?: string | undefined }
         />
       ) : null}
       {!offices.data && !offices.error ? (
-        <p className="team__muted" role="status">
+        <p className="office-page__muted" role="status">
           {teamText.loading}
         </p>
       ) : null}
@@ -404,8 +405,11 @@ export function TeamScreen({ callerEmail }: { callerEmail?: string | undefined }
 
       {office ? <TeamPanel key={office._id} office={office} callerEmail={callerEmail} /> : null}
 
-      <section className="team__panel team__panel--quiet" aria-labelledby="team-roles-title">
-        <h2 id="team-roles-title" className="team__subtitle">
+      <section
+        className="office-page__panel team__panel office-page__panel--quiet"
+        aria-labelledby="team-roles-title"
+      >
+        <h2 id="team-roles-title" className="office-page__subtitle">
           {teamText.roles}
         </h2>
         <dl className="team__roles">
