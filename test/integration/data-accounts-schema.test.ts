@@ -6,10 +6,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/accounts';
 import { accountKey } from '../../functions/data/keys';
-import { getTable } from '../../functions/runtime/table';
+import { testTable } from '../support/test-table';
 
 async function storeRawAccount(item: Record<string, unknown>): Promise<void> {
-  const table = getTable();
+  const table = testTable();
   await table.client.send(new PutCommand({ TableName: table.name, Item: item }));
 }
 
@@ -30,7 +30,7 @@ describe('an account item read through its schema', () => {
     });
 
     // Act
-    const account = await getAccount(getTable(), 'fan', id);
+    const account = await getAccount(testTable(), 'fan', id);
 
     // Assess
     expect(account).toEqual({
@@ -74,8 +74,8 @@ describe('an account item read through its schema', () => {
 
     // Act
     const reads = await Promise.allSettled([
-      getAccount(getTable(), 'fan', badStatus),
-      getAccount(getTable(), 'fan', badTime),
+      getAccount(testTable(), 'fan', badStatus),
+      getAccount(testTable(), 'fan', badTime),
     ]);
 
     // Assess

@@ -6,10 +6,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { getFanProfile } from '../../functions/data/fan-profiles';
 import { fanProfileKey } from '../../functions/data/keys';
-import { getTable } from '../../functions/runtime/table';
+import { testTable } from '../support/test-table';
 
 async function storeProfile(fanId: string, fields: Record<string, unknown>): Promise<void> {
-  const table = getTable();
+  const table = testTable();
   await table.client.send(
     new PutCommand({
       TableName: table.name,
@@ -26,8 +26,8 @@ describe('a fan profile read through its schema', () => {
 
     // Act
     const profiles = await Promise.all([
-      getFanProfile(getTable(), none),
-      getFanProfile(getTable(), betaOnly),
+      getFanProfile(testTable(), none),
+      getFanProfile(testTable(), betaOnly),
     ]);
 
     // Assess
@@ -43,7 +43,7 @@ describe('a fan profile read through its schema', () => {
     await storeProfile(fanId, { username: 'ana', visibility: 'friends-of-friends' });
 
     // Act
-    const read = getFanProfile(getTable(), fanId);
+    const read = getFanProfile(testTable(), fanId);
 
     // Assess
     await expect(read).rejects.toThrow();

@@ -6,10 +6,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dayCountSortKey, fanPartition, playSortKey } from '../../functions/data/keys';
 import { listDayPlayCounts, listPlaysNewestFirst } from '../../functions/data/listening-reads';
-import { getTable } from '../../functions/runtime/table';
+import { testTable } from '../support/test-table';
 
 async function storeRaw(item: Record<string, unknown>): Promise<void> {
-  const table = getTable();
+  const table = testTable();
   await table.client.send(new PutCommand({ TableName: table.name, Item: item }));
 }
 
@@ -28,7 +28,7 @@ describe('listening items read through their schemas', () => {
     });
 
     // Act
-    const plays = await listPlaysNewestFirst(getTable(), fanId, 10);
+    const plays = await listPlaysNewestFirst(testTable(), fanId, 10);
 
     // Assess
     expect(plays).toEqual([
@@ -49,7 +49,7 @@ describe('listening items read through their schemas', () => {
     });
 
     // Act
-    const read = listDayPlayCounts(getTable(), fanId);
+    const read = listDayPlayCounts(testTable(), fanId);
 
     // Assess
     await expect(read).rejects.toThrow();

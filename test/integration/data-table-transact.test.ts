@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { TableRef, TransactionItem } from '../../functions/data/table';
 import { cancelledTransaction, putNewItem, transact, TransactionCancelled } from '../../functions/data/table';
-import { getTable } from '../../functions/runtime/table';
+import { testTable } from '../support/test-table';
 
 const pk = () => `TRANSACT-TEST#${randomUUID()}`;
 
@@ -46,7 +46,7 @@ async function exists(table: TableRef, key: string): Promise<boolean> {
 describe('transact: one transaction of named operations', () => {
   it('writes every operation when every condition holds', async () => {
     // Prepare
-    const table = getTable();
+    const table = testTable();
     const [first, second, guarded] = [pk(), pk(), pk()];
     await putVersioned(table, guarded, 1);
 
@@ -64,7 +64,7 @@ describe('transact: one transaction of named operations', () => {
 
   it('names the one operation of three whose condition failed, and writes none of them', async () => {
     // Prepare: the middle operation's item exists already, so its "not there yet" condition fails.
-    const table = getTable();
+    const table = testTable();
     const [invitation, member, counter] = [pk(), pk(), pk()];
     await putVersioned(table, member, 1);
     await putVersioned(table, counter, 4);
@@ -90,7 +90,7 @@ describe('transact: one transaction of named operations', () => {
 
   it('names a group of items once when one of them fails, and every failed name in the order given', async () => {
     // Prepare: the second lot of the group and the last operation fail their conditions.
-    const table = getTable();
+    const table = testTable();
     const lots = [pk(), pk(), pk()];
     const [marker, guard] = [pk(), pk()];
     await putVersioned(table, lots[1] ?? '', 1);
@@ -113,7 +113,7 @@ describe('transact: one transaction of named operations', () => {
 
   it("says when another transaction writing the same item cancelled it (DynamoDB's reply stubbed: Local does not race)", async () => {
     // Prepare: DynamoDB Local runs transactions one at a time, so the client answers as DynamoDB does under a race.
-    const table = getTable();
+    const table = testTable();
     const raced: TableRef = {
       name: table.name,
       client: {
@@ -141,7 +141,7 @@ describe('transact: one transaction of named operations', () => {
 
   it('throws any other failure as it came, not as a cancelled transaction', async () => {
     // Prepare: an item names a table that does not exist.
-    const table = getTable();
+    const table = testTable();
     const elsewhere: TransactionItem = {
       Put: { TableName: `${table.name}-missing`, Item: { pk: pk(), sk: 'ITEM' } },
     };

@@ -8,10 +8,10 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarkerKey } from '../../functions/data/keys';
 import { setLocalClockOffset } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import type { RunningOpenPie } from '../../local/app';
 import { demoAccounts, seedDemoData } from '../../local/seed';
 import { demoOfficeMarker } from '../../local/seed-demo-office';
+import { testTable } from '../support/test-table';
 
 const savedEnv = { ...process.env };
 let app: RunningOpenPie | undefined;
@@ -163,8 +163,8 @@ describe('the demo artist’s office on a first start', () => {
     // Prepare
     const cookie = await signIn('artist');
     const before = await readOfficeView(cookie);
-    await getTable().client.send(
-      new DeleteCommand({ TableName: getTable().name, Key: seedMarkerKey(demoOfficeMarker) }),
+    await testTable().client.send(
+      new DeleteCommand({ TableName: testTable().name, Key: seedMarkerKey(demoOfficeMarker) }),
     );
 
     // Act

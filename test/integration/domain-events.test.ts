@@ -10,6 +10,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimReport } from '../../functions/data/claim-reports';
+import { testTable } from '../support/test-table';
 
 interface PutEventsEntry {
   Source: string;
@@ -57,7 +58,6 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function loadModules() {
-  const { getTable } = await import('../../functions/runtime/table');
   const { createClaimReport, listOpenClaimReports } = await import('../../functions/data/claim-reports');
   const outbox = await import('../../functions/data/outbox');
   const publishing = await import('../../functions/services/outbox-event-publishing');
@@ -65,7 +65,7 @@ async function loadModules() {
   const { createEventPublisher } = await import('../../functions/integrations/event-bus');
   const { createLogger } = await import('../../functions/runtime/logger');
   const { getClock } = await import('../../functions/runtime/clock');
-  const table = getTable();
+  const table = testTable();
   const dependencies = {
     table,
     bus: createEventPublisher({ region: 'us-east-1', busName: 'openpie-test', endpoint: standInUrl }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 async function loadHandler() {
   return (await import('../../functions/handlers/fan-user')).handler;
@@ -18,9 +19,8 @@ async function givePlays(
   plays: readonly { daysAgo: number; artistName: string; artistId?: string; minutes: number }[],
 ) {
   const { savePlays, recomputeDailyListening } = await import('../../functions/data/listening');
-  const { getTable } = await import('../../functions/runtime/table');
   const saved = await savePlays(
-    getTable(),
+    testTable(),
     fanId,
     plays.map((play, index) => ({
       endedAt: `${day(play.daysAgo)}T12:${String(index).padStart(2, '0')}:00.000Z`,
@@ -31,7 +31,7 @@ async function givePlays(
       identity: `${fanId}:${index}`,
     })),
   );
-  await recomputeDailyListening(getTable(), fanId, saved.days);
+  await recomputeDailyListening(testTable(), fanId, saved.days);
 }
 
 describe('PUT /api/user/username', () => {
@@ -365,7 +365,6 @@ describe('buildFanProfileErasure', () => {
     const handler = await loadHandler();
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { buildFanProfileErasure, getFanProfile } = await import('../../functions/data/fan-profiles');
-    const { getTable } = await import('../../functions/runtime/table');
     const [leaving, next] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
     const username = uniqueUsername('leaving');
     await call(handler, 'PUT', '/api/user/username', { body: { username }, cookies: [leaving.cookie] });
@@ -374,25 +373,24 @@ describe('buildFanProfileErasure', () => {
       cookies: [leaving.cookie],
     });
     // Act
-    const items = await buildFanProfileErasure(getTable(), leaving.userId);
-    await getTable().client.send(new TransactWriteCommand({ TransactItems: items }));
+    const items = await buildFanProfileErasure(testTable(), leaving.userId);
+    await testTable().client.send(new TransactWriteCommand({ TransactItems: items }));
     const taken = await call(handler, 'PUT', '/api/user/username', {
       body: { username },
       cookies: [next.cookie],
     });
     // Assess
     expect(items).toHaveLength(2);
-    expect(await getFanProfile(getTable(), leaving.userId)).toEqual({ visibility: 'private' });
+    expect(await getFanProfile(testTable(), leaving.userId)).toEqual({ visibility: 'private' });
     expect(taken.statusCode).toBe(200);
   });
 
   it('has nothing to erase for a fan who never set a profile', async () => {
     // Prepare
     const { buildFanProfileErasure } = await import('../../functions/data/fan-profiles');
-    const { getTable } = await import('../../functions/runtime/table');
     const fan = await createSignedInAccount('fan');
     // Act
-    const items = await buildFanProfileErasure(getTable(), fan.userId);
+    const items = await buildFanProfileErasure(testTable(), fan.userId);
     // Assess
     expect(items).toEqual([]);
   });

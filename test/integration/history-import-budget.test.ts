@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryImport, HistoryImportResult } from '../../functions/contracts/listening';
 import { getClock } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import {
   importListeningHistory,
   type HistoryImportDependencies,
 } from '../../functions/services/listening/history-import';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const [d4, d3, d2] = [day(4), day(3), day(2)];
@@ -30,7 +30,7 @@ const records: Extract<HistoryImport, { source: 'spotify-account-data' }>['recor
 
 /** A spent budget from the start: each request runs its first slice of two records, then answers. */
 function spentBudget(): HistoryImportDependencies {
-  return { table: getTable(), clock: getClock(), writeBudgetMs: 0, sliceRecords: 2 };
+  return { table: testTable(), clock: getClock(), writeBudgetMs: 0, sliceRecords: 2 };
 }
 
 async function loadHandler() {

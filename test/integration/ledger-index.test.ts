@@ -10,7 +10,6 @@ import { ledgerTransactionKey } from '../../functions/data/keys';
 import { ledgerIndexShards } from '../../functions/data/ledger-index';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { readFinances } from '../../functions/services/admin/finances';
 import { backfillLedgerIndex } from '../../functions/services/admin/ledger-index-backfill';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../../functions/services/admin/wallet-transactions';
 import { postTransaction } from '../../functions/services/ledger';
 import { createSignedInAccount } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const dayMs = 86_400_000;
 const indexAttributes = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] as const;
@@ -27,7 +27,7 @@ const indexAttributes = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] as const;
 const sent = { counting: false, requests: [] as string[] };
 
 beforeAll(() => {
-  getTable().client.middlewareStack.add(
+  testTable().client.middlewareStack.add(
     (next, context) => async (args) => {
       if (sent.counting) sent.requests.push(context.commandName ?? 'unknown');
       return next(args);
@@ -50,7 +50,7 @@ async function requestsOf<T>(read: () => Promise<T>): Promise<{ result: T; reque
 /** Free credit into a fan's wallet at `at`: a wallet line, and money into the ledger through a platform account. */
 async function creditWallet(fanId: string, cents: number, at: Date): Promise<string> {
   const { transaction } = await postTransaction(
-    { table: getTable(), clock: createFixedClock(at) },
+    { table: testTable(), clock: createFixedClock(at) },
     {
       kind: 'promo-funding',
       idempotencyKey: `promo-funding:${randomUUID()}`,
@@ -75,7 +75,7 @@ describe('the ledger by date', () => {
     // Noon UTC today: the day's reads and today's credit fall on one day whenever the test runs.
     const real = new Date();
     const now = new Date(Date.UTC(real.getUTCFullYear(), real.getUTCMonth(), real.getUTCDate(), 12));
-    const deps = { table: getTable(), clock: createFixedClock(now) };
+    const deps = { table: testTable(), clock: createFixedClock(now) };
     const today = await createSignedInAccount('fan');
     await creditWallet(today.userId, 500, new Date(now.getTime() - 1000));
     await fanWithHistory();
@@ -106,7 +106,7 @@ describe('the ledger by date', () => {
 
   it('finds transactions written before the indexes once backfilled, and sets each key once however often it runs', async () => {
     // Prepare: three wallet credits on a day of their own, their index keys removed as if written before the indexes.
-    const table = getTable();
+    const table = testTable();
     const fan = await createSignedInAccount('fan');
     const day = new Date(Date.now() - 400 * dayMs);
     const ids = [

@@ -21,6 +21,7 @@ import { givenOpenPie } from '../support/factories/funding';
 import { uniqueEmail } from '../support/identity';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
 import { answerConsent } from '../support/oauth-consent';
+import { testTable } from '../support/test-table';
 
 const site = useLocalOpenPie('counted-once');
 const dayMs = 86_400_000;
@@ -135,9 +136,8 @@ async function dailyTotals(fan: Fan, from: string, to: string) {
 /** The fan's stored plays between two days (inclusive), as the split reads them: source and length. */
 async function storedPlays(fan: Fan, from: string, to: string) {
   const { listPlaysBetween } = await import('../../functions/data/listening');
-  const { getTable } = await import('../../functions/runtime/table');
   const plays = await listPlaysBetween(
-    getTable(),
+    testTable(),
     fan.id,
     `${from}T00:00:00.000Z`,
     new Date(Date.parse(`${to}T00:00:00Z`) + dayMs).toISOString(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningOpenPie } from '../../local/app';
+import { testTable } from '../support/test-table';
 
 // The real EventBridge and SQS clients, pointed at the local runtime, reach the consumers and workers that the
 // stack wires to the same bus rules and queues.
@@ -80,10 +81,9 @@ describe('local event bus', () => {
     // Prepare: a reconciliation alert written to the outbox in a transaction, as a job would with its run record
     const { randomUUID } = await import('node:crypto');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { getTable } = await import('../../functions/runtime/table');
     const { buildOutboxEventPut, getOutboxEvent } = await import('../../functions/data/outbox');
     const { settleDeliveries } = await import('../../local/aws-endpoints');
-    const table = getTable();
+    const table = testTable();
     const eventId = randomUUID();
     const runId = `run-${eventId}`;
     const written: string[] = [];

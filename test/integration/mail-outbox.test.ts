@@ -10,6 +10,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, strongPassword, uniqueEmail } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 const emailFrom = 'OpenPie <no-reply@openpie.example>';
 
@@ -84,10 +85,9 @@ async function registerFan(email: string): Promise<void> {
 
 /** The outbox item queued for an address, as its id and in DynamoDB's typed JSON (what a stream record carries). */
 async function readQueuedItem(to: string) {
-  const { getTable } = await import('../../functions/runtime/table');
   const { listOutboxMail } = await import('../../functions/data/outbox');
   const { createDynamoClient } = await import('../../functions/runtime/dynamodb-client');
-  const mail = (await listOutboxMail(getTable())).find((entry) => entry.to === to);
+  const mail = (await listOutboxMail(testTable())).find((entry) => entry.to === to);
   if (!mail) throw new Error(`No mail to ${to} in the outbox`);
   const client = createDynamoClient({ region: 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
   const { Item } = await client.send(
@@ -126,9 +126,8 @@ function buildInsertRecord(image: Record<string, unknown>): DynamoDBRecord {
 }
 
 async function readSentAt(id: string): Promise<string | null> {
-  const { getTable } = await import('../../functions/runtime/table');
   const { getOutboxMail } = await import('../../functions/data/outbox');
-  return (await getOutboxMail(getTable(), id))?.sentAt ?? null;
+  return (await getOutboxMail(testTable(), id))?.sentAt ?? null;
 }
 
 const sentTo = (address: string) =>
@@ -139,10 +138,9 @@ describe('queueing mail', () => {
     // Prepare
     const email = uniqueEmail('twice');
     await registerFan(email);
-    const { getTable } = await import('../../functions/runtime/table');
     const { listOutboxMail } = await import('../../functions/data/outbox');
     const countMail = async () =>
-      (await listOutboxMail(getTable(), 500)).filter((entry) => entry.to === email).length;
+      (await listOutboxMail(testTable(), 500)).filter((entry) => entry.to === email).length;
     const before = await countMail();
 
     // Act

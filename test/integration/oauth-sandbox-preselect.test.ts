@@ -6,6 +6,7 @@ import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { uniqueEmail } from '../support/identity';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
 import { JSDOM } from '../support/oauth-consent';
+import { testTable } from '../support/test-table';
 
 const site = useLocalOpenPie('preselect');
 const password = 'correct-horse-battery-staple';
@@ -29,10 +30,9 @@ async function signedInFan(label: string): Promise<{ browser: SiteBrowser; id: s
 /** Links this sandbox person's Spotify to some fan account, as an earlier connection would have. */
 async function linkSpotifyOf(email: string): Promise<void> {
   const { saveConnection } = await import('../../functions/data/accounts');
-  const { getTable } = await import('../../functions/runtime/table');
   const { id } = await signedInFan('holder');
   // 'taken' is as good: then someone has it already.
-  await saveConnection(getTable(), 'fan', id, {
+  await saveConnection(testTable(), 'fan', id, {
     provider: 'spotify',
     providerUserId: spotifyAccountIdOf(email),
     connectedAt: new Date().toISOString(),

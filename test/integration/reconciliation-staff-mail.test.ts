@@ -17,12 +17,12 @@ import { listOutboxMail } from '../../functions/data/outbox';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import { getClock } from '../../functions/runtime/clock';
 import { resetEnvCache } from '../../functions/runtime/env';
-import { getTable } from '../../functions/runtime/table';
 import { runDailyReconciliation } from '../../functions/services/admin/reconciliation';
 import { maxProblemsMailed } from '../../functions/services/admin/reconciliation-mail';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { startTestStripeSandbox } from '../support/stripe-sandbox';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { testTable } from '../support/test-table';
 
 const staffAddress = 'money-desk@openpie.example';
 const savedEnv = { ...process.env };
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 /** Moves the platform fee account's balance item off its entries: a ledger finding, put back by calling again. */
 async function nudgePlatformFees(cents: number): Promise<void> {
-  const table = getTable();
+  const table = testTable();
   await table.client.send(
     new UpdateCommand({
       TableName: table.name,
@@ -75,7 +75,7 @@ async function nudgePlatformFees(cents: number): Promise<void> {
 
 /** The reconciliation mails in the outbox that name the run. */
 async function mailsOfRun(runId: string): Promise<OutboxMail[]> {
-  return (await listOutboxMail(getTable(), 100)).filter(
+  return (await listOutboxMail(testTable(), 100)).filter(
     (mail) => mail.kind === 'reconciliation-failed' && mail.text.includes(runId),
   );
 }
@@ -234,7 +234,7 @@ describe('the daily reconciliation job', () => {
     // Assess
     expect(result.counts['alerts']).toBe(0);
     expect(await mailsOfRun(run.runId)).toEqual([]);
-    expect((await listOutboxMail(getTable(), 100)).filter((mail) => mail.text.includes(run.runId))).toEqual(
+    expect((await listOutboxMail(testTable(), 100)).filter((mail) => mail.text.includes(run.runId))).toEqual(
       [],
     );
   });
@@ -252,7 +252,7 @@ describe('the daily reconciliation job', () => {
     try {
       const { alerts } = await runDailyReconciliation(
         {
-          table: getTable(),
+          table: testTable(),
           clock: getClock(),
           stripe: () => Promise.resolve(gateway),
           publishEvent: async (event) => {
@@ -324,7 +324,7 @@ describe('the daily reconciliation job', () => {
     expect(await mailsOfRun(withAddress.runId)).toHaveLength(1);
     expect(unmailed.counts).toMatchObject({ alerts: 1, staffAddressMissing: 1 });
     expect(await mailsOfRun(without.runId)).toEqual([]);
-    const record = await getJobRun(getTable(), 'reconciliation');
+    const record = await getJobRun(testTable(), 'reconciliation');
     expect(record).toMatchObject({ runId: without.runId, outcome: 'completed' });
     expect(record?.counts).toMatchObject({ staffAddressMissing: 1 });
     const entries = logEntries(written);
@@ -346,7 +346,7 @@ describe('a scheduled job whose run fails', () => {
     });
     const run = (runId: string) => ({ job, scheduledAt: getClock().now().toISOString(), runId });
     const mails = async () =>
-      (await listOutboxMail(getTable(), 100)).filter(
+      (await listOutboxMail(testTable(), 100)).filter(
         (mail) => mail.kind === 'job-failed' && mail.text.includes(job),
       );
     return { handler, run, mails, state };

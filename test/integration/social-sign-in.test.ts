@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/identity';
 import { answerConsent } from '../support/oauth-consent';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
+import { testTable } from '../support/test-table';
 
 type Provider = 'spotify' | 'google' | 'twitter' | 'facebook';
 
@@ -261,10 +262,9 @@ async function issueResetLink(fanId: string): Promise<string> {
   const { putLinkToken } = await import('../../functions/data/link-tokens');
   const { linkTokenExpiry } = await import('../../functions/domain/identity/link-tokens');
   const { hashLinkTokenSecret } = await import('../../functions/services/identity/link-tokens');
-  const { getTable } = await import('../../functions/runtime/table');
   const secret = randomBytes(32).toString('base64url');
   const now = new Date();
-  await putLinkToken(getTable(), {
+  await putLinkToken(testTable(), {
     tokenHash: hashLinkTokenSecret(secret),
     purpose: 'reset-password',
     kind: 'fan',
@@ -378,10 +378,9 @@ describe('Spotify tokens at rest', () => {
     await travel(browser, signInPaths.spotify, approveAs(newPerson('tokens')), 'spotify');
     const fanId = String((await readUser(browser))['id']);
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { getTable } = await import('../../functions/runtime/table');
     const { getTokenCipher } = await import('../../functions/services/token-cipher');
     const { spotifyTokenContext } = await import('../../functions/domain/identity/connections');
-    const table = getTable();
+    const table = testTable();
     // Act
     const { Item } = await table.client.send(
       new GetCommand({ TableName: table.name, Key: { pk: `FAN#${fanId}`, sk: 'CONNECTION#spotify' } }),
@@ -427,13 +426,12 @@ describe('staff sign-in with Google', () => {
   async function createStaffAccount(email: string): Promise<string> {
     const { createAccount } = await import('../../functions/data/accounts');
     const { buildVerifiedAccount } = await import('../../functions/domain/identity/account');
-    const { getTable } = await import('../../functions/runtime/table');
     const now = new Date();
     const account = buildVerifiedAccount(
       { kind: 'admin', id: randomUUID(), email, firstName: 'Sam', lastName: 'Staff', passwordHash: null },
       now,
     );
-    expect(await createAccount(getTable(), { ...account, email })).toBe('created');
+    expect(await createAccount(testTable(), { ...account, email })).toBe('created');
     return account.id;
   }
 

@@ -7,6 +7,7 @@ import type { SessionArea } from '../../functions/contracts/auth';
 import { sessionCookieNames } from '../../functions/contracts/auth';
 import type { SiteClient, SiteReply } from './site-client';
 import { readSetCookies } from './site-client';
+import { testTable } from '../support/test-table';
 
 export const securityPassword = 'security-suite-passphrase-7';
 
@@ -86,7 +87,6 @@ export async function signUpThroughApi(
 export async function signInStaffThroughApi(client: SiteClient, origin: string): Promise<SignedIn> {
   const { createAccount } = await import('../../functions/data/accounts');
   const { buildVerifiedAccount } = await import('../../functions/domain/identity/account');
-  const { getTable } = await import('../../functions/runtime/table');
   const { getPasswordHasher } = await import('../../functions/services/password-hasher');
   const email = `staff-${randomUUID()}@example.com`;
   const now = new Date();
@@ -99,7 +99,7 @@ export async function signInStaffThroughApi(client: SiteClient, origin: string):
     },
     now,
   );
-  await createAccount(getTable(), { ...account, email });
+  await createAccount(testTable(), { ...account, email });
   const login = await post(client, origin, '/api/admin/auth/login', { email, password: securityPassword });
   expectStatus(login, 200, 'Staff login');
   return signedInFrom(login, 'admin');
@@ -201,10 +201,9 @@ export async function createOfficeCast(): Promise<OfficeCast> {
   const { createOffice } = await import('../../functions/data/offices/office');
   const { addOfficeMember } = await import('../../functions/data/offices/members');
   const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const { getTable } = await import('../../functions/runtime/table');
   const { claimDependencies, createClaimForUser } = await import('../../functions/services/claims/claims');
   const { assignArtistsToMember } = await import('../../functions/services/offices/member-artists');
-  const table = getTable();
+  const table = testTable();
   const now = new Date();
   const [admin, member, assignedMember, accountant, bystander, otherAdmin] = await Promise.all(
     ['A admin', 'A member', 'A assigned member', 'A accountant', 'A bystander', 'B admin'].map(

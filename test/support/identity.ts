@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { EventOptions } from './gateway-event';
 import { bodyOf, buildGatewayEvent, testContext } from './gateway-event';
+import { testTable } from './test-table';
 
 type Handler = (
   event: APIGatewayProxyEventV2,
@@ -125,7 +126,6 @@ export async function createSignedInAccount(
 ): Promise<SignedInAccount> {
   const { createAccount } = await import('../../functions/data/accounts');
   const { buildAccount } = await import('../../functions/domain/identity/account');
-  const { getTable } = await import('../../functions/runtime/table');
   const { sessionDependencies, startSession } = await import('../../functions/services/sessions');
   const now = new Date();
   const email = overrides.email ?? uniqueEmail(kind);
@@ -142,7 +142,7 @@ export async function createSignedInAccount(
     },
     now,
   );
-  const outcome = await createAccount(getTable(), {
+  const outcome = await createAccount(testTable(), {
     ...account,
     email,
     phoneNumber: overrides.phoneNumber ?? null,

@@ -12,6 +12,7 @@ import {
   tokenOfLink,
   uniqueEmail,
 } from '../../support/identity';
+import { testTable } from '../../support/test-table';
 
 const artistAuth = async () => (await import('../../../functions/handlers/artist-auth')).handler;
 const artistUser = async () => (await import('../../../functions/handlers/artist-user')).handler;
@@ -177,14 +178,13 @@ describe('staff sign-in', () => {
     const { randomUUID } = await import('node:crypto');
     const { createAccount } = await import('../../../functions/data/accounts');
     const { buildVerifiedAccount } = await import('../../../functions/domain/identity/account');
-    const { getTable } = await import('../../../functions/runtime/table');
     const { getPasswordHasher } = await import('../../../functions/services/password-hasher');
     const now = new Date();
     const account = buildVerifiedAccount(
       { kind: 'admin', id: randomUUID(), email, passwordHash: await getPasswordHasher().hash(password) },
       now,
     );
-    await createAccount(getTable(), { ...account, email });
+    await createAccount(testTable(), { ...account, email });
     return account.id;
   }
 
@@ -317,7 +317,6 @@ describe('social connections', () => {
   it('shows connected providers on GET /api/user, keeps a provider identity to one account, and frees it on deletion', async () => {
     // Prepare
     const { saveConnection, findAccountByConnection } = await import('../../../functions/data/accounts');
-    const { getTable } = await import('../../../functions/runtime/table');
     const fan = await createSignedInAccount('fan');
     const other = await createSignedInAccount('fan');
     const spotifyId = `spotify-${fan.userId}`;
@@ -329,14 +328,14 @@ describe('social connections', () => {
     const fanUser = (await import('../../../functions/handlers/fan-user')).handler;
 
     // Act
-    const saved = await saveConnection(getTable(), 'fan', fan.userId, connection);
-    const again = await saveConnection(getTable(), 'fan', fan.userId, connection);
-    const stolen = await saveConnection(getTable(), 'fan', other.userId, connection);
+    const saved = await saveConnection(testTable(), 'fan', fan.userId, connection);
+    const again = await saveConnection(testTable(), 'fan', fan.userId, connection);
+    const stolen = await saveConnection(testTable(), 'fan', other.userId, connection);
     const user = await call(fanUser, 'GET', '/api/user', { cookies: [fan.cookie] });
-    const found = await findAccountByConnection(getTable(), 'fan', 'spotify', spotifyId);
+    const found = await findAccountByConnection(testTable(), 'fan', 'spotify', spotifyId);
     await call(await fanAuth(), 'DELETE', '/api/auth/account', { cookies: [fan.cookie] });
-    const afterDeletion = await findAccountByConnection(getTable(), 'fan', 'spotify', spotifyId);
-    const reconnected = await saveConnection(getTable(), 'fan', other.userId, connection);
+    const afterDeletion = await findAccountByConnection(testTable(), 'fan', 'spotify', spotifyId);
+    const reconnected = await saveConnection(testTable(), 'fan', other.userId, connection);
 
     // Assess
     expect([saved, again, stolen]).toEqual(['saved', 'saved', 'taken']);

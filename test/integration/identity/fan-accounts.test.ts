@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from '../../support/identity';
 import { bodyOf } from '../../support/gateway-event';
+import { testTable } from '../../support/test-table';
 
 const fanAuth = async () => (await import('../../../functions/handlers/fan-auth')).handler;
 const fanUser = async () => (await import('../../../functions/handlers/fan-user')).handler;
@@ -134,10 +135,9 @@ describe('a fan registers, verifies and signs in', () => {
   it('says "already used the free promotion" when a promo registration meets an account that used it', async () => {
     // Prepare: a fan who registered from /try and used the promotion (as the payments work records it)
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { getTable } = await import('../../../functions/runtime/table');
     const email = uniqueEmail('promo-used');
     const registered = await registerFan(email, { promo: 'try' });
-    const table = getTable();
+    const table = testTable();
     await table.client.send(
       new UpdateCommand({
         TableName: table.name,
@@ -350,8 +350,7 @@ describe('deleting a fan account', () => {
     await expect(findMail(email, 'account was deleted')).resolves.toMatchObject({ to: email });
 
     const { getAccount } = await import('../../../functions/data/accounts');
-    const { getTable } = await import('../../../functions/runtime/table');
-    const tombstone = await getAccount(getTable(), 'fan', userId);
+    const tombstone = await getAccount(testTable(), 'fan', userId);
     expect(tombstone).toMatchObject({
       id: userId,
       status: 'deleted',
