@@ -105,13 +105,24 @@ export function createSocialProfileReader(
   });
   const bearer = (accessToken: string) => ({ headers: { authorization: `Bearer ${accessToken}` } });
 
+  /** One read of the person's own data at `path` of the provider's API, with `query` in its URL. */
+  async function readOwn<S extends z.ZodMiniType>(
+    provider: SocialProvider,
+    path: string,
+    query: Record<string, string>,
+    init: RequestInit,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const url = new URL(`${apiRootOf(settingsOf(provider))}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return callProvider(contextOf(provider), 'identity', url.toString(), init, schema);
+  }
+
   async function readX(accessToken: string): Promise<SocialBioProfile[]> {
-    const url = new URL(`${apiRootOf(settingsOf('twitter'))}/2/users/me`);
-    url.searchParams.set('user.fields', 'description,username');
-    const me = await callProvider(
-      contextOf('twitter'),
-      'identity',
-      url.toString(),
+    const me = await readOwn(
+      'twitter',
+      '/2/users/me',
+      { 'user.fields': 'description,username' },
       bearer(accessToken),
       xUserSchema,
     );
@@ -128,13 +139,10 @@ export function createSocialProfileReader(
   }
 
   async function readYouTube(accessToken: string): Promise<SocialBioProfile[]> {
-    const url = new URL(`${apiRootOf(settingsOf('google'))}/youtube/v3/channels`);
-    url.searchParams.set('part', 'snippet');
-    url.searchParams.set('mine', 'true');
-    const reply = await callProvider(
-      contextOf('google'),
-      'identity',
-      url.toString(),
+    const reply = await readOwn(
+      'google',
+      '/youtube/v3/channels',
+      { part: 'snippet', mine: 'true' },
       bearer(accessToken),
       youtubeChannelsSchema,
     );
@@ -151,24 +159,20 @@ export function createSocialProfileReader(
     platform: 'facebook' | 'instagram',
     accessToken: string,
   ): Promise<SocialBioProfile[]> {
-    const settings = settingsOf('facebook');
-    const url = new URL(`${apiRootOf(settings)}/${graphVersion}/me/accounts`);
-    url.searchParams.set(
-      'fields',
-      platform === 'facebook'
-        ? 'id,name,about,link'
-        : 'id,name,instagram_business_account{id,username,biography}',
-    );
-    url.searchParams.set('access_token', accessToken);
-    // "Require App Secret": the Graph API wants proof that the call comes from our server.
-    url.searchParams.set(
-      'appsecret_proof',
-      createHmac('sha256', settings.clientSecret).update(accessToken).digest('hex'),
-    );
-    const reply = await callProvider(
-      contextOf('facebook'),
-      'identity',
-      url.toString(),
+    const reply = await readOwn(
+      'facebook',
+      `/${graphVersion}/me/accounts`,
+      {
+        fields:
+          platform === 'facebook'
+            ? 'id,name,about,link'
+            : 'id,name,instagram_business_account{id,username,biography}',
+        access_token: accessToken,
+        // "Require App Secret": the Graph API wants proof that the call comes from our server.
+        appsecret_proof: createHmac('sha256', settingsOf('facebook').clientSecret)
+          .update(accessToken)
+          .digest('hex'),
+      },
       {},
       facebookPagesSchema,
     );
