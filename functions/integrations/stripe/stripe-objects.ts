@@ -1,12 +1,12 @@
 // Staff's drill-down from a ledger transaction to the Stripe object it came from (decision 039): a charge, refund,
 // dispute, transfer or payout as Stripe has it now, with its amount, status and the fee of its balance transaction.
-// Read only, with the port's rules (sdk-gateway.ts): Stripe down or refusing our key is the 503 `unavailable` error,
+// Read only, with the port's rules (sdk-calls.ts): Stripe down or refusing our key is the 503 `unavailable` error,
 // an object Stripe does not know is null. A link to Stripe's dashboard only when the client talks to Stripe itself
 // (never for the local sandbox, whose objects Stripe's dashboard does not know).
 import Stripe from 'stripe';
 import * as z from 'zod/mini';
-import { AppError } from '../../domain/errors';
 import { balanceTransactionSchema } from './schemas';
+import { call, retrieveOrNull } from './sdk-calls';
 import { connectionOptionsOf } from './sdk-gateway';
 
 export const stripeObjectTypes = ['charge', 'refund', 'dispute', 'transfer', 'payout'] as const;
@@ -85,43 +85,6 @@ export interface StripeObjectReaderConfig {
   timeoutMs?: number;
 }
 
-function stripeErrorOf(error: unknown): { type: string; code?: string; statusCode?: number } | null {
-  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string'
-    ? (error as { type: string; code?: string; statusCode?: number })
-    : null;
-}
-
-const unavailableTypes = new Set([
-  'StripeConnectionError',
-  'StripeAPIError',
-  'StripeRateLimitError',
-  'StripeAuthenticationError',
-  'StripePermissionError',
-]);
-
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const stripeError = stripeErrorOf(error);
-    if (stripeError && (unavailableTypes.has(stripeError.type) || (stripeError.statusCode ?? 0) >= 500)) {
-      throw new AppError('unavailable', undefined, { code: 'payment_provider_unavailable', cause: error });
-    }
-    throw error;
-  }
-}
-
-async function retrieveOrNull<T>(work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call(work);
-  } catch (error) {
-    const stripeError = stripeErrorOf(error);
-    if (stripeError && (stripeError.code === 'resource_missing' || stripeError.statusCode === 404))
-      return null;
-    throw error;
-  }
-}
-
 /** The reader on the real `stripe` SDK, pointed at Stripe or the sandbox as the rest of the port is. */
 export function createStripeObjectReader(config: StripeObjectReaderConfig): StripeObjectReader {
   const stripe = new Stripe(config.apiKey, {
@@ -129,7 +92,6 @@ export function createStripeObjectReader(config: StripeObjectReaderConfig): Stri
     maxNetworkRetries: 1,
     timeout: config.timeoutMs ?? 10_000,
   });
-  const wrap = { call, retrieveOrNull };
   const dashboardRoot =
     config.apiUrl === undefined
       ? `https://dashboard.stripe.com/${config.apiKey.startsWith('sk_live_') || config.apiKey.startsWith('rk_live_') ? '' : 'test/'}`
@@ -158,7 +120,7 @@ export function createStripeObjectReader(config: StripeObjectReaderConfig): Stri
     const balance = object.balance_transaction ?? null;
     if (balance === null) return null;
     if (typeof balance !== 'string') return balance.fee;
-    const read = await wrap.call(() =>
+    const read = await call(() =>
       stripe.balanceTransactions.retrieve(balance, {}, accountId ? { stripeAccount: accountId } : undefined),
     );
     return balanceTransactionSchema.parse(read).fee;
@@ -169,7 +131,7 @@ export function createStripeObjectReader(config: StripeObjectReaderConfig): Stri
     id: string;
     accountId?: string | undefined;
   }): Promise<StripeObjectView | null> {
-    const raw = await wrap.retrieveOrNull(() => retrieveRaw(input.type, input.id, input.accountId));
+    const raw = await retrieveOrNull(() => retrieveRaw(input.type, input.id, input.accountId));
     if (raw === null) return null;
     const object = moneyObjectSchema.parse(raw);
     return {
