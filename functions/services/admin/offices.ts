@@ -25,15 +25,19 @@ export interface StaffOfficeListQuery {
   sortOrder?: 'asc' | 'desc' | undefined;
 }
 
-function toSummary(office: DirectoryOffice): StaffOfficeSummary {
+/** What the list and an office's page both say of the office itself. */
+function officeFieldsOf(office: Pick<DirectoryOffice, 'id' | 'name' | 'type' | 'memberCount' | 'createdAt'>) {
   return {
     _id: office.id,
     name: office.name,
     type: office.type,
     memberCount: office.memberCount,
     createdAt: office.createdAt,
-    connect: payoutAccountStatusOf(office.stripeAccount),
   };
+}
+
+function toSummary(office: DirectoryOffice): StaffOfficeSummary {
+  return { ...officeFieldsOf(office), connect: payoutAccountStatusOf(office.stripeAccount) };
 }
 
 /**
@@ -78,11 +82,7 @@ export async function readOfficeForStaff(
   ]);
   const { office, members } = found;
   return {
-    _id: office.id,
-    name: office.name,
-    type: office.type,
-    memberCount: office.memberCount,
-    createdAt: office.createdAt,
+    ...officeFieldsOf(office),
     updatedAt: office.updatedAt,
     connect: payoutAccountStatusOf(account),
     members: [...members]
