@@ -5,7 +5,6 @@
 // `moveClaim` (actor: verification), where it waits for staff. One that does not leaves the claim pending.
 import { randomUUID } from 'node:crypto';
 import type { VerificationAttempt, VerificationPlatform } from '../../contracts/claims';
-import type { ProviderCallbackQuery } from '../../contracts/social-sign-in';
 import type {
   ConnectSocialPayload,
   SocialProfileReply,
@@ -49,6 +48,8 @@ import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
 import { getTable } from '../../runtime/table';
 import { getOAuthConfig } from '../oauth-ports';
+import type { ProviderCallback } from '../social-sign-in/state-cookie';
+import { completionOf } from '../social-sign-in/state-cookie';
 import type { ClaimDependencies } from './claims';
 import { moveClaim, toClaimReply } from './claims';
 import type { VerificationPorts } from './verification-ports';
@@ -308,7 +309,7 @@ async function platformOfCallback(
 export async function completeSocialVerification(
   deps: VerificationDependencies,
   providerName: string,
-  callback: ProviderCallbackQuery & { stateCookie: string | undefined },
+  callback: ProviderCallback,
   log: Pick<Logger, 'info' | 'warn'>,
 ): Promise<VerificationCallbackResult> {
   const provider = verificationProviders.find((name) => name === providerName);
@@ -324,15 +325,10 @@ export async function completeSocialVerification(
   };
   try {
     const signIn = await deps.ports.socialSignIn();
-    const identity = await signIn.completeSignIn(provider, {
-      code: callback.code,
-      state: callback.state,
-      error: callback.error,
-      errorDescription: callback.error_description,
-      stateCookie: callback.stateCookie,
-      redirectUri: verificationCallbackUri(deps, provider),
-      now: deps.clock.now(),
-    });
+    const identity = await signIn.completeSignIn(
+      provider,
+      completionOf(callback, verificationCallbackUri(deps, provider), deps.clock.now()),
+    );
     const { intent } = identity;
     const verification = intent.verification;
     if (intent.kind !== 'artist' || !intent.linkToUserId || !verification) {

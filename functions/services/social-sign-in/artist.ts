@@ -2,7 +2,6 @@
 // an artist attempt is always a link. It has its own callback, so a fan's or staff member's state can never complete
 // it; nothing but the identity is kept, so these flows carry no token cipher (docs/decisions/006-social-sign-in.md).
 import type { ArtistUser } from '../../contracts/auth';
-import type { ProviderCallbackQuery } from '../../contracts/social-sign-in';
 import type { ConnectionRecord } from '../../data/accounts';
 import { deleteConnection, getAccount, listConnections, saveConnection } from '../../data/accounts';
 import { AppError } from '../../domain/errors';
@@ -17,6 +16,8 @@ import type { SocialSignInDependencies } from './dependencies';
 import { siteUrl } from './dependencies';
 import type { BrowserOutcome } from './outcomes';
 import { describeError, reasonOf, SocialSignInRefused } from './outcomes';
+import type { ProviderCallback } from './state-cookie';
+import { completionOf } from './state-cookie';
 
 const artistSettingsPage = '/for-artists/settings';
 
@@ -53,21 +54,16 @@ export async function beginArtistLink(
  */
 export async function completeArtistLink(
   deps: SocialSignInDependencies,
-  callback: ProviderCallbackQuery & { stateCookie: string | undefined },
+  callback: ProviderCallback,
   request: Pick<RequestContext, 'log'>,
 ): Promise<BrowserOutcome> {
   const stateCookie = buildClearedStateCookie(artistCallbackUri(deps));
   try {
     const signIn = await deps.socialSignIn();
-    const identity = await signIn.completeSignIn('google', {
-      code: callback.code,
-      state: callback.state,
-      error: callback.error,
-      errorDescription: callback.error_description,
-      stateCookie: callback.stateCookie,
-      redirectUri: artistCallbackUri(deps),
-      now: deps.clock.now(),
-    });
+    const identity = await signIn.completeSignIn(
+      'google',
+      completionOf(callback, artistCallbackUri(deps), deps.clock.now()),
+    );
     const { intent } = identity;
     if (intent.kind !== 'artist' || !intent.linkToUserId) {
       throw new SocialSignInRefused('invalid_state', 'an attempt of another kind came back here');

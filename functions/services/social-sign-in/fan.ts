@@ -4,7 +4,7 @@
 // protocol is integrations/oauth; the connection rules are domain/identity/connections.ts.
 import type { FanUser } from '../../contracts/auth';
 import { captchaActions } from '../../contracts/auth';
-import type { FanSignInQuery, ProviderCallbackQuery } from '../../contracts/social-sign-in';
+import type { FanSignInQuery } from '../../contracts/social-sign-in';
 import type { ConnectionRecord } from '../../data/accounts';
 import {
   deleteConnection,
@@ -46,6 +46,8 @@ import type { SocialSignInDependencies } from './dependencies';
 import { siteUrl, socialSignInDependencies } from './dependencies';
 import type { BrowserOutcome, SocialReturnPage } from './outcomes';
 import { describeError, reasonOf, SocialSignInRefused } from './outcomes';
+import type { ProviderCallback } from './state-cookie';
+import { completionOf } from './state-cookie';
 
 export interface FanSocialDependencies extends SocialSignInDependencies {
   /** Seals the Spotify tokens a connection keeps for the listening work. */
@@ -56,9 +58,6 @@ export interface FanSocialDependencies extends SocialSignInDependencies {
 export function fanSocialDependencies(): FanSocialDependencies {
   return { ...socialSignInDependencies(), tokenCipher: getTokenCipher };
 }
-
-/** What a provider's redirect brought back, with the request's state cookie. */
-export type ProviderCallback = ProviderCallbackQuery & { stateCookie: string | undefined };
 
 /** One fixed callback per provider for fans, registered with each provider. */
 export function fanCallbackUri(deps: { siteOrigin: string | undefined }, provider: SocialProvider): string {
@@ -176,15 +175,10 @@ export async function completeFanSignIn(
   let intent: SignInIntent | undefined;
   try {
     const signIn = await deps.socialSignIn();
-    const identity = await signIn.completeSignIn(provider, {
-      code: callback.code,
-      state: callback.state,
-      error: callback.error,
-      errorDescription: callback.error_description,
-      stateCookie: callback.stateCookie,
-      redirectUri: fanCallbackUri(deps, provider),
-      now,
-    });
+    const identity = await signIn.completeSignIn(
+      provider,
+      completionOf(callback, fanCallbackUri(deps, provider), now),
+    );
     intent = identity.intent;
     if (intent.kind !== 'fan') {
       throw new SocialSignInRefused('invalid_state', 'an attempt of another kind came back here');
