@@ -9,9 +9,9 @@ import type { EscrowLot } from '../../functions/domain/money/escrow';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
+import { givenHeldLots } from '../support/factories/escrow';
 import { givenListening } from '../support/factories/fans';
 import { givenPaidPie, splitDeps } from '../support/factories/funding';
 import { balanceOf } from '../support/factories/ledger';
@@ -26,57 +26,6 @@ async function releaseDeps(at = new Date()) {
 }
 
 const loadStaff = async () => (await import('../../functions/handlers/admin-claims')).handler;
-
-/**
- * Held lots for the artist as a split leaves them: per lot a pie of `fan`, its money paid into the fan's wallet and
- * split to the artist's earnings account, and the lot held for a year.
- */
-async function givenHeldLots(
-  artist: { id: string; name: string },
-  lots: readonly { fan: SignedInAccount; cents: number }[],
-  heldUntil = new Date(Date.now() + 365 * 86_400_000).toISOString(),
-): Promise<EscrowLot[]> {
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  const ledger = { table: testTable(), clock: createFixedClock(new Date()) };
-  const heldFrom = new Date().toISOString();
-  const built: EscrowLot[] = [];
-  for (const { fan, cents } of lots) {
-    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    const wallet = accountIdOf('pie-funds', pieId);
-    await postTransaction(ledger, {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${pieId}`,
-      postings: [
-        { accountId: wallet, amountCents: cents },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-      ],
-    });
-    await postTransaction(ledger, {
-      kind: 'split',
-      idempotencyKey: `split:${pieId}`,
-      postings: [
-        { accountId: wallet, amountCents: -cents },
-        { accountId: accountIdOf('artist-earnings', artist.id), amountCents: cents },
-      ],
-      references: { pieId, fanId: fan.userId },
-    });
-    built.push({
-      pieId,
-      fanId: fan.userId,
-      artistKey: `id:${artist.id}`,
-      artistId: artist.id,
-      artistName: artist.name,
-      accountId: accountIdOf('artist-earnings', artist.id),
-      cents,
-      status: 'held',
-      heldFrom,
-      heldUntil,
-    });
-  }
-  await putEscrowLots(testTable(), built);
-  return built;
-}
 
 async function lotsNow(lots: readonly EscrowLot[]): Promise<EscrowLot[]> {
   const { getEscrowLot } = await import('../../functions/data/escrow-lots');
@@ -104,9 +53,9 @@ describe('a successful claim releases the held earnings', () => {
     const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
     if (!ana || !ben) throw new Error('no fans');
     const lots = await givenHeldLots(artist, [
-      { fan: ana, cents: 706 },
-      { fan: ana, cents: 120 },
-      { fan: ben, cents: 235 },
+      { fanId: ana.userId, cents: 706 },
+      { fanId: ana.userId, cents: 120 },
+      { fanId: ben.userId, cents: 235 },
     ]);
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act
@@ -150,7 +99,7 @@ describe('a successful claim releases the held earnings', () => {
     const staff = await createSignedInAccount('admin');
     const artist = await givenArtist();
     const fan = await createSignedInAccount('fan');
-    await givenHeldLots(artist, [{ fan, cents: 500 }]);
+    await givenHeldLots(artist, [{ fanId: fan.userId, cents: 500 }]);
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     // Act
     const first = await approveClaim(claim._id, staff);
@@ -178,8 +127,8 @@ describe('a successful claim releases the held earnings', () => {
     const lots = await givenHeldLots(
       artist,
       fans.flatMap((fan) => [
-        { fan, cents: 300 },
-        { fan, cents: 45 },
+        { fanId: fan.userId, cents: 300 },
+        { fanId: fan.userId, cents: 45 },
       ]),
     );
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
@@ -204,8 +153,8 @@ describe('a successful claim releases the held earnings', () => {
     const artist = await givenArtist();
     const fan = await createSignedInAccount('fan');
     await givenHeldLots(artist, [
-      { fan, cents: 250 },
-      { fan, cents: 251 },
+      { fanId: fan.userId, cents: 250 },
+      { fanId: fan.userId, cents: 251 },
     ]);
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const { moveClaim } = await import('../../functions/services/claims/claims');
@@ -241,7 +190,7 @@ describe('a successful claim releases the held earnings', () => {
     const fan = await createSignedInAccount('fan');
     const lots = await givenHeldLots(
       artist,
-      Array.from({ length: 95 }, (_, index) => ({ fan, cents: 10 + index })),
+      Array.from({ length: 95 }, (_, index) => ({ fanId: fan.userId, cents: 10 + index })),
     );
     const total = lots.reduce((sum, lot) => sum + lot.cents, 0);
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
@@ -282,8 +231,8 @@ describe('a successful claim releases the held earnings', () => {
     const [ana, ben] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
     if (!ana || !ben) throw new Error('no fans');
     const lots = await givenHeldLots(artist, [
-      { fan: ana, cents: 400 },
-      { fan: ben, cents: 90 },
+      { fanId: ana.userId, cents: 400 },
+      { fanId: ben.userId, cents: 90 },
     ]);
     const returned = lots.find((lot) => lot.fanId === ben.userId);
     if (!returned) throw new Error('no lot');
@@ -323,7 +272,7 @@ describe('a successful claim releases the held earnings', () => {
     // Prepare
     const artist = await givenArtist();
     const fan = await createSignedInAccount('fan');
-    await givenHeldLots(artist, [{ fan, cents: 100 }]);
+    await givenHeldLots(artist, [{ fanId: fan.userId, cents: 100 }]);
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const { releaseHeldEarnings } = await import('../../functions/services/claims/release');
     // Act
@@ -397,12 +346,10 @@ describe('the daily sweep of lots a release left behind', () => {
     const { claim, office } = await givenVerifiedClaim(artist.id, 'Lantern Office');
     const approved = await approveClaim(claim._id, staff);
     const lots = [
-      ...(await givenHeldLots(artist, [{ fan: ana, cents: 333 }])),
-      ...(await givenHeldLots(
-        artist,
-        [{ fan: ben, cents: 44 }],
-        new Date(Date.now() - 86_400_000).toISOString(),
-      )),
+      ...(await givenHeldLots(artist, [{ fanId: ana.userId, cents: 333 }])),
+      ...(await givenHeldLots(artist, [{ fanId: ben.userId, cents: 44 }], {
+        heldUntil: new Date(Date.now() - 86_400_000).toISOString(),
+      })),
     ];
     // Act
     const first = await runEscrowAging(`sweep-${randomUUID()}`);

@@ -1,6 +1,11 @@
+// A fan reports a claimed artist (POST /api/claims/report/{id}) through the fan-claims handler, on DynamoDB Local:
+// the report is stored once per fan and artist, staff find it among the open reports, an artist the catalogue does
+// not know answers 404, and only a signed-in fan may report.
 import { describe, expect, it } from 'vitest';
+import { givenArtist } from '../support/factories/catalogue';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import { testTable } from '../support/test-table';
 
 async function loadHandler() {
   return (await import('../../functions/handlers/fan-claims')).handler;
@@ -9,21 +14,12 @@ async function loadHandler() {
 const reason = 'This office is not the band: their real label posted about it.';
 const uniqueArtistId = () => `artist${Math.random().toString(36).slice(2, 12)}`;
 
-/** A catalogue artist, as a sync or a search would have stored it. */
-async function givenCatalogueArtist(name = 'The Red Covers') {
-  const { upsertCatalogueArtists } = await import('../../functions/data/catalogue/artists');
-  const { getTable } = await import('../../functions/runtime/table');
-  const id = uniqueArtistId();
-  await upsertCatalogueArtists(getTable(), [{ id, name }], new Date());
-  return id;
-}
-
 describe('POST /api/claims/report/{id}', () => {
   it('stores a report that staff find in the open reports, and answers 409 to the same fan reporting again', async () => {
     // Prepare
     const handler = await loadHandler();
     const fan = await createSignedInAccount('fan');
-    const artistId = await givenCatalogueArtist();
+    const { id: artistId } = await givenArtist('The Red Covers');
     const report = () =>
       call(handler, 'POST', `/api/claims/report/${artistId}`, { body: { reason }, cookies: [fan.cookie] });
     // Act
@@ -39,8 +35,7 @@ describe('POST /api/claims/report/{id}', () => {
     expect(repeat.statusCode).toBe(409);
     expect(bodyOf(repeat)['message']).toBe('You have already reported this claim. Our staff will review it.');
     const { listOpenClaimReports } = await import('../../functions/data/claim-reports');
-    const { getTable } = await import('../../functions/runtime/table');
-    const queue = await listOpenClaimReports(getTable(), { limit: 100 });
+    const queue = await listOpenClaimReports(testTable(), { limit: 100 });
     expect(queue.reports.filter((item) => item.target.id === artistId)).toEqual([
       {
         id: stored.id,
@@ -57,7 +52,7 @@ describe('POST /api/claims/report/{id}', () => {
     // Prepare
     const handler = await loadHandler();
     const [first, second] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
-    const artistId = await givenCatalogueArtist();
+    const { id: artistId } = await givenArtist('The Red Covers');
     // Act
     const results = await Promise.all(
       [first, second].map((fan) =>
@@ -102,8 +97,7 @@ describe('POST /api/claims/report/{id}', () => {
       'We do not know this artist on OpenPie. Check the link and try again.',
     );
     const { listOpenClaimReports } = await import('../../functions/data/claim-reports');
-    const { getTable } = await import('../../functions/runtime/table');
-    const queue = await listOpenClaimReports(getTable(), { limit: 100 });
+    const queue = await listOpenClaimReports(testTable(), { limit: 100 });
     expect(queue.reports.filter((item) => item.target.id === artistId)).toEqual([]);
   });
 

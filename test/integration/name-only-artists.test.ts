@@ -18,7 +18,7 @@ import { testTable } from '../support/test-table';
 import { createLogger } from '../../functions/runtime/logger';
 import { artistsById, catalogue as sandboxCatalogue } from '../../local/spotify-sandbox/catalogue';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
-import { givenPaidPie, givenSplitPie } from '../support/factories/funding';
+import { givenNameLots, givenPaidPie, givenSplitPie, markPieSplitWith } from '../support/factories/funding';
 import { balanceOf, walletBalanceOf } from '../support/factories/ledger';
 import { createSignedInAccount } from '../support/identity';
 
@@ -98,92 +98,6 @@ function spotifyId(): string {
 
 function centsOf(lots: readonly EscrowLot[], artistKey: string): number {
   return lots.filter((lot) => lot.artistKey === artistKey).reduce((sum, lot) => sum + lot.cents, 0);
-}
-
-/** The split's last step: the pie is marked split with its receipt's totals. */
-async function markSplit(pieId: string, cents: number): Promise<void> {
-  const { markPieSplit } = await import('../../functions/data/pies');
-  const marked = await markPieSplit(table(), pieId, {
-    outcome: 'split',
-    splitAt: '2026-06-01T00:00:00.000Z',
-    allocatedCents: cents,
-    keptInWalletCents: 0,
-    artistCount: 1,
-    heldCents: cents,
-    heldArtistCount: 1,
-    heldUntil: '2027-06-01',
-  });
-  expect(marked).toBe(true);
-}
-
-/**
- * `count` lots held for a name as splits leave them (a lot of 100 + i cents per pie, its money split into the name's
- * account; the pie marked split unless told), without the import registering the name.
- */
-async function givenNameLots(
-  name: string,
-  count: number,
-  { splitFinished = true }: { splitFinished?: boolean } = {},
-): Promise<EscrowLot[]> {
-  const normalised = normalizeArtistName(name);
-  const nameKey = `name:${normalised}`;
-  const nameAccount = accountIdOf('artist-name-earnings', normalised.replaceAll(' ', '-'));
-  const fan = await createSignedInAccount('fan');
-  const { postTransaction } = await import('../../functions/services/ledger');
-  const { putEscrowLots } = await import('../../functions/data/escrow-lots');
-  const { openPie } = await import('../../functions/services/payments/pies');
-  const ledger = { table: table(), clock: createFixedClock(new Date()) };
-  const lots: EscrowLot[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    const cents = 100 + index;
-    await openPie(
-      { table: table(), clock: createFixedClock(new Date('2026-05-02T00:00:00.000Z')) },
-      {
-        pieId,
-        fanId: fan.userId,
-        promo: false,
-        periodStart: new Date('2026-05-02T00:00:00.000Z'),
-        pieDays: 30,
-        amountCents: cents,
-        processingFeeCents: 0,
-        settings: { artistLimit: 0, artistPopularity: 0, excludeNonActive: false },
-        subscriptionId: null,
-        invoiceId: null,
-      },
-    );
-    await postTransaction(ledger, {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('pie-funds', pieId), amountCents: cents },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-      ],
-    });
-    await postTransaction(ledger, {
-      kind: 'split',
-      idempotencyKey: `split:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('pie-funds', pieId), amountCents: -cents },
-        { accountId: nameAccount, amountCents: cents },
-      ],
-    });
-    if (splitFinished) await markSplit(pieId, cents);
-    lots.push({
-      pieId,
-      fanId: fan.userId,
-      artistKey: nameKey,
-      artistId: null,
-      artistName: name,
-      accountId: nameAccount,
-      cents,
-      status: 'held',
-      heldFrom: '2026-06-01T00:00:00.000Z',
-      heldUntil: '2027-06-01T00:00:00.000Z',
-    });
-  }
-  await putEscrowLots(table(), lots);
-  return lots;
 }
 
 describe('money held for an artist heard only by name', () => {
@@ -516,7 +430,7 @@ describe('money held for an artist heard only by name', () => {
       artistId: artist.id,
     }).catch((error: unknown) => error);
     const resolved = await resolveNameOnlyArtist(deps(at), { ...staff, name, artistId: artist.id });
-    for (const lot of lots) await markSplit(lot.pieId, lot.cents);
+    for (const lot of lots) await markPieSplitWith(lot.pieId, lot.cents);
     const later = await resolveNames(at);
     // Assess: the lots wait until their splits finish, then the job moves them to the name's artist.
     expect(unknown).toMatchObject({ code: 'not_found' });

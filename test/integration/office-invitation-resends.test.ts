@@ -2,31 +2,13 @@
 // hour and 10 a day per office and address, then 429 with a sentence that says when, on DynamoDB Local. The probe
 // sent 15 resends in a row and every one went out.
 import { describe, expect, it } from 'vitest';
-import type { OfficeReply } from '../../functions/contracts/offices';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf, readOutbox, uniqueEmail } from '../support/identity';
+import { givenOfficeWithInvitation } from '../support/factories/offices';
+import { call, readOutbox, uniqueEmail } from '../support/identity';
 
 const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
-
-async function givenOfficeWithInvitation(
-  email: string,
-): Promise<{ admin: SignedInAccount; office: OfficeReply }> {
-  const admin = await createSignedInAccount('artist');
-  const created = await call(await loadOffices(), 'POST', '/api/for-artists/offices', {
-    body: { name: 'Resend Records', type: 'Label' },
-    cookies: [admin.cookie],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const office = dataOf<OfficeReply>(created);
-  const invited = await call(await loadOffices(), 'POST', `/api/for-artists/offices/${office._id}/members`, {
-    body: { email, role: 'member' },
-    cookies: [admin.cookie],
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  return { admin, office };
-}
 
 async function resend(officeId: string, admin: SignedInAccount, email: string) {
   return call(await loadOffices(), 'POST', `/api/for-artists/offices/${officeId}/resend-invitation`, {
@@ -43,7 +25,7 @@ describe('invitation resends', () => {
   it('sends 3 in an hour, then answers 429 with when to try again; the mails stop with it', async () => {
     // Prepare
     const email = uniqueEmail('resent');
-    const { admin, office } = await givenOfficeWithInvitation(email);
+    const { admin, office } = await givenOfficeWithInvitation(email, 'Resend Records');
     // Act
     const allowed = [];
     for (let attempt = 0; attempt < 3; attempt += 1) allowed.push(await resend(office._id, admin, email));
@@ -67,7 +49,7 @@ describe('invitation resends', () => {
     // Prepare: one address's resends spent in office A
     const email = uniqueEmail('spent');
     const other = uniqueEmail('other');
-    const { admin, office } = await givenOfficeWithInvitation(email);
+    const { admin, office } = await givenOfficeWithInvitation(email, 'Resend Records');
     const invitedOther = await call(
       await loadOffices(),
       'POST',
@@ -76,7 +58,7 @@ describe('invitation resends', () => {
     );
     expect(invitedOther.statusCode).toBe(201);
     for (let attempt = 0; attempt < 3; attempt += 1) await resend(office._id, admin, email);
-    const second = await givenOfficeWithInvitation(email);
+    const second = await givenOfficeWithInvitation(email, 'Resend Records');
     // Act
     const spent = await resend(office._id, admin, email);
     const otherAddress = await resend(office._id, admin, other);
@@ -90,7 +72,7 @@ describe('invitation resends', () => {
     const { resendOfficeInvitation, invitationDependencies } =
       await import('../../functions/services/offices/invitations');
     const email = uniqueEmail('daily');
-    const { admin, office } = await givenOfficeWithInvitation(email);
+    const { admin, office } = await givenOfficeWithInvitation(email, 'Resend Records');
     const day = '2031-03-04';
     const at = (hour: number, minute: number) =>
       resendOfficeInvitation(

@@ -10,40 +10,22 @@ import type {
   OfficeMemberEntryReply,
   OfficeReply,
 } from '../../functions/contracts/offices';
-import type { OfficeRole } from '../../functions/domain/offices/rights';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { givenClaim } from '../support/factories/claims';
-import { givenOfficeAdmin } from '../support/factories/offices';
-import { call, createSignedInAccount, dataOf, findMail, uniqueEmail } from '../support/identity';
+import {
+  acceptInvitation,
+  givenJoinedByInvitation,
+  givenOfficeAdmin,
+  invitationMailedTo,
+  inviteToOffice,
+} from '../support/factories/offices';
+import { call, createSignedInAccount, dataOf, uniqueEmail } from '../support/identity';
 import { testTable } from '../support/test-table';
 
 const loadOffices = async () => (await import('../../functions/handlers/artist-offices')).handler;
 const loadClaims = async () => (await import('../../functions/handlers/artist-claims')).handler;
-
-async function invite(officeId: string, by: SignedInAccount, email: string, role: OfficeRole = 'member') {
-  return call(await loadOffices(), 'POST', `/api/for-artists/offices/${officeId}/members`, {
-    body: { email, role },
-    cookies: [by.cookie],
-  });
-}
-
-/** The secret of the newest invitation mail to `email`, read from its link as the invitee would open it. */
-async function tokenMailedTo(email: string): Promise<{ token: string; link: string }> {
-  const mail = await findMail(email, 'Join ');
-  const link = mail.links[0] ?? '';
-  return { token: new URL(link).searchParams.get('token') ?? '', link };
-}
-
-async function accept(officeId: string, token: string, by: SignedInAccount) {
-  return call(
-    await loadOffices(),
-    'POST',
-    `/api/for-artists/offices/accept-invitation/${encodeURIComponent(token)}`,
-    { body: { officeId }, cookies: [by.cookie] },
-  );
-}
 
 async function validate(officeId: string, token: string) {
   return call(await loadOffices(), 'GET', `/api/for-artists/offices/${officeId}/validate-invitation`, {
@@ -57,26 +39,13 @@ async function listMembers(officeId: string, by: SignedInAccount) {
   });
 }
 
-/** A person invited by mail who accepted with their own account. */
-async function givenJoinedByInvitation(
-  officeId: string,
-  admin: SignedInAccount,
-  role: OfficeRole,
-): Promise<SignedInAccount> {
-  const person = await createSignedInAccount('artist');
-  expect((await invite(officeId, admin, person.email, role)).statusCode).toBe(201);
-  const { token } = await tokenMailedTo(person.email);
-  expect((await accept(officeId, token, person)).statusCode).toBe(200);
-  return person;
-}
-
 describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () => {
   it('mails a single-use link to the address and lists the person as invited until they accept', async () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('invitee');
     // Act
-    const result = await invite(office._id, admin, email, 'accountant');
+    const result = await inviteToOffice(office._id, admin, email, 'accountant');
     // Assess
     expect(result.statusCode).toBe(201);
     expect(dataOf<OfficeMemberEntryReply>(result)).toMatchObject({
@@ -85,7 +54,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
       role: 'accountant',
       status: 'invited',
     });
-    const { token, link } = await tokenMailedTo(email);
+    const { token, link } = await invitationMailedTo(email);
     expect(link).toBe(
       `${process.env['SITE_ORIGIN'] ?? ''}/for-artists/office-invitation/${office._id}?token=${token}`,
     );
@@ -101,10 +70,10 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('twice');
-    expect((await invite(office._id, admin, email)).statusCode).toBe(201);
+    expect((await inviteToOffice(office._id, admin, email)).statusCode).toBe(201);
     // Act
-    const again = await invite(office._id, admin, email);
-    const self = await invite(office._id, admin, admin.email);
+    const again = await inviteToOffice(office._id, admin, email);
+    const self = await inviteToOffice(office._id, admin, admin.email);
     // Assess
     expect([again.statusCode, bodyOf(again)['code']]).toEqual([409, 'invitation_pending']);
     expect([self.statusCode, bodyOf(self)['code']]).toEqual([409, 'already_member']);
@@ -118,7 +87,7 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
     const stranger = await createSignedInAccount('artist');
     // Act
     const results = await Promise.all(
-      [member, accountant, stranger].map((person) => invite(office._id, person, uniqueEmail('x'))),
+      [member, accountant, stranger].map((person) => inviteToOffice(office._id, person, uniqueEmail('x'))),
     );
     // Assess
     expect(results.map((result) => result.statusCode)).toEqual([403, 403, 404]);
@@ -128,10 +97,10 @@ describe('POST /api/for-artists/offices/{officeId}/members (an invitation)', () 
     // Prepare: 48 pending invitations beside the admin make 49
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     for (let index = 0; index < 48; index += 1) {
-      expect((await invite(office._id, admin, uniqueEmail(`crowd${index}`))).statusCode).toBe(201);
+      expect((await inviteToOffice(office._id, admin, uniqueEmail(`crowd${index}`))).statusCode).toBe(201);
     }
     // Act
-    const result = await invite(office._id, admin, uniqueEmail('one-too-many'));
+    const result = await inviteToOffice(office._id, admin, uniqueEmail('one-too-many'));
     // Assess
     expect([result.statusCode, bodyOf(result)['code']]).toEqual([409, 'office_full']);
   });
@@ -142,8 +111,8 @@ describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)',
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('holder');
-    await invite(office._id, admin, email, 'admin');
-    const { token } = await tokenMailedTo(email);
+    await inviteToOffice(office._id, admin, email, 'admin');
+    const { token } = await invitationMailedTo(email);
     // Act
     const result = await validate(office._id, token);
     // Assess
@@ -162,8 +131,8 @@ describe('GET /api/for-artists/offices/{officeId}/validate-invitation (public)',
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const other = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('late');
-    await invite(office._id, admin, email);
-    const { token } = await tokenMailedTo(email);
+    await inviteToOffice(office._id, admin, email);
+    const { token } = await invitationMailedTo(email);
     const { createFixedClock } = await import('../../functions/runtime/clock');
     const { validateOfficeInvitation } = await import('../../functions/services/offices/invitations');
     const eightDaysOn = createFixedClock(new Date(Date.now() + 8 * 24 * 3600 * 1000));
@@ -186,11 +155,11 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
-    await invite(office._id, admin, invitee.email, 'accountant');
-    const { token } = await tokenMailedTo(invitee.email);
+    await inviteToOffice(office._id, admin, invitee.email, 'accountant');
+    const { token } = await invitationMailedTo(invitee.email);
     // Act
-    const first = await accept(office._id, token, invitee);
-    const second = await accept(office._id, token, invitee);
+    const first = await acceptInvitation(office._id, token, invitee);
+    const second = await acceptInvitation(office._id, token, invitee);
     // Assess
     expect(first.statusCode).toBe(200);
     expect(dataOf<OfficeReply>(first)).toMatchObject({ _id: office._id, role: 'accountant' });
@@ -206,10 +175,10 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Prepare: a new artist-side user who has not opened the artist area yet
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
-    await invite(office._id, admin, invitee.email, 'member');
-    const { token } = await tokenMailedTo(invitee.email);
+    await inviteToOffice(office._id, admin, invitee.email, 'member');
+    const { token } = await invitationMailedTo(invitee.email);
     // Act
-    expect((await accept(office._id, token, invitee)).statusCode).toBe(200);
+    expect((await acceptInvitation(office._id, token, invitee)).statusCode).toBe(200);
     const listed = await call(await loadOffices(), 'GET', '/api/for-artists/offices', {
       cookies: [invitee.cookie],
     });
@@ -223,12 +192,12 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
-    await invite(office._id, admin, invitee.email);
-    const { token } = await tokenMailedTo(invitee.email);
+    await inviteToOffice(office._id, admin, invitee.email);
+    const { token } = await invitationMailedTo(invitee.email);
     // Act
     const results = await Promise.all([
-      accept(office._id, token, invitee),
-      accept(office._id, token, invitee),
+      acceptInvitation(office._id, token, invitee),
+      acceptInvitation(office._id, token, invitee),
     ]);
     // Assess
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
@@ -242,11 +211,11 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('meant-for');
-    await invite(office._id, admin, email);
-    const { token } = await tokenMailedTo(email);
+    await inviteToOffice(office._id, admin, email);
+    const { token } = await invitationMailedTo(email);
     const someoneElse = await createSignedInAccount('artist');
     // Act
-    const result = await accept(office._id, token, someoneElse);
+    const result = await acceptInvitation(office._id, token, someoneElse);
     // Assess
     expect([result.statusCode, bodyOf(result)['code']]).toEqual([403, 'invitation_email_mismatch']);
   });
@@ -255,8 +224,8 @@ describe('POST /api/for-artists/offices/accept-invitation/{token}', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
-    await invite(office._id, admin, invitee.email);
-    const { token } = await tokenMailedTo(invitee.email);
+    await inviteToOffice(office._id, admin, invitee.email);
+    const { token } = await invitationMailedTo(invitee.email);
     const { createFixedClock } = await import('../../functions/runtime/clock');
     const { acceptInvitationForUser } = await import('../../functions/services/offices/invitations');
     const eightDaysOn = createFixedClock(new Date(Date.now() + 8 * 24 * 3600 * 1000));
@@ -284,8 +253,8 @@ describe('member-token and resend-invitation', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('state');
-    await invite(office._id, admin, email, 'member');
-    const { token } = await tokenMailedTo(email);
+    await inviteToOffice(office._id, admin, email, 'member');
+    const { token } = await invitationMailedTo(email);
     // Act
     const result = await call(
       await loadOffices(),
@@ -306,8 +275,8 @@ describe('member-token and resend-invitation', () => {
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const invitee = await createSignedInAccount('artist');
-    await invite(office._id, admin, invitee.email);
-    const { token: oldToken } = await tokenMailedTo(invitee.email);
+    await inviteToOffice(office._id, admin, invitee.email);
+    const { token: oldToken } = await invitationMailedTo(invitee.email);
     // Act
     const result = await call(
       await loadOffices(),
@@ -315,13 +284,13 @@ describe('member-token and resend-invitation', () => {
       `/api/for-artists/offices/${office._id}/resend-invitation`,
       { body: { email: invitee.email }, cookies: [admin.cookie] },
     );
-    const { token: newToken } = await tokenMailedTo(invitee.email);
+    const { token: newToken } = await invitationMailedTo(invitee.email);
     // Assess
     expect(result.statusCode).toBe(200);
     expect(newToken).not.toBe(oldToken);
     expect((await validate(office._id, oldToken)).statusCode).toBe(404);
-    expect((await accept(office._id, oldToken, invitee)).statusCode).toBe(404);
-    expect((await accept(office._id, newToken, invitee)).statusCode).toBe(200);
+    expect((await acceptInvitation(office._id, oldToken, invitee)).statusCode).toBe(404);
+    expect((await acceptInvitation(office._id, newToken, invitee)).statusCode).toBe(200);
   });
 
   it('resend answers 404 for an address without an invitation and 403 to a member', async () => {
@@ -329,7 +298,7 @@ describe('member-token and resend-invitation', () => {
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const member = await givenJoinedByInvitation(office._id, admin, 'member');
     const email = uniqueEmail('pending');
-    await invite(office._id, admin, email);
+    await inviteToOffice(office._id, admin, email);
     const resend = async (by: SignedInAccount, address: string) =>
       call(await loadOffices(), 'POST', `/api/for-artists/offices/${office._id}/resend-invitation`, {
         body: { email: address },
@@ -530,8 +499,8 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email} for an invi
     // Prepare
     const { admin, office } = await givenOfficeAdmin('Night Shift Records');
     const email = uniqueEmail('withdrawn');
-    await invite(office._id, admin, email, 'accountant');
-    const { token } = await tokenMailedTo(email);
+    await inviteToOffice(office._id, admin, email, 'accountant');
+    const { token } = await invitationMailedTo(email);
     const withdraw = async (by: SignedInAccount) =>
       call(
         await loadOffices(),

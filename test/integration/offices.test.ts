@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OfficeMemberReply, OfficeReply } from '../../functions/contracts/offices';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
-import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
+import { givenJoined, givenOfficeAdmin, givenOfficeTeam } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { givenPayableHolds } from '../support/factories/ledger';
 import { testTable } from '../support/test-table';
@@ -16,15 +16,6 @@ async function loadHandler() {
 }
 
 type OfficesHandler = Awaited<ReturnType<typeof loadHandler>>;
-
-/** An office with an admin, a member and an accountant. */
-async function givenTeam() {
-  const { admin, office } = await givenOfficeAdmin('Red Covers Management');
-  const member = await givenJoined(office._id, 'member');
-  const accountant = await givenJoined(office._id, 'accountant');
-  const stranger = await createSignedInAccount('artist');
-  return { office, admin, member, accountant, stranger };
-}
 
 async function listOffices(handler: OfficesHandler, person: SignedInAccount): Promise<OfficeReply[]> {
   const result = await call(handler, 'GET', '/api/for-artists/offices', { cookies: [person.cookie] });
@@ -89,7 +80,7 @@ describe('GET /api/for-artists/offices', () => {
   it('lists the offices a user belongs to with their own role in each, and none of anyone else', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam();
+    const { office, admin, member, accountant, stranger } = await givenOfficeTeam('Red Covers Management');
     // Act
     const [ofAdmin, ofMember, ofAccountant, ofStranger] = await Promise.all([
       listOffices(handler, admin),
@@ -185,7 +176,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('lets the admin change the name and the type, which every member then sees', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const result = await call(handler, 'PATCH', `/api/for-artists/offices/${office._id}`, {
       body: { name: ' New Name ', type: 'Artist' },
@@ -215,7 +206,7 @@ describe('PATCH /api/for-artists/offices/{officeId} and PATCH /api/for-artists/o
   it('answers 403 to a member and an accountant, 404 to a stranger and for an unknown office, and changes nothing', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam();
+    const { office, admin, member, accountant, stranger } = await givenOfficeTeam('Red Covers Management');
     const patch = (person: SignedInAccount, officeId = office._id) =>
       call(handler, 'PATCH', `/api/for-artists/offices/${officeId}`, {
         body: { name: 'Taken Over' },
@@ -265,7 +256,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
   it('lets the admin delete the office with all its members, whom it no longer lists', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const result = await call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, {
       cookies: [admin.cookie],
@@ -283,7 +274,7 @@ describe('DELETE /api/for-artists/offices/{officeId}', () => {
   it('answers 403 to a member and an accountant and 404 to a stranger, and keeps the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam();
+    const { office, admin, member, accountant, stranger } = await givenOfficeTeam('Red Covers Management');
     const remove = (person: SignedInAccount) =>
       call(handler, 'DELETE', `/api/for-artists/offices/${office._id}`, { cookies: [person.cookie] });
     // Act
@@ -329,7 +320,7 @@ describe('GET /api/for-artists/offices/{officeId}/members', () => {
   it('shows every member, with user id, role and e-mail, to each member whatever their role', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant } = await givenTeam();
+    const { office, admin, member, accountant } = await givenOfficeTeam('Red Covers Management');
     const expected = [
       { user_id: admin.userId, role: 'admin', email: admin.email, status: 'active' },
       { user_id: member.userId, role: 'member', email: member.email, status: 'active' },
@@ -349,7 +340,7 @@ describe('GET /api/for-artists/offices/{officeId}/members', () => {
   it('answers 404 to a stranger, the same as for an office that does not exist', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, stranger } = await givenTeam();
+    const { office, stranger } = await givenOfficeTeam('Red Covers Management');
     // Act
     const hidden = await listMembers(handler, office._id, stranger);
     const missing = await listMembers(handler, randomUUID(), stranger);
@@ -368,7 +359,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('lets the admin remove a member, who then no longer sees the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const result = await removeMember(handler, office._id, member.email.toUpperCase(), admin);
     // Assess
@@ -385,7 +376,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('lets a member and an accountant leave by themselves', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant } = await givenTeam();
+    const { office, admin, member, accountant } = await givenOfficeTeam('Red Covers Management');
     // Act
     const statuses = [
       (await removeMember(handler, office._id, member.email, member)).statusCode,
@@ -400,7 +391,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('answers 403 to a member or accountant removing someone else and 404 to a stranger, and removes no one', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam();
+    const { office, admin, member, accountant, stranger } = await givenOfficeTeam('Red Covers Management');
     // Act
     const statuses = [
       (await removeMember(handler, office._id, accountant.email, member)).statusCode,
@@ -417,7 +408,7 @@ describe('DELETE /api/for-artists/offices/{officeId}/members/{email}', () => {
   it('refuses to let the last admin leave with 409, and lets an admin leave while another admin stays', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin } = await givenTeam();
+    const { office, admin } = await givenOfficeTeam('Red Covers Management');
     // Act
     const refused = await removeMember(handler, office._id, admin.email, admin);
     const secondAdmin = await givenJoined(office._id, 'admin');
@@ -491,7 +482,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('lets the admin change a member’s role, which the member list then shows', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const result = await changeRole(handler, office._id, member.userId, 'accountant', admin);
     // Assess
@@ -504,7 +495,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('answers 403 to a member or accountant (even for themself) and 404 to a stranger or for someone not in the office', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member, accountant, stranger } = await givenTeam();
+    const { office, admin, member, accountant, stranger } = await givenOfficeTeam('Red Covers Management');
     // Act
     const statuses = [
       (await changeRole(handler, office._id, member.userId, 'admin', member)).statusCode,
@@ -524,7 +515,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('refuses to demote the last admin with 409, and lets them step down once another member is admin', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const refused = await changeRole(handler, office._id, admin.userId, 'member', admin);
     const promoted = await changeRole(handler, office._id, member.userId, 'admin', admin);
@@ -588,7 +579,7 @@ describe('PATCH /api/for-artists/offices/{officeId}/members/{userId}/role', () =
   it('refuses an unknown role with 422', async () => {
     // Prepare
     const handler = await loadHandler();
-    const { office, admin, member } = await givenTeam();
+    const { office, admin, member } = await givenOfficeTeam('Red Covers Management');
     // Act
     const result = await changeRole(handler, office._id, member.userId, 'owner', admin);
     // Assess

@@ -1,8 +1,8 @@
 // Money for integration tests, booked the way the product books it: a fan's pie opened as a payment opens it, its
 // money booked as a payment books it (or at once, its payment's net in the pie's own money), the pie split when its
 // period ended, and an office whose successful claim of a catalogue artist received fans' money (a split-like
-// transaction credits the artist, lots are held, and the claim's release moves them to the office). Pies, fans,
-// offices and artists are new on every call.
+// transaction credits the artist, lots are held, and the claim's release moves them to the office), and money held
+// for a name no catalogue artist holds yet. Pies, fans, offices and artists are new on every call.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { PieSettings, StoredPie } from '../../../functions/data/pies';
@@ -16,6 +16,8 @@ import type { SignedInAccount } from '../identity';
 import { createSignedInAccount } from '../identity';
 import { testTable } from '../test-table';
 import { givenArtist } from './catalogue';
+import type { HeldShare } from './escrow';
+import { givenHeldLots, heldLotOf } from './escrow';
 import { byStaff, givenClaim, moveClaimTo } from './claims';
 import { givenOfficeAdmin } from './offices';
 
@@ -129,6 +131,25 @@ export async function givenSplitPie(pie: StoredPie, at: Date): Promise<void> {
   });
 }
 
+/**
+ * Marks the pie split as the split's last step does, its receipt (split on 1 June 2026) giving all of `cents` to one
+ * artist and holding it until June 2027.
+ */
+export async function markPieSplitWith(pieId: string, cents: number): Promise<void> {
+  const { markPieSplit } = await import('../../../functions/data/pies');
+  const marked = await markPieSplit(testTable(), pieId, {
+    outcome: 'split',
+    splitAt: '2026-06-01T00:00:00.000Z',
+    allocatedCents: cents,
+    keptInWalletCents: 0,
+    artistCount: 1,
+    heldCents: cents,
+    heldArtistCount: 1,
+    heldUntil: '2027-06-01',
+  });
+  expect(marked).toBe(true);
+}
+
 export interface GivenFundedOffice {
   admin: SignedInAccount;
   officeId: string;
@@ -143,27 +164,6 @@ export interface GivenFundedOffice {
 
 /** One fan's gift: cents, or cents with how many days ago the fan's pie ended (else the office's `daysAgo`). */
 export type Gift = number | { cents: number; daysAgo: number };
-
-function heldLot(
-  artist: { id: string; name: string },
-  fanId: string,
-  pieId: string,
-  cents: number,
-  periodEnd: string,
-): EscrowLot {
-  return {
-    pieId,
-    fanId,
-    artistKey: `id:${artist.id}`,
-    artistId: artist.id,
-    artistName: artist.name,
-    accountId: accountIdOf('artist-earnings', artist.id),
-    cents,
-    status: 'held',
-    heldFrom: periodEnd,
-    heldUntil: new Date(Date.parse(periodEnd) + 365 * dayMs).toISOString(),
-  };
-}
 
 /**
  * An office (`officeName`) whose successful claim of a new catalogue artist (named `<artistPrefix> <6 characters>`)
@@ -188,36 +188,21 @@ export async function givenOfficeWithFunding(
   await moveClaimTo(claimId, 'Verified', byStaff, 'bio found');
   const claim = await moveClaimTo(claimId, 'Successful', byStaff, 'approved');
 
-  const { postTransaction } = await import('../../../functions/services/ledger');
-  const { putEscrowLots } = await import('../../../functions/data/escrow-lots');
   const fans: SignedInAccount[] = [];
-  const lots: EscrowLot[] = [];
   const endedDaysAgo = (ago: number) => new Date(deps.clock.now().getTime() - ago * dayMs).toISOString();
+  const shares: HeldShare[] = [];
   for (const gift of gifts) {
     const { cents, daysAgo: ago } = typeof gift === 'number' ? { cents: gift, daysAgo } : gift;
     const fan = await createSignedInAccount('fan');
     fans.push(fan);
-    const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-    await postTransaction(deps, {
-      kind: 'fan-payment',
-      idempotencyKey: `fan-payment:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: cents },
-        { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -cents },
-      ],
-    });
-    await postTransaction(deps, {
-      kind: 'split',
-      idempotencyKey: `split:${pieId}`,
-      postings: [
-        { accountId: accountIdOf('fan-wallet', fan.userId), amountCents: -cents },
-        { accountId: accountIdOf('artist-earnings', artist.id), amountCents: cents },
-      ],
-    });
-    lots.push(heldLot(artist, fan.userId, pieId, cents, endedDaysAgo(ago)));
+    shares.push({ fanId: fan.userId, cents, heldFrom: endedDaysAgo(ago) });
   }
+  const lots = await givenHeldLots(artist, shares);
   const bareFanIds = Array.from({ length: bare.count }, (_, index) => `fan-bulk-${index}-${randomUUID()}`);
   if (bare.count > 0) {
+    // Their money in one payment straight to the artist, and their lots stored at once: no transactions per fan.
+    const { postTransaction } = await import('../../../functions/services/ledger');
+    const { putEscrowLots } = await import('../../../functions/data/escrow-lots');
     const total = bare.count * bare.cents;
     await postTransaction(deps, {
       kind: 'fan-payment',
@@ -227,12 +212,17 @@ export async function givenOfficeWithFunding(
         { accountId: accountIdOf('stripe-clearing', 'platform'), amountCents: -total },
       ],
     });
-    for (const fanId of bareFanIds) {
-      const pieId = `pie_${randomUUID().replaceAll('-', '')}`;
-      lots.push(heldLot(artist, fanId, pieId, bare.cents, endedDaysAgo(daysAgo)));
-    }
+    const bareLots = bareFanIds.map((fanId) =>
+      heldLotOf(
+        artist,
+        accountIdOf('artist-earnings', artist.id),
+        { fanId, cents: bare.cents, pieId: `pie_${randomUUID().replaceAll('-', '')}` },
+        endedDaysAgo(daysAgo),
+      ),
+    );
+    await putEscrowLots(deps.table, bareLots);
+    lots.push(...bareLots);
   }
-  await putEscrowLots(deps.table, lots);
   const { releaseLotsToClaim } = await import('../../../functions/services/claims/release');
   await releaseLotsToClaim(deps, claim, lots, { mail: false });
   return {
@@ -244,4 +234,32 @@ export async function givenOfficeWithFunding(
     fans,
     bareFanIds,
   };
+}
+
+/**
+ * `count` lots held for a name the catalogue does not know, as splits of May 2026 leave them: one new fan's pies of
+ * 100 + i cents (no fee) each, opened, paid and split to the name's account, held from June 2026 for a year; each pie
+ * marked split unless told (a split not finished yet). The name is not registered as an import would register it.
+ */
+export async function givenNameLots(
+  name: string,
+  count: number,
+  { splitFinished = true }: { splitFinished?: boolean } = {},
+): Promise<EscrowLot[]> {
+  const fan = await createSignedInAccount('fan');
+  const shares: HeldShare[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const cents = 100 + index;
+    const pie = await givenOpenPie(fan.userId, new Date('2026-05-02T00:00:00.000Z'), {
+      amountCents: cents,
+      processingFeeCents: 0,
+    });
+    shares.push({ fanId: fan.userId, cents, pieId: pie.id });
+  }
+  const lots = await givenHeldLots({ id: null, name }, shares, {
+    heldFrom: '2026-06-01T00:00:00.000Z',
+    heldUntil: '2027-06-01T00:00:00.000Z',
+  });
+  if (splitFinished) for (const lot of lots) await markPieSplitWith(lot.pieId, lot.cents);
+  return lots;
 }
