@@ -14,6 +14,7 @@ import type {
 } from '../../functions/contracts/admin-people';
 import type { SentRequest } from '../support/auth-api-stub';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -44,18 +45,6 @@ function paged(rows: unknown[], page: number, total: number, limit = 10) {
   return {
     body: { success: true, data: rows, pagination: { page, limit, total, pages: Math.ceil(total / limit) } },
   };
-}
-
-/** What a download handed to the browser: the Blob given to URL.createObjectURL, as text. */
-function watchDownloads() {
-  const blobs: Blob[] = [];
-  const createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:test';
-  });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  return { texts: () => Promise.all(blobs.map((blob) => blob.text())) };
 }
 
 describe('the staff fans list', () => {

@@ -15,6 +15,7 @@ import type {
 } from '../../functions/contracts/admin-escrow';
 import type { SentRequest } from '../support/auth-api-stub';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -82,18 +83,6 @@ const due: EscrowDue = {
   heldLots: 12,
   heldCents: 54_321,
 };
-
-/** What a download handed to the browser: the Blob given to URL.createObjectURL, as text. */
-function watchDownloads() {
-  const blobs: Blob[] = [];
-  const createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:test';
-  });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  return { texts: () => Promise.all(blobs.map((blob) => blob.text())) };
-}
 
 describe('the staff escrow screen', () => {
   it('shows money held per artist, asks the server for the sort and filter chosen, and downloads the CSV', async () => {

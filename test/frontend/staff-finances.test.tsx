@@ -13,6 +13,7 @@ import type {
 } from '../../functions/contracts/staff-finances';
 import type { SentRequest } from '../support/auth-api-stub';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
 
 afterEach(() => {
@@ -77,21 +78,6 @@ function line(transactionId: string, accountId: string, amountCents: number): Jo
 function journalPage(lines: JournalLine[], nextCursor: string | null): { body: unknown } {
   const page: JournalPage = { from: '2026-11-01', to: '2026-11-03', lines, transactions: 1, nextCursor };
   return { body: { success: true, data: page } };
-}
-
-/** What a download handed to the browser: the Blob given to URL.createObjectURL, as text. */
-function watchDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  const createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:test';
-  });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { texts: () => Promise.all(blobs.map((blob) => blob.text())), names };
 }
 
 describe('the staff finances screen', () => {
@@ -180,7 +166,7 @@ describe('the staff finances screen', () => {
       'processing_fees_dollars',
     ]);
     expect(lines[1]?.split(',').slice(0, 5)).toEqual(['2026-11-01', '4500', '45.00', '221', '2.21']);
-    expect(downloads.names).toEqual(['openpie-finances-month-2026-11-03.csv']);
+    expect(downloads.names()).toEqual(['openpie-finances-month-2026-11-03.csv']);
   });
 
   it('reads every page of the period’s journal into one CSV and says how much it wrote', async () => {
@@ -218,7 +204,7 @@ describe('the staff finances screen', () => {
       '2026-11-01T10:00:00.000Z,t2,fan-payment,stripe-clearing:platform,-500,-5.00,ch_1,chargeId=ch_1; pieId=p1',
       '2026-11-01T10:00:00.000Z,t2,fan-payment,pie-funds:p2,500,5.00,ch_1,chargeId=ch_1; pieId=p1',
     ]);
-    expect(downloads.names).toEqual(['openpie-journal-2026-11-01-to-2026-11-03.csv']);
+    expect(downloads.names()).toEqual(['openpie-journal-2026-11-01-to-2026-11-03.csv']);
   });
 
   it('says when the finances cannot be loaded, with a retry, and keeps its heading', async () => {

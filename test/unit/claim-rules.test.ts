@@ -14,18 +14,8 @@ import {
   generateVerificationString,
   isVerificationString,
 } from '../../functions/domain/claims/verification-string';
-import { AppError } from '../../functions/domain/errors';
+import { errorOf } from '../support/app-error';
 import type { OfficeMember } from '../../functions/domain/offices/rights';
-
-function errorOf(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError, nothing was thrown');
-}
 
 describe('the claim state machine', () => {
   it.each<[ClaimStatus, ClaimActorKind, ClaimStatus[]]>([

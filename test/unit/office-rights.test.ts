@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../functions/domain/errors';
+import { errorOf } from '../support/app-error';
 import { normaliseOfficeName, personalOfficeName } from '../../functions/domain/offices/office';
 import type { OfficeMember, OfficeRight } from '../../functions/domain/offices/rights';
 import {
@@ -22,17 +22,6 @@ const member: OfficeMember = { userId: 'u-member', role: 'member', email: 'membe
 const accountant: OfficeMember = { userId: 'u-accountant', role: 'accountant', email: 'books@example.com' };
 const team = [admin, member, accountant];
 const stranger = 'u-stranger';
-
-/** The AppError `run` throws, so a test can check its kind and code. */
-function errorOf(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError, nothing was thrown');
-}
 
 describe('office rights by role', () => {
   it.each([
