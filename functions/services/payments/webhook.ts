@@ -53,22 +53,26 @@ async function onSubscriptionChanged(deps: PaymentsDependencies, subscriptionId:
   if (subscription) await storeSubscription(deps, subscription);
 }
 
+/** `invoice.paid`: the invoice's payment, booked once. */
+async function onInvoicePaid(deps: PaymentsDependencies, invoiceId: string, log: Logger): Promise<void> {
+  await recordInvoicePayment(deps, invoiceId, log);
+}
+
+/** `charge.succeeded`, `charge.updated`: the charge's payment, with whatever is known of its processing fee now. */
+async function onChargePayment(deps: PaymentsDependencies, chargeId: string, log: Logger): Promise<void> {
+  await recordChargePayment(deps, chargeId, log);
+}
+
 const eventFunctions: Readonly<Record<string, EventFunction>> = {
   'checkout.session.completed': onCheckoutCompleted,
-  'invoice.paid': async (deps, id, log) => {
-    await recordInvoicePayment(deps, id, log);
-  },
+  'invoice.paid': onInvoicePaid,
   'invoice.payment_failed': recordFailedRenewal,
   'customer.subscription.created': onSubscriptionChanged,
   'customer.subscription.updated': onSubscriptionChanged,
   'customer.subscription.deleted': onSubscriptionChanged,
   // The processing fee may be settled after the charge succeeded: either event books whatever is known now.
-  'charge.succeeded': async (deps, id, log) => {
-    await recordChargePayment(deps, id, log);
-  },
-  'charge.updated': async (deps, id, log) => {
-    await recordChargePayment(deps, id, log);
-  },
+  'charge.succeeded': onChargePayment,
+  'charge.updated': onChargePayment,
   'charge.refunded': recordChargeRefunds,
   // A dispute: opened, money withdrawn, evidence under review, money reinstated, decided. Each reads the dispute as
   // Stripe has it now, so any one of them books whatever has happened to its money.
