@@ -2,12 +2,11 @@
 // YouTube's channels of the signed-in Google account, and the Facebook Pages the person manages with their About
 // text and the Instagram professional account linked to each. Each person has one channel and one Page (with an
 // Instagram account), named after them; the ids derive from the e-mail like every other sandbox id.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { SandboxCall, SandboxContext } from './call';
-import { safeEqual } from './call';
 import type { SandboxReply } from './reply';
 import { json } from './reply';
-import { bearerGrant } from './user-info';
+import { bearerGrant, graphError, graphGrant } from './user-info';
 
 function digits(seed: string, length: number): string {
   const digest = createHash('sha256').update(seed).digest();
@@ -56,20 +55,9 @@ export function readYouTubeChannels(context: SandboxContext, call: SandboxCall):
 
 /** GET <version>/me/accounts?fields=…: the Pages the person manages (scope pages_show_list), with appsecret_proof. */
 export function readFacebookPages(context: SandboxContext, call: SandboxCall): SandboxReply {
-  const graphError = (message: string, code: number, type = 'OAuthException') =>
-    json(400, { error: { message, type, code, fbtrace_id: 'sandbox' } });
-  const grant = bearerGrant(context, call);
-  if (grant === 'unknown') return graphError('Invalid OAuth access token - Cannot parse access token', 190);
-  if (grant === 'expired') return graphError('Error validating access token: Session has expired.', 190);
-  const token =
-    call.url.searchParams.get('access_token') ??
-    call.req.headers.authorization?.replace(/^Bearer /i, '') ??
-    '';
-  const proof = call.url.searchParams.get('appsecret_proof');
-  const expected = createHmac('sha256', call.profile.client.secret).update(token).digest('hex');
-  if (!proof || !safeEqual(proof, expected)) {
-    return graphError('Invalid appsecret_proof provided in the API argument', 100, 'GraphMethodException');
-  }
+  const checked = graphGrant(context, call, 'Invalid appsecret_proof provided in the API argument');
+  if ('refusal' in checked) return checked.refusal;
+  const { grant } = checked;
   if (!grant.scopes.includes('pages_show_list')) {
     return graphError('(#200) Requires pages_show_list permission', 200);
   }

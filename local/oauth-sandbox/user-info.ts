@@ -21,6 +21,40 @@ export function bearerGrant(
   return token ? context.grants.findAccessToken(token, call.provider) : 'unknown';
 }
 
+/** A Graph API error, as Facebook answers one. */
+export function graphError(message: string, code: number, type = 'OAuthException'): SandboxReply {
+  return json(400, { error: { message, type, code, fbtrace_id: 'sandbox' } });
+}
+
+/**
+ * The grant of a Graph API call, or the error Facebook answers instead: a token it does not know or that expired, or
+ * (the sandbox app has "Require App Secret" on: server calls prove they know the secret) a wrong appsecret_proof, or
+ * none, which each endpoint words its own way (`missingProof`).
+ */
+export function graphGrant(
+  context: SandboxContext,
+  call: SandboxCall,
+  missingProof: string,
+): { grant: AccessTokenRecord } | { refusal: SandboxReply } {
+  const grant = bearerGrant(context, call);
+  if (grant === 'unknown') {
+    return { refusal: graphError('Invalid OAuth access token - Cannot parse access token', 190) };
+  }
+  if (grant === 'expired') {
+    return { refusal: graphError('Error validating access token: Session has expired.', 190) };
+  }
+  const token =
+    call.url.searchParams.get('access_token') ??
+    call.req.headers.authorization?.replace(/^Bearer /i, '') ??
+    '';
+  const proof = call.url.searchParams.get('appsecret_proof');
+  if (!proof) return { refusal: graphError(missingProof, 100, 'GraphMethodException') };
+  const expected = createHmac('sha256', call.profile.client.secret).update(token).digest('hex');
+  const wrongProof = 'Invalid appsecret_proof provided in the API argument';
+  if (!safeEqual(proof, expected)) return { refusal: graphError(wrongProof, 100, 'GraphMethodException') };
+  return { grant };
+}
+
 export function readGoogleUserInfo(context: SandboxContext, call: SandboxCall): SandboxReply {
   const grant = bearerGrant(context, call);
   if (typeof grant === 'string') {
@@ -59,27 +93,9 @@ export function readXUser(context: SandboxContext, call: SandboxCall): SandboxRe
 }
 
 export function readFacebookUser(context: SandboxContext, call: SandboxCall): SandboxReply {
-  const graphError = (message: string, code: number, type = 'OAuthException') =>
-    json(400, { error: { message, type, code, fbtrace_id: 'sandbox' } });
-  const grant = bearerGrant(context, call);
-  if (grant === 'unknown') return graphError('Invalid OAuth access token - Cannot parse access token', 190);
-  if (grant === 'expired') return graphError('Error validating access token: Session has expired.', 190);
-  // The sandbox app has "Require App Secret" on: server calls prove they know the secret.
-  const token =
-    call.url.searchParams.get('access_token') ??
-    call.req.headers.authorization?.replace(/^Bearer /i, '') ??
-    '';
-  const proof = call.url.searchParams.get('appsecret_proof');
-  if (!proof)
-    return graphError(
-      'API calls from the server require an appsecret_proof argument',
-      100,
-      'GraphMethodException',
-    );
-  const expected = createHmac('sha256', call.profile.client.secret).update(token).digest('hex');
-  if (!safeEqual(proof, expected))
-    return graphError('Invalid appsecret_proof provided in the API argument', 100, 'GraphMethodException');
-
+  const checked = graphGrant(context, call, 'API calls from the server require an appsecret_proof argument');
+  if ('refusal' in checked) return checked.refusal;
+  const { grant } = checked;
   const fields = (call.url.searchParams.get('fields') ?? 'id,name').split(',').map((field) => field.trim());
   const user: Record<string, string> = { id: facebookUserIdOf(grant.person.email) };
   if (fields.includes('name')) user.name = grant.person.name;
