@@ -240,65 +240,45 @@ function artistObject(artist: SandboxArtist, imagesBase: string) {
   };
 }
 
-function simplifiedArtist(id: string) {
-  const artist = artistsById.get(id);
+/** An artist as a track names it, in the Web API's shape. */
+function simplifiedArtistOf(id: string, name: string) {
   return {
     external_urls: { spotify: `https://open.spotify.com/artist/${id}` },
     href: `https://api.spotify.com/v1/artists/${id}`,
     id,
-    name: artist?.name ?? 'Unknown',
+    name,
     type: 'artist',
     uri: `spotify:artist:${id}`,
   };
 }
 
-function trackObject(track: SandboxTrack, imagesBase: string) {
-  const main = track.artistIds[0] ?? '';
-  return {
-    album: {
-      album_type: 'album',
-      artists: [simplifiedArtist(main)],
-      id: `album-${main}`,
-      images: [{ url: `${imagesBase}/${main}.svg`, height: 640, width: 640 }],
-      name: track.albumName,
-      type: 'album',
-      uri: `spotify:album:album-${main}`,
-    },
-    artists: track.artistIds.map(simplifiedArtist),
-    disc_number: 1,
-    duration_ms: track.durationMs,
-    explicit: false,
-    external_urls: { spotify: `https://open.spotify.com/track/${track.id}` },
-    href: `https://api.spotify.com/v1/tracks/${track.id}`,
-    id: track.id,
-    is_playable: true,
-    name: track.name,
-    popularity: artistsById.get(main)?.popularity ?? 0,
-    track_number: 1,
-    type: 'track',
-    uri: `spotify:track:${track.id}`,
-  };
+type SimplifiedArtist = ReturnType<typeof simplifiedArtistOf>;
+
+function simplifiedArtist(id: string): SimplifiedArtist {
+  return simplifiedArtistOf(id, artistsById.get(id)?.name ?? 'Unknown');
 }
 
-/** A scripted play's track in the Web API's shape; its artists are named by the script, not the catalogue. */
-function scriptedTrackObject(track: ScriptedPlay['track']) {
-  const artists = track.artists.map((artist) => ({
-    external_urls: { spotify: `https://open.spotify.com/artist/${artist.id}` },
-    href: `https://api.spotify.com/v1/artists/${artist.id}`,
-    id: artist.id,
-    name: artist.name,
-    type: 'artist',
-    uri: `spotify:artist:${artist.id}`,
-  }));
+/** A track in the Web API's shape, on its album, by its artists. */
+function webApiTrack(
+  track: { id: string; name: string; durationMs: number },
+  album: {
+    id: string;
+    name: string;
+    images: { url: string; height: number; width: number }[];
+    artists: SimplifiedArtist[];
+  },
+  artists: SimplifiedArtist[],
+  popularity: number,
+) {
   return {
     album: {
       album_type: 'album',
-      artists: artists.slice(0, 1),
-      id: `album-${track.id}`,
-      images: [],
-      name: track.name,
+      artists: album.artists,
+      id: album.id,
+      images: album.images,
+      name: album.name,
       type: 'album',
-      uri: `spotify:album:album-${track.id}`,
+      uri: `spotify:album:${album.id}`,
     },
     artists,
     disc_number: 1,
@@ -309,9 +289,35 @@ function scriptedTrackObject(track: ScriptedPlay['track']) {
     id: track.id,
     is_playable: true,
     name: track.name,
-    popularity: 0,
+    popularity,
     track_number: 1,
     type: 'track',
     uri: `spotify:track:${track.id}`,
   };
+}
+
+function trackObject(track: SandboxTrack, imagesBase: string) {
+  const main = track.artistIds[0] ?? '';
+  return webApiTrack(
+    track,
+    {
+      id: `album-${main}`,
+      name: track.albumName,
+      images: [{ url: `${imagesBase}/${main}.svg`, height: 640, width: 640 }],
+      artists: [simplifiedArtist(main)],
+    },
+    track.artistIds.map(simplifiedArtist),
+    artistsById.get(main)?.popularity ?? 0,
+  );
+}
+
+/** A scripted play's track in the Web API's shape; its artists are named by the script, not the catalogue. */
+function scriptedTrackObject(track: ScriptedPlay['track']) {
+  const artists = track.artists.map((artist) => simplifiedArtistOf(artist.id, artist.name));
+  return webApiTrack(
+    track,
+    { id: `album-${track.id}`, name: track.name, images: [], artists: artists.slice(0, 1) },
+    artists,
+    0,
+  );
 }
