@@ -4,20 +4,12 @@ import type { ServerResponse } from 'node:http';
 import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import { listOutboxMail } from '../functions/data/outbox';
 import type { TableRef } from '../functions/data/table';
+import { escapeHtml } from '../functions/domain/identity/emails';
 import { permissionsPolicy } from '../infra/site-headers';
 import { LOCAL_REGION } from './dynamodb-local';
 
 export function createMailboxTable(endpoint: string, tableName: string): TableRef {
   return { client: createDocumentClient({ region: LOCAL_REGION, endpoint }), name: tableName };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /**

@@ -1,12 +1,7 @@
 // The hosted pages' frame: self-contained HTML and CSS (no script), readable on a phone, in Stripe's plain style.
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../../functions/domain/identity/emails';
+
+export { escapeHtml };
 
 export function formatAmount(cents: number, currency: string): string {
   const amount = (cents / 100).toFixed(2);
