@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { demoAccounts } from '../local/seed';
+import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { startProduct } from '../test/e2e/support/product';
 
 export const pageBudgets = {
@@ -27,17 +28,6 @@ export const pageBudgets = {
 export const measuredPaths = ['/', '/login', '/try', '/for-artists', '/pie'] as const;
 /** The pages a visitor sees signed in: the demo fan's session cookie goes with every request. */
 const signedInPaths = new Set<string>(['/pie']);
-
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageFigures {
   path: string;
@@ -60,8 +50,8 @@ const median = (values: number[]) => {
 async function runLighthouse(url: string, extraHeaders: Record<string, string>): Promise<RunFigures> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'openpie-lighthouse-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags,
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
     userDataDir,
     logLevel: 'silent',
   });

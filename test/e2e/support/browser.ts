@@ -6,7 +6,8 @@ import { chromium } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
-const chromiumArgs = [
+/** The flags every Chromium here starts with (the e2e suite's and the pages bench's Lighthouse runs). */
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
