@@ -1,6 +1,6 @@
-// A pie's split settings (SPEC §3 "Pie settings"), with what each one does in plain words. Shared by the funding flow
-// and the free promo pie, which both start a pie with them.
-import { useId } from 'react';
+// A pie's split settings (SPEC §3 "Pie settings"), with what each one does in plain words. The fieldset is shared by
+// every pie form: the funding flow and the free promo pie, which both start a pie with them, and pie/settings.
+import { useId, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { maximumArtistLimit } from '@contracts/pie';
 import './pie-pieces.css';
@@ -70,51 +70,46 @@ export const pieSettingsDraftFields = {
   excludeNonActive: z.boolean(),
 };
 
-export interface PieSettingsFieldsProps {
-  value: PieSettingsDraft;
-  onChange: (next: PieSettingsDraft) => void;
+/** What the lean and the leave-out toggle read of a draft of the settings, however its artist limit is typed. */
+interface PieSettingsLeanAndToggle {
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+export interface PieSettingsFieldsetProps<Draft extends PieSettingsLeanAndToggle> {
+  value: Draft;
+  onChange: (next: Draft) => void;
   /** Messages from the last attempt (the screen's own check or the server's 422), by field. */
   errors?: PieSettingsErrors;
   disabled?: boolean;
+  /** How far one step of the lean's slider moves it: by tens while a pie starts, by ones in pie/settings. */
+  leanStep: number;
+  /** The artist limit's field, which each form types its own way. */
+  children: ReactNode;
 }
 
-export function PieSettingsFields({ value, onChange, errors = {}, disabled }: PieSettingsFieldsProps) {
+/**
+ * The settings' fieldset every pie form shows: its legend, the artist limit it is given, the lean toward less popular
+ * artists and whether artists who are no longer active are left out.
+ */
+export function PieSettingsFieldset<Draft extends PieSettingsLeanAndToggle>({
+  value,
+  onChange,
+  errors = {},
+  disabled,
+  leanStep,
+  children,
+}: PieSettingsFieldsetProps<Draft>) {
   const id = useId();
-  const limitHintId = `${id}-limit-hint`;
-  const limitErrorId = `${id}-limit-error`;
   const leanHintId = `${id}-lean-hint`;
   const leanErrorId = `${id}-lean-error`;
   const excludeHintId = `${id}-exclude-hint`;
-  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ');
 
   return (
     <fieldset className="pie-settings" disabled={disabled}>
       <legend className="pie-settings__legend">{pieSettingsText.legend}</legend>
 
-      <div className={`field${errors.artistLimit ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-limit`}>
-          {pieSettingsText.artistLimit}
-        </label>
-        <p className="field__hint" id={limitHintId}>
-          {pieSettingsText.artistLimitHint}
-        </p>
-        <input
-          id={`${id}-limit`}
-          className="field__input pie-settings__number"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.artistLimit}
-          aria-invalid={errors.artistLimit ? true : undefined}
-          aria-describedby={describedBy(limitHintId, Boolean(errors.artistLimit) && limitErrorId)}
-          onChange={(event) => onChange({ ...value, artistLimit: event.target.value })}
-        />
-        {errors.artistLimit ? (
-          <p className="field__error" id={limitErrorId}>
-            {errors.artistLimit}
-          </p>
-        ) : null}
-      </div>
+      {children}
 
       <div className={`field${errors.artistPopularity ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={`${id}-lean`}>
@@ -129,7 +124,7 @@ export function PieSettingsFields({ value, onChange, errors = {}, disabled }: Pi
             type="range"
             min={0}
             max={100}
-            step={10}
+            step={leanStep}
             value={value.artistPopularity}
             aria-valuetext={describePopularityLean(value.artistPopularity)}
             aria-describedby={describedBy(leanHintId, Boolean(errors.artistPopularity) && leanErrorId)}
@@ -165,5 +160,53 @@ export function PieSettingsFields({ value, onChange, errors = {}, disabled }: Pi
         </div>
       </div>
     </fieldset>
+  );
+}
+
+function describedBy(...ids: (string | false)[]): string {
+  return ids.filter(Boolean).join(' ');
+}
+
+export interface PieSettingsFieldsProps {
+  value: PieSettingsDraft;
+  onChange: (next: PieSettingsDraft) => void;
+  /** Messages from the last attempt (the screen's own check or the server's 422), by field. */
+  errors?: PieSettingsErrors;
+  disabled?: boolean;
+}
+
+/** The settings of a form that starts a pie: the artist limit typed as text. */
+export function PieSettingsFields({ value, onChange, errors = {}, disabled }: PieSettingsFieldsProps) {
+  const id = useId();
+  const limitHintId = `${id}-limit-hint`;
+  const limitErrorId = `${id}-limit-error`;
+
+  return (
+    <PieSettingsFieldset value={value} onChange={onChange} errors={errors} disabled={disabled} leanStep={10}>
+      <div className={`field${errors.artistLimit ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-limit`}>
+          {pieSettingsText.artistLimit}
+        </label>
+        <p className="field__hint" id={limitHintId}>
+          {pieSettingsText.artistLimitHint}
+        </p>
+        <input
+          id={`${id}-limit`}
+          className="field__input pie-settings__number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value.artistLimit}
+          aria-invalid={errors.artistLimit ? true : undefined}
+          aria-describedby={describedBy(limitHintId, Boolean(errors.artistLimit) && limitErrorId)}
+          onChange={(event) => onChange({ ...value, artistLimit: event.target.value })}
+        />
+        {errors.artistLimit ? (
+          <p className="field__error" id={limitErrorId}>
+            {errors.artistLimit}
+          </p>
+        ) : null}
+      </div>
+    </PieSettingsFieldset>
   );
 }

@@ -1,9 +1,9 @@
-// pie/settings' three settings: the artist limit (a slider and a number, 0 = no limit), the popularity tilt (a slider)
-// and whether artists who are no longer active are left out. Every move updates the draft; the screen debounces the
-// what-if preview and saves on demand.
+// pie/settings' three settings on the shared settings fieldset (components/pie-settings-fields): here the artist limit
+// is a slider and a number (0 = no limit) and the popularity tilt moves by ones. Every move updates the draft; the
+// screen debounces the what-if preview and saves on demand.
 import { useId } from 'react';
 import { maximumArtistLimit } from '@contracts/pie';
-import { describePopularityLean, pieSettingsText } from '../../../components/pie-settings-fields';
+import { PieSettingsFieldset, pieSettingsText } from '../../../components/pie-settings-fields';
 import { describeArtistLimit, readLimitText, type SettingsDraft } from '../lib/settings-draft';
 
 export const settingsFieldsText = {
@@ -28,9 +28,7 @@ export function SettingsFields({ draft, onChange, errors, disabled }: SettingsFi
   const limitError =
     readLimitText(draft.limitText) === null ? settingsFieldsText.limitError : errors.artistLimit;
   return (
-    <fieldset className="pie-settings" disabled={disabled}>
-      <legend className="pie-settings__legend">{pieSettingsText.legend}</legend>
-
+    <PieSettingsFieldset value={draft} onChange={onChange} errors={errors} disabled={disabled} leanStep={1}>
       <div className={`field${limitError ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={`${id}-limit`}>
           {pieSettingsText.artistLimit}
@@ -81,51 +79,6 @@ export function SettingsFields({ draft, onChange, errors, disabled }: SettingsFi
           </p>
         ) : null}
       </div>
-
-      <div className={`field${errors.artistPopularity ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-lean`}>
-          {pieSettingsText.artistPopularity}
-        </label>
-        <p className="field__hint" id={`${id}-lean-hint`}>
-          {pieSettingsText.artistPopularityHint}
-        </p>
-        <div className="pie-settings__range">
-          <input
-            id={`${id}-lean`}
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={draft.artistPopularity}
-            aria-valuetext={describePopularityLean(draft.artistPopularity)}
-            aria-describedby={`${id}-lean-hint`}
-            onChange={(event) => onChange({ ...draft, artistPopularity: Number(event.target.value) })}
-          />
-          <output htmlFor={`${id}-lean`} className="pie-settings__range-value">
-            {describePopularityLean(draft.artistPopularity)}
-          </output>
-        </div>
-        {errors.artistPopularity ? <p className="field__error">{errors.artistPopularity}</p> : null}
-      </div>
-
-      <div className="pie-settings__toggle">
-        <input
-          id={`${id}-exclude`}
-          type="checkbox"
-          checked={draft.excludeNonActive}
-          aria-describedby={`${id}-exclude-hint`}
-          onChange={(event) => onChange({ ...draft, excludeNonActive: event.target.checked })}
-        />
-        <div>
-          <label className="field__label" htmlFor={`${id}-exclude`}>
-            {pieSettingsText.excludeNonActive}
-          </label>
-          <p className="field__hint" id={`${id}-exclude-hint`}>
-            {pieSettingsText.excludeNonActiveHint}
-          </p>
-          {errors.excludeNonActive ? <p className="field__error">{errors.excludeNonActive}</p> : null}
-        </div>
-      </div>
-    </fieldset>
+    </PieSettingsFieldset>
   );
 }
