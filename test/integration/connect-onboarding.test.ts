@@ -4,22 +4,18 @@
 // dashboard, `account.updated` keeps the account's state on the office whatever the order, and the login link waits
 // for onboarding to finish.
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OnboardingLinkReply, PayoutAccountReply } from '../../functions/contracts/artist-payments';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import type { HandlerResult, SignedInAccount } from '../support/identity';
 import { call, dataOf } from '../support/identity';
-import { startTestStripeSandbox, stripeClientFor } from '../support/stripe-sandbox';
-import { postWebhook } from '../support/payments-harness';
-import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
+import type { StripeSandbox } from '../../local/stripe-sandbox';
+import type { HeldEvent } from '../support/payments-harness';
+import { paymentsHarnessPerTest, postWebhook } from '../support/payments-harness';
+import { givenOfficeAdmin, givenOfficeTeam } from '../support/factories/offices';
 import { testTable } from '../support/test-table';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 async function handlers() {
   const [payments, offices] = await Promise.all([
@@ -29,34 +25,15 @@ async function handlers() {
   return { payments: payments.handler, offices: offices.handler };
 }
 
-/** The sandbox with its webhooks collected (raw body and headers), not delivered: each test delivers them. */
+/** The sandbox with its webhooks held back (raw body and headers), not delivered: each test delivers them. */
 async function startSandbox() {
-  const collected: { rawBody: string; headers: Record<string, string>; type: string; accountId: string }[] =
-    [];
-  const started = await startTestStripeSandbox({
-    deliver: (rawBody, headers) => {
-      const event = JSON.parse(rawBody) as Stripe.Event;
-      collected.push({
-        rawBody,
-        headers,
-        type: event.type,
-        accountId: (event.data.object as { id: string }).id,
-      });
-      return Promise.resolve({ status: 200 });
-    },
-  });
-  sandbox = started;
-  return { sandbox: started, stripe: stripeClientFor(started), collected };
+  const { sandbox, stripe, held } = await startHarness({ holdBack: () => true });
+  return { sandbox, stripe, collected: held };
 }
 
-/** An artist-side user with a new office (POST offices), and people of each other role in it. */
-async function givenOffice() {
-  const { admin, office } = await givenOfficeAdmin('Night Owls Records');
-  const [member, accountant] = [
-    await givenJoined(office._id, 'member'),
-    await givenJoined(office._id, 'accountant'),
-  ];
-  return { officeId: office._id, admin, member, accountant };
+/** The id of the object an event is about (for account.updated, the connected account). */
+function objectIdOf(event: HeldEvent): string {
+  return ((JSON.parse(event.rawBody) as Stripe.Event).data.object as { id: string }).id;
 }
 
 async function completeOnboardingAs(person: SignedInAccount, officeId: string): Promise<HandlerResult> {
@@ -108,7 +85,8 @@ describe('POST /api/for-artists/stripe/completeOnboarding', () => {
   it('creates the office its connected account with controller properties once, and answers a fresh onboarding link each time', async () => {
     // Prepare
     const { stripe } = await startSandbox();
-    const { officeId, admin } = await givenOffice();
+    const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+    const officeId = office._id;
     // Act
     const first = await completeOnboardingAs(admin, officeId);
     const second = await completeOnboardingAs(admin, officeId);
@@ -146,7 +124,8 @@ describe('POST /api/for-artists/stripe/completeOnboarding', () => {
   it('makes one account for three first calls at once', async () => {
     // Prepare
     const { stripe } = await startSandbox();
-    const { officeId, admin } = await givenOffice();
+    const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+    const officeId = office._id;
     // Act
     const results = await Promise.all([1, 2, 3].map(() => completeOnboardingAs(admin, officeId)));
     // Assess
@@ -159,8 +138,9 @@ describe('POST /api/for-artists/stripe/completeOnboarding', () => {
   it('refuses a member and an accountant (403) and someone of another office (404), and makes no account', async () => {
     // Prepare
     const { stripe } = await startSandbox();
-    const { officeId, member, accountant } = await givenOffice();
-    const other = await givenOffice();
+    const { office, member, accountant } = await givenOfficeTeam('Night Owls Records');
+    const officeId = office._id;
+    const other = await givenOfficeAdmin('Night Owls Records');
     // Act
     const results = {
       member: await completeOnboardingAs(member, officeId),
@@ -200,14 +180,15 @@ describe('account.updated', () => {
   it('keeps the account state on the office, delivered twice and out of order', async () => {
     // Prepare: an update before onboarding (still due) and the one onboarding raises (payouts enabled)
     const { sandbox: started, stripe, collected } = await startSandbox();
-    const { officeId, admin } = await givenOffice();
+    const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+    const officeId = office._id;
     const link = dataOf<OnboardingLinkReply>(await completeOnboardingAs(admin, officeId)).accountLink.url;
     const accountId = (await storedAccount(officeId))?.accountId ?? '';
     await stripe.accounts.update(accountId, { metadata: { note: 'before onboarding' } });
     await submitOnboardingPage(started, link);
     await started.settle();
     const updates = collected.filter((event) => event.type === 'account.updated');
-    expect(updates.map((event) => event.accountId)).toEqual([accountId, accountId]);
+    expect(updates.map(objectIdOf)).toEqual([accountId, accountId]);
     const [earlier, later] = updates;
     if (!earlier || !later) throw new Error('Two account.updated events were expected');
     // Act: the later event first, then the earlier one, then the later one again
@@ -232,7 +213,8 @@ describe('account.updated', () => {
   it('never lets an older read of the account replace a newer one', async () => {
     // Prepare
     await startSandbox();
-    const { officeId, admin } = await givenOffice();
+    const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+    const officeId = office._id;
     await completeOnboardingAs(admin, officeId);
     const held = await storedAccount(officeId);
     if (!held) throw new Error('The office holds no account');
@@ -255,7 +237,8 @@ describe('GET /api/for-artists/stripe/createLoginLink', () => {
   it('answers 409 until onboarding is finished, then the Express dashboard link', async () => {
     // Prepare
     const { sandbox: started } = await startSandbox();
-    const { officeId, admin } = await givenOffice();
+    const { admin, office } = await givenOfficeAdmin('Night Owls Records');
+    const officeId = office._id;
     const beforeAnyAccount = await loginLinkAs(admin, officeId);
     const link = dataOf<OnboardingLinkReply>(await completeOnboardingAs(admin, officeId)).accountLink.url;
     const beforeOnboarding = await loginLinkAs(admin, officeId);

@@ -4,31 +4,30 @@
 // runtime, and the subscription is canceled at Stripe at once. The product clock then moves past the period end:
 // Stripe renews nothing and charges nothing, and the pie already paid for is still split among the artists the fan
 // listened to. A file of its own: moving this process's product clock would end the pies of other tests.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../functions/contracts/payments';
 import { eventSource } from '../../functions/contracts/events';
 import { getPie } from '../../functions/data/pies';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import { publishPendingOutboxEvents } from '../../functions/services/outbox-event-publishing';
 import { deliver } from '../../local/event-bus';
 import { call } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
+import {
+  customerIdOf,
+  fundPie,
+  getJson,
+  loadHandlers,
+  paymentsHarnessPerTest,
+} from '../support/payments-harness';
 import { storePlays } from '../support/pie-calls-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('silent');
-let harness: PaymentsHarness | undefined;
-const offsetAtStart = getLocalClockOffset();
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-  setLocalClockOffset(offsetAtStart);
-});
+const startHarness = paymentsHarnessPerTest();
 
 async function deleteFanAccount(cookie: string) {
   const { handler } = await import('../../functions/handlers/fan-auth');
@@ -44,21 +43,14 @@ async function deliverPendingEvents(): Promise<string[]> {
         failures.push(`${rule}: ${String(error)}`);
       }),
   };
-  await publishPendingOutboxEvents({ table: getTable(), bus, log, clock: getClock() }, 100);
+  await publishPendingOutboxEvents({ table: testTable(), bus, log, clock: getClock() }, 100);
   return failures;
-}
-
-async function customerOf(h: PaymentsHarness, fanId: string): Promise<string> {
-  const customers = await h.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
-  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
-  return customer.id;
 }
 
 describe('a fan with a paid subscription deletes the account', () => {
   it('cancels the subscription at Stripe at once: nothing renews or is charged, and the paid pie still splits', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const subscription = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan);
@@ -78,17 +70,17 @@ describe('a fan with a paid subscription deletes the account', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(failures).toEqual([]);
     expect(afterDeletion.status).toBe('canceled');
-    const customer = await customerOf(harness, fan.userId);
+    const customer = await customerIdOf(harness, fan.userId);
     const charges = await harness.stripe.charges.list({ customer, limit: 100 });
     expect(charges.data.map((charge) => charge.amount)).toEqual([1000]);
     const invoices = await harness.stripe.invoices.list({ subscription: subscription.id, limit: 100 });
     expect(invoices.data.map((invoice) => invoice.billing_reason)).toEqual(['subscription_create']);
-    const pie = await getPie(getTable(), pieId);
+    const pie = await getPie(testTable(), pieId);
     if (!pie) throw new Error('the paid pie is gone');
     const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
     const split = await splitEndedPie(
       {
-        table: getTable(),
+        table: testTable(),
         clock: getClock(),
         siteOrigin: 'http://localhost:3000',
         escrowHoldingMonths: 12,
@@ -101,12 +93,12 @@ describe('a fan with a paid subscription deletes the account', () => {
 
   it('leaves the cancellation to be retried while Stripe cannot be reached, and the retry cancels', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const subscription = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan);
     const { getAccount } = await import('../../functions/data/accounts');
-    const customerId = (await getAccount(getTable(), 'fan', fan.userId))?.stripeCustomerId ?? null;
+    const customerId = (await getAccount(testTable(), 'fan', fan.userId))?.stripeCustomerId ?? null;
     const detail = { fanId: fan.userId, stripeCustomerId: customerId, deletedAt: new Date().toISOString() };
     const { stopPaymentsOfDeletedFan } = await import('../../functions/services/payments/deleted-fans');
     const { paymentsDependencies } = await import('../../functions/services/payments/dependencies');

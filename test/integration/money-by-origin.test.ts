@@ -3,7 +3,7 @@
 // never the next pie's, and those lots are never returned to the fan later; a partial refund before the split leaves
 // the split what is left; an inquiry takes nothing.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listPieLots } from '../../functions/data/escrow-lots';
 import { listPieTakeBacks } from '../../functions/data/take-backs';
 import { createLogger } from '../../functions/runtime/logger';
@@ -12,7 +12,6 @@ import { returnAgedLots } from '../../functions/services/pie/escrow-aging';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { takeBackPaymentMoney } from '../../functions/services/payments/take-back';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
 import { walletBalanceOf } from '../support/factories/ledger';
@@ -22,22 +21,18 @@ import {
   ledger,
   moveClock,
   piesOf,
-  startPaymentsHarness,
+  paymentsHarnessPerTest,
 } from '../support/payments-harness';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-by-origin' });
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 describe('a refund after the split', () => {
   it('takes back its own pie’s held lots, never the next pie’s money, and those lots never come back', async () => {
     // Prepare: pie 1 paid and listened to, renewed into pie 2 (941 in its own money), then pie 1 split 706/235
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const tag = randomUUID().slice(0, 8);
     const [first] = await piesOf(fan.userId);
@@ -84,7 +79,7 @@ describe('a refund after the split', () => {
 describe('one take-back run three times at once', () => {
   it('moves the money once and takes each lot once', async () => {
     // Prepare: a split pie (706/235 held)
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
@@ -123,7 +118,7 @@ describe('one take-back run three times at once', () => {
 describe('a partial refund before the split', () => {
   it('leaves the split what is left of the pie’s own money: 941 − 300 = 641, split 481/160', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
@@ -146,7 +141,7 @@ describe('a partial refund before the split', () => {
 describe('an inquiry (card 4000 0000 0000 1976)', () => {
   it('takes no money: the pie keeps its 941 and stays active', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.inquiry, 1000);
     // Act: the inquiry comes once the funds settle
     await moveClock(harness, 2 * day + 60_000);

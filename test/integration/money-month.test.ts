@@ -46,7 +46,6 @@ import { normalizeArtistName } from '../../functions/domain/listening/rules';
 import { accountIdOf, parseAccountId } from '../../functions/domain/money/ledger';
 import { getClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import { approveClaim, givenVerifiedClaim } from '../support/factories/claims';
 import { giveBack, previewGiveBack } from '../support/give-back';
 import type { SignedInAccount } from '../support/identity';
@@ -55,14 +54,17 @@ import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { bankFailsAfterPaid, givenOffice, onboardOffice } from '../support/payouts-harness';
 import {
+  chargesOf,
   ledger,
   moveClock,
+  payCheckout,
   requestCheckout,
   sessionIdOf,
   startPaymentsHarness,
   walletAccountsOf,
 } from '../support/payments-harness';
 import { walletBalanceOf } from '../support/factories/ledger';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-month' });
@@ -135,8 +137,8 @@ async function listen(fan: Fan, pie: StoredPie): Promise<void> {
       artists: [pick(artists)],
     },
   }));
-  const saved = await savePlays(getTable(), fanId, toPlays({ items: fan.synced }, null));
-  await recomputeDailyListening(getTable(), fanId, saved.days);
+  const saved = await savePlays(testTable(), fanId, toPlays({ items: fan.synced }, null));
+  await recomputeDailyListening(testTable(), fanId, saved.days);
 }
 
 /**
@@ -164,7 +166,7 @@ async function importExport(fan: Fan, pie: StoredPie) {
     })),
   ];
   const result = await importListeningHistory(
-    { table: getTable(), clock: getClock() },
+    { table: testTable(), clock: getClock() },
     fan.account.userId,
     historyImportSchema.parse({ source: 'spotify-extended', records }),
   );
@@ -178,26 +180,11 @@ async function pay(h: PaymentsHarness, fan: Fan): Promise<void> {
   const urls = checkouts.map((checkout) => dataOf<{ url: string }>(checkout).url);
   // A double click opens one session: both answers name it
   expect(new Set(urls).size).toBe(1);
-  const paid = await h.sandbox.payCheckout(sessionIdOf(urls[0] ?? ''), {
-    number: testCards[fan.card],
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Month Fan',
-  });
-  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
-  await h.sandbox.settle();
-}
-
-async function firstChargeOf(h: PaymentsHarness, fanId: string) {
-  const customers = await h.stripe.customers.list({ limit: 100 });
-  const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
-  if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
-  const charges = (await h.stripe.charges.list({ customer: customer.id, limit: 100 })).data;
-  return [...charges].sort((a, b) => a.created - b.created)[0];
+  await payCheckout(h.sandbox, sessionIdOf(urls[0] ?? ''), testCards[fan.card]);
 }
 
 async function refund(h: PaymentsHarness, fan: Fan): Promise<void> {
-  const charge = await firstChargeOf(h, fan.account.userId);
+  const charge = (await chargesOf(h, fan.account.userId))[0];
   const partial = fan.refund.startsWith('partial');
   await h.stripe.refunds.create({
     charge: charge?.id ?? '',
@@ -209,11 +196,11 @@ async function refund(h: PaymentsHarness, fan: Fan): Promise<void> {
 async function splitEverythingDue(): Promise<void> {
   const sent: PieSplitMessage[] = [];
   await fanOutPieSplits(
-    { table: getTable(), queue: { sendAll: async (m: readonly PieSplitMessage[]) => void sent.push(...m) } },
+    { table: testTable(), queue: { sendAll: async (m: readonly PieSplitMessage[]) => void sent.push(...m) } },
     { runId: 'month', log, now: getClock().now() },
   );
   const deps = {
-    table: getTable(),
+    table: testTable(),
     clock: getClock(),
     siteOrigin: 'http://localhost:3000',
     escrowHoldingMonths: 12,
@@ -236,9 +223,9 @@ const artistTypes = new Set(['artist-earnings', 'artist-name-earnings']);
 
 /** A fan's money, read from the ledger and the take-back plans. */
 async function booksOf(fanId: string) {
-  const pies = await listAllFanPies(getTable(), fanId);
+  const pies = await listAllFanPies(testTable(), fanId);
   const takeBacks: StoredTakeBack[] = (
-    await Promise.all(pies.map((pie) => listPieTakeBacks(getTable(), pie.id)))
+    await Promise.all(pies.map((pie) => listPieTakeBacks(testTable(), pie.id)))
   ).flat();
   const totals = { paid: 0, fees: 0, splitToArtists: 0, returned: 0, givenBack: 0 };
   for (const transaction of await walletTransactions(fanId)) {
@@ -284,11 +271,11 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
         synced: [],
       });
     }
-    await upsertCatalogueArtists(getTable(), artists, new Date());
+    await upsertCatalogueArtists(testTable(), artists, new Date());
     // Act: everyone pays and listens; two days on, the disputes and inquiries come, and the refunds before the split
     for (const fan of fans) {
       await pay(h, fan);
-      const [pie] = await listAllFanPies(getTable(), fan.account.userId);
+      const [pie] = await listAllFanPies(testTable(), fan.account.userId);
       if (pie) await listen(fan, pie);
     }
     // …some fans delete their accounts (their sessions are fresh; what they paid for still runs its course)
@@ -304,7 +291,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     await moveClock(h, 28 * day + 60_000);
     const imports: { fan: Fan; pie: StoredPie; imported: Awaited<ReturnType<typeof importExport>> }[] = [];
     for (const fan of fans.filter((f) => !f.deletesAccount && (f.importsOverSync || f.newcomerPlays > 0))) {
-      const [pie] = (await listAllFanPies(getTable(), fan.account.userId)).sort((a, b) =>
+      const [pie] = (await listAllFanPies(testTable(), fan.account.userId)).sort((a, b) =>
         a.periodStart.localeCompare(b.periodStart),
       );
       if (pie) imports.push({ fan, pie, imported: await importExport(fan, pie) });
@@ -314,7 +301,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     for (const fan of fans.filter((f) => f.refund.endsWith('after'))) await refund(h, fan);
     const disputes = (await h.stripe.disputes.list({ limit: 100 })).data;
     for (const fan of fans.filter((f) => f.card === 'disputed')) {
-      const charge = await firstChargeOf(h, fan.account.userId);
+      const charge = (await chargesOf(h, fan.account.userId))[0];
       const dispute = disputes.find((candidate) => candidate.charge === charge?.id);
       if (!dispute) throw new Error(`No dispute for ${fan.account.userId}`);
       await h.stripe.disputes.update(dispute.id, {
@@ -326,16 +313,16 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     // claims the artist, staff approve the claim and the money is released to the office
     const nameKey = `name:${normalizeArtistName(newcomer.name)}`;
     const allPies = (
-      await Promise.all(fans.map((fan) => listAllFanPies(getTable(), fan.account.userId)))
+      await Promise.all(fans.map((fan) => listAllFanPies(testTable(), fan.account.userId)))
     ).flat();
     const lotsOfAll = async () =>
-      (await Promise.all(allPies.map((pie) => listPieLots(getTable(), pie.id)))).flat();
+      (await Promise.all(allPies.map((pie) => listPieLots(testTable(), pie.id)))).flat();
     const heldForName = (await lotsOfAll()).filter(
       (lot) => lot.artistKey === nameKey && lot.status === 'held',
     );
-    await upsertCatalogueArtists(getTable(), [{ ...newcomer, popularity: 20 }], getClock().now());
+    await upsertCatalogueArtists(testTable(), [{ ...newcomer, popularity: 20 }], getClock().now());
     const moved = await resolveNameOnlyArtists(
-      { table: getTable(), clock: getClock(), siteOrigin: 'http://localhost:3000', spotify: null },
+      { table: testTable(), clock: getClock(), siteOrigin: 'http://localhost:3000', spotify: null },
       { log },
     );
     const { claim, office, admin } = await givenVerifiedClaim(newcomer.id, 'Month Office');
@@ -380,7 +367,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     await moveClock(h, 3 * day);
     await h.sandbox.settle();
     const arrived = await readPayout(payouts, admin.userId, office._id, paidThenFailed.id);
-    const officeAccount = (await getOfficeStripeAccount(getTable(), office._id))?.accountId ?? null;
+    const officeAccount = (await getOfficeStripeAccount(testTable(), office._id))?.accountId ?? null;
     const failing = bankFailsAfterPaid(await payouts.stripe());
     await recordConnectPayoutEvent(
       { ...payouts, stripe: () => Promise.resolve(failing.gateway) },
@@ -392,7 +379,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
     await h.sandbox.settle();
     // …a year on, whatever nobody claimed goes back to the fans
     await returnAgedLots(
-      { table: getTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' },
+      { table: testTable(), clock: getClock(), siteOrigin: 'http://localhost:3000' },
       { log, now: new Date(getClock().now().getTime() + 400 * day) },
     );
 
@@ -419,7 +406,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       const covered = settled.reduce((sum, take) => sum + (take.outcome?.lossCents ?? 0), 0);
       const takenFromLots = takeBacks.reduce((sum, take) => sum + (take.outcome?.fromLotsCents ?? 0), 0);
       // A deleted fan's returned lots went to the platform's deleted-fan-returns account, not to a wallet
-      const lots = (await Promise.all(pies.map((pie) => listPieLots(getTable(), pie.id)))).flat();
+      const lots = (await Promise.all(pies.map((pie) => listPieLots(testTable(), pie.id)))).flat();
       const returnedToPlatform = fan.deletesAccount
         ? lots.reduce((sum, lot) => sum + (lot.status === 'returned' ? lot.cents : 0), 0)
         : 0;
@@ -444,7 +431,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       }
       // Each refund and dispute took money of its own pie only: never another pie's, never free credit
       for (const take of takeBacks) {
-        const first = await getLedgerTransaction(getTable(), transactionIdOf(take.idempotencyKey));
+        const first = await getLedgerTransaction(testTable(), transactionIdOf(take.idempotencyKey));
         const touched = (first?.postings ?? []).map((posting) => parseAccountId(posting.accountId));
         expect(touched.filter((account) => account.type === 'fan-wallet')).toEqual([]);
         expect(
@@ -463,7 +450,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
         imported: imported.result.imported,
         again: imported.result.duplicates,
       }).toEqual({ fan: fan.account.userId, imported: fan.newcomerPlays, again: imported.overlapping });
-      const stored = await listPlaysBetween(getTable(), fan.account.userId, pie.periodStart, pie.periodEnd);
+      const stored = await listPlaysBetween(testTable(), fan.account.userId, pie.periodStart, pie.periodEnd);
       expect(stored.map((play) => play.source).sort()).toEqual(
         [
           ...fan.synced.map(() => 'spotify'),
@@ -472,7 +459,7 @@ describe(`a month of ${fanCount} fans, paths chosen from seed ${seed}`, () => {
       );
       // …and the day totals the split read count each synced play once
       const days = await getCountedListeningOfDays(
-        getTable(),
+        testTable(),
         fan.account.userId,
         fan.synced.map((item) => item.played_at.slice(0, 10)),
       );

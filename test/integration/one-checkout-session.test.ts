@@ -2,32 +2,23 @@
 // concurrent checkouts of one fan answer the same session, the same checkout asked again answers it again while it is
 // open, and a new one once it expired. (A checkout asking something else expires the one before:
 // payments-checkout.test.ts.)
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/accounts';
-import { getTable } from '../../functions/runtime/table';
-import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount, dataOf } from '../support/identity';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { requestCheckout, sessionIdOf, startPaymentsHarness } from '../support/payments-harness';
+import {
+  checkoutOf,
+  paymentsHarnessPerTest,
+  requestCheckout,
+  sessionIdOf,
+} from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
-
-/** The fan's checkout through the product: its session id. */
-async function checkoutOf(fan: SignedInAccount, amount: number): Promise<string> {
-  const result = await requestCheckout(fan, amount);
-  if (result.statusCode !== 200)
-    throw new Error(`createCheckout answered ${result.statusCode}: ${result.body}`);
-  return sessionIdOf(dataOf<{ url: string }>(result).url);
-}
+const startHarness = paymentsHarnessPerTest();
 
 describe('one Checkout session per fan', () => {
   it('answers two concurrent checkouts of one fan with the same open session', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const fan = await createSignedInAccount('fan');
     // Act
     const [first, second] = await Promise.all([requestCheckout(fan, 1000), requestCheckout(fan, 1000)]);
@@ -35,7 +26,7 @@ describe('one Checkout session per fan', () => {
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const ids = [first, second].map((result) => sessionIdOf(dataOf<{ url: string }>(result).url));
     expect(ids[1]).toBe(ids[0]);
-    const account = await getAccount(getTable(), 'fan', fan.userId);
+    const account = await getAccount(testTable(), 'fan', fan.userId);
     const open = await harness.stripe.checkout.sessions.list({
       customer: account?.stripeCustomerId ?? '',
       status: 'open',
@@ -45,7 +36,7 @@ describe('one Checkout session per fan', () => {
 
   it('answers the same open session again to the same checkout asked later, and a new one once it expired', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const fan = await createSignedInAccount('fan');
     const first = await checkoutOf(fan, 1000);
     // Act

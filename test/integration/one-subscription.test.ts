@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PieSummary, Subscription } from '../../functions/contracts/payments';
 import { getAccount, saveConnection } from '../../functions/data/accounts';
 import { accountKey, oneSubscriptionKey } from '../../functions/data/keys';
@@ -15,43 +15,26 @@ import { getLedgerTransaction, transactionIdOf } from '../../functions/data/ledg
 import { listFanPies, markPieInactive } from '../../functions/data/pies';
 import { putFanSubscription, listFanSubscriptions } from '../../functions/data/subscriptions';
 import { getClock } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { addTryPromoCodes } from '../../functions/services/promo/promo';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf, readOutbox } from '../support/identity';
-import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
+import { call, createSignedInAccount, readOutbox } from '../support/identity';
+import { testCards } from '../support/stripe-sandbox';
 import {
+  checkoutOf,
   fundPie,
   getJson,
   loadHandlers,
+  paymentsHarnessPerTest,
+  payCheckout,
   pieSettings,
   postWebhook,
-  requestCheckout,
-  sessionIdOf,
-  startPaymentsHarness,
 } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const secondMailSubject = 'We refunded a second pie';
-let harness: PaymentsHarness | undefined;
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  harness = undefined;
-  sandbox = undefined;
-});
-
-/** The fan's checkout through the product: its session id. */
-async function checkoutOf(fan: SignedInAccount, amount: number): Promise<string> {
-  const result = await requestCheckout(fan, amount);
-  if (result.statusCode !== 200)
-    throw new Error(`createCheckout answered ${result.statusCode}: ${result.body}`);
-  return sessionIdOf(dataOf<{ url: string }>(result).url);
-}
+const startHarness = paymentsHarnessPerTest();
 
 /**
  * A second Checkout session for the same fan and customer, written straight into the sandbox with the product's
@@ -62,7 +45,7 @@ async function secondSessionStraightIntoTheSandbox(
   fan: SignedInAccount,
   amountCents: number,
 ): Promise<string> {
-  const account = await getAccount(getTable(), 'fan', fan.userId);
+  const account = await getAccount(testTable(), 'fan', fan.userId);
   if (!account?.stripeCustomerId) throw new Error('The fan has no Stripe customer yet');
   const metadata = {
     fan_id: fan.userId,
@@ -93,12 +76,6 @@ async function secondSessionStraightIntoTheSandbox(
     cancel_url: 'http://localhost:3000/pie',
   });
   return session.id;
-}
-
-async function pay(target: StripeSandbox, sessionId: string): Promise<void> {
-  const paid = await target.payCheckout(sessionId, { number: testCards.pays });
-  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
-  await target.settle();
 }
 
 async function subscriptionOfSession(stripe: Stripe, sessionId: string): Promise<Stripe.Subscription> {
@@ -135,7 +112,7 @@ async function chargeOfSubscription(stripe: Stripe, subscription: Stripe.Subscri
 /** The ledger transaction `charge.refunded` booked for each refund of the charge (by its key `refund:<id>`). */
 async function bookedRefunds(refunds: readonly Stripe.Refund[]) {
   return Promise.all(
-    refunds.map((refund) => getLedgerTransaction(getTable(), transactionIdOf(`refund:${refund.id}`))),
+    refunds.map((refund) => getLedgerTransaction(testTable(), transactionIdOf(`refund:${refund.id}`))),
   );
 }
 
@@ -148,14 +125,14 @@ async function mailsTo(fan: SignedInAccount) {
 describe('a second subscription that completes anyway', () => {
   it('is cancelled at once, its invoice refunded in full and booked, the fan mailed once (second session written straight into the sandbox)', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments, pie: pieHandler } = await loadHandlers();
     const fan = await createSignedInAccount('fan');
     const firstSession = await checkoutOf(fan, 1000);
     const secondSession = await secondSessionStraightIntoTheSandbox(harness.stripe, fan, 1500);
     // Act
-    await pay(harness.sandbox, firstSession);
-    await pay(harness.sandbox, secondSession);
+    await payCheckout(harness.sandbox, firstSession);
+    await payCheckout(harness.sandbox, secondSession);
     // Assess: Stripe
     const one = await subscriptionOfSession(harness.stripe, firstSession);
     const second = await subscriptionOfSession(harness.stripe, secondSession);
@@ -175,7 +152,7 @@ describe('a second subscription that completes anyway', () => {
     expect(active).toMatchObject({ id: one.id, status: 'active', amountCents: 1000 });
     const pie = await getJson<PieSummary>(pieHandler, '/api/pie/active', fan);
     expect(pie).toMatchObject({ subscriptionId: one.id, amountCents: 1000 });
-    const pies = await listFanPies(getTable(), fan.userId);
+    const pies = await listFanPies(testTable(), fan.userId);
     expect(pies.find((p) => p.subscriptionId === second.id)).toMatchObject({
       status: 'inactive',
       inactiveReason: 'refunded',
@@ -188,14 +165,7 @@ describe('a second subscription that completes anyway', () => {
 
   it('refunds once and mails once when every event of the second payment is handled twice at the same time', async () => {
     // Prepare: deliveries collected, then posted by the test
-    const collected: { rawBody: string; headers: Record<string, string> }[] = [];
-    sandbox = await startTestStripeSandbox({
-      deliver: async (rawBody, headers) => {
-        collected.push({ rawBody, headers });
-        return { status: 200 };
-      },
-    });
-    const stripe = stripeClientFor(sandbox);
+    const { sandbox, stripe, held: collected } = await startHarness({ holdBack: () => true });
     const deliverCollected = async (times: number) => {
       const batch = collected.splice(0);
       const results = await Promise.all(
@@ -208,9 +178,9 @@ describe('a second subscription that completes anyway', () => {
     const fan = await createSignedInAccount('fan');
     const firstSession = await checkoutOf(fan, 1000);
     const secondSession = await secondSessionStraightIntoTheSandbox(stripe, fan, 2000);
-    await pay(sandbox, firstSession);
+    await payCheckout(sandbox, firstSession);
     await deliverCollected(1);
-    await pay(sandbox, secondSession);
+    await payCheckout(sandbox, secondSession);
     // Act: the second payment's events, twice at once; then what the refund raised, twice at once
     await deliverCollected(2);
     await sandbox.settle();
@@ -229,15 +199,15 @@ describe('a second subscription that completes anyway', () => {
 
   it('refunds a payment of a fan whose one subscription was recorded before the holder existed', async () => {
     // Prepare: the fan's pie is paid, and the holder item is removed, as for a fan who paid before decision 035
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
-    const table = getTable();
+    const table = testTable();
     await table.client.send(
       new DeleteCommand({ TableName: table.name, Key: oneSubscriptionKey(fan.userId) }),
     );
     const secondSession = await secondSessionStraightIntoTheSandbox(harness.stripe, fan, 1200);
     // Act
-    await pay(harness.sandbox, secondSession);
+    await payCheckout(harness.sandbox, secondSession);
     // Assess
     const second = await subscriptionOfSession(harness.stripe, secondSession);
     expect(second.status).toBe('canceled');
@@ -251,7 +221,7 @@ describe('a second subscription that completes anyway', () => {
 
   it("renews the fan's one subscription untouched", async () => {
     // Prepare: paid 31 days back, so its renewal falls due at the next advance
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const fan = await createSignedInAccount('fan');
     const session = await checkoutOf(fan, 1000);
     const paid = await harness.sandbox.payCheckout(
@@ -270,7 +240,7 @@ describe('a second subscription that completes anyway', () => {
     expect(invoices.data).toHaveLength(2);
     const charges = await harness.stripe.charges.list({ customer: subscription.customer as string });
     expect(charges.data.map((charge) => charge.amount_refunded)).toEqual([0, 0]);
-    expect(await listFanPies(getTable(), fan.userId)).toHaveLength(2);
+    expect(await listFanPies(testTable(), fan.userId)).toHaveLength(2);
     expect(await mailsTo(fan)).toEqual([]);
   });
 });
@@ -278,7 +248,7 @@ describe('a second subscription that completes anyway', () => {
 describe('the promo and a card subscription', () => {
   /** Makes a harness fan able to claim the /try promo: eligible, with a Spotify account, codes in the pool. */
   async function promoReady(fan: SignedInAccount): Promise<void> {
-    const table = getTable();
+    const table = testTable();
     await table.client.send(
       new UpdateCommand({
         TableName: table.name,
@@ -309,14 +279,14 @@ describe('the promo and a card subscription', () => {
 
   it('refunds a checkout paid after the promo pie was claimed, keeps the promo pie, and mails the fan', async () => {
     // Prepare: the checkout is opened first, the promo claimed while it is open
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { pie: pieHandler } = await loadHandlers();
     const fan = await createSignedInAccount('fan');
     await promoReady(fan);
     const session = await checkoutOf(fan, 1000);
     expect((await claimPromo(fan)).statusCode).toBe(201);
     // Act
-    await pay(harness.sandbox, session);
+    await payCheckout(harness.sandbox, session);
     // Assess
     const card = await subscriptionOfSession(harness.stripe, session);
     expect(card.status).toBe('canceled');
@@ -332,10 +302,10 @@ describe('the promo and a card subscription', () => {
 
   it('refuses a promo claim with 409 while a card subscription is live though its pie is not current (renewal failed, written to the table)', async () => {
     // Prepare: the card pie's renewal failed; Stripe retries the card (past due)
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     await promoReady(fan);
-    const table = getTable();
+    const table = testTable();
     const [pie] = await listFanPies(table, fan.userId);
     const [stored] = await listFanSubscriptions(table, fan.userId);
     if (!pie || !stored) throw new Error('The card pie was not recorded');

@@ -4,14 +4,12 @@
 // time, 30-day pies, the fan's own subscription only, and the fee quote.
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PieSummary, Subscription } from '../../functions/contracts/payments';
 import { accountKey, stripeEventKey } from '../../functions/data/keys';
-import { getTable } from '../../functions/runtime/table';
 import { bodyOf } from '../support/gateway-event';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
 import {
   fundPie,
   getJson,
@@ -21,22 +19,19 @@ import {
   postWebhook,
   requestCheckout,
   sessionIdOf,
-  startPaymentsHarness,
+  paymentsHarnessPerTest,
   walletAccountsOf,
 } from '../support/payments-harness';
 import { walletBalanceOf } from '../support/factories/ledger';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 describe('a card payment, end to end', () => {
   it('credits the wallet with $10, books the 59¢ fee and opens a 30-day pie with the checkout settings', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { pie: pieHandler } = await loadHandlers();
     // Act
     const { fan } = await fundPie(harness, testCards.pays, 1000);
@@ -69,14 +64,14 @@ describe('a card payment, end to end', () => {
 
   it('changes nothing when every event is delivered and handled again', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1500);
     const books = await ledger();
     const [, wallet] = await walletAccountsOf(fan.userId);
     if (!wallet) throw new Error('No pie was opened');
     const before = { balance: await books.balance(wallet), entries: await books.entries(wallet) };
     // The dedupe marks are removed too, so each event's function really runs again.
-    const table = getTable();
+    const table = testTable();
     for (const delivery of harness.deliveries) {
       const { id } = JSON.parse(delivery.rawBody) as { id: string };
       await table.client.send(new DeleteCommand({ TableName: table.name, Key: stripeEventKey(id) }));
@@ -159,7 +154,7 @@ describe('a card payment, end to end', () => {
 describe('the checkout rules', () => {
   it('answers 409 active_pie_exists to a second checkout while a pie runs', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays);
     // Act
     const second = await requestCheckout(fan, 500);
@@ -170,9 +165,9 @@ describe('the checkout rules', () => {
 
   it('answers 403 email_not_verified to a fan whose address is not verified', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    await startHarness();
     const fan = await createSignedInAccount('fan');
-    const table = getTable();
+    const table = testTable();
     await table.client.send(
       new UpdateCommand({
         TableName: table.name,
@@ -188,7 +183,7 @@ describe('the checkout rules', () => {
   });
 
   it('refuses a pie of other than 30 days from a fan with a field message', async () => {
-    harness = await startPaymentsHarness();
+    await startHarness();
     const fan = await createSignedInAccount('fan');
     const result = await requestCheckout(fan, 1000, { pieDays: 7 });
     expect(result.statusCode).toBe(422);
@@ -197,7 +192,7 @@ describe('the checkout rules', () => {
 
   it('keeps one open Checkout session per fan: a new one expires the one before', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const fan = await createSignedInAccount('fan');
     const first = sessionIdOf(dataOf<{ url: string }>(await requestCheckout(fan, 1000)).url);
     // Act
@@ -229,7 +224,7 @@ describe('the checkout rules', () => {
 describe('the subscription behind the pie', () => {
   it('cancels at period end: the pie keeps its period and shows as cancelling', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments, pie: pieHandler } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays);
     const before = await getJson<PieSummary>(pieHandler, '/api/pie/active', fan);
@@ -250,7 +245,7 @@ describe('the subscription behind the pie', () => {
 
   it("answers 404 to a fan cancelling another fan's subscription, and leaves it alone", async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan: owner } = await fundPie(harness, testCards.pays);
     const stranger = await createSignedInAccount('fan');
@@ -267,7 +262,7 @@ describe('the subscription behind the pie', () => {
   });
 
   it('opens the billing portal for a paying fan and answers 409 no_billing_account to one who never paid', async () => {
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays);
     const newcomer = await createSignedInAccount('fan');
@@ -294,7 +289,7 @@ describe('the subscription behind the pie', () => {
 describe("a fan's pies", () => {
   it("lists the fan's own pies and hides a private fan's as 404", async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { pie: pieHandler } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays);
     const other = await createSignedInAccount('fan');

@@ -4,7 +4,7 @@
 // wallet and book the rest as a loss; a failed renewal makes the pie inactive and mails the fan once; a month of
 // events delivered 1-3 times each in a shuffled order leaves the same ledger as in-order delivery.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stripeEventKey } from '../../functions/data/keys';
 import type { Subscription } from '../../functions/contracts/payments';
 import type { StoredTransaction } from '../../functions/data/ledger';
@@ -23,17 +23,14 @@ import {
   loadHandlers,
   moveClock,
   postWebhook,
+  paymentsHarnessPerTest,
   startPaymentsHarness,
   walletAccountsOf,
 } from '../support/payments-harness';
 import { walletBalanceOf } from '../support/factories/ledger';
 
 const day = 86_400_000;
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 /** Every transaction that touched one of the fan's wallet accounts (their free credit, their pies' money). */
 async function transactionsOfWallet(fanId: string): Promise<StoredTransaction[]> {
@@ -72,7 +69,7 @@ async function piesOf(fanId: string) {
 describe('a refund', () => {
   it('takes back the payment still in the wallet, books Stripe’s kept fee as a platform loss, and stops the pie', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [charge] = await chargesOf(harness, fan.userId);
     // Act
@@ -103,7 +100,7 @@ describe('a refund', () => {
 
   it('shares partial refunds out of the same payment, and stops the pie only when all is refunded', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [charge] = await chargesOf(harness, fan.userId);
     // Act
@@ -130,7 +127,7 @@ describe('a refund', () => {
 describe('a dispute (card 4000 0000 0000 0259)', () => {
   it('reverses the payment, books the dispute fee as lost, stops the pie, and gives the money back when won', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.disputed, 1000);
     const wallet = await firstPieFunds(fan.userId);
     // Act: the sandbox disputes the charge once its funds settle (2 days)
@@ -178,7 +175,7 @@ describe('a dispute (card 4000 0000 0000 0259)', () => {
 describe('a cancelled subscription', () => {
   it('keeps the pie to its period end, then renews nothing', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const active = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan);
@@ -207,7 +204,7 @@ describe('a cancelled subscription', () => {
 describe('a failed renewal', () => {
   it('makes the pie inactive, keeps its money in the wallet and mails the fan once', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [subscription] = (await harness.stripe.subscriptions.list({ limit: 100 })).data.filter(
       (s) => s.metadata['fan_id'] === fan.userId,

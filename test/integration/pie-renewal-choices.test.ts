@@ -1,30 +1,23 @@
 // The renewal carries the fan's choices (issue #12 point 3, "the renewal payment opens the next period with the same
 // settings and inclusions"), on DynamoDB Local and the Stripe sandbox with the product clock moved past the period.
 // A file of its own: moving this process's product clock would end the pies of the other pie-calls tests.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PieSummary } from '../../functions/contracts/payments';
 import { listFanPies } from '../../functions/data/pies';
 import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
 import { call, dataOf } from '../support/identity';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
+import { fundPie, getJson, loadHandlers, paymentsHarnessPerTest } from '../support/payments-harness';
 import { storePlays } from '../support/pie-calls-harness';
+import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
-let harness: PaymentsHarness | undefined;
-const offsetAtStart = getLocalClockOffset();
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-  setLocalClockOffset(offsetAtStart);
-});
+const startHarness = paymentsHarnessPerTest();
 
 describe('the renewal of a pie', () => {
   it("opens the next pie with the previous pie's settings and inclusions as the fan last left them", async () => {
     // Prepare: a paid pie whose settings and inclusions the fan changes during its period.
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { pie } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const first = await getJson<PieSummary>(pie, '/api/pie/active', fan);
@@ -54,7 +47,7 @@ describe('the renewal of a pie', () => {
       artistPopularity: 70,
       excludeNonActive: true,
     });
-    const pies = await listFanPies(getTable(), fan.userId);
+    const pies = await listFanPies(testTable(), fan.userId);
     expect(pies).toHaveLength(2);
     const [renewed, previous] = pies;
     expect(previous?.id).toBe(first.id);

@@ -2,25 +2,20 @@
 // sandbox: a paid pie whose period held no listening is split (nothing moves), the `pie.nothing-to-split` event its
 // mark wrote to the outbox is delivered to the bus consumer as EventBridge would, and Stripe's subscription is then
 // set to cancel at period end; a redelivery changes nothing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../functions/contracts/payments';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
 import { testCards } from '../support/stripe-sandbox';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { fundPie, getJson, loadHandlers, startPaymentsHarness } from '../support/payments-harness';
+import { fundPie, getJson, loadHandlers, paymentsHarnessPerTest } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 async function pendingEventOfPie(pieId: string) {
   const { getOutboxEvent, listPendingOutboxEventIds } = await import('../../functions/data/outbox');
   const events = await Promise.all(
-    (await listPendingOutboxEventIds(getTable(), 100)).map((id) => getOutboxEvent(getTable(), id)),
+    (await listPendingOutboxEventIds(testTable(), 100)).map((id) => getOutboxEvent(testTable(), id)),
   );
   return events.filter((event) => event?.type === 'pie.nothing-to-split' && event.detail.pieId === pieId);
 }
@@ -28,19 +23,19 @@ async function pendingEventOfPie(pieId: string) {
 describe('the pie-renewal-stops consumer', () => {
   it('sets the subscription of a pie with nothing to split to cancel at period end, once', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan } = await fundPie(harness, testCards.pays);
     const subscription = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan);
     const pieId = subscription.metadata.pie_id ?? '';
     const { getPie } = await import('../../functions/data/pies');
-    const pie = await getPie(getTable(), pieId);
+    const pie = await getPie(testTable(), pieId);
     if (!pie) throw new Error('the payment opened no pie');
     const { splitEndedPie } = await import('../../functions/services/pie/pie-split');
     const afterPeriod = new Date(Date.parse(pie.periodEnd) + 3_600_000);
     const split = await splitEndedPie(
       {
-        table: getTable(),
+        table: testTable(),
         clock: createFixedClock(afterPeriod),
         siteOrigin: 'http://localhost:3000',
         escrowHoldingMonths: 12,
@@ -74,7 +69,7 @@ describe('the pie-renewal-stops consumer', () => {
 
   it('ignores an event whose subscription is not the fan’s', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { payments } = await loadHandlers();
     const { fan: owner } = await fundPie(harness, testCards.pays);
     const subscription = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', owner);

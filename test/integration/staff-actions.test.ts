@@ -5,22 +5,17 @@
 // with the claim decisions, those made before the trail existed included.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffAuditEntry } from '../../functions/contracts/admin-audit';
 import type { StaffFanDetail } from '../../functions/contracts/admin-people';
 import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { payAs, startPaymentsHarness } from '../support/payments-harness';
+import { payAs, paymentsHarnessPerTest } from '../support/payments-harness';
 import { givenOfficeOf } from '../support/factories/offices';
 import { testTable } from '../support/test-table';
 
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 const handlers = {
   offices: async () => (await import('../../functions/handlers/admin-offices')).handler,
@@ -242,7 +237,7 @@ describe('POST /api/admin/offices/{id}/admin-invitation', () => {
 describe('POST /api/admin/fans/{id}/payments/{paymentId}/refund', () => {
   it('refunds part of a payment at Stripe once per request, booked by the webhook once, then the rest; refuses more than is left', async () => {
     // Prepare
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Refund', lastName: uniqueWord() });
     const other = await createSignedInAccount('fan', { firstName: 'Other', lastName: uniqueWord() });

@@ -5,7 +5,7 @@
 // claimed or not with what is held; artist-side users with their offices and claims. Staff only: fans, artist-side
 // users and anonymous callers are refused.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   StaffArtistSummary,
   StaffFanDetail,
@@ -19,18 +19,13 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
-import type { PaymentsHarness } from '../support/payments-harness';
-import { chargesOf, payAs, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, payAs, paymentsHarnessPerTest } from '../support/payments-harness';
 import { fundOffice } from '../support/payouts-harness';
 import { givenClaim, verifyAndApproveClaim } from '../support/factories/claims';
 import { givenOfficeOf } from '../support/factories/offices';
 import { testTable } from '../support/test-table';
 
-let harness: PaymentsHarness | undefined;
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
 const handlers = {
   fans: async () => (await import('../../functions/handlers/admin-fans')).handler,
@@ -64,7 +59,7 @@ async function eraseFan(fan: SignedInAccount): Promise<void> {
 describe('GET /api/admin/fans and /fans/{id}', () => {
   it('lists fans by what their cards paid, highest first, with search, pages, the active-pie filter and a deleted fan anonymised', async () => {
     // Prepare: four fans named with one word no other test uses; two pay, one pays and deletes the account.
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const word = uniqueWord();
     const small = await createSignedInAccount('fan', { firstName: `Ada ${word}`, lastName: 'Small' });
@@ -118,7 +113,7 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
 
   it('shows one fan with pies, the wallet service’s balance, payments and Stripe’s refunds; spent stays the gross', async () => {
     // Prepare: a fan pays 2000, then 500 of it is refunded.
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Refunded', lastName: uniqueWord() });
     await payAs(harness, fan, 2000);
@@ -161,7 +156,7 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
 
   it('no longer lists a fan as having an active pie once a full refund stops it', async () => {
     // Prepare: a fan pays 1500 and is listed with an active pie.
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Stopped', lastName: uniqueWord() });
     await payAs(harness, fan, 1500);
@@ -182,12 +177,11 @@ describe('GET /api/admin/fans and /fans/{id}', () => {
 
   it('still shows the fan when Stripe does not answer, saying the refunds are not known', async () => {
     // Prepare: a fan who paid; then the Stripe sandbox stops.
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const fan = await createSignedInAccount('fan', { firstName: 'Offline', lastName: uniqueWord() });
     await payAs(harness, fan, 1500);
     await harness.stop();
-    harness = undefined;
     // Act
     const result = await asStaff(staff, 'fans', `/api/admin/fans/${fan.userId}`);
     // Assess

@@ -2,54 +2,27 @@
 // DynamoDB Local and the Stripe sandbox: charge.dispute.funds_withdrawn (the money is taken), .updated (evidence under
 // review) and .funds_reinstated (the money is given back) are each handled on their own, not only .created and
 // .closed, so a booking that waits for the money can rely on them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isStripeEventHandled } from '../../functions/data/stripe-events';
-import { getTable } from '../../functions/runtime/table';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
-import { createSignedInAccount, dataOf } from '../support/identity';
-import { startTestStripeSandbox, stripeClientFor, testCards } from '../support/stripe-sandbox';
-import { postWebhook, requestCheckout, sessionIdOf } from '../support/payments-harness';
+import { testCards } from '../support/stripe-sandbox';
+import type { HeldEvent } from '../support/payments-harness';
+import { fundPie, paymentsHarnessPerTest, postWebhook } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
-interface Collected {
-  id: string;
-  type: string;
-  rawBody: string;
-  headers: Record<string, string>;
-}
-
-/** A 0259 payment whose events are collected; every event but the dispute's is delivered as it comes. */
+/** A 0259 payment: every event but the dispute's is delivered as it comes; the dispute's are held back. */
 async function disputedPayment() {
-  const disputeEvents: Collected[] = [];
-  sandbox = await startTestStripeSandbox({
-    deliver: async (rawBody, headers) => {
-      const { id, type } = JSON.parse(rawBody) as { id: string; type: string };
-      if (type.startsWith('charge.dispute.')) {
-        disputeEvents.push({ id, type, rawBody, headers });
-        return { status: 200 };
-      }
-      return { status: (await postWebhook(rawBody, headers)).statusCode };
-    },
-  });
-  const fan = await createSignedInAccount('fan');
-  const checkout = await requestCheckout(fan, 1000);
-  await sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), {
-    number: testCards.disputed,
-  });
-  await sandbox.settle();
-  return { sandbox, stripe: stripeClientFor(sandbox), disputeEvents };
+  const harness = await startHarness({ holdBack: (type) => type.startsWith('charge.dispute.') });
+  await fundPie(harness, testCards.disputed);
+  return { sandbox: harness.sandbox, stripe: harness.stripe, disputeEvents: harness.held };
 }
 
-async function deliverOnly(events: Collected[], type: string) {
+async function deliverOnly(events: readonly HeldEvent[], type: string) {
   const event = events.find((candidate) => candidate.type === type);
   if (!event) throw new Error(`The sandbox raised no ${type}`);
   const result = await postWebhook(event.rawBody, event.headers);
-  return { status: result.statusCode, handled: await isStripeEventHandled(getTable(), event.id) };
+  return { status: result.statusCode, handled: await isStripeEventHandled(testTable(), event.id) };
 }
 
 describe('dispute events on POST /api/webhooks/stripe', () => {

@@ -3,42 +3,25 @@
 // `stripe_signature_invalid` and writes nothing; the same event signed properly then books the payment. Event types
 // the product does not handle are acknowledged.
 import Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listFanPies } from '../../functions/data/pies';
 import { isStripeEventHandled } from '../../functions/data/stripe-events';
 import { getClock } from '../../functions/runtime/clock';
-import { getTable } from '../../functions/runtime/table';
-import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { bodyOf } from '../support/gateway-event';
-import { createSignedInAccount, dataOf } from '../support/identity';
-import { startTestStripeSandbox, testCards } from '../support/stripe-sandbox';
+import { testCards } from '../support/stripe-sandbox';
 import { walletBalanceOf } from '../support/factories/ledger';
-import { postWebhook, requestCheckout, sessionIdOf } from '../support/payments-harness';
+import { fundPie, paymentsHarnessPerTest, postWebhook } from '../support/payments-harness';
+import { testTable } from '../support/test-table';
 
-let sandbox: StripeSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.stop();
-  sandbox = undefined;
-});
+const startHarness = paymentsHarnessPerTest();
 
-/** A paid checkout whose events were collected, not delivered: the invoice.paid event's body, and the fan. */
+/** A paid checkout whose events were held back, not delivered: the invoice.paid event's body, and the fan. */
 async function paidButNotDelivered() {
-  const collected: string[] = [];
-  sandbox = await startTestStripeSandbox({
-    deliver: async (rawBody) => {
-      collected.push(rawBody);
-      return { status: 200 };
-    },
-  });
-  const fan = await createSignedInAccount('fan');
-  const checkout = await requestCheckout(fan, 1000);
-  await sandbox.payCheckout(sessionIdOf(dataOf<{ url: string }>(checkout).url), { number: testCards.pays });
-  await sandbox.settle();
-  const invoicePaid = collected.find(
-    (body) => (JSON.parse(body) as { type: string }).type === 'invoice.paid',
-  );
+  const harness = await startHarness({ holdBack: () => true });
+  const { fan } = await fundPie(harness, testCards.pays);
+  const invoicePaid = harness.held.find((event) => event.type === 'invoice.paid')?.rawBody;
   if (!invoicePaid) throw new Error('The sandbox raised no invoice.paid');
-  return { fan, invoicePaid, secret: sandbox.webhookSecret };
+  return { fan, invoicePaid, secret: harness.sandbox.webhookSecret };
 }
 
 function signed(payload: string, secret: string, at = getClock().now()): Record<string, string> {
@@ -48,8 +31,8 @@ function signed(payload: string, secret: string, at = getClock().now()): Record<
 
 async function nothingWritten(fanId: string, eventId: string): Promise<void> {
   expect(await walletBalanceOf(fanId)).toBe(0);
-  expect(await listFanPies(getTable(), fanId)).toEqual([]);
-  expect(await isStripeEventHandled(getTable(), eventId)).toBe(false);
+  expect(await listFanPies(testTable(), fanId)).toEqual([]);
+  expect(await isStripeEventHandled(testTable(), eventId)).toBe(false);
 }
 
 describe('POST /api/webhooks/stripe', () => {
@@ -82,13 +65,13 @@ describe('POST /api/webhooks/stripe', () => {
     expect(good.statusCode).toBe(200);
     expect(bodyOf(good)['data']).toEqual({ received: true });
     expect(await walletBalanceOf(fan.userId)).toBe(941);
-    expect(await listFanPies(getTable(), fan.userId)).toHaveLength(1);
-    expect(await isStripeEventHandled(getTable(), eventId)).toBe(true);
+    expect(await listFanPies(testTable(), fan.userId)).toHaveLength(1);
+    expect(await isStripeEventHandled(testTable(), eventId)).toBe(true);
   });
 
   it('acknowledges an event type it does not handle without marking it, and a payout of the platform itself as done', async () => {
     // Prepare
-    sandbox = await startTestStripeSandbox();
+    const { sandbox } = await startHarness();
     const unknown = JSON.stringify({
       id: 'evt_unknown_type_1',
       object: 'event',
@@ -110,8 +93,8 @@ describe('POST /api/webhooks/stripe', () => {
     ]);
     // Assess
     expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
-    expect(await isStripeEventHandled(getTable(), 'evt_unknown_type_1')).toBe(false);
+    expect(await isStripeEventHandled(testTable(), 'evt_unknown_type_1')).toBe(false);
     // Offices' payouts are Connect events naming their account (decision 029); the platform's own is nothing to do.
-    expect(await isStripeEventHandled(getTable(), 'evt_payout_1')).toBe(true);
+    expect(await isStripeEventHandled(testTable(), 'evt_payout_1')).toBe(true);
   });
 });

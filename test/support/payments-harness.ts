@@ -4,6 +4,7 @@
 // sandbox over loopback, the `stripe` SDK.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
+import { afterEach } from 'vitest';
 import type { StoredPie } from '../../functions/data/pies';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { buildGatewayEvent, testContext } from './gateway-event';
@@ -48,27 +49,69 @@ export async function postWebhook(rawBody: string, headers: Record<string, strin
   );
 }
 
+/** An event the harness held back instead of delivering it: each test delivers it (or not) itself. */
+export interface HeldEvent {
+  id: string;
+  type: string;
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
 export interface PaymentsHarness {
   sandbox: StripeSandbox;
   stripe: ReturnType<typeof stripeClientFor>;
   deliveries: Delivery[];
+  /** The events `holdBack` kept from the webhook, in the order the sandbox sent them. */
+  held: HeldEvent[];
   stop(): Promise<void>;
 }
 
-export async function startPaymentsHarness(
-  options: Pick<TestStripeSandboxOptions, 'delivery'> = {},
-): Promise<PaymentsHarness> {
+export interface PaymentsHarnessOptions extends Pick<TestStripeSandboxOptions, 'delivery'> {
+  /** Which events (by type) are held back, not delivered; none unless told. */
+  holdBack?: (type: string) => boolean;
+}
+
+export async function startPaymentsHarness(options: PaymentsHarnessOptions = {}): Promise<PaymentsHarness> {
   const deliveries: Delivery[] = [];
+  const held: HeldEvent[] = [];
+  const { holdBack, ...sandboxOptions } = options;
   const sandbox = await startTestStripeSandbox({
-    ...options,
+    ...sandboxOptions,
     deliver: async (rawBody, headers) => {
+      const { id, type } = JSON.parse(rawBody) as { id: string; type: string };
+      if (holdBack?.(type)) {
+        held.push({ id, type, rawBody, headers });
+        return { status: 200 };
+      }
       const result = await postWebhook(rawBody, headers);
-      const type = (JSON.parse(rawBody) as { type: string }).type;
       deliveries.push({ rawBody, headers, status: result.statusCode, type });
       return { status: result.statusCode };
     },
   });
-  return { sandbox, stripe: stripeClientFor(sandbox), deliveries, stop: () => sandbox.stop() };
+  let stopped: Promise<void> | undefined;
+  // Stopped once, however often asked: a test may stop Stripe itself before the harness's own stop.
+  return {
+    sandbox,
+    stripe: stripeClientFor(sandbox),
+    deliveries,
+    held,
+    stop: () => (stopped ??= sandbox.stop()),
+  };
+}
+
+/**
+ * A harness for each test that starts one (the last one it started), stopped after the test, and the product clock
+ * put back where the file found it: call at a file's top.
+ */
+export function paymentsHarnessPerTest(): (options?: PaymentsHarnessOptions) => Promise<PaymentsHarness> {
+  const offsetAtStart = getLocalClockOffset();
+  let current: PaymentsHarness | undefined;
+  afterEach(async () => {
+    await current?.stop();
+    current = undefined;
+    setLocalClockOffset(offsetAtStart);
+  });
+  return async (options) => (current = await startPaymentsHarness(options));
 }
 
 /** Moves the product clock (and with it the sandbox's) forward by `ms`, then lets Stripe do what fell due. */
@@ -99,6 +142,34 @@ export function sessionIdOf(url: string): string {
   return id;
 }
 
+/** The fan's checkout through the product (POST createCheckout, which must answer 200): its session id. */
+export async function checkoutOf(
+  fan: SignedInAccount,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const checkout = await requestCheckout(fan, amount, overrides);
+  if (checkout.statusCode !== 200)
+    throw new Error(`createCheckout answered ${checkout.statusCode}: ${checkout.body}`);
+  return sessionIdOf(dataOf<{ url: string }>(checkout).url);
+}
+
+/** Pays the session on the sandbox's hosted page with `card` (one that works unless told); Stripe then settles. */
+export async function payCheckout(
+  sandbox: StripeSandbox,
+  sessionId: string,
+  card: string = testCards.pays,
+): Promise<void> {
+  const paid = await sandbox.payCheckout(sessionId, {
+    number: card,
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Test',
+  });
+  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
+  await sandbox.settle();
+}
+
 /** The fan checks out `amount` and pays with `card` (one that works unless told); every event delivered. */
 export async function payAs(
   harness: PaymentsHarness,
@@ -106,18 +177,8 @@ export async function payAs(
   amount: number,
   card: string = testCards.pays,
 ): Promise<string> {
-  const checkout = await requestCheckout(fan, amount);
-  if (checkout.statusCode !== 200)
-    throw new Error(`createCheckout answered ${checkout.statusCode}: ${checkout.body}`);
-  const sessionId = sessionIdOf(dataOf<{ url: string }>(checkout).url);
-  const paid = await harness.sandbox.payCheckout(sessionId, {
-    number: card,
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Test',
-  });
-  if (!paid.ok) throw new Error(`The sandbox refused the card: ${paid.message}`);
-  await harness.sandbox.settle();
+  const sessionId = await checkoutOf(fan, amount);
+  await payCheckout(harness.sandbox, sessionId, card);
   return sessionId;
 }
 
@@ -165,6 +226,14 @@ export async function customerIdOf(harness: PaymentsHarness, fanId: string): Pro
   const customer = customers.data.find((c) => c.metadata?.['fan_id'] === fanId);
   if (!customer) throw new Error(`No Stripe customer for ${fanId}`);
   return customer.id;
+}
+
+/** The fan's subscription at the Stripe sandbox (the one whose metadata names the fan), canceled or not. */
+export async function subscriptionOf(harness: PaymentsHarness, fanId: string): Promise<Stripe.Subscription> {
+  const subscriptions = await harness.stripe.subscriptions.list({ status: 'all', limit: 100 });
+  const subscription = subscriptions.data.find((candidate) => candidate.metadata['fan_id'] === fanId);
+  if (!subscription) throw new Error(`No subscription for ${fanId}`);
+  return subscription;
 }
 
 /** The fan's charges at the Stripe sandbox, oldest first. */
