@@ -190,4 +190,22 @@ export default tseslint.config(
     ignores: ['frontend/src/lib/**'],
     rules: { 'no-restricted-syntax': ['error', ...typedApiCallSelectors] },
   },
+  {
+    // One table handle in tests: testTable() (test/support/test-table.ts), not the runtime's getTable by another name.
+    files: ['test/**/*.{ts,tsx}'],
+    ignores: ['test/support/test-table.ts', 'test/simulation/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)functions/runtime/table$',
+              message: 'Reach the table through testTable() from test/support/test-table.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -259,3 +259,19 @@ describe('the SPA', () => {
     expect(climbing).toContain('no-restricted-imports');
   });
 });
+
+describe('the tests', () => {
+  it('reach the table through testTable(), not the runtime getTable under another name', async () => {
+    // Act
+    const runtime = await ruleIdsFor(
+      'test/integration/example.test.ts',
+      importing('../../functions/runtime/table'),
+    );
+    const handle = await ruleIdsFor('test/integration/example.test.ts', importing('../support/test-table'));
+    const itself = await ruleIdsFor('test/support/test-table.ts', importing('../../functions/runtime/table'));
+    // Assess
+    expect(runtime).toContain('no-restricted-imports');
+    expect(handle).toEqual([]);
+    expect(itself).toEqual([]);
+  });
+});
