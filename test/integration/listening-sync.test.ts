@@ -6,6 +6,7 @@ import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { createSignedInAccount, uniqueEmail } from '../support/identity';
 import { answerConsent } from '../support/oauth-consent';
 import { SiteBrowser, useLocalOpenPie } from '../support/local-app';
+import { testTable } from '../support/test-table';
 
 const site = useLocalOpenPie('sync');
 
@@ -64,9 +65,8 @@ interface SyncResult {
 async function loadSync() {
   const sync = await import('../../functions/services/listening/listening-sync');
   const data = await import('../../functions/data/spotify-sync');
-  const { getTable } = await import('../../functions/runtime/table');
   const { createLogger } = await import('../../functions/runtime/logger');
-  return { ...sync, ...data, table: getTable(), log: createLogger('error') };
+  return { ...sync, ...data, table: testTable(), log: createLogger('error') };
 }
 
 describe('the on-demand sync calls', () => {
