@@ -10,7 +10,7 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { givenArtist } from '../support/factories/catalogue';
 import { byStaff, claimRequest, givenClaim, moveClaimTo } from '../support/factories/claims';
-import { givenJoined, givenOfficeAdmin } from '../support/factories/offices';
+import { givenJoined, givenOfficeAdmin, givenOfficeTeam } from '../support/factories/offices';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { testTable } from '../support/test-table';
 
@@ -82,24 +82,18 @@ describe('POST /api/for-artists/claims', () => {
     });
     // Assess
     expect(empty.statusCode).toBe(422);
-    expect(bodyOf(empty)['fields']).toEqual({
-      artistId: 'Please select an artist',
+    // Every box unticked and every choice left empty: each says so, the same with or without an artist
+    const untickedMessages = {
       agreesToWaiver: 'You must agree to the waiver',
       agreesToFundsTerms: 'You must agree to the funds terms',
       agreesToTerms: 'You must agree to the terms and conditions',
       verificationMethod: 'Please select a verification method',
       selectedPlatform: 'Please select a social platform',
       verificationString: 'Verification string is required',
-    });
+    };
+    expect(bodyOf(empty)['fields']).toEqual({ artistId: 'Please select an artist', ...untickedMessages });
     expect(unticked.statusCode).toBe(422);
-    expect(bodyOf(unticked)['fields']).toEqual({
-      agreesToWaiver: 'You must agree to the waiver',
-      agreesToFundsTerms: 'You must agree to the funds terms',
-      agreesToTerms: 'You must agree to the terms and conditions',
-      verificationMethod: 'Please select a verification method',
-      selectedPlatform: 'Please select a social platform',
-      verificationString: 'Verification string is required',
-    });
+    expect(bodyOf(unticked)['fields']).toEqual(untickedMessages);
     expect(unknownArtist.statusCode).toBe(422);
     expect(bodyOf(unknownArtist)['fields']).toEqual({
       artistId: 'We could not find this artist. Please search for it again.',
@@ -116,10 +110,7 @@ describe('POST /api/for-artists/claims', () => {
 
   it('lets only an admin of the office claim: a member or accountant gets 403, a stranger 404', async () => {
     // Prepare
-    const { office } = await givenOfficeAdmin();
-    const member = await givenJoined(office._id, 'member');
-    const accountant = await givenJoined(office._id, 'accountant');
-    const stranger = await createSignedInAccount('artist');
+    const { office, member, accountant, stranger } = await givenOfficeTeam();
     const artist = await givenArtist();
     // Act
     const byMember = await postClaim(member, claimRequest(artist.id, office._id));
@@ -345,9 +336,7 @@ describe('DELETE /api/for-artists/claims/{id}', () => {
 
   it('refuses a member who is not an admin (403) and a claim that is no longer pending (409)', async () => {
     // Prepare
-    const { admin, office } = await givenOfficeAdmin();
-    const member = await givenJoined(office._id, 'member');
-    const accountant = await givenJoined(office._id, 'accountant');
+    const { admin, office, member, accountant } = await givenOfficeTeam();
     const claim = await givenClaim(admin, (await givenArtist()).id, office._id);
     const verified = await givenClaim(admin, (await givenArtist()).id, office._id);
     await moveClaimTo(verified._id, 'Verified', byStaff, 'Found in the bio');

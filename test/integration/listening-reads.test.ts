@@ -51,6 +51,19 @@ async function shareListening(fanId: string) {
   await setFanVisibility(table(), fanId, 'fans', new Date());
 }
 
+/** A fan who looks, and two fans who listened to the sample history: one keeps it private, the other shares it. */
+async function givenViewerAndListeners() {
+  const [viewer, privateFan, sharingFan] = await Promise.all([
+    createSignedInAccount('fan'),
+    createSignedInAccount('fan'),
+    createSignedInAccount('fan'),
+  ]);
+  await storePlays(privateFan.userId, sampleHistory());
+  await storePlays(sharingFan.userId, sampleHistory());
+  await shareListening(sharingFan.userId);
+  return { viewer, privateFan, sharingFan };
+}
+
 const nina = { artistId: `nina-${randomUUID()}`, artistName: 'Nina Simone' };
 const radiohead = { artistName: 'Radiohead' };
 const beyonce = { artistName: 'Beyoncé' };
@@ -208,14 +221,7 @@ describe('GET /api/tracks/user/popular and /api/tracks/user/{id}/top', () => {
   it("shows a fan's own top tracks, another fan's only when shared, and 404 otherwise", async () => {
     // Prepare
     const { tracks } = await loadHandlers();
-    const [viewer, privateFan, sharingFan] = await Promise.all([
-      createSignedInAccount('fan'),
-      createSignedInAccount('fan'),
-      createSignedInAccount('fan'),
-    ]);
-    await storePlays(privateFan.userId, sampleHistory());
-    await storePlays(sharingFan.userId, sampleHistory());
-    await shareListening(sharingFan.userId);
+    const { viewer, privateFan, sharingFan } = await givenViewerAndListeners();
     const top = (fanId: string, query?: Record<string, string>) =>
       call(tracks, 'GET', `/api/tracks/user/${fanId}/top`, {
         cookies: [viewer.cookie],
@@ -327,14 +333,7 @@ describe('GET /api/artists/recent-listened and /api/artists/user/{id}/top', () =
   it("shows another fan's recent and top artists only when they share their listening", async () => {
     // Prepare
     const { artists } = await loadHandlers();
-    const [viewer, privateFan, sharingFan] = await Promise.all([
-      createSignedInAccount('fan'),
-      createSignedInAccount('fan'),
-      createSignedInAccount('fan'),
-    ]);
-    await storePlays(privateFan.userId, sampleHistory());
-    await storePlays(sharingFan.userId, sampleHistory());
-    await shareListening(sharingFan.userId);
+    const { viewer, privateFan, sharingFan } = await givenViewerAndListeners();
     const get = (path: string) => call(artists, 'GET', path, { cookies: [viewer.cookie] });
     // Act
     const replies = {

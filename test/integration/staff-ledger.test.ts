@@ -4,7 +4,7 @@
 // balance the ledger keeps (a sharded account's shards summed); the pie's receipt as its fan reads it; the platform's
 // accounts; 404s; and the page when Stripe does not answer. Non-staff callers are refused by the security suite.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   StaffLedgerAccountPage,
   StaffLedgerTransaction,
@@ -20,18 +20,12 @@ import { testCards } from '../support/stripe-sandbox';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
-import { chargesOf, fundPie, ledger, piesOf, startPaymentsHarness } from '../support/payments-harness';
+import { chargesOf, fundPie, ledger, paymentsHarnessPerTest, piesOf } from '../support/payments-harness';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'staff-ledger' });
-let harness: PaymentsHarness | undefined;
-const startOffset = getLocalClockOffset();
-afterEach(async () => {
-  await harness?.stop();
-  harness = undefined;
-  setLocalClockOffset(startOffset);
-});
+const startHarness = paymentsHarnessPerTest();
 
 async function ledgerHandler() {
   return (await import('../../functions/handlers/admin-ledger')).handler;
@@ -39,6 +33,13 @@ async function ledgerHandler() {
 
 async function asStaff(staff: SignedInAccount, path: string, query: Record<string, string> = {}) {
   return call(await ledgerHandler(), 'GET', path, { cookies: [staff.cookie], query });
+}
+
+/** The fan's page as staff see it (GET /api/admin/fans/{id}). */
+async function fanPageOf(staff: SignedInAccount, fanId: string): Promise<StaffFanDetail> {
+  const fans = (await import('../../functions/handlers/admin-fans')).handler;
+  const result = await call(fans, 'GET', `/api/admin/fans/${fanId}`, { cookies: [staff.cookie] });
+  return dataOf<StaffFanDetail>(result);
 }
 
 const accountPath = (accountId: string) => `/api/admin/ledger/accounts/${encodeURIComponent(accountId)}`;
@@ -71,7 +72,7 @@ async function feeOfBalanceTransaction(h: PaymentsHarness, id: string | null | {
 describe('GET /api/admin/ledger: from a fan’s refunded payment to its transaction, Stripe and the receipt', () => {
   it('follows a payment and a refund after the split to their whole transactions, accounts and Stripe objects', async () => {
     // Prepare: a fan pays $10, listens to two unclaimed names 3:1, the pie is split (706/235 held), then $5 is refunded
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const { fan } = await fundPie(harness, testCards.pays, 1000);
     const [pie] = await piesOf(fan.userId);
     if (!pie) throw new Error('No pie');
@@ -89,16 +90,7 @@ describe('GET /api/admin/ledger: from a fan’s refunded payment to its transact
     if (!charge) throw new Error('No charge');
     const refund = await harness.stripe.refunds.create({ charge: charge.id, amount: 500 });
     await harness.sandbox.settle();
-    const fanPage = dataOf<StaffFanDetail>(
-      await call(
-        (await import('../../functions/handlers/admin-fans')).handler,
-        'GET',
-        `/api/admin/fans/${fan.userId}`,
-        {
-          cookies: [staff.cookie],
-        },
-      ),
-    );
+    const fanPage = await fanPageOf(staff, fan.userId);
     // The month renewed the subscription: the first pie's payment is the one split and refunded
     const payment = fanPage.paymentList.find((row) => row.pieId === pie.id);
     const refundRow = fanPage.refunds?.find((row) => row.refundId === refund.id);
@@ -192,7 +184,7 @@ describe('GET /api/admin/ledger: from a fan’s refunded payment to its transact
 
   it('lists the platform’s accounts with the balances the ledger keeps', async () => {
     // Prepare: a payment, so the platform's accounts have moved
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     await fundPie(harness, testCards.pays, 1000);
     const books = await ledger();
@@ -217,22 +209,12 @@ describe('GET /api/admin/ledger: from a fan’s refunded payment to its transact
 
   it('still shows the whole transaction when Stripe does not answer, with a sentence saying so', async () => {
     // Prepare: a fan who paid; then the Stripe sandbox stops
-    harness = await startPaymentsHarness();
+    const harness = await startHarness();
     const staff = await createSignedInAccount('admin');
     const { fan } = await fundPie(harness, testCards.pays, 1500);
-    const fanPage = dataOf<StaffFanDetail>(
-      await call(
-        (await import('../../functions/handlers/admin-fans')).handler,
-        'GET',
-        `/api/admin/fans/${fan.userId}`,
-        {
-          cookies: [staff.cookie],
-        },
-      ),
-    );
+    const fanPage = await fanPageOf(staff, fan.userId);
     const transactionId = fanPage.paymentList[0]?.transactionId ?? '';
     await harness.stop();
-    harness = undefined;
     // Act
     const result = await asStaff(staff, `/api/admin/ledger/transactions/${transactionId}`);
     // Assess

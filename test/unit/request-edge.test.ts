@@ -7,6 +7,7 @@ import { webhooksStripeContracts } from '../../functions/contracts/api/webhooks-
 import { setLocalClockOffset } from '../../functions/runtime/clock';
 import { ok, redirect } from '../../functions/handlers/lib/http';
 import { assertReplyKeepsContract, createResourceHandler } from '../../functions/handlers/lib/resource';
+import { asDeployedStage, originSecret } from '../support/deployed-stage';
 import { bodyOf, buildGatewayEvent, testContext } from '../support/gateway-event';
 
 // The request edge of every Lambda (functions/handlers/lib/resource.ts), driven through real manifest routes with
@@ -251,15 +252,7 @@ describe('reply contracts', () => {
 
   it('checks no reply outside local mode (in AWS the check costs time and proves nothing new)', async () => {
     // Prepare
-    vi.resetModules();
-    const { resetEnvCache } = await import('../../functions/runtime/env');
-    const previous = { STAGE: process.env.STAGE, PASSWORD_HASHING: process.env.PASSWORD_HASHING };
-    const originSecret = 'the-value-cloudfront-adds-to-every-api-request';
-    process.env.STAGE = 'dev';
-    process.env.PASSWORD_HASHING = 'owasp';
-    process.env.ORIGIN_VERIFY_SECRET = originSecret;
-    resetEnvCache();
-    try {
+    await asDeployedStage(async () => {
       const resource = await import('../../functions/handlers/lib/resource');
       const http = await import('../../functions/handlers/lib/http');
       const handler = resource.createResourceHandler('health', healthContracts, {
@@ -274,12 +267,6 @@ describe('reply contracts', () => {
       // Assess: the unchecked reply passes, and only a request that came through CloudFront is answered at all
       expect(throughCloudFront.statusCode).toBe(200);
       expect(direct.statusCode).toBe(403);
-    } finally {
-      delete process.env.ORIGIN_VERIFY_SECRET;
-      process.env.STAGE = previous.STAGE;
-      process.env.PASSWORD_HASHING = previous.PASSWORD_HASHING;
-      resetEnvCache();
-      vi.resetModules();
-    }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loginMessages, registrationMessages } from '../../../functions/contracts/auth';
+import { asDeployedStage, originSecret } from '../../support/deployed-stage';
 import { bodyOf, buildGatewayEvent, testContext } from '../../support/gateway-event';
 import { call, dataOf, readOutbox, strongPassword, uniqueEmail } from '../../support/identity';
 
@@ -167,14 +168,7 @@ describe('GET /api/dev/outbox', () => {
 
   it('answers 404 in the envelope outside local mode', async () => {
     // Prepare
-    vi.resetModules();
-    const { resetEnvCache } = await import('../../../functions/runtime/env');
-    const originSecret = 'the-value-cloudfront-adds-to-every-api-request';
-    process.env.STAGE = 'dev';
-    process.env.PASSWORD_HASHING = 'owasp';
-    process.env.ORIGIN_VERIFY_SECRET = originSecret;
-    resetEnvCache();
-    try {
+    await asDeployedStage(async () => {
       const { handler } = await import('../../../functions/handlers/dev');
       // Act: a request as CloudFront forwards it, so only the dev route's own refusal can answer
       const result = await handler(
@@ -185,12 +179,6 @@ describe('GET /api/dev/outbox', () => {
       expect(result.statusCode).toBe(404);
       expect(bodyOf(result)).toMatchObject({ success: false, code: 'not_found' });
       expect(dataOf(result)).toBeUndefined();
-    } finally {
-      delete process.env.ORIGIN_VERIFY_SECRET;
-      process.env.STAGE = 'local';
-      process.env.PASSWORD_HASHING = 'fast-for-tests';
-      resetEnvCache();
-      vi.resetModules();
-    }
+    });
   });
 });
