@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import { listOutboxMail } from '../functions/data/outbox';
 import type { TableRef } from '../functions/data/table';
-import { escapeHtml } from '../functions/domain/identity/emails';
+import { escapeHtml } from '../functions/domain/email';
 import { permissionsPolicy } from '../infra/site-headers';
 import { LOCAL_REGION } from './dynamodb-local';
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readRequestBody } from '../api-gateway';
 import { formLimitBytes } from './call';
-import { escapeHtml } from './consent-page';
+import { escapeHtml } from '../../functions/domain/email';
 import { demoIdentities } from './identities';
 import type { SandboxReply } from './reply';
 import { html, json, redirectTo } from './reply';

@@ -1,5 +1,6 @@
 // The sandbox's consent page: plain HTML, no script, usable with a keyboard and a screen reader, and impossible to
 // mistake for the real provider.
+import { escapeHtml } from '../../functions/domain/email';
 import type { AuthorizationRequest } from './grants';
 import { demoIdentities } from './identities';
 import type { SandboxProviderProfile } from './providers';
@@ -124,13 +125,4 @@ function page(title: string, body: string): string {
 </body>
 </html>
 `;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

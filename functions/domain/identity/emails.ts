@@ -1,6 +1,7 @@
 // The identity mails: verify an address, reset a password, password changed, account deleted. Each has a text and
 // a small branded HTML part, and lists its links so the local mailbox and the tests can follow them.
 import type { EmailMessage } from '../email';
+import { escapeHtml } from '../email';
 import { buildLinkPath, linkTokenLifetimeSeconds } from './link-tokens';
 
 export type MailArea = 'fan' | 'artist' | 'admin';
@@ -35,15 +36,6 @@ function loginPath(area: MailArea): string {
 
 function joinUrl(siteOrigin: string, path: string): string {
   return `${siteOrigin.replace(/\/+$/, '')}${path}`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 interface Layout {

@@ -4,8 +4,8 @@
 // requests.
 import { neutraliseLinks } from '../../contracts/public-names';
 import type { EmailMessage } from '../email';
+import { escapeHtml } from '../email';
 import { AppError } from '../errors';
-import { escapeHtml } from '../identity/emails';
 import type { OfficeRole } from './rights';
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;

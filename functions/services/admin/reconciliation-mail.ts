@@ -7,7 +7,7 @@
 import type { DomainEventDetail } from '../../contracts/events';
 import { putOutboxMailOnce } from '../../data/outbox';
 import type { EmailMessage } from '../../domain/email';
-import { escapeHtml } from '../../domain/identity/emails';
+import { escapeHtml } from '../../domain/email';
 import type { Logger } from '../../runtime/logger';
 import type { StaffMailDependencies } from '../staff-mail';
 import { staffLink } from '../staff-mail';

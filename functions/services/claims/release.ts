@@ -20,8 +20,8 @@ import { putOutboxMailOnce } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem } from '../../data/table';
 import type { EmailMessage } from '../../domain/email';
+import { composePlainMail } from '../../domain/email';
 import { AppError, isAppError } from '../../domain/errors';
-import { escapeHtml } from '../../domain/identity/emails';
 import type { EscrowLot } from '../../domain/money/escrow';
 import type { Posting } from '../../domain/money/ledger';
 import { accountIdOf } from '../../domain/money/ledger';
@@ -149,19 +149,16 @@ function artistJoinedMail(input: {
     'The money your pies gave them, which we held until they joined, now goes to them.',
     'You can see where each pie went on My pies.',
   ];
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The artist you supported has joined</title>' +
-    '</head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">' +
-    paragraphs.map((text) => `<p style="line-height:1.5">${escapeHtml(text)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link)}">Open My pies</a></p></body></html>`;
-  return {
+  return composePlainMail({
     kind: 'artist-joined',
     to: input.to,
     subject: `The artist you supported has joined: ${input.artistName}`,
-    text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
-    html,
-    links: [link],
-  };
+    title: 'The artist you supported has joined',
+    paragraphs,
+    link,
+    linkLabel: 'Open My pies',
+    layout: 'body',
+  });
 }
 
 /** One mail per claim and fan ever: its outbox id comes from both, and the outbox item is put only where none is. */

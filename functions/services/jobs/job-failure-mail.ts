@@ -6,7 +6,7 @@
 // is logged.
 import { putOutboxMailOnce } from '../../data/outbox';
 import type { EmailMessage } from '../../domain/email';
-import { escapeHtml } from '../../domain/identity/emails';
+import { composePlainMail } from '../../domain/email';
 import type { Logger } from '../../runtime/logger';
 import type { StaffMailDependencies } from '../staff-mail';
 import { staffLink } from '../staff-mail';
@@ -27,19 +27,16 @@ export function buildJobFailedMail(input: { to: string; run: FailedJobRun; link:
     `The scheduled job ${run.job} failed its run due ${run.scheduledAt} (run ${run.runId}): ${run.error}`,
     'Further failures in a row are not mailed: staff’s dashboard shows the job’s health, how many runs in a row failed and the last failure.',
   ];
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A scheduled job failed</title></head>' +
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f"><div style="max-width:560px;margin:0 auto;padding:32px 24px">' +
-    paragraphs.map((line) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`).join('') +
-    `<p><a href="${escapeHtml(input.link)}">Open the dashboard</a></p></div></body></html>`;
-  return {
+  return composePlainMail({
     kind: 'job-failed',
     to: input.to,
     subject: `The scheduled job ${run.job} failed`,
-    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
-    html,
-    links: [input.link],
-  };
+    title: 'A scheduled job failed',
+    paragraphs,
+    link: input.link,
+    linkLabel: 'Open the dashboard',
+    layout: 'column',
+  });
 }
 
 export type JobFailureMailOutcome =

@@ -18,7 +18,7 @@ import {
 import { putOutboxMailOnce } from '../../data/outbox';
 import { getPie, listFanPies } from '../../data/pies';
 import type { EmailMessage } from '../../domain/email';
-import { escapeHtml } from '../../domain/identity/emails';
+import { composePlainMail } from '../../domain/email';
 import { formatUsd } from '../../domain/money/usd';
 import type { StripeGateway } from '../../integrations/stripe/port';
 import type { Logger } from '../../runtime/logger';
@@ -218,18 +218,14 @@ export function buildSecondSubscriptionMail(input: {
     `You paid ${amount} for a second pie while you already had one. A fan has one pie at a time, so we cancelled that second subscription at once and refunded the whole ${amount} to your card.`,
     'The pie you already had is unchanged. Refunds usually reach your card within 5 to 10 days.',
   ];
-  const text = `${paragraphs.join('\n\n')}\n\n${link}\n`;
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>We refunded a second pie</title></head>' +
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">' +
-    paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link)}">Open My pies</a></p></body></html>`;
-  return {
+  return composePlainMail({
     kind: 'second-subscription-refunded',
     to: input.to,
     subject: 'We refunded a second pie',
-    text,
-    html,
-    links: [link],
-  };
+    title: 'We refunded a second pie',
+    paragraphs,
+    link,
+    linkLabel: 'Open My pies',
+    layout: 'body',
+  });
 }

@@ -7,7 +7,7 @@ import { buildOutboxMailPut } from '../../data/outbox';
 import { listFanPies } from '../../data/pies';
 import { stopPie } from './pies';
 import type { EmailMessage } from '../../domain/email';
-import { escapeHtml } from '../../domain/identity/emails';
+import { composePlainMail } from '../../domain/email';
 import type { Logger } from '../../runtime/logger';
 import type { PaymentsDependencies } from './dependencies';
 import { recordInvoicePayment } from './money-in';
@@ -28,20 +28,16 @@ export function buildRenewalFailedMail(input: {
     `We could not renew your pie that ended on ${day}: your card payment failed, so your pie is inactive for now.`,
     'Stripe will try your card again over the next days. You can update your card on My pies, through the billing portal.',
   ];
-  const text = `${paragraphs.join('\n\n')}\n\n${link}\n`;
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your pie renewal failed</title></head>' +
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">' +
-    paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link)}">Open My pies</a></p></body></html>`;
-  return {
+  return composePlainMail({
     kind: 'renewal-failed',
     to: input.to,
     subject: 'Your pie renewal failed',
-    text,
-    html,
-    links: [link],
-  };
+    title: 'Your pie renewal failed',
+    paragraphs,
+    link,
+    linkLabel: 'Open My pies',
+    layout: 'body',
+  });
 }
 
 export async function recordFailedRenewal(

@@ -1,5 +1,5 @@
 // The hosted pages' frame: self-contained HTML and CSS (no script), readable on a phone, in Stripe's plain style.
-import { escapeHtml } from '../../../functions/domain/identity/emails';
+import { escapeHtml } from '../../../functions/domain/email';
 
 export { escapeHtml };
 
