@@ -122,7 +122,8 @@ describe('the funding flow on /pie', () => {
     // Assess
     expect(screen.getByText('Choose an amount from $3.00 to $500.00.')).toBeTruthy();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(amount);
+    // The focus moves once the submit has finished, just after its messages show.
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(api.sentTo('POST /api/stripe/createCheckout')).toEqual([]);
     expect(within(feeRegion()).getByText('Choose a valid amount to see the fees.')).toBeTruthy();
     // Act: a good one
@@ -153,7 +154,9 @@ describe('the funding flow on /pie', () => {
     expect(api.sentTo('POST /api/auth/resend-verification')).toEqual([]);
     expect(goTo).not.toHaveBeenCalled();
     await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
-    expect(screen.getByRole('button', { name: 'Continue to payment' })).toHaveProperty('disabled', false);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Continue to payment' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('sends a new verification link once, busy while it is sent, and says where it went', async () => {

@@ -6,11 +6,11 @@ import * as z from 'zod/mini';
 import { fanPieDays } from '../lib/pie-days';
 import {
   defaultPieSettingsDraft,
-  PieSettingsFields,
   pieSettingsDraftFields,
   type PieSettingsDraft,
 } from '../../../components/pie-settings-fields';
-import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
+import { pieStartFailureText } from '../../../components/pie-start-failure';
+import { PieStartFormEnd } from '../../../components/pie-start-form-end';
 import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
 import { browserActions } from '../../../lib/browser-actions';
 import { formatMoney } from '../../../lib/format';
@@ -190,29 +190,17 @@ export function FundingForm() {
           onRetry={() => void quote.mutate()}
         />
 
-        <PieSettingsFields
-          value={settings}
-          onChange={changeSettings}
-          errors={{
-            artistLimit: settingsErrorOf('artistLimit'),
-            artistPopularity: settingsErrorOf('artistPopularity'),
-            excludeNonActive: settingsErrorOf('excludeNonActive'),
-          }}
-          disabled={sending}
+        <PieStartFormEnd
+          settings={settings}
+          onSettingsChange={changeSettings}
+          settingsErrorOf={settingsErrorOf}
+          sending={sending}
+          failure={failure}
+          failureRef={failureRef}
+          text={fundingFormText}
+          submitClassName="funding-form__submit"
+          submitHint={<p className="app-state__hint">{fundingFormText.secure}</p>}
         />
-
-        {failure ? (
-          <div ref={failureRef} tabIndex={-1}>
-            <PieStartFailure error={failure.error} />
-          </div>
-        ) : null}
-
-        <div className="funding-form__submit">
-          <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
-            {sending ? fundingFormText.submitting : fundingFormText.submit}
-          </button>
-          <p className="app-state__hint">{fundingFormText.secure}</p>
-        </div>
       </form>
     </section>
   );

@@ -6,11 +6,11 @@ import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
 import {
   defaultPieSettingsDraft,
-  PieSettingsFields,
   pieSettingsDraftFields,
   type PieSettingsDraft,
 } from '../../../components/pie-settings-fields';
-import { PieStartFailure, pieStartFailureText } from '../../../components/pie-start-failure';
+import { pieStartFailureText } from '../../../components/pie-start-failure';
+import { PieStartFormEnd } from '../../../components/pie-start-form-end';
 import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createPromoSubscription } from '../api/create-promo-subscription';
@@ -90,26 +90,15 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
         noValidate
         onSubmit={(event) => void submit(submitValid, event)}
       >
-        <PieSettingsFields
-          value={settings}
-          onChange={changeSettings}
-          errors={{
-            artistLimit: errorOf('artistLimit'),
-            artistPopularity: errorOf('artistPopularity'),
-            excludeNonActive: errorOf('excludeNonActive'),
-          }}
-          disabled={sending}
+        <PieStartFormEnd
+          settings={settings}
+          onSettingsChange={changeSettings}
+          settingsErrorOf={errorOf}
+          sending={sending}
+          failure={failure}
+          failureRef={failureRef}
+          text={freePieOfferText}
         />
-        {failure ? (
-          <div ref={failureRef} tabIndex={-1}>
-            <PieStartFailure error={failure.error} />
-          </div>
-        ) : null}
-        <div>
-          <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
-            {sending ? freePieOfferText.submitting : freePieOfferText.submit}
-          </button>
-        </div>
       </form>
     </section>
   );
