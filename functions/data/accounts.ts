@@ -14,6 +14,7 @@ import {
   userPartition,
 } from './keys';
 import { directoryIndexFields } from './directories';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import {
   cancelledTransaction,
@@ -66,8 +67,11 @@ const storedAccountSchema = z.object({
 
 function fromItem(item: Item | undefined): Account | null {
   if (!item) return null;
-  return storedAccountSchema.parse(item) satisfies Account;
+  return readStored('account', storedAccountSchema, item) satisfies Account;
 }
+
+/** A guard that makes a value one account's (an e-mail, a provider identity): the account holding it. */
+const storedGuardSchema = z.object({ userId: z.string() });
 
 /** A connection item as it is read back (what `listConnections` answers of it). */
 const storedConnectionSchema = z.object({
@@ -75,6 +79,9 @@ const storedConnectionSchema = z.object({
   providerUserId: z.string(),
   connectedAt: z.string(),
 });
+
+/** A connection item as its deletion reads it: the provider identity whose guard it frees. */
+const storedConnectionIdentitySchema = z.object({ providerUserId: z.string() });
 
 /**
  * createAccount: registration and `admin:create`. Refuses an e-mail already taken for this kind. Registration adds
@@ -130,9 +137,7 @@ export async function findAccountByEmail(
   const { Item: guard } = await table.client.send(
     new GetCommand({ TableName: table.name, Key: emailGuardKey(kind, email), ConsistentRead: true }),
   );
-  const userId = guard?.['userId'];
-  if (typeof userId !== 'string') return null;
-  return getAccount(table, kind, userId);
+  return guard ? getAccount(table, kind, readStored('e-mail guard', storedGuardSchema, guard).userId) : null;
 }
 
 /** markEmailVerified: verify-email links, password resets and sign-in with a provider-verified e-mail. */
@@ -387,8 +392,9 @@ export async function findAccountByConnection(
       ConsistentRead: true,
     }),
   );
-  const userId = Item?.['userId'];
-  return typeof userId === 'string' ? getAccount(table, kind, userId) : null;
+  return Item
+    ? getAccount(table, kind, readStored('connection guard', storedGuardSchema, Item).userId)
+    : null;
 }
 
 /** deleteConnection: disconnect-* and account deletion remove one provider and free its identity. */
@@ -405,8 +411,8 @@ export async function deleteConnection(
       ReturnValues: 'ALL_OLD',
     }),
   );
-  const providerUserId = Attributes?.['providerUserId'];
-  if (typeof providerUserId !== 'string') return;
+  if (!Attributes) return;
+  const { providerUserId } = readStored('connection', storedConnectionIdentitySchema, Attributes);
   try {
     await table.client.send(
       new DeleteCommand({
@@ -431,5 +437,5 @@ export async function listConnections(
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': userPartition(kind, userId), ':prefix': connectionSortPrefix },
   });
-  return items.map((item) => storedConnectionSchema.parse(item));
+  return items.map((item) => readStored('connection', storedConnectionSchema, item));
 }

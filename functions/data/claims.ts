@@ -23,10 +23,12 @@ import {
   successfulClaimGuardKey,
   verificationStringGuardKey,
 } from './keys';
+import { readStored, storedSortKeySchema } from './stored-item';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
 import {
   batchGetAll,
   cancelledTransaction,
+  indexPartitionQuery,
   putNewItem,
   queryAll,
   queryPages,
@@ -56,7 +58,8 @@ const storedClaimSchema = z.object({
 export type StoredClaim = z.infer<typeof storedClaimSchema>;
 
 const claimAuditSchema = z.object({
-  from: z.nullable(z.enum(claimStatuses)),
+  /** Null for the entry that opened the claim. */
+  from: z._default(z.nullable(z.enum(claimStatuses)), null),
   to: z.enum(claimStatuses),
   reason: z.string(),
   actorKind: z.enum(['office', 'verification', 'staff']),
@@ -65,11 +68,11 @@ const claimAuditSchema = z.object({
 });
 export type ClaimAuditEntry = z.infer<typeof claimAuditSchema>;
 
-/** The sort key of an item, where it carries what the item is (an audit entry's time and id). */
-const storedKeySchema = z.object({ sk: z.string() });
-
 /** An artist's successful-claim guard, as far as it is read back: which claim of which office holds it. */
 const successfulClaimGuardSchema = z.object({ claimId: z.string(), officeId: z.string() });
+
+/** The same guard as a BatchGet of several artists' guards reads it, with the key that says whose it is. */
+const storedGuardWithKeySchema = z.extend(successfulClaimGuardSchema, { pk: z.string() });
 
 /** Who made a change, as the audit log keeps it. */
 export interface ClaimActor {
@@ -79,21 +82,11 @@ export interface ClaimActor {
 }
 
 function toClaim(item: Item): StoredClaim {
-  return storedClaimSchema.parse({
-    id: item['id'],
-    officeId: item['officeId'],
-    artistId: item['artistId'],
-    artistName: item['artistName'],
-    ...(typeof item['artistImageUrl'] === 'string' ? { artistImageUrl: item['artistImageUrl'] } : {}),
-    status: item['status'],
-    verificationMethod: item['verificationMethod'],
-    selectedPlatform: item['selectedPlatform'],
-    verificationString: item['verificationString'],
-    agreedAt: item['agreedAt'],
-    createdBy: item['createdBy'],
-    createdAt: item['createdAt'],
-    updatedAt: item['updatedAt'],
-  });
+  return readStored('claim', storedClaimSchema, item);
+}
+
+function toAuditEntry(item: Item): ClaimAuditEntry {
+  return readStored('claim audit entry', claimAuditSchema, item);
 }
 
 function auditItem(
@@ -220,20 +213,10 @@ export async function getClaimWithHistory(
     ExpressionAttributeValues: { ':pk': claimPartition(claimId) },
     ConsistentRead: true,
   });
-  const claimItem = items.find((item) => item['sk'] === claimKey(claimId).sk);
+  const sortKeyOf = (item: Item) => readStored('claim', storedSortKeySchema, item).sk;
+  const claimItem = items.find((item) => sortKeyOf(item) === claimKey(claimId).sk);
   if (!claimItem) return null;
-  const history = items
-    .filter((item) => String(item['sk']).startsWith(claimAuditSortPrefix))
-    .map((item) =>
-      claimAuditSchema.parse({
-        from: item['from'] ?? null,
-        to: item['to'],
-        reason: item['reason'],
-        actorKind: item['actorKind'],
-        actorId: item['actorId'],
-        at: item['at'],
-      }),
-    );
+  const history = items.filter((item) => sortKeyOf(item).startsWith(claimAuditSortPrefix)).map(toAuditEntry);
   return { claim: toClaim(claimItem), history };
 }
 
@@ -250,15 +233,8 @@ export async function listClaimAuditEntries(
     ExpressionAttributeValues: { ':pk': claimPartition(claimId), ':prefix': claimAuditSortPrefix },
   });
   return items.map((item) => {
-    const entry = claimAuditSchema.parse({
-      from: item['from'] ?? null,
-      to: item['to'],
-      reason: item['reason'],
-      actorKind: item['actorKind'],
-      actorId: item['actorId'],
-      at: item['at'],
-    });
-    const { sk } = storedKeySchema.parse(item);
+    const entry = toAuditEntry(item);
+    const { sk } = readStored('claim audit entry', storedSortKeySchema, item);
     return {
       ...entry,
       entryId: sk.slice(`${claimAuditSortPrefix}${entry.at}#`.length),
@@ -274,9 +250,7 @@ export async function listOfficeClaims(table: TableRef, officeId: string): Promi
   const items = await queryUpTo(
     table,
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': officeClaimsPartition(officeId) },
+      ...indexPartitionQuery('gsi1', officeClaimsPartition(officeId)),
       ScanIndexForward: false,
       Limit: maxOfficeClaimsListed,
     },
@@ -287,11 +261,7 @@ export async function listOfficeClaims(table: TableRef, officeId: string): Promi
 
 /** listArtistClaims: every claim on one artist across offices, oldest first (gsi2), for staff and tests. */
 export async function listArtistClaims(table: TableRef, artistId: string): Promise<StoredClaim[]> {
-  const items = await queryAll(table, {
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': artistClaimsPartition(artistId) },
-  });
+  const items = await queryAll(table, indexPartitionQuery('gsi2', artistClaimsPartition(artistId)));
   return items.map(toClaim);
 }
 
@@ -303,7 +273,7 @@ export async function getSuccessfulClaimOfArtist(
   const { Item } = await table.client.send(
     new GetCommand({ TableName: table.name, Key: successfulClaimGuardKey(artistId), ConsistentRead: true }),
   );
-  return Item ? { claimId: String(Item['claimId']), officeId: String(Item['officeId']) } : null;
+  return Item ? readStored('successful-claim guard', successfulClaimGuardSchema, Item) : null;
 }
 
 export type ClaimStatusChangeOutcome =
@@ -430,11 +400,7 @@ export const maxStaffClaimsPerStatus = 2000;
 export async function listClaimsByStatus(table: TableRef, status: ClaimStatus): Promise<StoredClaim[]> {
   const items = await queryUpTo(
     table,
-    {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
-    },
+    indexPartitionQuery('gsi3', claimsByStatusPartition(status)),
     maxStaffClaimsPerStatus,
   );
   return items.map(toClaim);
@@ -450,9 +416,7 @@ export async function* pagesOfClaimsByStatus(
   pageSize = 100,
 ): AsyncGenerator<StoredClaim[]> {
   for await (const page of queryPages(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': claimsByStatusPartition(status) },
+    ...indexPartitionQuery('gsi3', claimsByStatusPartition(status)),
     Limit: pageSize,
   })) {
     yield (page.Items ?? []).map(toClaim);
@@ -473,11 +437,16 @@ export async function getSuccessfulClaimsOfArtists(
     unique.map((artistId) => successfulClaimGuardKey(artistId)),
     { projection: 'pk, claimId, officeId', consistent: true, parallel: 4 },
   );
-  const byPk = new Map(items.map((item) => [String(item['pk']), item]));
+  const byPk = new Map(
+    items.map((item) => {
+      const { pk, claimId, officeId } = readStored('successful-claim guard', storedGuardWithKeySchema, item);
+      return [pk, { claimId, officeId }];
+    }),
+  );
   const claimed = new Map<string, { claimId: string; officeId: string }>();
   for (const artistId of unique) {
-    const item = byPk.get(successfulClaimGuardKey(artistId).pk);
-    if (item) claimed.set(artistId, successfulClaimGuardSchema.parse(item));
+    const guard = byPk.get(successfulClaimGuardKey(artistId).pk);
+    if (guard) claimed.set(artistId, guard);
   }
   return claimed;
 }

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { FanVisibility } from '../domain/listening/visibility';
 import { defaultFanVisibility, fanVisibilities } from '../domain/listening/visibility';
 import { fanProfileKey, usernameGuardKey } from './keys';
+import { readStored } from './stored-item';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
 import { cancelledTransaction, transact } from './table';
 
@@ -30,6 +31,12 @@ const storedProfileSchema = z.object({
   joinedBetaAt: z.optional(z.string()),
 });
 
+/** A username's guard item: the fan who holds the name. */
+const storedUsernameGuardSchema = z.object({ fanId: z.string() });
+
+/** The profile item as a rename and the erasure read it: the guard of the username it holds, if any. */
+const storedProfileUsernameSchema = z.object({ usernameKey: z.optional(z.string()) });
+
 /** Access pattern `getFanProfile`: a fan's username, visibility (private when never set) and beta wish. */
 export async function getFanProfile(table: TableRef, fanId: string): Promise<FanProfile> {
   const reply = await table.client.send(
@@ -47,8 +54,7 @@ export async function findFanByUsername(table: TableRef, username: string): Prom
       ConsistentRead: true,
     }),
   );
-  const fanId = reply.Item?.['fanId'];
-  return typeof fanId === 'string' ? fanId : null;
+  return reply.Item ? readStored('username guard', storedUsernameGuardSchema, reply.Item).fanId : null;
 }
 
 export type SetUsernameResult =
@@ -65,10 +71,7 @@ export async function setFanUsername(
   username: string,
   at: Date,
 ): Promise<SetUsernameResult> {
-  const current = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
-  );
-  const previousKey = current.Item?.['usernameKey'];
+  const previousKey = (await readProfileUsername(table, fanId))?.usernameKey;
   const nextKey = usernameKeyOf(username);
   const now = at.toISOString();
   const operations: NamedTransactionItems = {
@@ -95,7 +98,7 @@ export async function setFanUsername(
           'SET username = :username, usernameKey = :usernameKey, updatedAt = :now, entity = :entity, v = :v, ' +
           'visibility = if_not_exists(visibility, :visibility), createdAt = if_not_exists(createdAt, :now)',
         ConditionExpression:
-          typeof previousKey === 'string'
+          previousKey !== undefined
             ? 'usernameKey = :previousKey'
             : 'attribute_not_exists(pk) OR attribute_not_exists(usernameKey)',
         ExpressionAttributeValues: {
@@ -105,12 +108,12 @@ export async function setFanUsername(
           ':entity': 'fan-profile',
           ':v': profileVersion,
           ':visibility': defaultFanVisibility,
-          ...(typeof previousKey === 'string' ? { ':previousKey': previousKey } : {}),
+          ...(previousKey !== undefined ? { ':previousKey': previousKey } : {}),
         },
       },
     },
     previousGuard:
-      typeof previousKey === 'string' && previousKey !== nextKey
+      previousKey !== undefined && previousKey !== nextKey
         ? {
             Delete: {
               TableName: table.name,
@@ -185,7 +188,15 @@ async function updateFanProfile(
 
 /** A fan without a profile item reads as one who never touched their profile. */
 function toProfile(item: Record<string, unknown> | undefined): FanProfile {
-  return storedProfileSchema.parse(item ?? {});
+  return readStored('fan profile', storedProfileSchema, item ?? {});
+}
+
+/** The username guard a fan's profile holds (none set: no key), or null when the fan has no profile item. */
+async function readProfileUsername(table: TableRef, fanId: string): Promise<{ usernameKey?: string } | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
+  );
+  return Item ? readStored('fan profile', storedProfileUsernameSchema, Item) : null;
 }
 
 /**
@@ -193,14 +204,12 @@ function toProfile(item: Record<string, unknown> | undefined): FanProfile {
  * account deletion to pass `alongside` its erasure (data/accounts.ts `eraseAccount`), so both happen or neither.
  */
 export async function buildFanProfileErasure(table: TableRef, fanId: string): Promise<TransactionItem[]> {
-  const current = await table.client.send(
-    new GetCommand({ TableName: table.name, Key: fanProfileKey(fanId), ConsistentRead: true }),
-  );
-  if (!current.Item) return [];
-  const usernameKey = current.Item['usernameKey'];
+  const current = await readProfileUsername(table, fanId);
+  if (!current) return [];
+  const { usernameKey } = current;
   return [
     { Delete: { TableName: table.name, Key: fanProfileKey(fanId) } },
-    ...(typeof usernameKey === 'string'
+    ...(usernameKey !== undefined
       ? [
           {
             Delete: {

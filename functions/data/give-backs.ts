@@ -8,8 +8,9 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { escrowReleasedPartition } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { cancelledTransaction, queryAll, transact } from './table';
+import { cancelledTransaction, indexPartitionQuery, queryAll, transact } from './table';
 
 const recordEntity = 'give-back';
 const totalEntity = 'give-back-total';
@@ -44,6 +45,12 @@ const recordSchema = z.object({
 });
 export type GiveBackRecord = z.infer<typeof recordSchema>;
 
+function toRecord(item: Record<string, NativeAttributeValue>): GiveBackRecord {
+  return readStored('give-back', recordSchema, item);
+}
+
+const totalSchema = z.object({ givenBackCents: z.number(), version: z.number() });
+
 /** A released lot as give-back and the artist's stats read it. */
 export interface ReleasedLot {
   pieId: string;
@@ -71,12 +78,11 @@ export async function listReleasedLotsOfOfficeArtist(
   officeId: string,
   artistKey: string,
 ): Promise<ReleasedLot[]> {
-  const items = await queryAll(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': escrowReleasedPartition(officeId, artistKey) },
-  });
-  return items.map((item) => releasedLotSchema.parse(item));
+  const items = await queryAll(
+    table,
+    indexPartitionQuery('gsi3', escrowReleasedPartition(officeId, artistKey)),
+  );
+  return items.map((item) => readStored('escrow lot', releasedLotSchema, item));
 }
 
 /** Access pattern `getGiveBack`: one request's record, or null. */
@@ -92,7 +98,7 @@ export async function getGiveBack(
       ConsistentRead: true,
     }),
   );
-  return Item ? recordSchema.parse(Item) : null;
+  return Item ? toRecord(Item) : null;
 }
 
 /**
@@ -106,7 +112,7 @@ export async function listGiveBacks(table: TableRef, officeId: string): Promise<
   });
   return items
     .slice(0, 1000)
-    .map((item) => recordSchema.parse(item))
+    .map(toRecord)
     .filter((record) => record.status !== 'refused')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.requestId.localeCompare(b.requestId));
 }
@@ -133,7 +139,7 @@ export async function listGiveBacksOfArtist(
     },
     ConsistentRead: true,
   });
-  return items.map((item) => recordSchema.parse(item));
+  return items.map(toRecord);
 }
 
 export interface GiveBackTotal {
@@ -155,7 +161,7 @@ export async function getGiveBackTotal(
     }),
   );
   if (!Item) return { givenBackCents: 0, version: 0 };
-  return z.object({ givenBackCents: z.number(), version: z.number() }).parse(Item);
+  return readStored('give-back total', totalSchema, Item);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './keys';
+import type { IndexName } from './table-definition';
 
 export interface TableRef {
   client: DynamoDBDocumentClient;
@@ -200,6 +201,15 @@ export function queryPages(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
 ) {
   return paginateQuery({ client: table.client }, { ...input, TableName: table.name });
+}
+
+/** The index and key condition of a Query of one partition of an index (`gsi1pk = :pk`), items in sort-key order. */
+export function indexPartitionQuery(index: IndexName, partition: string) {
+  return {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': partition },
+  };
 }
 
 /** Every item a Query finds, through all its pages; for partitions known to stay small. */

@@ -2,14 +2,14 @@
 // `INVITATION#<email>`, one per address: a second invitation to the same address replaces an accepted or expired one,
 // never a pending one. Accepting consumes it and makes the membership in one transaction.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { maxOfficeMembers } from '../../domain/offices/office';
 import type { OfficeInvitation } from '../../domain/offices/invitations';
 import type { OfficeMember } from '../../domain/offices/rights';
 import { officeKey, officePartition } from '../keys';
+import { readStored } from '../stored-item';
 import type { TableRef, TransactionItem } from '../table';
 import { cancelledTransaction, queryAll, transact } from '../table';
 import type { Item } from './stored';
-import { buildMemberItems, officeVersion, storedInvitationSchema } from './stored';
+import { buildMemberJoinItems, officeIsThere, officeVersion, storedInvitationSchema } from './stored';
 
 const invitationSortPrefix = 'INVITATION#';
 
@@ -18,7 +18,7 @@ function officeInvitationKey(officeId: string, email: string) {
 }
 
 function toInvitation(item: Item): OfficeInvitation {
-  return storedInvitationSchema.parse(item);
+  return readStored('office invitation', storedInvitationSchema, item);
 }
 
 /** listOfficeInvitations: every invitation of the office (at most one per address), oldest first. */
@@ -102,10 +102,7 @@ export async function putOfficeInvitation(
     if (cancelled.failed('alongside')) return 'alongside';
     if (cancelled.failed('office')) {
       if (!onlyWithoutAdmin) return 'missing';
-      const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: officeKey(invitation.officeId), ConsistentRead: true }),
-      );
-      return Item ? 'has-admin' : 'missing';
+      return (await officeIsThere(table, invitation.officeId)) ? 'has-admin' : 'missing';
     }
     if (cancelled.failed('invitation')) return 'pending';
     throw error;
@@ -207,19 +204,7 @@ export async function acceptOfficeInvitation(
           },
         },
       },
-      officeCounts: {
-        Update: {
-          TableName: table.name,
-          Key: officeKey(invitation.officeId),
-          UpdateExpression:
-            member.role === 'admin'
-              ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
-              : 'SET updatedAt = :at ADD memberCount :plus',
-          ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
-          ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
-        },
-      },
-      ...buildMemberItems(table, invitation.officeId, member, when),
+      ...buildMemberJoinItems(table, invitation.officeId, member, when),
     });
     return 'accepted';
   } catch (error) {
@@ -228,10 +213,7 @@ export async function acceptOfficeInvitation(
     if (cancelled.failed('invitation')) return 'used';
     if (cancelled.failed('member')) return 'already-member';
     if (cancelled.failed('officeCounts')) {
-      const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: officeKey(invitation.officeId), ConsistentRead: true }),
-      );
-      return Item ? 'full' : 'missing';
+      return (await officeIsThere(table, invitation.officeId)) ? 'full' : 'missing';
     }
     throw error;
   }

@@ -4,7 +4,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeMemberKey } from '../keys';
 import type { TableRef } from '../table';
 import { isConditionFailure } from '../table';
-import { storedArtistIdsSchema } from './stored';
+import { readStored } from '../stored-item';
+import type { Item } from './stored';
+import { storedMemberArtistsSchema } from './stored';
 
 /** getMemberArtistIds: the artists assigned to a member, or null when they are not a member of the office. */
 export async function getMemberArtistIds(
@@ -21,11 +23,11 @@ export async function getMemberArtistIds(
     }),
   );
   if (!Item) return null;
-  return toArtistIds(Item['artistIds']);
+  return toArtistIds(Item);
 }
 
-function toArtistIds(value: unknown): string[] {
-  return [...(storedArtistIdsSchema.parse(value) ?? [])].sort();
+function toArtistIds(item: Item | undefined): string[] {
+  return [...(readStored('office member', storedMemberArtistsSchema, item ?? {}).artistIds ?? [])].sort();
 }
 
 /**
@@ -49,7 +51,7 @@ export async function assignMemberArtists(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toArtistIds(Attributes?.['artistIds']);
+    return toArtistIds(Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return 'missing';
     throw error;
@@ -74,7 +76,7 @@ export async function unassignMemberArtist(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toArtistIds(Attributes?.['artistIds']);
+    return toArtistIds(Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return 'not-assigned';
     throw error;

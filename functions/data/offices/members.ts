@@ -1,13 +1,11 @@
 // Office members (docs/data-model.md "Offices"): a member joins, leaves or changes role. Every change of membership or
 // role updates the office item's counts under a condition in the same transaction, so two admins demoting each other
 // at once cannot leave an office without an admin.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { maxOfficeMembers } from '../../domain/offices/office';
 import type { OfficeMember, OfficeRole } from '../../domain/offices/rights';
 import { officeKey, officeMemberKey, userOfficeKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
 import { cancelledTransaction, transact } from '../table';
-import { buildMemberItems } from './stored';
+import { buildMemberJoinItems, officeIsThere } from './stored';
 
 /**
  * addOfficeMember: a member joins (accepting an invitation). The
@@ -20,32 +18,14 @@ export async function addOfficeMember(
   member: OfficeMember,
   at: Date,
 ): Promise<'added' | 'already-member' | 'full' | 'missing'> {
-  const when = at.toISOString();
   try {
-    await transact(table, {
-      officeCounts: {
-        Update: {
-          TableName: table.name,
-          Key: officeKey(officeId),
-          UpdateExpression:
-            member.role === 'admin'
-              ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
-              : 'SET updatedAt = :at ADD memberCount :plus',
-          ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
-          ExpressionAttributeValues: { ':at': when, ':plus': 1, ':max': maxOfficeMembers },
-        },
-      },
-      ...buildMemberItems(table, officeId, member, when),
-    });
+    await transact(table, buildMemberJoinItems(table, officeId, member, at.toISOString()));
     return 'added';
   } catch (error) {
     const cancelled = cancelledTransaction(error);
     if (!cancelled) throw error;
     if (cancelled.failed('member')) return 'already-member';
-    const { Item } = await table.client.send(
-      new GetCommand({ TableName: table.name, Key: officeKey(officeId), ConsistentRead: true }),
-    );
-    return Item ? 'full' : 'missing';
+    return (await officeIsThere(table, officeId)) ? 'full' : 'missing';
   }
 }
 

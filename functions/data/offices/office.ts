@@ -136,6 +136,9 @@ export async function forgoPersonalOffice(table: TableRef, userId: string, at: D
   }
 }
 
+/** A user's personal-office guard, as far as it is read back: the office they were given. */
+const storedPersonalOfficeGuardSchema = z.object({ officeId: z.string() });
+
 /** getPersonalOfficeId: the id of the personal office the user was given (it may be deleted since), or null. */
 export async function getPersonalOfficeId(table: TableRef, userId: string): Promise<string | null> {
   const { Item } = await table.client.send(
@@ -146,7 +149,7 @@ export async function getPersonalOfficeId(table: TableRef, userId: string): Prom
       ConsistentRead: true,
     }),
   );
-  return typeof Item?.['officeId'] === 'string' ? Item['officeId'] : null;
+  return Item ? readStored('personal-office guard', storedPersonalOfficeGuardSchema, Item).officeId : null;
 }
 
 /** getOfficeWithMembers: the office and its members in one consistent Query of its partition; null if none. */

@@ -3,10 +3,12 @@
 // in the member's own partition. An office is made with its first admin's items, a member joins with them, and an
 // accepted invitation writes them, each in its own transaction.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { officeRoles, officeTypes } from '../../contracts/offices';
+import { maxOfficeMembers } from '../../domain/offices/office';
 import type { OfficeMember } from '../../domain/offices/rights';
-import { officeMemberKey, userOfficeKey } from '../keys';
+import { officeKey, officeMemberKey, userOfficeKey } from '../keys';
 import type { TableRef, TransactionItem } from '../table';
 import { putNewItem } from '../table';
 
@@ -58,8 +60,8 @@ export const storedStripeAccountStateSchema = z.object({
   checkedAt: z.string(),
 });
 
-/** The artists assigned to a member: a string set on their member item, absent while none is. */
-export const storedArtistIdsSchema = z.optional(z.set(z.string()));
+/** A member item as far as their assigned artists go: a string set, absent while none is. */
+export const storedMemberArtistsSchema = z.object({ artistIds: z.optional(z.set(z.string())) });
 
 /**
  * buildMemberItems: the new member item and the member's index item (each on condition it is not there yet), named
@@ -91,4 +93,43 @@ export function buildMemberItems(
       joinedAt: at,
     }),
   };
+}
+
+/**
+ * buildMemberJoinItems: a member joining an office, named for `transact`: the office's counts grow by one member (and
+ * one admin) on condition the office is there and under maxOfficeMembers (`officeCounts`), and the member's two items
+ * are new (`buildMemberItems`).
+ */
+export function buildMemberJoinItems(
+  table: TableRef,
+  officeId: string,
+  member: OfficeMember,
+  at: string,
+): { officeCounts: TransactionItem; member: TransactionItem; memberIndex: TransactionItem } {
+  return {
+    officeCounts: {
+      Update: {
+        TableName: table.name,
+        Key: officeKey(officeId),
+        UpdateExpression:
+          member.role === 'admin'
+            ? 'SET updatedAt = :at ADD memberCount :plus, adminCount :plus'
+            : 'SET updatedAt = :at ADD memberCount :plus',
+        ConditionExpression: 'attribute_exists(pk) AND memberCount < :max',
+        ExpressionAttributeValues: { ':at': at, ':plus': 1, ':max': maxOfficeMembers },
+      },
+    },
+    ...buildMemberItems(table, officeId, member, at),
+  };
+}
+
+/**
+ * officeIsThere: whether the office item exists (consistent): what a change refused by the office's condition tells
+ * apart, an office gone from one whose counts refused it.
+ */
+export async function officeIsThere(table: TableRef, officeId: string): Promise<boolean> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: officeKey(officeId), ConsistentRead: true }),
+  );
+  return Item !== undefined;
 }
