@@ -59,16 +59,23 @@ const artistAlreadyClaimed = () =>
 const changedMeanwhile = () =>
   new AppError('conflict', 'This claim changed at the same time elsewhere. Please try again.');
 
-export function toClaimReply(claim: StoredClaim): ClaimReply {
+/** What an office's reply and staff's list both say of a claim: its artist, status and way of verifying. */
+export function claimFieldsOf(claim: StoredClaim) {
   return {
-    _id: claim.id,
-    officeId: claim.officeId,
     artistId: claim.artistId,
     artistName: claim.artistName,
     ...(claim.artistImageUrl === undefined ? {} : { artistImageUrl: claim.artistImageUrl }),
     status: claim.status,
     verificationMethod: claim.verificationMethod,
     selectedPlatform: claim.selectedPlatform,
+  };
+}
+
+export function toClaimReply(claim: StoredClaim): ClaimReply {
+  return {
+    _id: claim.id,
+    officeId: claim.officeId,
+    ...claimFieldsOf(claim),
     verificationString: claim.verificationString,
     createdAt: claim.createdAt,
     updatedAt: claim.updatedAt,

@@ -22,7 +22,7 @@ import { nextClaimStatuses } from '../../domain/claims/claim-status';
 import { AppError, isAppError } from '../../domain/errors';
 import type { ReleaseCounts, ReleaseDependencies } from './release';
 import { catalogueArtistKeyOf, releaseDependencies, releaseHeldEarnings } from './release';
-import { moveClaim } from './claims';
+import { claimFieldsOf, moveClaim } from './claims';
 
 export type StaffClaimDependencies = ReleaseDependencies;
 
@@ -62,12 +62,7 @@ function toSummary(claim: StoredClaim, officeName: string | null): StaffClaimSum
     _id: claim.id,
     officeId: claim.officeId,
     officeName,
-    artistId: claim.artistId,
-    artistName: claim.artistName,
-    ...(claim.artistImageUrl === undefined ? {} : { artistImageUrl: claim.artistImageUrl }),
-    status: claim.status,
-    verificationMethod: claim.verificationMethod,
-    selectedPlatform: claim.selectedPlatform,
+    ...claimFieldsOf(claim),
     createdAt: claim.createdAt,
     updatedAt: claim.updatedAt,
   };
