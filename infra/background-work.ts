@@ -4,10 +4,9 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction, Function as OpenPieFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import {
   ContextAttribute,
   Schedule,
@@ -46,10 +45,10 @@ const consumerTimeout = Duration.seconds(60);
 const visibilityToTimeoutRatio = 6;
 
 export class BackgroundWork extends Construct {
-  readonly jobFunctions = new Map<string, NodejsFunction>();
-  readonly consumerFunctions = new Map<string, NodejsFunction>();
-  readonly workerFunctions = new Map<string, NodejsFunction>();
-  readonly streamWorkerFunctions = new Map<string, NodejsFunction>();
+  readonly jobFunctions = new Map<string, OpenPieFunction>();
+  readonly consumerFunctions = new Map<string, OpenPieFunction>();
+  readonly workerFunctions = new Map<string, OpenPieFunction>();
+  readonly streamWorkerFunctions = new Map<string, OpenPieFunction>();
   readonly schedules = new Map<string, Schedule>();
 
   constructor(scope: Construct, id: string, props: BackgroundWorkProps) {
@@ -209,6 +208,6 @@ export class BackgroundWork extends Construct {
   }
 }
 
-function resolveLogicalId(fn: NodejsFunction): string {
+function resolveLogicalId(fn: OpenPieFunction): string {
   return Stack.of(fn).resolve((fn.node.defaultChild as CfnFunction).logicalId) as string;
 }

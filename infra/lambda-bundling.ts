@@ -1,7 +1,10 @@
-// How every Lambda is bundled: the stack's NodejsFunctions and `npm run bench` both read this, so the figures the
-// benchmark prints are the bundles that deploy. The AWS SDK is bundled (not taken from the runtime) so the
-// version we test against is the version that runs.
+// How every Lambda is bundled: the stack (through infra/bundle-lambda.ts), `npm run bench` and the bundling tests all
+// build with `bundleLambda`, so the figures the benchmark prints are the bundles that deploy. The AWS SDK is bundled
+// (not taken from the runtime) so the version we test against is the version that runs.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { stripeResourcesLeftOut } from './stripe-resources';
 
 const requireShim =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -36,22 +39,38 @@ export const lambdaBundling = {
   esbuild: {
     format: 'esm' as const,
     target: 'node22',
+    platform: 'node' as const,
+    bundle: true,
     minify: true,
     sourcemap: true,
+    // --enable-source-maps parses the map at cold start; the sources themselves are not needed for stack traces.
+    sourcesContent: false,
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
     alias,
     external,
   },
-  /** The same, in the words of aws-lambda-nodejs' BundlingOptions. */
-  cdk: {
-    minify: true,
-    sourceMap: true,
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: requireShim,
-    bundleAwsSDK: true,
-    externalModules: external,
-    esbuildArgs: Object.fromEntries(Object.entries(alias).map(([name, path]) => [`--alias:${name}`, path])),
-  },
 } as const;
+
+/**
+ * Bundles a Lambda's entry (a file, or code given as `stdin`) into `outfile`: the options above, and the Stripe SDK's
+ * resources the product never calls left out (infra/stripe-resources.ts, docs/decisions/047).
+ */
+export async function bundleLambda(
+  source: Pick<BuildOptions, 'entryPoints' | 'stdin'>,
+  outfile: string,
+): Promise<Metafile> {
+  const { metafile } = await build({
+    ...source,
+    outfile,
+    logLevel: 'error',
+    metafile: true,
+    ...lambdaBundling.esbuild,
+    mainFields: [...lambdaBundling.esbuild.mainFields],
+    plugins: [stripeResourcesLeftOut()],
+  });
+  return metafile;
+}
+
+/** The handler file in a Lambda's asset: `index.mjs`, so its handler is `index.handler`. */
+export const lambdaAssetFile = (outputDir: string) => join(outputDir, 'index.mjs');

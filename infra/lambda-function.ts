@@ -1,13 +1,12 @@
 // Every OpenPie Lambda is built the same way (API resources, jobs, consumers, workers): one place decides the
 // runtime, bundling and logging, so a handler never behaves differently because of how it was deployed.
-import type { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { execFileSync } from 'node:child_process';
+import { AssetHashType, DockerImage, type Duration } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Capabilities } from '../functions/contracts/capabilities';
-import { lambdaBundling } from './lambda-bundling';
 import { acknowledge, basicExecutionRoleFinding } from './nag';
 import { resolveFromRepoRoot, repoRoot, requireEntry } from './paths';
 import type { StageSettings } from './stage';
@@ -34,7 +33,7 @@ export interface FunctionSpec extends Omit<OpenPieFunctionProps, 'settings' | 'e
   readonly capabilities: Capabilities;
 }
 
-export type CreateFunction = (scope: Construct, spec: FunctionSpec) => NodejsFunction;
+export type CreateFunction = (scope: Construct, spec: FunctionSpec) => LambdaFunction;
 
 const defaultMemorySize = 512;
 
@@ -42,42 +41,60 @@ export function createOpenPieFunction(
   scope: Construct,
   id: string,
   props: OpenPieFunctionProps,
-): NodejsFunction {
+): LambdaFunction {
   const functionName = buildName(props.settings.stage, props.name);
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     logGroupName: `/aws/lambda/${functionName}`,
     retention: props.settings.logRetention,
     removalPolicy: props.settings.removalPolicy,
   });
-  const fn = new NodejsFunction(scope, id, {
+  const fn = new LambdaFunction(scope, id, {
     functionName,
     description: props.description,
-    entry: requireEntry(props.entry),
-    handler: 'handler',
+    code: bundledCode(requireEntry(props.entry)),
+    handler: 'index.handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize ?? defaultMemorySize,
     timeout: props.timeout,
     tracing: Tracing.ACTIVE,
     logGroup,
-    projectRoot: repoRoot,
-    depsLockFilePath: resolveFromRepoRoot('package-lock.json'),
     environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
-    bundling: {
-      // Shared with `npm run bench`, so the sizes it reports are the bundles that deploy.
-      ...lambdaBundling.cdk,
-      mainFields: [...lambdaBundling.cdk.mainFields],
-      format: OutputFormat.ESM,
-      // --enable-source-maps parses the map at cold start; the sources themselves are not needed for stack traces.
-      sourcesContent: false,
-    },
   });
   acknowledgeFunctionFindings(fn);
   return fn;
 }
 
-function acknowledgeFunctionFindings(fn: NodejsFunction): void {
+/**
+ * The Lambda's code: its entry bundled here by infra/bundle-lambda.ts, as `npm run bench` measures it
+ * (infra/lambda-bundling.ts). A child process, because CDK bundles synchronously and esbuild's plugins need its
+ * asynchronous API. The asset's hash is the bundle's, so an unchanged bundle is not uploaded again.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: the local bundling below always runs or throws.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+      // The command names the entry, which makes it part of CDK's bundling cache key: without it every function of
+      // the stack would share the first one's bundle.
+      command: ['npx', 'tsx', 'infra/bundle-lambda.ts', entry, '/asset-output'],
+      local: {
+        tryBundle(outputDir) {
+          execFileSync(
+            process.execPath,
+            ['--import', 'tsx', resolveFromRepoRoot('infra/bundle-lambda.ts'), entry, outputDir],
+            { cwd: repoRoot, stdio: 'inherit' },
+          );
+          return true;
+        },
+      },
+    },
+  });
+}
+
+function acknowledgeFunctionFindings(fn: LambdaFunction): void {
   acknowledge(
     fn,
     'AwsSolutions-L1',

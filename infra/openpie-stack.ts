@@ -3,7 +3,7 @@
 import type { StackProps } from 'aws-cdk-lib';
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Alias, Key } from 'aws-cdk-lib/aws-kms';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -130,8 +130,8 @@ export interface OpenPieStackProps extends StackProps {
 }
 
 export class OpenPieStack extends Stack {
-  readonly apiFunctions = new Map<Resource, NodejsFunction>();
-  readonly allFunctions: NodejsFunction[] = [];
+  readonly apiFunctions = new Map<Resource, LambdaFunction>();
+  readonly allFunctions: LambdaFunction[] = [];
   readonly data: DataTable;
   readonly messaging: Messaging;
   readonly httpApi: OpenPieHttpApi;

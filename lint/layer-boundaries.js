@@ -28,13 +28,14 @@ export const layerTable = [
   { layer: 'events', may: ['functions/services', 'functions/runtime', 'functions/contracts'] },
   {
     // Descriptions only, never runtime code; the table's shape is one of them (DESIGN §4: defined once, used by the
-    // CDK stack and the local runtime).
+    // CDK stack and the local runtime), and the Stripe resources a Lambda bundle keeps (docs/decisions/047).
     layer: 'infra',
     may: [
       'functions/contracts/routes.ts',
       'functions/contracts/capabilities.ts',
       'events/definitions.ts',
       'functions/data/table-definition.ts',
+      'functions/integrations/stripe/resources-used.ts',
     ],
   },
   { layer: 'frontend', may: ['functions/contracts'] },

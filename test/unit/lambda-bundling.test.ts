@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lambdaBundling } from '../../infra/lambda-bundling';
+import { stripeResourcesUsed } from '../../functions/integrations/stripe/resources-used';
+import { bundleLambda } from '../../infra/lambda-bundling';
 
 // Bundles code the way the stack does and runs it in a fresh Node, as Lambda would.
 const dir = mkdtempSync(join(tmpdir(), 'openpie-bundle-'));
@@ -12,19 +13,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function bundle(entry: string | { contents: string }, name: string): Promise<string> {
   const outfile = join(dir, `${name}.mjs`);
-  await build({
-    ...(typeof entry === 'string'
+  await bundleLambda(
+    typeof entry === 'string'
       ? { entryPoints: [entry] }
-      : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' as const } }),
+      : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' } },
     outfile,
-    bundle: true,
-    platform: 'node',
-    logLevel: 'error',
-    ...lambdaBundling.esbuild,
-    mainFields: [...lambdaBundling.esbuild.mainFields],
-  });
+  );
   return outfile;
 }
+
+/** The methods of the resource at `path` on a Stripe client (`checkout.sessions`), or null where there is none. */
+const methodsAt = (client: unknown, path: string): string[] | null => {
+  const resource = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], client);
+  if (typeof resource !== 'object' || resource === null) return null;
+  return Object.getOwnPropertyNames(Object.getPrototypeOf(resource))
+    .filter((name) => name !== 'constructor')
+    .sort();
+};
 
 describe('Lambda bundles', () => {
   it('resolve AWS credentials from the environment, as Lambda provides them', async () => {
@@ -91,5 +98,36 @@ describe('Lambda bundles', () => {
     const code = readFileSync(file, 'utf8');
     expect(code).not.toMatch(/AssumeRoleWithWebIdentity/);
     expect(code).not.toMatch(/sso_start_url/);
+  }, 30_000);
+
+  it('keep every Stripe resource the product calls, whole, and leave the others out', async () => {
+    // Prepare: a client built from the bundled SDK, and the methods of each resource on it
+    const probe = {
+      contents: [
+        "import Stripe from 'stripe';",
+        `const methodsAt = ${methodsAt.toString()};`,
+        "const stripe = new Stripe('sk_test_probe');",
+        `const used = ${JSON.stringify(stripeResourcesUsed)};`,
+        'console.log(JSON.stringify({',
+        '  used: Object.fromEntries(used.map((path) => [path, methodsAt(stripe, path)])),',
+        "  leftOut: ['coupons', 'issuing.cards', 'v2.core.accounts'].map((path) => methodsAt(stripe, path)),",
+        '  webhooks: typeof Stripe.webhooks.constructEvent,',
+        '}));',
+      ].join('\n'),
+    };
+    const file = await bundle(probe, 'stripe-resources');
+    const whole = new Stripe('sk_test_probe');
+    // Act
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    // Assess: each used resource has every method the SDK gives it; the others are empty, or not there at all where
+    // their whole namespace is left out
+    expect(run.status, run.stderr).toBe(0);
+    const bundled = JSON.parse(run.stdout) as { used: Record<string, string[]>; leftOut: string[][] };
+    for (const path of stripeResourcesUsed) {
+      expect(methodsAt(whole, path), path).not.toHaveLength(0);
+      expect(bundled.used[path], path).toEqual(methodsAt(whole, path));
+    }
+    expect(methodsAt(whole, 'coupons')).toContain('create');
+    expect(bundled).toMatchObject({ leftOut: [[], null, null], webhooks: 'function' });
   }, 30_000);
 });

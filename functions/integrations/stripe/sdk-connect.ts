@@ -1,6 +1,7 @@
 // The Connect side of the Stripe port on the SDK: offices' connected accounts and their onboarding, transfers to them,
 // their bank payouts and balances, and the balance transactions reconciliation reads.
 import type Stripe from 'stripe';
+import type { StripeClient } from './resources-used';
 import type { BalanceTransactionView, StripeGateway } from './port';
 import {
   accountLinkSchema,
@@ -29,7 +30,7 @@ export type StripeConnectPort = Pick<
   | 'retrieveConnectBalance'
 >;
 
-export function createStripeConnect(stripe: Stripe): StripeConnectPort {
+export function createStripeConnect(stripe: StripeClient): StripeConnectPort {
   return {
     async createConnectedAccount({ officeId, idempotencyKey }) {
       // Nothing that differs between two admins (their e-mail, say) is sent: a replay with the same key must carry

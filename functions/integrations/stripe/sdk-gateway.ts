@@ -7,6 +7,7 @@
 // and sdk-connect.ts (offices' connected accounts); sdk-calls.ts says how a call fails, sdk-views.ts reads replies.
 import Stripe from 'stripe';
 import type { StripeGateway } from './port';
+import type { StripeClient } from './resources-used';
 import { createStripeConnect } from './sdk-connect';
 import { createStripePayments } from './sdk-payments';
 
@@ -35,7 +36,7 @@ export function connectionOptionsOf(apiUrl: string | undefined): {
 }
 
 export function createStripeGateway(config: StripeGatewayConfig): StripeGateway {
-  const stripe = new Stripe(config.apiKey, {
+  const stripe: StripeClient = new Stripe(config.apiKey, {
     ...connectionOptionsOf(config.apiUrl),
     maxNetworkRetries: 2,
     timeout: config.timeoutMs ?? 10_000,

@@ -1,6 +1,7 @@
 // The fan-payment side of the Stripe port on the SDK: customers, Checkout and the billing portal, subscriptions and
 // their invoices, charges, refunds and disputes.
 import type Stripe from 'stripe';
+import type { StripeClient } from './resources-used';
 import type { StripeConnectPort } from './sdk-connect';
 import type { ChargeView, InvoiceView, RefundView, StripeGateway } from './port';
 import {
@@ -31,7 +32,7 @@ import type { InvoicePayments } from './sdk-views';
 /** The port's methods that take and give back fans' money (every method that is not Connect's). */
 export type StripePaymentsPort = Omit<StripeGateway, keyof StripeConnectPort>;
 
-export function createStripePayments(stripe: Stripe): StripePaymentsPort {
+export function createStripePayments(stripe: StripeClient): StripePaymentsPort {
   const listInvoicePayments = async (params: Stripe.InvoicePaymentListParams): Promise<InvoicePayments> =>
     invoicePaymentListSchema.parse(await call(() => stripe.invoicePayments.list({ limit: 100, ...params })))
       .data;

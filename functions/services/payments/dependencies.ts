@@ -2,7 +2,6 @@
 // Stripe's gateway is built on first use, because in AWS its key comes from the Stripe secret (an async read).
 import type { TableRef } from '../../data/table';
 import type { StripeGateway } from '../../integrations/stripe/port';
-import { createStripeGateway } from '../../integrations/stripe/sdk-gateway';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { perEnv } from '../../runtime/env';
@@ -31,6 +30,8 @@ let gateway: { settings: StripeSettings; gateway: StripeGateway } | undefined;
 async function loadGateway(): Promise<StripeGateway> {
   const settings = await getStripeSettings();
   if (gateway?.settings !== settings) {
+    // Loaded on first use: a cold start that never calls Stripe does not pay for the SDK.
+    const { createStripeGateway } = await import('../../integrations/stripe/sdk-gateway');
     gateway = {
       settings,
       gateway: createStripeGateway({ apiKey: settings.apiKey, apiUrl: settings.apiUrl }),
