@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import type { FanConnections } from '../support/fan-screens';
+import { makeFan } from '../support/fan-screens';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -38,18 +40,9 @@ function makeToken(): string {
   return `token-${crypto.randomUUID()}`;
 }
 
-function makeFan(connected: Partial<Record<'spotify' | 'google' | 'twitter' | 'facebook', boolean>> = {}) {
-  return {
-    id: `fan-${crypto.randomUUID()}`,
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: null,
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: false, google: false, twitter: false, facebook: false, ...connected },
-  };
+/** A fan with no card, connected only where told. */
+function makeFanWith(connected: Partial<FanConnections> = {}) {
+  return makeFan({ stripe_customer_id: null, connected_accounts: { spotify: false, ...connected } });
 }
 
 function makeArtist(fields: { phone_number: string | null; country: string | null }) {
@@ -383,7 +376,7 @@ describe('logout in each layout', () => {
 describe('connected accounts in the fan’s settings', () => {
   it('shows each provider as connected or not', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan({ spotify: true, facebook: true })) });
+    stubApi({ 'GET /api/user': succeed(makeFanWith({ spotify: true, facebook: true })) });
 
     // Act
     renderAt('/settings');
@@ -405,7 +398,7 @@ describe('connected accounts in the fan’s settings', () => {
     // Prepare
     const authorizeUrl = 'http://localhost/_sandbox/oauth/google/authorize?state=s1';
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeFanWith()),
       'POST /api/auth/link-google': succeed({ authorizeUrl }),
     });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
@@ -421,7 +414,7 @@ describe('connected accounts in the fan’s settings', () => {
 
   it('connects Spotify through its sign-in route', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan()) });
+    stubApi({ 'GET /api/user': succeed(makeFanWith()) });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
     renderAt('/settings');
 
@@ -435,8 +428,8 @@ describe('connected accounts in the fan’s settings', () => {
   it('disconnects only after confirming', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/user': succeed(makeFan({ google: true, spotify: true })),
-      'POST /api/auth/disconnect-google': succeed(makeFan({ spotify: true })),
+      'GET /api/user': succeed(makeFanWith({ google: true, spotify: true })),
+      'POST /api/auth/disconnect-google': succeed(makeFanWith({ spotify: true })),
     });
     renderAt('/settings');
     await userEvent.click(
@@ -457,7 +450,7 @@ describe('connected accounts in the fan’s settings', () => {
 
   it('keeps the connection when the confirmation is cancelled', async () => {
     // Prepare
-    const api = stubApi({ 'GET /api/user': succeed(makeFan({ twitter: true })) });
+    const api = stubApi({ 'GET /api/user': succeed(makeFanWith({ twitter: true })) });
     renderAt('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Disconnect X' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect X?' });
@@ -476,7 +469,7 @@ describe('connected accounts in the fan’s settings', () => {
     const message =
       'X is the only way you sign in to OpenPie, so it cannot be disconnected. Connect another account or set a password first.';
     stubApi({
-      'GET /api/user': succeed(makeFan({ twitter: true })),
+      'GET /api/user': succeed(makeFanWith({ twitter: true })),
       'POST /api/auth/disconnect-twitter': fail(409, 'last_sign_in_method', message),
     });
     renderAt('/settings');
@@ -493,7 +486,7 @@ describe('connected accounts in the fan’s settings', () => {
 
   it('shows SPEC §8’s text when a connection came back failed, and a notice when it worked', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan({ google: true })) });
+    stubApi({ 'GET /api/user': succeed(makeFanWith({ google: true })) });
 
     // Act
     renderAt('/settings?socialError=facebook&socialConnected=google');

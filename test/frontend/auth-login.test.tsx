@@ -8,25 +8,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
+import { makeFan } from '../support/fan-screens';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
-}
-
-function makeFan(email = `fan-${crypto.randomUUID()}@openpie.example`) {
-  return {
-    id: `fan-${crypto.randomUUID()}`,
-    email,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: null,
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: false, google: false, twitter: false, facebook: false },
-  };
 }
 
 function makeArtist(profileComplete: boolean) {
@@ -117,7 +104,7 @@ describe('SPEC §5 login texts', () => {
 describe('fan login', () => {
   it('sends the login payload, reads "Logging in..." while sending, and goes to /dashboard', async () => {
     // Prepare
-    const fan = makeFan();
+    const fan = makeFan({ stripe_customer_id: null, connected_accounts: { spotify: false } });
     const held = createHeldReply(succeed(fan));
     const api = stubApi({ 'POST /api/auth/login': held.handler, 'GET /api/user': succeed(fan) });
     const router = renderAt('/login');
@@ -381,7 +368,7 @@ describe('staff sign-in', () => {
 describe('returning after sign-in (?next=)', () => {
   it('sends a fan to the screen a guard refused, then back there after logging in', async () => {
     // Prepare: not signed in until the login call succeeds
-    const fan = makeFan();
+    const fan = makeFan({ stripe_customer_id: null, connected_accounts: { spotify: false } });
     let signedIn = false;
     stubApi({
       'POST /api/auth/login': () => {

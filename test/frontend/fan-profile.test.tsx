@@ -1,31 +1,17 @@
 // The fan-profile screens (issue #5): the settings sections (username, visibility, beta), another fan's profile by
 // visibility, the claim report form and the earth view's text alternative.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
+import { makeFan, renderAt } from '../support/fan-screens';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
-function makeFan(
+/** A fan with no card and nothing connected, as GET /api/user answers with the profile's own fields. */
+function makeProfileFan(
   profile: { username?: string | null; visibility?: 'private' | 'fans'; joined_beta_at?: string | null } = {},
 ) {
   return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: null,
-    promo_eligible: false,
-    used_promotion_code: false,
-    connected_accounts: { spotify: false, google: false, twitter: false, facebook: false },
+    ...makeFan({ stripe_customer_id: null, connected_accounts: { spotify: false } }),
     username: null,
     visibility: 'private',
     joined_beta_at: null,
@@ -67,7 +53,7 @@ describe('the username section of the settings', () => {
     { timeout: 15_000 },
     async () => {
       // Prepare
-      const api = stubApi({ 'GET /api/user': succeed(makeFan()) });
+      const api = stubApi({ 'GET /api/user': succeed(makeProfileFan()) });
       renderAt('/settings');
       const field = await screen.findByRole('textbox', { name: 'Username' }, slow);
       // Act
@@ -83,7 +69,7 @@ describe('the username section of the settings', () => {
 
   it('does not show an error before the field is touched', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan()) });
+    stubApi({ 'GET /api/user': succeed(makeProfileFan()) });
     // Act
     renderAt('/settings');
     // Assess
@@ -94,7 +80,7 @@ describe('the username section of the settings', () => {
   it('saves a valid username and says so', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/user': succeed(makeFan({ username: 'old.name' })),
+      'GET /api/user': succeed(makeProfileFan({ username: 'old.name' })),
       'PUT /api/user/username': succeed({ username: 'new_name', visibility: 'private', joinedBetaAt: null }),
     });
     renderAt('/settings');
@@ -114,7 +100,7 @@ describe('the username section of the settings', () => {
     // Prepare
     const taken = 'That username is taken. Please choose another one.';
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       'PUT /api/user/username': fail(409, 'username_taken', taken, { username: taken }),
     });
     renderAt('/settings');
@@ -132,7 +118,7 @@ describe('the visibility and beta sections of the settings', () => {
   it('starts on the saved choice and saves another one', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/user': succeed(makeFan({ visibility: 'private' })),
+      'GET /api/user': succeed(makeProfileFan({ visibility: 'private' })),
       'PUT /api/user/visibility': succeed({ username: null, visibility: 'fans', joinedBetaAt: null }),
     });
     renderAt('/settings');
@@ -155,7 +141,7 @@ describe('the visibility and beta sections of the settings', () => {
   it('joins the beta and shows when', async () => {
     // Prepare
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       'POST /api/user/joinBeta': succeed({
         username: null,
         visibility: 'private',
@@ -172,7 +158,7 @@ describe('the visibility and beta sections of the settings', () => {
 
   it('keeps the account deletion entry', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan()) });
+    stubApi({ 'GET /api/user': succeed(makeProfileFan()) });
     // Act
     renderAt('/settings');
     // Assess
@@ -186,7 +172,7 @@ describe('another fan’s profile', () => {
     // Prepare
     const other = crypto.randomUUID();
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       [`GET /api/user/details/${other}`]: succeed(makeProfile(other)),
     });
     // Act
@@ -204,7 +190,7 @@ describe('another fan’s profile', () => {
     // Prepare
     const other = crypto.randomUUID();
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       [`GET /api/user/details/${other}`]: fail(
         404,
         'not_found',
@@ -221,7 +207,7 @@ describe('another fan’s profile', () => {
 
   it('does not ask the server about an id that is not a fan id', async () => {
     // Prepare
-    const api = stubApi({ 'GET /api/user': succeed(makeFan()) });
+    const api = stubApi({ 'GET /api/user': succeed(makeProfileFan()) });
     // Act
     renderAt('/user/e2e-user-1');
     // Assess
@@ -236,7 +222,7 @@ describe('the claim report form', () => {
   it('sends the prefilled artist and the reason, then shows the thank-you panel', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       'GET /api/artists/details/artist42': succeed({
         id: 'artist42',
         name: 'The Red Covers',
@@ -274,7 +260,7 @@ describe('the claim report form', () => {
     // Prepare
     const artistId = '0OdUWJ0sBjDrqHygGUXeCF';
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       [`POST /api/claims/report/${artistId}`]: succeed(
         {
           id: 'r2',
@@ -301,7 +287,7 @@ describe('the claim report form', () => {
 
   it('refuses a short reason and an artist that is neither a link nor an id, and sends nothing', async () => {
     // Prepare
-    const api = stubApi({ 'GET /api/user': succeed(makeFan()) });
+    const api = stubApi({ 'GET /api/user': succeed(makeProfileFan()) });
     renderAt('/report');
     const artist = await screen.findByLabelText(/^Artist's Spotify link or id/, undefined, slow);
     // Act
@@ -318,7 +304,7 @@ describe('the claim report form', () => {
     // Prepare
     const repeated = 'You have already reported this claim. Our staff will review it.';
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeProfileFan()),
       'GET /api/artists/details/artist7': fail(404, 'not_found', 'OpenPie does not know this artist.'),
       'POST /api/claims/report/artist7': fail(409, 'report_repeated', repeated),
     });
@@ -337,7 +323,7 @@ describe('the claim report form', () => {
 describe('the earth view', () => {
   it("lists the fan's own artists with their share as the text alternative of the globe", async () => {
     // Prepare
-    const fan = makeFan();
+    const fan = makeProfileFan();
     stubApi({
       'GET /api/user': succeed(fan),
       [`GET /api/user/details/${fan.id}`]: succeed(makeProfile(fan.id, { isSelf: true })),
@@ -366,7 +352,7 @@ describe('a profile or the earth view that could not load', () => {
     ['the earth view', () => '/earth', 'We could not load your listening. Please try again in a moment.'],
   ])('shows what went wrong for %s, and loads it on Try again', async (_name, path, message) => {
     // Prepare: the first read fails, the next ones work
-    const fan = makeFan();
+    const fan = makeProfileFan();
     const other = crypto.randomUUID();
     const id = path(other) === '/earth' ? fan.id : other;
     let failing = true;

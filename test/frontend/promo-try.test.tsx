@@ -4,40 +4,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { TryScreen } from '../../frontend/src/features/promo';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { rememberSessionHint } from '../../frontend/src/lib/session-hints';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
+import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
-}
-
-function makeFan() {
-  return {
-    id: crypto.randomUUID(),
-    email: `fan-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Dana',
-    last_name: 'Fan',
-    email_verified: true,
-    stripe_customer_id: null,
-    promo_eligible: true,
-    used_promotion_code: true,
-    connected_accounts: { spotify: true, google: false, twitter: false, facebook: false },
-  };
-}
+/** A signed-in fan who may claim the offer and has used a promotion code before. */
+const makeOfferFan = () =>
+  makeFan({ stripe_customer_id: null, promo_eligible: true, used_promotion_code: true });
 
 async function fillRegistration(email: string) {
   await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }), email);
@@ -213,7 +193,7 @@ describe('/try for a signed-in fan', () => {
     // Prepare
     rememberSessionHint('fan');
     stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(makeOfferFan()),
       'GET /api/stripe/promoEligibility': succeed({ available: false, used: true }),
     });
     // Act
@@ -233,7 +213,7 @@ describe('/try for a signed-in fan', () => {
     // Prepare
     rememberSessionHint('fan');
     const api = stubApi({
-      'GET /api/user': succeed({ ...makeFan(), used_promotion_code: false }),
+      'GET /api/user': succeed({ ...makeOfferFan(), used_promotion_code: false }),
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
       'POST /api/stripe/createPromoSubscription': succeed({
         id: 'pie_0123456789abcdef01234567',
@@ -274,7 +254,7 @@ describe('/try for a signed-in fan', () => {
     // Prepare
     rememberSessionHint('fan');
     stubApi({
-      'GET /api/user': succeed({ ...makeFan(), used_promotion_code: false }),
+      'GET /api/user': succeed({ ...makeOfferFan(), used_promotion_code: false }),
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
       'POST /api/stripe/createPromoSubscription': fail(
         403,
@@ -302,7 +282,7 @@ describe('/try for a signed-in fan', () => {
     const held = createHeldReply(succeed({ message: sentMessage }));
     const api = stubApi({
       'GET /api/user': succeed({
-        ...makeFan(),
+        ...makeOfferFan(),
         email,
         email_verified: false,
         used_promotion_code: false,
@@ -336,7 +316,7 @@ describe('/try for a signed-in fan', () => {
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
     const api = stubApi({
       'GET /api/user': succeed({
-        ...makeFan(),
+        ...makeOfferFan(),
         used_promotion_code: false,
         connected_accounts: { spotify: false, google: true, twitter: false, facebook: false },
       }),
@@ -364,7 +344,7 @@ describe('/try for a signed-in fan', () => {
     // Prepare
     rememberSessionHint('fan');
     const api = stubApi({
-      'GET /api/user': succeed({ ...makeFan(), used_promotion_code: false }),
+      'GET /api/user': succeed({ ...makeOfferFan(), used_promotion_code: false }),
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
     });
     renderAt('/try');
