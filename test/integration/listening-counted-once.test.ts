@@ -92,6 +92,21 @@ interface ScriptedPlay {
   track: { id: string; name: string; durationMs: number; artists: { id: string; name: string }[] };
 }
 
+/**
+ * A scenario of the moved export: the plays Spotify is scripted with, the fixture's hand-worked totals on the moved
+ * days, and the moved days from and to which they are read (given as the file writes them).
+ */
+function scenarioOf(
+  exported: ReturnType<typeof movedExport>,
+  plays: ScriptedPlay[],
+  totals: ReturnType<typeof extendedTotals>,
+  [fromWritten, toWritten]: readonly [string, string],
+) {
+  const days = totals.days.map((day) => ({ ...day, date: exported.date(writtenDay(day.date)) }));
+  const [from, to] = [exported.date(fromWritten), exported.date(toWritten)];
+  return { exported, plays, expected: { ...totals, days }, from, to };
+}
+
 /** Makes these plays the fan's whole recently-played history in the Spotify sandbox. */
 async function scriptSpotifyPlays(listener: string, plays: readonly ScriptedPlay[]): Promise<void> {
   const reply = await fetch(`${site.url}/_sandbox/oauth/spotify/_control/plays?listener=${listener}`, {
@@ -191,10 +206,7 @@ describe('the extended export imported over the synced plays of the same tracks'
         track: { id: '0H4bXeqTuQTPNmf1ezBvbH', name: 'Hyperballad', durationMs: 321_000, artists: [bjork] },
       },
     ];
-    const expected = extendedTotals();
-    const days = expected.days.map((day) => ({ ...day, date: exported.date(writtenDay(day.date)) }));
-    const [from, to] = [exported.date('2026-11-04'), exported.date('2026-11-07')];
-    return { exported, plays, expected: { ...expected, days }, from, to };
+    return scenarioOf(exported, plays, extendedTotals(), ['2026-11-04', '2026-11-07']);
   }
 
   it('sync, then import, then both again: each listening is stored and counted once', async () => {
@@ -305,10 +317,7 @@ describe('the account-data export (names and minutes only) imported over synced 
         track: { id: '1bNudeSandbox000000001', name: 'Nude', durationMs: 255_000, artists: [radiohead] },
       },
     ];
-    const expected = accountDataTotals();
-    const days = expected.days.map((day) => ({ ...day, date: exported.date(writtenDay(day.date)) }));
-    const [from, to] = [exported.date('2026-11-01'), exported.date('2026-11-04')];
-    return { exported, plays, expected: { ...expected, days }, from, to };
+    return scenarioOf(exported, plays, accountDataTotals(), ['2026-11-01', '2026-11-04']);
   }
 
   it('counts each listening once in either order', async () => {
