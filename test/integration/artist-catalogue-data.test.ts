@@ -55,6 +55,50 @@ describe('the artist catalogue', () => {
     });
   });
 
+  it('writes an artist again only when it changed: an unchanged one costs its read and no write', async () => {
+    // Prepare
+    const { upsertCatalogueArtists } = await load();
+    const [same, changed] = [randomUUID(), randomUUID()];
+    const later = new Date(now.getTime() + 3_600_000);
+    const artists = [
+      { id: same, name: 'Alice Coltrane', popularity: 60, followers: 10, genres: ['jazz'] },
+      { id: changed, name: 'Pharoah Sanders', popularity: 55, followers: 20, genres: ['jazz'] },
+    ];
+    await upsertCatalogueArtists(table(), artists, now);
+    const commands: { name: string; input: Record<string, unknown> }[] = [];
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        commands.push({ name: context.commandName ?? '', input: args.input as Record<string, unknown> });
+        return next(args);
+      },
+      { step: 'initialize', name: 'recordCatalogueCommands' },
+    );
+    // Act
+    try {
+      await upsertCatalogueArtists(
+        table(),
+        [artists[0] ?? artists[1], { ...artists[1], followers: 21 }],
+        later,
+      );
+    } finally {
+      client.middlewareStack.remove('recordCatalogueCommands');
+    }
+    // Assess
+    // One read of both, then one write, of the changed artist only (its name and rank are the same: no prefixes).
+    expect(commands.map((command) => command.name)).toEqual(['BatchGetItemCommand', 'UpdateItemCommand']);
+    expect(JSON.stringify(commands[0]?.input)).toContain(same);
+    expect(JSON.stringify(commands[1]?.input)).toContain(changed);
+    expect(JSON.stringify(commands[1]?.input)).not.toContain(same);
+    const updatedAtOf = async (id: string) =>
+      (
+        await client.send(
+          new GetCommand({ TableName: table().name, Key: { pk: `ARTIST#${id}`, sk: 'ARTIST' } }),
+        )
+      ).Item?.['updatedAt'];
+    expect(await updatedAtOf(same)).toBe(now.toISOString());
+    expect(await updatedAtOf(changed)).toBe(later.toISOString());
+  });
+
   it('never touches the claim state another part of the product wrote', async () => {
     // Prepare
     const { upsertCatalogueArtists, getCatalogueArtist } = await load();
