@@ -6,7 +6,7 @@ import type { ArtistDetails } from '@contracts/artists';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useArtistDetails } from '../api/get-artist-details';
+import { useArtistDetails } from '../../../lib/api/get-artist-details';
 import '../artists.css';
 import { describeFansListening, isArtistId } from '../lib/artist-words';
 import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';

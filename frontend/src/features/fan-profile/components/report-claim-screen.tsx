@@ -11,7 +11,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useServerForm } from '../../../lib/use-server-form';
-import { useArtistDetails } from '../api/get-artist-details';
+import { useArtistDetails } from '../../../lib/api/get-artist-details';
 import { reportClaim } from '../api/report-claim';
 import '../fan-profile.css';
 

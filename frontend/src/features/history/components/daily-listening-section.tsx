@@ -1,6 +1,6 @@
 // Listening day by day over the last 30 days (GET /tracks/user/daily); the chart itself is a lazily loaded chunk.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useDailyListening } from '../api/get-daily-listening';
+import { useDailyListening } from '../../../lib/api/get-daily-listening';
 import { fillChartDays, listPeriodDays } from '../lib/listening-summary';
 import { describeSectionState, HistoryPanel, SectionLoading } from './section-states';
 

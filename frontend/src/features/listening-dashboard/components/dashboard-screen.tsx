@@ -2,7 +2,7 @@
 // listening with the top artists by share of time. Each part loads, fails and retries on its own.
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePeriodListening } from '../api/get-period-listening';
+import { useDailyListening } from '../../../lib/api/get-daily-listening';
 import { useSyncStatus } from '../api/get-sync-status';
 import { periodOf } from '../lib/period-summary';
 import { PeriodListeningSection } from './period-listening-section';
@@ -14,7 +14,7 @@ export function DashboardScreen() {
   // Read once, so the period stays the same while the fan looks at it.
   const [period] = useState(() => periodOf(new Date()));
   const status = useSyncStatus();
-  const listening = usePeriodListening(period.startDate, period.endDate);
+  const listening = useDailyListening(period.startDate, period.endDate);
   return (
     <div className="app-screen">
       <header>
