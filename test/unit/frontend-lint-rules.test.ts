@@ -1,15 +1,15 @@
 // The SPA's feature boundary as ESLint enforces it (eslint.config.js, frontend/lint/feature-boundaries.js): code is
 // linted through ESLint's own API with the project's config, at paths inside frontend/src.
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from '../support/lint-probe';
 
 const ruleId = 'openpie-frontend/no-cross-feature-imports';
-const eslint = new ESLint({ cwd: process.cwd() });
 
 /** The boundary rule's messages for `code` as if it were the file at `filePath`. */
 async function lintBoundaries(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === ruleId).map((m) => m.message);
+  return (await lintMessages(filePath, code))
+    .filter((message) => message.ruleId === ruleId)
+    .map((m) => m.message);
 }
 
 describe('no imports between features', () => {

@@ -1,20 +1,9 @@
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadLintOnce, ruleIdsFor } from '../support/lint-probe';
 
 // The lint rules that keep dependencies pointing inward (DESIGN §2), each tried on code that breaks it and on code
 // that keeps to it. The files need not exist: ESLint lints the text as if it were at that path.
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
-}
-
-// ESLint loads its configuration and the TypeScript parser on the first file it lints: seconds on a busy machine,
-// paid once here rather than by whichever test runs first.
-beforeAll(async () => {
-  await eslint.lintText('export {};\n', { filePath: 'functions/example.ts' });
-}, 60_000);
+loadLintOnce();
 
 const importing = (specifier: string) =>
   `import { thing } from '${specifier}';\nexport const used = thing;\n`;

@@ -1,22 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { officeGateModule, officeReadsWithoutRight } from '../../lint/office-gate.js';
+import { loadLintOnce, ruleIdsFor } from '../support/lint-probe';
 
 // The lint rule that keeps office rights in one gate (lint/office-gate.js), tried on code that breaks it and on code
 // that keeps to it. The files need not exist: ESLint lints the text as if it were at that path.
-const eslint = new ESLint({ cwd: process.cwd() });
 const rule = 'openpie-offices/one-office-gate';
 
-async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
-}
-
-// ESLint loads its configuration and the TypeScript parser on the first file it lints: paid once here.
-beforeAll(async () => {
-  await eslint.lintText('export {};\n', { filePath: 'functions/example.ts' });
-}, 60_000);
+loadLintOnce();
 
 // The helper each office service used to keep a copy of: read the office, 404 a stranger, check the right.
 const handWrittenGate = `

@@ -1,14 +1,11 @@
 // One way to call the API in the SPA (frontend/lint/typed-api-calls.js, eslint.config.js): outside frontend/src/lib a
 // type argument on apiClient's low-level methods is refused in every file, features and shared components alike. Code
 // is linted through ESLint's own API with the project's config.
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
+import { lintMessages } from '../support/lint-probe';
 
 async function lintApiCalls(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
+  return (await lintMessages(filePath, code))
     .filter((message) => message.ruleId === 'no-restricted-syntax')
     .map((message) => message.message);
 }
