@@ -1,4 +1,4 @@
-// `npm run sim -- --seed N --months M [--no-faults] [--plant ledger-idempotency|balance-guard] [--path P]
+// `npm run sim -- --seed N --months M [--days D] [--no-faults] [--plant ledger-idempotency|balance-guard] [--path P]
 // [--shrink-seconds S]`: the deterministic simulation of test/simulation/ (one seeded world of fans, pies, refunds,
 // disputes, claims and payouts on DynamoDB Local and the Stripe sandbox, under faults), checked after every simulated
 // day. Prints its progress and, on a failure, the seed, the day and the shortest command sequence; the last line is
@@ -14,6 +14,7 @@ const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: '1' },
     months: { type: 'string', default: '1' },
+    days: { type: 'string' },
     'no-faults': { type: 'boolean', default: false },
     plant: { type: 'string' },
     path: { type: 'string' },
@@ -45,6 +46,7 @@ try {
   const report = await runSimulation({
     seed: whole('seed', values.seed),
     months: Math.max(1, whole('months', values.months)),
+    ...(values.days ? { days: Math.max(1, whole('days', values.days)) } : {}),
     faults: !values['no-faults'],
     plant,
     ...(values.path ? { path: values.path } : {}),

@@ -1,5 +1,8 @@
-// The simulation's fault injection, each fault at its own rate from the run's seeded generator, all outside the
-// product: a middleware on the table's DynamoDB client (throttling the SDK retries, a transaction whose reply is
+// The simulation's fault injection, each fault at its own rate, all outside the product. Whether a fault strikes is
+// not drawn in call order (async work interleaves differently on every run) but named: a hash of the seed, the step
+// the world is in (a command, a job of a day), the kind of fault, what the call is (a DynamoDB command and the keys it
+// touches, a Stripe method and path, a webhook's event) and how many times that same call came in this step. So the
+// same seed puts the same faults on the same calls, whatever order they reach the layer in. The faults: a middleware on the table's DynamoDB client (throttling the SDK retries, a transaction whose reply is
 // lost after it was written so the SDK sends it again, a worker killed before its Nth write), a proxy between the
 // product and the Stripe sandbox (429, 500, a reply lost after Stripe acted), and the webhook path (events delivered
 // twice, held back a few days or past the next renewal and delivered late, so out of order). The same middleware
@@ -11,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../local/stripe-sandbox';
 import type { WebhookPost } from './world';
-import type { Random } from './random';
+import { chanceOf } from './random';
 
 export interface FaultRates {
   /** Per DynamoDB call: a ThrottlingException (the SDK backs off and retries). */
@@ -65,11 +68,18 @@ export type PlantedBug = (typeof plantedBugs)[number];
 export type FaultName = keyof FaultRates | PlantedBug;
 
 export interface FaultLayer {
-  /** A new run: its generator, rates and planted bugs; the counts start again. */
-  configure(options: { random: Random; rates: FaultRates; plant: readonly PlantedBug[] }): void;
+  /** A new run: its seed, rates and planted bugs; the counts start again. */
+  configure(options: { seed: number; rates: FaultRates; plant: readonly PlantedBug[] }): void;
   rates(): FaultRates;
-  /** Draws whether a fault of this kind happens now (and counts it). */
-  draw(kind: keyof FaultRates): boolean;
+  /** The step the world enters (`list 3 command 5`, `day 40 pie-renewals`): what is decided from now is named after it. */
+  enter(step: string): void;
+  step(): string;
+  /** Whether a fault of this kind strikes `call` (its nth time in this step), counted when it does. */
+  draw(kind: keyof FaultRates, call: string): boolean;
+  /** A whole number below `n` for `call` in this step (which write a crash hits, how many days a webhook waits). */
+  pick(call: string, n: number): number;
+  /** The next number of `name` in this step, from 0 (the ids made in it). */
+  next(name: string): number;
   /** The next writes of whatever runs now: the one after `writes` of them throws, as if the process died. */
   armCrash(writes: number): void;
   /** Disarms; true when the crash happened. */
@@ -128,6 +138,58 @@ function isGuarded(input: WriteInput): boolean {
   return (input.TransactItems ?? []).some((item) => item.Put?.Item?.['entity'] === 'ledger-transaction');
 }
 
+/** The table keys (pk, sk) of an item, or the item when it has none (a key already). */
+function keyOf(item: unknown): unknown {
+  if (item === null || typeof item !== 'object') return item;
+  const { pk, sk } = item as Record<string, unknown>;
+  return pk === undefined ? item : { pk, sk };
+}
+
+interface RequestShape {
+  IndexName?: string;
+  KeyConditionExpression?: string;
+  ExpressionAttributeValues?: unknown;
+  Key?: unknown;
+  Item?: unknown;
+  ExclusiveStartKey?: unknown;
+  Segment?: number;
+  TransactItems?: Record<string, { Key?: unknown; Item?: unknown; TableName?: string } | undefined>[];
+  RequestItems?: Record<string, unknown>;
+}
+
+/**
+ * What a DynamoDB call is, in words that are the same on every run of a seed: its command and the keys it touches
+ * (a query's index and key condition; a transaction's or batch's every key). Ids and instants in keys come from the
+ * seed and the simulation's clock, so they are stable too.
+ */
+export function callOf(command: string, input: unknown): string {
+  const request = (input ?? {}) as RequestShape;
+  const parts: unknown[] = [command];
+  if (request.IndexName) parts.push(request.IndexName);
+  if (request.KeyConditionExpression)
+    parts.push(request.KeyConditionExpression, request.ExpressionAttributeValues);
+  if (request.Key) parts.push(request.Key);
+  if (request.Item) parts.push(keyOf(request.Item));
+  if (request.ExclusiveStartKey) parts.push(request.ExclusiveStartKey);
+  if (request.Segment !== undefined) parts.push(request.Segment);
+  for (const item of request.TransactItems ?? []) {
+    for (const [action, body] of Object.entries(item)) parts.push(action, keyOf(body?.Key ?? body?.Item));
+  }
+  if (request.RequestItems) {
+    // BatchGetItem: { table: { Keys } }; BatchWriteItem: { table: [{ PutRequest: { Item } } | { DeleteRequest: { Key } }] }
+    for (const [table, asked] of Object.entries(request.RequestItems)) {
+      parts.push(table);
+      if (Array.isArray(asked)) {
+        for (const write of asked as Record<string, { Key?: unknown; Item?: unknown }>[]) {
+          for (const [action, body] of Object.entries(write))
+            parts.push(action, keyOf(body.Key ?? body.Item));
+        }
+      } else parts.push(((asked ?? {}) as { Keys?: unknown[] }).Keys?.map(keyOf));
+    }
+  }
+  return JSON.stringify(parts);
+}
+
 function awsError(name: string, status: number, message: string): Error {
   return Object.assign(new Error(message), {
     name,
@@ -138,28 +200,50 @@ function awsError(name: string, status: number, message: string): Error {
 
 /** Puts the fault layer on the product's table client (its middleware stack is the document client's too). */
 export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer {
-  let random: Random = () => 1;
+  let seed = 0;
   let rates: FaultRates = noFaults;
   let bugs: readonly PlantedBug[] = [];
   let crash: { left: number; fired: boolean } | null = null;
+  let step = '';
+  /** How many times each call (and each named sequence) came in this step. */
+  const seen = new Map<string, number>();
+  const nth = (name: string) => {
+    const index = seen.get(name) ?? 0;
+    seen.set(name, index + 1);
+    return index;
+  };
   const counts = new Map<FaultName, number>();
   const count = (name: FaultName) => counts.set(name, (counts.get(name) ?? 0) + 1);
 
   const layer: FaultLayer = {
     configure(options) {
-      random = options.random;
+      seed = options.seed;
       rates = options.rates;
       bugs = options.plant;
       crash = null;
+      step = '';
+      seen.clear();
       counts.clear();
     },
     rates: () => rates,
-    draw(kind) {
+    enter(name) {
+      step = name;
+      seen.clear();
+    },
+    step: () => step,
+    draw(kind, call) {
       const rate = rates[kind];
-      if (rate <= 0 || random() >= rate) return false;
+      if (rate <= 0) return false;
+      const key = `${kind}\u0000${call}`;
+      if (chanceOf(seed, step, key, nth(key)) >= rate) return false;
       count(kind);
       return true;
     },
+    pick(call, n) {
+      const key = `pick\u0000${call}`;
+      return Math.floor(chanceOf(seed, step, key, nth(key)) * n);
+    },
+    next: (name) => nth(`next\u0000${name}`),
     armCrash(writes) {
       crash = { left: writes, fired: false };
     },
@@ -185,8 +269,9 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
       const input = args.input as WriteInput;
       for (const bug of bugs) if (plant(input, bug)) count(bug);
       const again = isGuarded(input) ? (JSON.parse(JSON.stringify(input)) as WriteInput) : null;
+      const call = again ? callOf('TransactWriteItemsCommand', input) : '';
       const result = await next(args);
-      if (again && layer.draw('transactionReplay')) {
+      if (again && layer.draw('transactionReplay', call)) {
         delete again.ClientRequestToken;
         await next({ ...args, input: again }).catch(() => undefined);
       }
@@ -194,10 +279,21 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
     },
     { step: 'serialize', priority: 'high', name: 'simulationPlantedBugsAndReplays' },
   );
+  // One request at a time, in the order they were sent: DynamoDB Local answers concurrent requests in whatever order
+  // its threads finish, which would let a race (two approvals at once, a give-back beside a payout) end one way on one
+  // run and the other way on the next. Work still interleaves request by request, so the races stay; the order of
+  // their requests is the program's own, the same on every run of a seed.
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work, work);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
   // Inside the SDK's retries: throttling, a killed worker, a written transaction whose reply is lost.
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName ?? '';
+      const call = callOf(command, args.input);
       const isWrite = writeCommands.test(command);
       if (isWrite && crash && !crash.fired) {
         if (crash.left <= 0) {
@@ -207,12 +303,12 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
         }
         crash.left -= 1;
       }
-      if (layer.draw('dynamoThrottle')) {
+      if (layer.draw('dynamoThrottle', call)) {
         throw awsError('ThrottlingException', 400, 'Rate of requests exceeds the allowed throughput.');
       }
-      const result = await next(args);
+      const result = await oneAtATime(() => next(args));
       // The reply of a written transaction lost: the SDK sends it again under the same request token.
-      if (command === 'TransactWriteItemsCommand' && layer.draw('lostReply')) {
+      if (command === 'TransactWriteItemsCommand' && layer.draw('lostReply', call)) {
         throw awsError('InternalServerError', 500, 'Internal server error (the reply was lost)');
       }
       return result;
@@ -234,8 +330,9 @@ export async function startStripeFaultProxy(target: string, faults: FaultLayer):
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (faults.draw('stripeError')) {
-        const limited = faults.rates().stripeError > 0 && chunks.length % 2 === 0;
+      const call = `${req.method ?? ''} ${req.url ?? ''}`;
+      if (faults.draw('stripeError', call)) {
+        const limited = faults.pick(call, 2) === 0;
         res.writeHead(limited ? 429 : 500, {
           'content-type': 'application/json',
           'stripe-should-retry': 'true',
@@ -249,7 +346,7 @@ export async function startStripeFaultProxy(target: string, faults: FaultLayer):
         );
         return;
       }
-      const dropReply = faults.draw('stripeTimeout');
+      const dropReply = faults.draw('stripeTimeout', call);
       const forward = request(
         {
           host: upstream.hostname,
@@ -286,6 +383,16 @@ export async function startStripeFaultProxy(target: string, faults: FaultLayer):
   };
 }
 
+/** The event a webhook carries (its id comes from the seed), or its type when it has none. */
+function eventIdOf(rawBody: string): string {
+  try {
+    const event = JSON.parse(rawBody) as { id?: string; type?: string };
+    return event.id ?? event.type ?? '';
+  } catch {
+    return '';
+  }
+}
+
 interface HeldWebhook {
   dueAt: number;
   order: number;
@@ -318,16 +425,17 @@ export function createWebhookFaults(faults: FaultLayer, now: () => number): Webh
     deliver(endpoint) {
       post = endpoint;
       return async (rawBody, headers) => {
-        if (faults.draw('webhookLate')) hold(rawBody, now() + (31 + Math.floor(order % 5)) * day);
-        if (faults.draw('webhookDelay')) {
+        const call = `webhook ${eventIdOf(rawBody)}`;
+        if (faults.draw('webhookLate', call)) hold(rawBody, now() + (31 + faults.pick(call, 5)) * day);
+        if (faults.draw('webhookDelay', call)) {
           // Stripe saw the endpoint fail; it retries a day or more later. The product sees nothing now.
-          hold(rawBody, now() + (1 + (order % 3)) * day);
+          hold(rawBody, now() + (1 + faults.pick(call, 3)) * day);
           return { status: 200 };
         }
         const reply = await endpoint(rawBody, headers);
         if (process.env.SIM_DEBUG && reply.status >= 300)
           console.error(`webhook ${reply.status}: ${rawBody.slice(0, 200)}`);
-        if (faults.draw('webhookDuplicate')) hold(rawBody, now());
+        if (faults.draw('webhookDuplicate', call)) hold(rawBody, now());
         return reply;
       };
     },

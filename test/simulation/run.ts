@@ -1,8 +1,11 @@
 // Runs the deterministic simulation (`npm run sim`, the simulation test, `npm run bench`): one seeded world, in the
 // spirit of TigerBeetle's VOPR, as a fast-check model-based property. fast-check draws the command sequence from the
-// seed; the world's other chance (ids, faults, the webhook path) comes from streams of the same seed, started again
-// for every run, so the seed reproduces the run and a failure shrinks to its shortest command sequence. What is
-// printed holds no wall-clock time and no random id, so the same seed prints the same last line byte for byte.
+// seed, one list for every six days; the world's other chance (ids, faults, the webhook path) is named by the seed and
+// the step the world is in (`list 3 command 5`, `day 40 pie-renewals`), and the product clock moves only as the
+// world moves it (each command a few minutes after the last, each day's jobs at their hours), so the seed reproduces
+// the run and a failure shrinks to its shortest command sequence. What is printed holds no wall-clock time and no
+// Stripe id, so the same seed prints the same lines, the last one byte for byte.
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { upsertCatalogueArtists } from '../../functions/data/catalogue/artists';
 import { getClock } from '../../functions/runtime/clock';
@@ -14,7 +17,7 @@ import { emptyModel } from './model';
 import { streamOf } from './random';
 import { SimReal, SimulationBreak } from './real';
 import type { Engine } from './world';
-import { openWorld, seedIds, startEngine } from './world';
+import { openWorld, seedIds, startEngine, tick } from './world';
 
 export interface SimulationOptions {
   seed: number;
@@ -50,6 +53,8 @@ export interface SimulationReport {
   /** The failure: its day, its problems, the shortest command sequence found and its replay path. */
   failure: { day: number; problems: string[]; commands: string; log: string[]; path: string | null } | null;
   lines: string[];
+  /** The command log of the run shown (every command and day, in words). */
+  log: string[];
   lastLine: string;
   elapsedMs: number;
 }
@@ -71,6 +76,37 @@ function catalogueOf(seed: number): CatalogueArtist[] {
     id: Array.from({ length: 22 }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),
     name: `Sim Artist ${index + 1}`,
   }));
+}
+
+/** Product time between one person's action and the next. */
+const minutesBetweenCommands = 7;
+
+type Command = fc.AsyncCommand<SimModel, SimReal>;
+
+/**
+ * The list's commands, each run as a step of its own (`list 3 command 5`: what it decides is named after it) a few
+ * minutes of product time after the one before. fast-check's own commands are called through, so it still knows which
+ * ran (for shrinking).
+ */
+function asSteps(engine: Engine, list: number, commands: Iterable<Command>): Iterable<Command> {
+  return {
+    *[Symbol.iterator]() {
+      let index = 0;
+      for (const command of commands) {
+        const step = `list ${list} command ${index}`;
+        index += 1;
+        yield {
+          check: (model: Readonly<SimModel>) => command.check(model),
+          run: async (model: SimModel, real: SimReal) => {
+            engine.faults.enter(step);
+            tick(minutesBetweenCommands * 60_000);
+            await command.run(model, real);
+          },
+          toString: () => command.toString(),
+        };
+      }
+    },
+  };
 }
 
 interface RunOutcome {
@@ -121,17 +157,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       minLength: periods,
       maxLength: periods,
     }),
-    async (months) => {
+    async (lists) => {
       // Shrinking has a budget of wall time: past it, every candidate passes and the shortest failure so far stands.
       if (failedAt !== null && Date.now() - failedAt > shrinkBudget) return true;
       runs += 1;
-      engine.faults.configure({ random: streamOf(options.seed, 'faults'), rates, plant });
-      seedIds(streamOf(options.seed, 'ids'));
+      engine.faults.configure({ seed: options.seed, rates, plant });
+      seedIds(options.seed, engine.faults);
+      engine.faults.enter('open');
       const webhooks = createWebhookFaults(engine.faults, () => getClock().now().getTime());
-      const world = await openWorld(engine, {
-        random: streamOf(options.seed, 'world'),
-        deliver: webhooks.deliver,
-      });
+      const world = await openWorld(engine, { deliver: webhooks.deliver });
       webhooks.useSecret(world.sandbox.webhookSecret);
       const model = emptyModel(catalogueOf(options.seed));
       const real = new SimReal(world, webhooks);
@@ -139,16 +173,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       runsSeen.last = outcome;
       try {
         await upsertCatalogueArtists(world.table, model.artists, getClock().now());
-        for (const [month, commands] of months.entries()) {
-          await fc.asyncModelRun(() => ({ model, real }), commands);
-          while (model.days < (month + 1) * 30) {
+        for (const [list, commands] of lists.entries()) {
+          // The list's days: its commands may let some pass (AdvanceDays), the rest pass after them.
+          model.periodEnd = Math.min((list + 1) * 6, totalDays);
+          await fc.asyncModelRun(() => ({ model, real }), asSteps(engine, list, commands));
+          while (model.days < model.periodEnd) {
             model.days += 1;
             model.log.push(`day ${model.days} passes`);
             await real.passDay(model);
           }
-          if (runsSeen.first === null) {
+          if (runsSeen.first === null && (model.days % 30 === 0 || model.days === totalDays)) {
             say(
-              `month ${month + 1}: ${model.fans.length} fans, ${model.expect.paidCheckouts.length} checkouts paid, ${model.expect.refunds.length} refunds, ${model.offices.length} offices, ${model.expect.payouts.length} payouts; ${real.counters.checksRun} checks clean`,
+              `${model.days % 30 === 0 ? `month ${model.days / 30}` : `day ${model.days}`}: ${model.fans.length} fans, ${model.expect.paidCheckouts.length} checkouts paid, ${model.expect.refunds.length} refunds, ${model.offices.length} offices, ${model.expect.payouts.length} payouts; ${real.counters.checksRun} checks clean`,
             );
           }
         }
@@ -205,8 +241,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       `replay: npm run sim -- --seed ${options.seed} --months ${options.months}${plant.length ? ` --plant ${plant.join(',')}` : ''}${rates === noFaults ? ' --no-faults' : ''}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
     );
     say(`faults injected: ${formatFaults(faults)}`);
-    lastLine = stable(`FAIL seed=${options.seed} day=${day}: ${problems[0] ?? 'failed'}`);
+    // The last line names the seed's own failure (the first run's), which every run of the seed meets the same way;
+    // how far shrinking got within its wall-time budget shows only in the lines above.
+    const first = runsSeen.first?.error ?? error;
+    const firstDay = first instanceof SimulationBreak ? first.day : (runsSeen.first?.model.days ?? day);
+    const firstProblem = first instanceof SimulationBreak ? first.problems[0] : describe(first);
+    lastLine = stable(`FAIL seed=${options.seed} day=${firstDay}: ${firstProblem ?? 'failed'}`);
   } else {
+    // What happened, in one line to compare between runs of the seed: every command and day of the log, hashed.
+    const log = shown?.model.log ?? [];
+    say(
+      `${log.length} steps logged, log ${createHash('sha256').update(log.join('\n')).digest('hex').slice(0, 16)}`,
+    );
     say(`faults injected: ${formatFaults(faults)}`);
     lastLine = `PASS seed=${options.seed} months=${options.months} days=${counters?.days ?? 0} fans=${counters?.fans ?? 0}`;
   }
@@ -224,6 +270,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     faults,
     failure,
     lines,
+    log: (shown?.model.log ?? []).map(stable),
     lastLine: stable(lastLine),
     elapsedMs: Date.now() - started,
   };

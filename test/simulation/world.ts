@@ -1,16 +1,19 @@
 // The simulated world's machinery: the product as the local runtime runs it (DESIGN §3), in this one process. One
 // DynamoDB Local for the whole process, and for every run a fresh table, a fresh Stripe sandbox whose webhooks go
 // through the fault layer to the product's webhook handler, the local queue and bus reached through a small AWS
-// endpoint server, and the product clock pinned to the same instant at the start of every run, so a seed sees the
-// same calendar each time. The jobs are the scheduled jobs' own handlers, run when they fall due as the day passes.
+// endpoint server, and the product clock of its own: it starts at the same instant in every run and moves only when
+// the world moves it (never with the wall clock), so a seed sees the same calendar and the same instants each time.
+// The ids the product and the sandbox make (crypto.randomUUID, crypto.randomBytes) are named by the seed, the step
+// the world is in and their number in it, so they are the same on every run too. The jobs are the scheduled jobs' own handlers, run when they fall due as the day passes.
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import type { JobName } from '../../events/definitions';
+import type { JobResult } from '../../events/lib/define-job';
 import type { TableRef } from '../../functions/data/table';
-import { getLocalClockOffset, getClock, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { resetEnvCache } from '../../functions/runtime/env';
 import { createLogger } from '../../functions/runtime/logger';
 import { getTable } from '../../functions/runtime/table';
@@ -29,7 +32,7 @@ import { deleteTable, ensureTable } from '../../local/table';
 import { stripeClientFor } from '../support/stripe-sandbox';
 import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
-import type { Random } from './random';
+import { bytesOf } from './random';
 
 export const dayMs = 86_400_000;
 /** Every run starts at this product instant (a Monday, past any wall clock this runs on). */
@@ -78,8 +81,11 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
     STAFF_ALERT_EMAIL: 'staff@openpie.example',
     // Small worlds pay out small sums: a $1 minimum, so offices of a few fans reach their payouts
     PAYOUT_MINIMUM_CENTS: '100',
+    // Short runs see escrow expire: lots of a month's split are held one month, not twelve
+    ESCROW_HOLDING_MONTHS: '1',
   });
   resetEnvCache();
+  holdProductClock();
   const faults = installDynamoFaults(getTable().client);
   return {
     dynamo,
@@ -107,38 +113,68 @@ export interface World {
   sandbox: StripeSandbox;
   /** The real SDK, as staff and the banks act through Stripe's dashboard (refunds, dispute evidence). */
   stripe: Stripe;
-  random: Random;
   faults: FaultLayer;
   /** Days since the epoch the product clock stands at. */
   day(): number;
   /** Lets product time run to `at` (ms since epoch, never backwards): Stripe's due work first, then the jobs due. */
   moveTo(at: number): Promise<void>;
-  runJob(name: JobName, at: number): Promise<'completed' | 'failed'>;
+  /** Runs a job as the scheduler would: what it answered, or null when it failed (threw). */
+  runJob(name: JobName, at: number): Promise<JobResult | null>;
   /** Waits until no queue message, outbox event, bus delivery or webhook is left. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Makes `crypto.randomUUID` draw from the seed, so the ids the product makes are the same on every run of it. */
-export function seedIds(random: Random): void {
-  const crypto = createRequire(import.meta.url)('node:crypto') as { randomUUID: () => string };
+type RandomBytes = (size: number, done?: (error: Error | null, bytes: Buffer) => void) => Buffer | undefined;
+
+/**
+ * Makes `crypto.randomUUID` and `crypto.randomBytes` (the product's ids and session tokens, the sandbox's Stripe ids,
+ * the SDKs' request tokens) come from the seed: the nth of the step the fault layer is in. Concurrent work in one step
+ * may still take them in another order; every step starts its own numbering, so that stays within the step.
+ */
+export function seedIds(seed: number, faults: FaultLayer): void {
+  const crypto = createRequire(import.meta.url)('node:crypto') as {
+    randomUUID: () => string;
+    randomBytes: RandomBytes;
+  };
+  const bytes = (size: number) => bytesOf(seed, [faults.step(), 'bytes', faults.next('bytes')], size);
   crypto.randomUUID = () => {
-    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+    const hex = bytesOf(seed, [faults.step(), 'id', faults.next('id')], 16).toString('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
+  crypto.randomBytes = ((size, done) => {
+    const made = bytes(size);
+    if (!done) return made;
+    process.nextTick(() => done(null, made));
+    return undefined;
+  }) as RandomBytes;
   syncBuiltinESMExports();
+}
+
+/** The product time of the simulation (ms): it moves only when the world moves it. */
+let simulatedNow = simulationEpoch;
+
+/** Puts the product clock (functions/runtime/clock.ts, the sandbox's too) on the simulation's time. */
+function holdProductClock(): void {
+  const clock = getClock();
+  clock.now = () => new Date(simulatedNow);
+}
+
+/** Moves product time on by `ms` (a person's next action a few minutes later). */
+export function tick(ms: number): void {
+  simulatedNow += ms;
 }
 
 /** A fresh world on the engine: an empty table, a new Stripe sandbox, the clock at the epoch. */
 export async function openWorld(
   running: Engine,
-  options: { random: Random; deliver: (post: WebhookPost) => WebhookPost },
+  options: { deliver: (post: WebhookPost) => WebhookPost },
 ): Promise<World> {
   const raw = createLocalDynamoDbClient(running.dynamo.endpoint);
   await deleteTable(raw, simulationTable);
   await ensureTable(raw, simulationTable);
   raw.destroy();
-  setLocalClockOffset(Math.max(0, simulationEpoch - Date.now()));
+  simulatedNow = simulationEpoch;
   const { postWebhook } = await import('../support/payments-harness');
   const sandbox = await startStripeSandbox({
     dataDir: null,
@@ -177,12 +213,10 @@ export async function openWorld(
     table: getTable(),
     sandbox,
     stripe: stripeClientFor(sandbox),
-    random: options.random,
     faults: running.faults,
     day: () => Math.floor((getClock().now().getTime() - simulationEpoch) / dayMs),
     async moveTo(at) {
-      const now = getClock().now().getTime();
-      if (at > now) setLocalClockOffset(getLocalClockOffset() + (at - now));
+      simulatedNow = Math.max(simulatedNow, at);
       await sandbox.advance();
       await settle();
     },
@@ -190,12 +224,12 @@ export async function openWorld(
       const job = findJob(name);
       if (!job) throw new Error(`No job ${name}`);
       try {
-        await runJob(job, new Date(at));
+        const result = await runJob(job, new Date(at));
         await settle();
-        return 'completed';
+        return result;
       } catch {
         await settle();
-        return 'failed';
+        return null;
       }
     },
     settle,

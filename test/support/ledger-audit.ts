@@ -24,7 +24,11 @@ export async function auditLedger(table: TableRef): Promise<LedgerAudit> {
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  return auditLedgerItems(items);
+}
 
+/** The same audit over items already read (the simulation reads its table once a day for every check). */
+export function auditLedgerItems(items: readonly Record<string, NativeAttributeValue>[]): LedgerAudit {
   const problems: string[] = [];
   const balances = new Map<string, number>();
   const entrySums = new Map<string, number>();
