@@ -2,7 +2,7 @@
 // (before → after), and the reason; filtered by action, staff member and target, 10 a page (SPEC §9), and downloadable as CSV
 // with exactly the filters on screen.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import type { StaffAuditEntry } from '@contracts/admin-audit';
 import { auditTargetTypes } from '@contracts/admin-audit';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
@@ -77,52 +77,30 @@ interface FilterFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The log's choices, with "any" first; without them the field is an id typed in. */
+  choices?: { any: string; options: readonly { value: string; label: string }[] };
 }
 
-/** One of the log's choices, with "any" first. */
-function FilterSelect({
-  id,
-  label,
-  any,
-  value,
-  options,
-  onChange,
-}: FilterFieldProps & { any: string; options: readonly { value: string; label: string }[] }) {
+/** One filter of the log: a choice of action or target type, or an id it is filtered by. */
+function FilterField({ id, label, value, onChange, choices }: FilterFieldProps) {
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(event.target.value);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select
-        id={id}
-        className="field__input field__select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** An id the log is filtered by. */
-function FilterText({ id, label, value, onChange }: FilterFieldProps) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {choices ? (
+        <select id={id} className="field__input field__select" value={value} onChange={change}>
+          <option value="">{choices.any}</option>
+          {choices.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} className="field__input" value={value} onChange={change} />
+      )}
     </div>
   );
 }
@@ -158,29 +136,33 @@ export function AuditLogScreen() {
         />
       </header>
       <form className="staff-actions-log__filters" role="search" onSubmit={apply}>
-        <FilterSelect
+        <FilterField
           id="audit-action"
           label={auditWords.action}
-          any={auditWords.anyAction}
           value={draft.action}
-          options={Object.entries(auditActionWords).map(([value, label]) => ({ value, label }))}
+          choices={{
+            any: auditWords.anyAction,
+            options: Object.entries(auditActionWords).map(([value, label]) => ({ value, label })),
+          }}
           onChange={(action) => setDraft({ ...draft, action })}
         />
-        <FilterSelect
+        <FilterField
           id="audit-target-type"
           label={auditWords.targetType}
-          any={auditWords.anyTarget}
           value={draft.targetType}
-          options={auditTargetTypes.map((type) => ({ value: type, label: type }))}
+          choices={{
+            any: auditWords.anyTarget,
+            options: auditTargetTypes.map((type) => ({ value: type, label: type })),
+          }}
           onChange={(type) => setDraft({ ...draft, targetType: oneOf(type, auditTargetTypes) ?? '' })}
         />
-        <FilterText
+        <FilterField
           id="audit-target-id"
           label={auditWords.targetId}
           value={draft.targetId}
           onChange={(targetId) => setDraft({ ...draft, targetId })}
         />
-        <FilterText
+        <FilterField
           id="audit-actor"
           label={auditWords.actor}
           value={draft.actorId}
