@@ -2,21 +2,15 @@
 // started product: it answers only at its own names (DNS rebinding), on every loopback spelling of its origin
 // (localhost, 127.0.0.1, [::1]) including signing in from them, refuses a broken percent-encoding with 400, and keeps
 // a keep-alive connection usable after a 413.
-import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/identity';
 import { useLocalOpenPie } from '../support/local-app';
+import type { RawReply } from '../support/raw-http';
+import { sendRaw } from '../support/raw-http';
 
 const site = useLocalOpenPie('edge');
 const portOf = () => Number(new URL(site.url).port);
-
-interface RawReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-  reusedSocket: boolean;
-}
 
 /** One request exactly as given (Host and path untouched), to an address of this machine. */
 function send(options: {
@@ -28,33 +22,18 @@ function send(options: {
   body?: Buffer | string;
   agent?: Agent;
 }): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: options.address ?? '127.0.0.1',
-        port: portOf(),
-        method: options.method ?? 'GET',
-        path: options.path,
-        setHost: false,
-        headers: { ...(options.host === undefined ? {} : { host: options.host }), ...options.headers },
-        ...(options.agent ? { agent: options.agent } : {}),
-      },
-      (reply) => {
-        const chunks: Buffer[] = [];
-        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-        reply.on('end', () =>
-          resolve({
-            status: reply.statusCode ?? 0,
-            headers: reply.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-            reusedSocket: outgoing.reusedSocket,
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
+  return sendRaw(
+    {
+      host: options.address ?? '127.0.0.1',
+      port: portOf(),
+      method: options.method ?? 'GET',
+      path: options.path,
+      setHost: false,
+      headers: { ...(options.host === undefined ? {} : { host: options.host }), ...options.headers },
+      ...(options.agent ? { agent: options.agent } : {}),
+    },
+    options.body,
+  );
 }
 
 describe('the local server answers at its own names only', () => {

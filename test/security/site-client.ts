@@ -1,7 +1,8 @@
 // Raw HTTP to the running local product, as a hostile client sends it: the path goes out exactly as given (no URL
 // normalisation, so an encoded `../` stays in its segment), bodies are any text, and connections are kept alive.
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
+import { sendRaw } from '../support/raw-http';
 
 export interface SiteRequest {
   method: string;
@@ -27,36 +28,21 @@ export function createSiteClient(origin: string): SiteClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 6 });
   return {
     send: ({ method, path, headers = {}, body }) =>
-      new Promise((resolve, reject) => {
-        const outgoing = request(
-          {
-            agent,
-            host: target.hostname,
-            port: target.port,
-            method,
-            path,
-            headers: {
-              host: target.host,
-              ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-              ...headers,
-            },
+      sendRaw(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method,
+          path,
+          headers: {
+            host: target.host,
+            ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+            ...headers,
           },
-          (reply) => {
-            const chunks: Buffer[] = [];
-            reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-            reply.on('end', () =>
-              resolve({
-                status: reply.statusCode ?? 0,
-                headers: reply.headers,
-                body: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
-            reply.on('error', reject);
-          },
-        );
-        outgoing.on('error', reject);
-        outgoing.end(body);
-      }),
+        },
+        body,
+      ),
     close: () => agent.destroy(),
   };
 }
