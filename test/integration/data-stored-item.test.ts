@@ -44,7 +44,166 @@ async function expectCorrupt(read: Promise<unknown>, entity: string): Promise<vo
   expect((error as CorruptStoredItem).message).toContain(`stored ${entity} item`);
 }
 
-describe('the catalogue read through its schemas', () => {
+const now = new Date('2026-11-20T10:00:00.000Z');
+const endedAt = '2026-11-20T10:00:00.000Z';
+const play = { entity: 'play', v: 1, endedAt, artists: [{ artistName: 'Odetta' }] };
+
+/** An item stored (under a new id) in a shape that is not its entity's, the read that must refuse it, and the entity. */
+interface Refusal {
+  stored: (id: string) => Record<string, unknown>;
+  read: (id: string) => Promise<unknown>;
+  entity: string;
+}
+
+const refusals: [string, Refusal][] = [
+  [
+    'an artist whose popularity is stored as text',
+    {
+      stored: (id) => ({
+        ...artistKey(id),
+        entity: 'catalogue-artist',
+        v: 1,
+        id,
+        name: 'Odetta',
+        popularity: '71',
+      }),
+      read: (id) => getCatalogueArtists(testTable(), [id]),
+      entity: 'catalogue artist',
+    },
+  ],
+  [
+    'kept top tracks without the time Spotify was asked',
+    {
+      stored: (id) => ({ ...artistTopTracksKey(id), entity: 'artist-top-tracks', v: 1, tracks: [] }),
+      read: (id) => getCachedTopTracks(testTable(), id),
+      entity: 'artist top tracks',
+    },
+  ],
+  [
+    'a session whose end is stored as text (it was read as ended before)',
+    {
+      stored: (id) => ({ ...sessionKey('fan', id, 's1'), entity: 'session', v: 1, expiresAt: '1900000000' }),
+      read: (id) => isSessionLive(testTable(), 'fan', id, 's1', now),
+      entity: 'session',
+    },
+  ],
+  [
+    'a link token without its person (it was read as the text "undefined" before)',
+    {
+      stored: (id) => ({
+        ...linkTokenKey(id),
+        entity: 'link-token',
+        v: 1,
+        purpose: 'verify-email',
+        kind: 'fan',
+        createdAt: now.toISOString(),
+        expiresAt: 1_900_000_000,
+      }),
+      read: (id) => useLinkToken(testTable(), { tokenHash: id, purpose: 'verify-email', kind: 'fan', now }),
+      entity: 'link token',
+    },
+  ],
+  [
+    'a mail of the outbox whose links are one text, not a list',
+    {
+      stored: (id) => ({
+        ...outboxKey(id),
+        entity: 'outbox-mail',
+        v: 2,
+        id,
+        kind: 'verify-email',
+        to: 'fan@example.com',
+        subject: 'Hello',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        links: 'https://example.com',
+        createdAt: now.toISOString(),
+      }),
+      read: (id) => getOutboxMail(testTable(), id),
+      entity: 'outbox mail',
+    },
+  ],
+  [
+    'an event of the outbox whose detail is an object, not the JSON text the outbox writes',
+    {
+      stored: (id) => ({
+        ...outboxKey(id),
+        entity: 'outbox-event',
+        v: 1,
+        id,
+        type: 'claim.reported',
+        detail: { claimId: 'c1' },
+        occurredAt: now.toISOString(),
+      }),
+      read: (id) => getOutboxEvent(testTable(), id),
+      entity: 'outbox event',
+    },
+  ],
+  [
+    'a Spotify sync state whose account id is a number',
+    {
+      stored: (id) => ({ ...spotifySyncStateKey(id), entity: 'spotify-sync', v: 1, providerUserId: 42 }),
+      read: (id) => getSpotifySyncState(testTable(), id),
+      entity: 'spotify sync state',
+    },
+  ],
+  [
+    'a name-only artist whose held cents are stored as text',
+    {
+      stored: (id) => ({
+        ...nameOnlyArtistKey(`name ${id}`),
+        entity: 'name-only-artist',
+        v: 1,
+        normalisedName: `name ${id}`,
+        name: `name ${id}`,
+        status: 'waiting',
+        heldCents: '120',
+        firstSeenAt: now.toISOString(),
+      }),
+      read: (id) => getNameOnlyArtist(testTable(), `name ${id}`),
+      entity: 'name-only artist',
+    },
+  ],
+  [
+    'a play whose time played is text',
+    {
+      stored: (id) => ({ pk: fanPartition(id), sk: playSortKey(endedAt, 'bad'), ...play, msPlayed: '61000' }),
+      read: (id) => listPlaysBetween(testTable(), id, '2026-11-20', '2026-11-21'),
+      entity: 'play',
+    },
+  ],
+  [
+    'a day whose count of plays is text',
+    {
+      stored: (id) => ({
+        pk: fanPartition(id),
+        sk: dailyListeningSortKey('2026-11-20'),
+        entity: 'daily-listening',
+        v: 1,
+        date: '2026-11-20',
+        plays: '1',
+        msPlayed: 61_000,
+        artists: [],
+      }),
+      read: (id) => getDailyListening(testTable(), id, '2026-11-20', '2026-11-20'),
+      entity: 'daily listening',
+    },
+  ],
+];
+
+describe('stored items read through their schemas', () => {
+  it.each(refusals)('refuses %s', async (_, { stored, read, entity }) => {
+    // Prepare
+    const id = randomUUID();
+    await storeRaw(stored(id));
+
+    // Act
+    const reading = read(id);
+
+    // Assess
+    await expectCorrupt(reading, entity);
+  });
+
   it('reads an artist as stored, its unset fields left out', async () => {
     // Prepare
     const id = randomUUID();
@@ -70,176 +229,34 @@ describe('the catalogue read through its schemas', () => {
     });
   });
 
-  it('refuses an artist whose popularity is stored as text', async () => {
+  it('reads a Spotify connection kept before its tokens were', async () => {
     // Prepare
-    const id = randomUUID();
+    const fanId = randomUUID();
     await storeRaw({
-      ...artistKey(id),
-      entity: 'catalogue-artist',
-      v: 1,
-      id,
-      name: 'Odetta',
-      popularity: '71',
-    });
-
-    // Act
-    const read = getCatalogueArtists(testTable(), [id]);
-
-    // Assess
-    await expectCorrupt(read, 'catalogue artist');
-  });
-
-  it('refuses kept top tracks without the time Spotify was asked', async () => {
-    // Prepare
-    const id = randomUUID();
-    await storeRaw({ ...artistTopTracksKey(id), entity: 'artist-top-tracks', v: 1, tracks: [] });
-
-    // Act
-    const read = getCachedTopTracks(testTable(), id);
-
-    // Assess
-    await expectCorrupt(read, 'artist top tracks');
-  });
-});
-
-describe('identity, mail and sync items read through their schemas', () => {
-  const now = new Date('2026-11-20T10:00:00.000Z');
-
-  it('refuses a session whose end is stored as text (it was read as ended before)', async () => {
-    // Prepare
-    const userId = randomUUID();
-    await storeRaw({ ...sessionKey('fan', userId, 's1'), entity: 'session', v: 1, expiresAt: '1900000000' });
-
-    // Act
-    const read = isSessionLive(testTable(), 'fan', userId, 's1', now);
-
-    // Assess
-    await expectCorrupt(read, 'session');
-  });
-
-  it('refuses a link token without its person (it was read as the text "undefined" before)', async () => {
-    // Prepare
-    const tokenHash = randomUUID();
-    await storeRaw({
-      ...linkTokenKey(tokenHash),
-      entity: 'link-token',
-      v: 1,
-      purpose: 'verify-email',
-      kind: 'fan',
-      createdAt: now.toISOString(),
-      expiresAt: 1_900_000_000,
-    });
-
-    // Act
-    const read = useLinkToken(testTable(), { tokenHash, purpose: 'verify-email', kind: 'fan', now });
-
-    // Assess
-    await expectCorrupt(read, 'link token');
-  });
-
-  it('refuses a mail and an event of the outbox whose fields are of another type', async () => {
-    // Prepare
-    const [mailId, eventId] = [randomUUID(), randomUUID()];
-    await storeRaw({
-      ...outboxKey(mailId),
-      entity: 'outbox-mail',
-      v: 2,
-      id: mailId,
-      kind: 'verify-email',
-      to: 'fan@example.com',
-      subject: 'Hello',
-      text: 'Hello',
-      html: '<p>Hello</p>',
-      links: 'https://example.com',
-      createdAt: now.toISOString(),
-    });
-    await storeRaw({
-      ...outboxKey(eventId),
-      entity: 'outbox-event',
-      v: 1,
-      id: eventId,
-      type: 'claim.reported',
-      detail: { claimId: 'c1' },
-      occurredAt: now.toISOString(),
-    });
-
-    // Act and assess
-    await expectCorrupt(getOutboxMail(testTable(), mailId), 'outbox mail');
-    await expectCorrupt(getOutboxEvent(testTable(), eventId), 'outbox event');
-  });
-
-  it('reads a Spotify connection kept before its tokens were, and refuses a sync state of another account type', async () => {
-    // Prepare
-    const [oldFan, badFan] = [randomUUID(), randomUUID()];
-    await storeRaw({
-      ...connectionKey('fan', oldFan, 'spotify'),
+      ...connectionKey('fan', fanId, 'spotify'),
       entity: 'connection',
       v: 1,
       providerUserId: 'sp-1',
     });
-    await storeRaw({ ...spotifySyncStateKey(badFan), entity: 'spotify-sync', v: 1, providerUserId: 42 });
 
     // Act
-    const connection = await getSpotifyConnectionForSync(testTable(), oldFan);
-    const state = getSpotifySyncState(testTable(), badFan);
+    const connection = await getSpotifyConnectionForSync(testTable(), fanId);
 
     // Assess
     expect(connection).toEqual({ providerUserId: 'sp-1', sealedTokens: null, status: 'ok', brokenAt: null });
-    await expectCorrupt(state, 'spotify sync state');
   });
 
-  it('refuses a name-only artist whose held cents are stored as text', async () => {
+  it('reads a play kept before its source was as an import', async () => {
     // Prepare
-    const name = `name ${randomUUID()}`;
-    await storeRaw({
-      ...nameOnlyArtistKey(name),
-      entity: 'name-only-artist',
-      v: 1,
-      normalisedName: name,
-      name,
-      status: 'waiting',
-      heldCents: '120',
-      firstSeenAt: now.toISOString(),
-    });
+    const fanId = randomUUID();
+    await storeRaw({ pk: fanPartition(fanId), sk: playSortKey(endedAt, 'old'), ...play, msPlayed: 61_000 });
 
     // Act
-    const read = getNameOnlyArtist(testTable(), name);
-
-    // Assess
-    await expectCorrupt(read, 'name-only artist');
-  });
-});
-
-describe('plays and day totals read through their schemas', () => {
-  it('reads a play kept before its source was as an import, and refuses a play or a day whose counts are text', async () => {
-    // Prepare
-    const [oldFan, badFan] = [randomUUID(), randomUUID()];
-    const endedAt = '2026-11-20T10:00:00.000Z';
-    const play = { entity: 'play', v: 1, endedAt, artists: [{ artistName: 'Odetta' }] };
-    await storeRaw({ pk: fanPartition(oldFan), sk: playSortKey(endedAt, 'old'), ...play, msPlayed: 61_000 });
-    await storeRaw({ pk: fanPartition(badFan), sk: playSortKey(endedAt, 'bad'), ...play, msPlayed: '61000' });
-    await storeRaw({
-      pk: fanPartition(badFan),
-      sk: dailyListeningSortKey('2026-11-20'),
-      entity: 'daily-listening',
-      v: 1,
-      date: '2026-11-20',
-      plays: '1',
-      msPlayed: 61_000,
-      artists: [],
-    });
-
-    // Act
-    const plays = await listPlaysBetween(testTable(), oldFan, '2026-11-20', '2026-11-21');
+    const plays = await listPlaysBetween(testTable(), fanId, '2026-11-20', '2026-11-21');
 
     // Assess
     expect(plays).toEqual([
       { endedAt, msPlayed: 61_000, artists: [{ artistName: 'Odetta' }], source: 'import' },
     ]);
-    await expectCorrupt(listPlaysBetween(testTable(), badFan, '2026-11-20', '2026-11-21'), 'play');
-    await expectCorrupt(
-      getDailyListening(testTable(), badFan, '2026-11-20', '2026-11-20'),
-      'daily listening',
-    );
   });
 });
