@@ -14,7 +14,7 @@ import { bundleLambda } from '../infra/lambda-bundling';
 const root = process.cwd();
 /**
  * `BENCH_PARTS=lambdas,split npm run bench` runs only the parts named (lambdas, spa, import, sync, ledger, split,
- * payouts, split-end-to-end, hot-artist, pages, load, cost); every part by default. The budgets of the parts left out are not checked.
+ * payouts, split-end-to-end, hot-artist, pages, load, cost, sim); every part by default. The budgets of the parts left out are not checked.
  */
 const benchParts = process.env.BENCH_PARTS?.split(',').map((name) => name.trim());
 const part = (name: string) => benchParts === undefined || benchParts.includes(name);
@@ -566,6 +566,15 @@ if (part('cost')) {
   const { measureFanMonthCost, fanMonthCostRows } = await import('./fan-month-cost');
   const cost = await measureFanMonthCost({ splitFans: Number(process.env.BENCH_COST_SPLIT_FANS ?? 40) });
   rows.push(...fanMonthCostRows(cost));
+}
+
+// ── The deterministic simulation ──────────────────────────────────────────────
+// A seeded world of fans, pies, refunds, disputes, claims and payouts on DynamoDB Local and the Stripe sandbox under
+// the default faults, every day checked (test/simulation/bench.ts): fan-months and months simulated per wall time,
+// faults injected, checks run, breaks. BENCH_SIM_MONTHS sets its length (2 by default).
+if (part('sim')) {
+  const { benchSimulation, simulationRows } = await import('../test/simulation/bench');
+  rows.push(...simulationRows(await benchSimulation({ months: Number(process.env.BENCH_SIM_MONTHS ?? 2) })));
 }
 
 // ── Report ────────────────────────────────────────────────────────────────────
