@@ -4,38 +4,12 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '@contracts/spotify-sync';
 import { socialQueryKeys } from '@contracts/social-sign-in';
-import { browserActions } from '../../../lib/browser-actions';
-import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
+import { ConnectSpotifyButton } from '../../../components/connect-spotify-button';
 import { SocialErrorNotice } from '../../../components/social-error-notice';
-import { detectDeviceType } from '../../../lib/device-type';
 import { syncNow } from '../api/sync-now';
 import { formatDateTime } from '../../../lib/format';
 import { describeSyncResult } from '../lib/period-summary';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-
-/** Connecting is Spotify's sign-in for a fan who is signed in: it returns to the dashboard (decision 006). */
-function connectSpotify(): void {
-  browserActions.goTo(
-    buildFanSignInUrl('spotify', { deviceType: detectDeviceType(), returnTo: 'dashboard' }),
-  );
-}
-
-function ConnectButton({ label }: { label: string }) {
-  const [leaving, setLeaving] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button--primary"
-      disabled={leaving}
-      onClick={() => {
-        setLeaving(true);
-        connectSpotify();
-      }}
-    >
-      {leaving ? 'Opening Spotify…' : label}
-    </button>
-  );
-}
 
 export interface SpotifySyncPanelProps {
   status: LatestFetchedDate | undefined;
@@ -93,7 +67,7 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
           Connect your Spotify account so OpenPie can read what you listen to. Your pie is split among the
           artists you actually play.
         </p>
-        <ConnectButton label="Connect Spotify" />
+        <ConnectSpotifyButton label="Connect Spotify" leavingLabel="Opening Spotify…" returnTo="dashboard" />
       </div>
     );
   } else if (status.connection === 'broken') {
@@ -104,7 +78,11 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
           Spotify no longer lets OpenPie read your listening (the access was removed or has expired), so new
           plays are not arriving. Reconnect Spotify to carry on; the plays you already have are kept.
         </p>
-        <ConnectButton label="Reconnect Spotify" />
+        <ConnectSpotifyButton
+          label="Reconnect Spotify"
+          leavingLabel="Opening Spotify…"
+          returnTo="dashboard"
+        />
       </div>
     );
   } else {

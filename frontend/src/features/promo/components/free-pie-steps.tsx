@@ -2,11 +2,9 @@
 // refusal after it: verify the e-mail address (with a new link on request) and connect Spotify, whose listening the
 // free pie is split on. Read from the signed-in account (GET /api/user); what cannot be read counts as done, and the
 // server still decides when the pie is started.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { VerificationLinkResend } from '../../../components/verification-link-resend';
-import { browserActions } from '../../../lib/browser-actions';
-import { detectDeviceType } from '../../../lib/device-type';
-import { buildFanSignInUrl } from '../../../lib/social-sign-in-urls';
+import { ConnectSpotifyButton } from '../../../components/connect-spotify-button';
 
 export const freePieStepsText = {
   title: 'Before your free pie can start',
@@ -39,26 +37,6 @@ export function listMissingSteps(account: unknown): FreePieStep[] {
   return steps;
 }
 
-function ConnectSpotifyButton() {
-  const [leaving, setLeaving] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button--primary"
-      disabled={leaving}
-      onClick={() => {
-        setLeaving(true);
-        // Spotify's sign-in for a signed-in fan connects it, then comes back here (decision 006).
-        browserActions.goTo(
-          buildFanSignInUrl('spotify', { deviceType: detectDeviceType(), returnTo: 'try' }),
-        );
-      }}
-    >
-      {leaving ? freePieStepsText.connecting : freePieStepsText.connect}
-    </button>
-  );
-}
-
 export function FreePieSteps({ steps }: { steps: readonly FreePieStep[] }) {
   const titleId = useId();
   return (
@@ -78,7 +56,11 @@ export function FreePieSteps({ steps }: { steps: readonly FreePieStep[] }) {
             <li key={step}>
               <h3>{freePieStepsText.spotifyTitle}</h3>
               <p>{freePieStepsText.spotifyLead}</p>
-              <ConnectSpotifyButton />
+              <ConnectSpotifyButton
+                label={freePieStepsText.connect}
+                leavingLabel={freePieStepsText.connecting}
+                returnTo="try"
+              />
             </li>
           ),
         )}
