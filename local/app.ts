@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { findAccountByConnection } from '../functions/data/accounts';
 import { createDocumentClient } from '../functions/runtime/dynamodb-client';
 import { backfillLedgerIndex } from '../functions/services/admin/ledger-index-backfill';
+import { isSeeded, markSeeded } from '../functions/data/seed-markers';
 import type { TableRef } from '../functions/data/table';
 import { resetEnvCache } from '../functions/runtime/env';
 import { isAwsApiCall, serveAwsEmulation } from './aws-endpoints';
@@ -66,6 +67,8 @@ export interface RunningOpenPie {
 }
 
 export const localTableName = 'openpie-local';
+/** Says the data folder's older ledger transactions were given their date keys. */
+const ledgerIndexMarker = 'ledger-date-index-v1';
 /** Where the local runtime "mails" staff (the reconciliation alert): an address the local mailbox shows. */
 export const localStaffAlertEmail = 'staff@openpie.example';
 
@@ -158,9 +161,13 @@ async function startOnLockedDataDir(
   };
   cleanups.push(async () => table.client.destroy());
   // A data folder from before the ledger's date indexes: give its older transactions their keys (decision 042), as an
-  // operator does once in AWS with `npm run ledger:index-backfill`. On a folder that has them it reads and writes none.
-  const ledgerIndex = await backfillLedgerIndex(table);
-  if (ledgerIndex.indexed > 0) progress(`${ledgerIndex.indexed} older ledger transactions indexed by date`);
+  // operator does once in AWS with `npm run ledger:index-backfill`. Once per folder (a marker says it was done): the
+  // backfill reads the whole table, and every transaction written since has its keys.
+  if (!(await isSeeded(table, ledgerIndexMarker))) {
+    const ledgerIndex = await backfillLedgerIndex(table);
+    if (ledgerIndex.indexed > 0) progress(`${ledgerIndex.indexed} older ledger transactions indexed by date`);
+    await markSeeded(table, ledgerIndexMarker, new Date());
+  }
   const oauthSandbox = createOAuthSandbox({ isLinked: createIsLinked(table) });
 
   const scheduler =

@@ -20,7 +20,15 @@ import {
 } from '../keys';
 import { readStored } from '../stored-item';
 import type { BatchWriteRequest, TableRef } from '../table';
-import { batchGetAll, batchWriteAll, forEachItem, queryPages } from '../table';
+import {
+  batchGetAll,
+  batchWriteAll,
+  cancelledTransaction,
+  forEachItem,
+  putNewItem,
+  queryPages,
+  transact,
+} from '../table';
 
 /** What a sync or a search learns of an artist; absent fields keep what the catalogue already holds. */
 export interface CatalogueArtistInput {
@@ -137,84 +145,138 @@ function isSameArtist(before: StoredArtist, merged: StoredArtist): boolean {
   );
 }
 
+/** The artist item's own fields as written (never `claimed`, and without its key and `createdAt`). */
+function artistFieldsOf(artist: StoredArtist, now: Date): Record<string, unknown> {
+  const normalised = normalizeArtistName(artist.name);
+  return {
+    entity: 'catalogue-artist',
+    v: 1,
+    id: artist.id,
+    name: artist.name,
+    normalizedName: normalised,
+    spacedName: spacedNameOf(artist.name),
+    genres: artist.genres ?? [],
+    updatedAt: now.toISOString(),
+    gsi1pk: artistsByNamePartition,
+    gsi1sk: `${normalised}#${artist.id}`,
+    gsi2pk: artistsByPopularityPartition,
+    gsi2sk: `${pad3(artist.popularity ?? 0)}#${normalised}#${artist.id}`,
+    gsi3pk: artistExactNamePartition(normalised),
+    gsi3sk: `${popularityRank(artist.popularity)}#${artist.id}`,
+    ...(artist.imageUrl === undefined ? {} : { imageUrl: artist.imageUrl }),
+    ...(artist.popularity === undefined ? {} : { popularity: artist.popularity }),
+    ...(artist.followers === undefined ? {} : { followers: artist.followers }),
+  };
+}
+
 /** Writes the artist item's own fields (never `claimed`); true when the item did not exist before. */
 async function writeArtist(table: TableRef, artist: StoredArtist, now: Date): Promise<boolean> {
-  const normalised = normalizeArtistName(artist.name);
-  const values: Record<string, unknown> = {
-    ':entity': 'catalogue-artist',
-    ':v': 1,
-    ':id': artist.id,
-    ':name': artist.name,
-    ':normalised': normalised,
-    ':spaced': spacedNameOf(artist.name),
-    ':genres': artist.genres ?? [],
-    ':now': now.toISOString(),
-    ':gsi1pk': artistsByNamePartition,
-    ':gsi1sk': `${normalised}#${artist.id}`,
-    ':gsi2pk': artistsByPopularityPartition,
-    ':gsi2sk': `${pad3(artist.popularity ?? 0)}#${normalised}#${artist.id}`,
-    ':gsi3pk': artistExactNamePartition(normalised),
-    ':gsi3sk': `${popularityRank(artist.popularity)}#${artist.id}`,
-  };
-  const sets = [
-    'entity = :entity',
-    'v = :v',
-    'id = :id',
-    '#name = :name',
-    'normalizedName = :normalised',
-    'spacedName = :spaced',
-    'genres = :genres',
-    'updatedAt = :now',
-    'createdAt = if_not_exists(createdAt, :now)',
-    'gsi1pk = :gsi1pk',
-    'gsi1sk = :gsi1sk',
-    'gsi2pk = :gsi2pk',
-    'gsi2sk = :gsi2sk',
-    'gsi3pk = :gsi3pk',
-    'gsi3sk = :gsi3sk',
-  ];
-  for (const field of ['imageUrl', 'popularity', 'followers'] as const) {
-    if (artist[field] === undefined) continue;
-    sets.push(`${field} = :${field}`);
-    values[`:${field}`] = artist[field];
-  }
+  const fields = Object.entries(artistFieldsOf(artist, now));
   const reply = await table.client.send(
     new UpdateCommand({
       TableName: table.name,
       Key: artistKey(artist.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: values,
+      UpdateExpression: `SET ${[
+        ...fields.map((_, index) => `#f${index} = :f${index}`),
+        'createdAt = if_not_exists(createdAt, :now)',
+      ].join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(fields.map(([, value], index) => [`:f${index}`, value])),
+        ':now': now.toISOString(),
+      },
       ReturnValues: 'UPDATED_OLD',
     }),
   );
   return reply.Attributes?.createdAt === undefined;
 }
 
+/** One small index item per word prefix of the artist's name. */
+function namePrefixItemsOf(artist: StoredArtist): Record<string, unknown>[] {
+  const normalised = normalizeArtistName(artist.name);
+  const pk = artistPartition(artist.id);
+  return namePrefixesOf(artist.name).map((prefix) => ({
+    pk,
+    sk: artistNamePrefixSortKey(prefix),
+    entity: 'catalogue-name-prefix',
+    v: 1,
+    artistId: artist.id,
+    spacedName: spacedNameOf(artist.name),
+    gsi1pk: artistNamePrefixPartition(prefix),
+    gsi1sk: `${popularityRank(artist.popularity)}#${normalised}#${artist.id}`,
+  }));
+}
+
 /** One small index item per word prefix; prefixes the old name had and the new one lacks are removed. */
 async function writeNamePrefixes(table: TableRef, artist: StoredArtist, before: StoredArtist | undefined) {
-  const normalised = normalizeArtistName(artist.name);
   const prefixes = namePrefixesOf(artist.name);
   const stale = before ? namePrefixesOf(before.name).filter((prefix) => !prefixes.includes(prefix)) : [];
   const pk = artistPartition(artist.id);
   const requests: BatchWriteRequest[] = [
-    ...prefixes.map((prefix) => ({
-      PutRequest: {
-        Item: {
-          pk,
-          sk: artistNamePrefixSortKey(prefix),
-          entity: 'catalogue-name-prefix',
-          v: 1,
-          artistId: artist.id,
-          spacedName: spacedNameOf(artist.name),
-          gsi1pk: artistNamePrefixPartition(prefix),
-          gsi1sk: `${popularityRank(artist.popularity)}#${normalised}#${artist.id}`,
-        },
-      },
-    })),
+    ...namePrefixItemsOf(artist).map((Item) => ({ PutRequest: { Item } })),
     ...stale.map((prefix) => ({ DeleteRequest: { Key: { pk, sk: artistNamePrefixSortKey(prefix) } } })),
   ];
   await batchWriteAll(table, requests);
+}
+
+/** DynamoDB's most items in one TransactWriteItems. */
+const transactionItemLimit = 100;
+
+/**
+ * Access pattern `putNewCatalogueArtists`: artists the catalogue does not hold yet (the local demo seed's sandbox
+ * artists on a fresh data folder), written as the very items `upsertCatalogueArtists` leaves (the artist, its name
+ * prefixes, the count), an artist whole in one transaction of up to 100 items, each put on the condition that it is
+ * new. DynamoDB Local commits every item of a batch write on its own and a transaction once, so the demo's some 4,000
+ * items take some 40 commits instead of 4,000. Answers false when an artist is there already (a first start
+ * interrupted half-way): the transaction that met it wrote nothing, and `upsertCatalogueArtists` does the rest.
+ */
+export async function putNewCatalogueArtists(
+  table: TableRef,
+  artists: readonly CatalogueArtistInput[],
+  now: Date,
+): Promise<boolean> {
+  const unique = new Map<string, StoredArtist>();
+  for (const artist of artists)
+    if (artist.id && artist.name) unique.set(artist.id, mergeArtist(artist, undefined));
+  const packs: StoredArtist[][] = [[]];
+  let items = 1;
+  for (const artist of unique.values()) {
+    const size = 1 + namePrefixesOf(artist.name).length;
+    if (items + size > transactionItemLimit) {
+      packs.push([]);
+      items = 1;
+    }
+    packs.at(-1)?.push(artist);
+    items += size;
+  }
+  for (const pack of packs.filter((found) => found.length > 0)) {
+    try {
+      await transact(table, {
+        artists: pack.map((artist) =>
+          putNewItem(table, {
+            ...artistKey(artist.id),
+            ...artistFieldsOf(artist, now),
+            createdAt: now.toISOString(),
+          }),
+        ),
+        namePrefixes: pack.flatMap((artist) =>
+          namePrefixItemsOf(artist).map((item) => putNewItem(table, item)),
+        ),
+        count: {
+          Update: {
+            TableName: table.name,
+            Key: catalogueStatsKey,
+            UpdateExpression: 'SET entity = :entity, v = :v ADD artists :created',
+            ExpressionAttributeValues: { ':entity': 'catalogue-stats', ':v': 1, ':created': pack.length },
+          },
+        },
+      });
+    } catch (error) {
+      if (cancelledTransaction(error)?.conditionsFailed.length) return false;
+      throw error;
+    }
+  }
+  return true;
 }
 
 async function getStoredArtists(table: TableRef, ids: readonly string[]): Promise<Map<string, StoredArtist>> {
