@@ -551,6 +551,14 @@ if (part('pages')) {
   rows.push(...pageRows(await measurePages()));
 }
 
+// ── The demo seed and the warm start ──────────────────────────────────────────
+// A first `npm start`'s demo seed on a fresh data folder and `npm start` again on it, beside DynamoDB Local's own raw
+// write rate and start measured in the same run (bench/seed.ts). `npx tsx bench/seed.ts` runs this part alone.
+if (part('seed')) {
+  const { measureSeed, seedRows } = await import('./seed');
+  rows.push(...seedRows(await measureSeed()));
+}
+
 // ── Load on the local runtime ─────────────────────────────────────────────────
 // 60 s of the fan's reads at 50 requests a second and a burst of 200 signed webhooks against the product started in
 // this process, latencies as ratios to GET /api/health at the same rate, the ledger audited after (bench/load.ts).
