@@ -3,47 +3,25 @@
 // dashboard through the real SDK for refunds and dispute evidence, the office's payout request — and records what
 // it expects in the model; `AdvanceDays` lets the days pass, each ending with every check (test/simulation/auditor.ts).
 import fc from 'fast-check';
-import type { ClaimReply } from '../../functions/contracts/claims';
-import type { OfficeReply } from '../../functions/contracts/offices';
-import { getClaim } from '../../functions/data/claims';
-import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
-import { toPlays } from '../../functions/domain/listening/plays';
-import { isAppError } from '../../functions/domain/errors';
-import { createFixedClock, getClock } from '../../functions/runtime/clock';
-import { createLogger } from '../../functions/runtime/logger';
-import { getTable } from '../../functions/runtime/table';
-import { moveClaim } from '../../functions/services/claims/claims';
-import { createPayout, payoutDependencies } from '../../functions/services/connect/payouts';
-import { requestCheckout, sessionIdOf } from '../support/payments-harness';
-import { onboardOffice } from '../support/payouts-harness';
-import type { SignedInAccount } from '../support/identity';
-import { call, createSignedInAccount, dataOf, sessionCookie } from '../support/identity';
-import { sessionDependencies, startSession } from '../../functions/services/sessions';
-import { testCards } from '../support/stripe-sandbox';
-import { giveBack, previewGiveBack } from '../support/give-back';
 import type { GiveBackPreviewReply } from '../../functions/contracts/give-back';
+import { recomputeDailyListening, savePlays } from '../../functions/data/listening';
+import { isAppError } from '../../functions/domain/errors';
+import { toPlays } from '../../functions/domain/listening/plays';
+import { getClock } from '../../functions/runtime/clock';
+import { getTable } from '../../functions/runtime/table';
+import { createPayout, payoutDependencies } from '../../functions/services/connect/payouts';
+import { giveBack, previewGiveBack } from '../support/give-back';
+import { createSignedInAccount, dataOf } from '../support/identity';
+import { requestCheckout, sessionIdOf } from '../support/payments-harness';
+import { testCards } from '../support/stripe-sandbox';
+import { claimCommands } from './claim-commands';
+import type { Command } from './command-support';
+import { ProductFault, isRefusal, log, signedInNow } from './command-support';
+import { fanCommands } from './fan-commands';
 import type { SimModel } from './model';
 import type { SimReal } from './real';
 
-type Command = fc.AsyncCommand<SimModel, SimReal>;
-const log = createLogger('silent', { simulation: 'commands' });
-
-/** A failure of the product the commands saw at once (a 5xx, a double click opening two sessions …). */
-export class ProductFault extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProductFault';
-  }
-}
-
-/** A session started now (product time): people sign in again when the one they had ran out. */
-async function signedInNow(
-  account: SignedInAccount,
-  kind: 'fan' | 'artist' | 'admin',
-): Promise<SignedInAccount> {
-  const session = await startSession(sessionDependencies(), kind, account.userId);
-  return { ...account, token: session.token, cookie: `${sessionCookie[kind]}=${session.token}` };
-}
+export { ProductFault } from './command-support';
 
 const cards = [
   'pays',
@@ -63,7 +41,7 @@ class JoinFan implements Command {
     const label = `fan${model.fans.length + 1}`;
     model.log.push(`join ${label}`);
     const account = await createSignedInAccount('fan', { email: `${label}@fans.example` });
-    model.fans.push({ label, account, customerId: null, subscribed: false, deleted: false });
+    model.fans.push({ label, account, customerId: null, subscribed: false, deleted: false, fromTry: false });
     real.counters.fans += 1;
   }
   toString = () => 'JoinFan';
@@ -203,72 +181,6 @@ class DecideDispute implements Command {
   toString = () => `DecideDispute(${this.pick}, ${this.won})`;
 }
 
-class ClaimArtist implements Command {
-  constructor(readonly artist: number) {}
-  check = (model: Readonly<SimModel>) =>
-    !model.offices.some((office) => office.artistIndex === this.artist % model.artists.length);
-  async run(model: SimModel, real: SimReal) {
-    const artistIndex = this.artist % model.artists.length;
-    const artist = model.artists[artistIndex];
-    if (!artist) return;
-    const label = `office${model.offices.length + 1}`;
-    model.log.push(`${label} claims ${artist.name}; staff approve`);
-    const admin = await createSignedInAccount('artist', { email: `${label}@offices.example` });
-    const offices = (await import('../../functions/handlers/artist-offices')).handler;
-    const opened = await call(offices, 'POST', '/api/for-artists/offices', {
-      body: { name: `Office ${model.offices.length + 1}`, type: 'Artist' },
-      cookies: [admin.cookie],
-    });
-    if (opened.statusCode !== 201) throw new ProductFault(`opening an office answered ${opened.statusCode}`);
-    const office = dataOf<OfficeReply>(opened);
-    const claims = (await import('../../functions/handlers/artist-claims')).handler;
-    const claimed = await call(claims, 'POST', '/api/for-artists/claims', {
-      body: {
-        artistId: artist.id,
-        officeId: office._id,
-        agreesToWaiver: true,
-        agreesToFundsTerms: true,
-        agreesToTerms: true,
-        verificationMethod: 'social-bio',
-        selectedPlatform: 'instagram',
-        verificationString: `openpie_${label.padEnd(8, '0')}`,
-      },
-      cookies: [admin.cookie],
-    });
-    if (claimed.statusCode !== 201)
-      throw new ProductFault(`a claim answered ${claimed.statusCode}: ${claimed.body ?? ''}`);
-    const claim = dataOf<ClaimReply>(claimed);
-    const stored = await getClaim(getTable(), claim._id);
-    if (!stored) throw new ProductFault('the claim was not stored');
-    await moveClaim(
-      { table: getTable(), clock: createFixedClock(getClock().now()) },
-      stored,
-      'Verified',
-      { kind: 'verification', id: 'simulation' },
-      'The string was found in the bio',
-    );
-    const staff = await signedInNow(await real.staff(), 'admin');
-    const approved = await call(
-      (await import('../../functions/handlers/admin-claims')).handler,
-      'PATCH',
-      `/api/admin/claims/${claim._id}/status`,
-      {
-        body: { status: 'Successful', reason: 'The bio holds the string and nobody else claims the artist' },
-        cookies: [staff.cookie],
-      },
-    );
-    if (approved.statusCode !== 200)
-      throw new ProductFault(`approving a claim answered ${approved.statusCode}`);
-    model.offices.push({ label, admin, officeId: office._id, artistIndex, onboarded: false });
-  }
-  toString = () => `ClaimArtist(${this.artist})`;
-}
-
-/** Refusals a payout may meet that are the product doing its job (nothing to pay, below the minimum …). */
-function isRefusal(error: unknown): boolean {
-  return isAppError(error);
-}
-
 class PayOut implements Command {
   constructor(
     readonly office: number,
@@ -279,11 +191,7 @@ class PayOut implements Command {
     const office = model.offices[this.office % model.offices.length];
     if (!office) return;
     const deps = payoutDependencies();
-    if (!office.onboarded) {
-      model.log.push(`${office.label} onboards with Stripe`);
-      await onboardOffice({ deps, sandbox: real.world.sandbox }, office.officeId, office.admin.userId);
-      office.onboarded = true;
-    }
+    if (!(await real.onboard(model, office))) return;
     model.log.push(`${office.label} asks to be paid out${this.doubleClick ? ' (double click)' : ''}`);
     const attempts = await Promise.allSettled(
       (this.doubleClick ? [1, 2] : [1]).map(() =>
@@ -326,10 +234,7 @@ class GiveBack implements Command {
     if (availableCents <= 0) return;
     const amount = Math.max(1, Math.floor(availableCents * this.part));
     const deps = payoutDependencies();
-    if (this.payingOutAtOnce && !office.onboarded) {
-      await onboardOffice({ deps, sandbox: real.world.sandbox }, office.officeId, office.admin.userId);
-      office.onboarded = true;
-    }
+    if (this.payingOutAtOnce && !(await real.onboard(model, office))) return;
     real.counters.giveBacks += 1;
     model.log.push(
       `${office.label} gives ${amount} back to its fans${this.payingOutAtOnce ? ' while asking to be paid out' : ''}`,
@@ -396,7 +301,16 @@ export function simulationCommands(options: { maxCommands: number }) {
       fund,
       fc.tuple(index, fc.constantFrom(0.25, 0.5, 1)).map(([fan, part]) => new Refund(fan, part)),
       fc.tuple(index, fc.boolean()).map(([pick, won]) => new DecideDispute(pick, won)),
-      index.map((artist) => new ClaimArtist(artist)),
+      claimCommands.claim,
+      claimCommands.compete,
+      claimCommands.learn,
+      fanCommands.joinFromTry,
+      fanCommands.promo,
+      fanCommands.importHistory,
+      fanCommands.importHistory,
+      fanCommands.cancel,
+      fanCommands.card,
+      fanCommands.deleteAccount,
       payOut,
       payOut,
       giveBack,
