@@ -1,9 +1,22 @@
 // The artists' open landing page at /for-artists (SPEC §2): what OpenPie does for an artist, and the way in. A chunk of
 // its own, loaded beside the area's layout.
 import { Link } from 'react-router-dom';
+import { AudienceSection, type AudienceFeature } from '../../../components/audience-section';
 import { PieMark } from '../../../components/pie-mark';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const teamFeatures: readonly AudienceFeature[] = [
+  { title: 'Invite your team', text: 'Add members by e-mail and give each one the artists they look after.' },
+  {
+    title: 'See every cent',
+    text: 'Your balance, every credit from fans’ pies, and every payout, in one place.',
+  },
+  {
+    title: 'Do not wait too long',
+    text: 'Money held for an artist nobody claims goes back to the fans who gave it after a set time, as credit for their next pie.',
+  },
+];
 
 export function ArtistLandingScreen() {
   useDocumentTitle('OpenPie for Artists: claim your profile and get paid by your fans');
@@ -69,36 +82,16 @@ export function ArtistLandingScreen() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="artist-teams-title">
-        <div className="container audience">
-          <div className="audience__intro">
-            <h2 id="artist-teams-title" className="section__title">
-              Built for artists and the people who work with them
-            </h2>
-            <p>
-              An office is the team behind one or more artists: the artist, a manager, a label. Everyone signs
-              in with their own account.
-            </p>
-          </div>
-          <ul className="feature-list">
-            <li>
-              <h3>Invite your team</h3>
-              <p>Add members by e-mail and give each one the artists they look after.</p>
-            </li>
-            <li>
-              <h3>See every cent</h3>
-              <p>Your balance, every credit from fans&rsquo; pies, and every payout, in one place.</p>
-            </li>
-            <li>
-              <h3>Do not wait too long</h3>
-              <p>
-                Money held for an artist nobody claims goes back to the fans who gave it after a set time, as
-                credit for their next pie.
-              </p>
-            </li>
-          </ul>
-        </div>
-      </section>
+      <AudienceSection
+        titleId="artist-teams-title"
+        title="Built for artists and the people who work with them"
+        features={teamFeatures}
+      >
+        <p>
+          An office is the team behind one or more artists: the artist, a manager, a label. Everyone signs in
+          with their own account.
+        </p>
+      </AudienceSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // go next. It ships in the first chunk and renders without the router (see main.tsx), so it imports nothing that
 // needs the router; its links are plain anchors.
 import { useEffect, useState } from 'react';
+import { AudienceSection, type AudienceFeature } from '../../../components/audience-section';
 import { BrandLink } from '../../../components/brand-link';
 import { SiteFooter } from '../../../components/site-footer';
 import { formatShare } from '../../../lib/format';
@@ -24,6 +25,40 @@ const exampleSlices: readonly Slice[] = [
   { label: 'A second favourite', hours: 5, color: 'var(--color-slice-2)' },
   { label: 'A band you found this month', hours: 3, color: 'var(--color-slice-4)' },
   { label: 'A singer you play now and then', hours: 2, color: 'var(--color-slice-5)' },
+];
+
+const fanFeatures: readonly AudienceFeature[] = [
+  {
+    title: 'You set the amount',
+    text: 'Pick your monthly amount: each pie runs 30 days, then it is split and the next one starts.',
+  },
+  {
+    title: 'Tune the split',
+    text: 'Cap how many artists share your pie, lean it toward less popular artists, leave out artists who are no longer active, ban an artist or always include one.',
+  },
+  {
+    title: 'See it as it happens',
+    text: 'Follow your listening history, your top artists and tracks, and what each slice is worth.',
+  },
+  {
+    title: 'Nothing is lost',
+    text: 'A period with no listening, or a slice nobody claimed, stays in your fan wallet for your next pie.',
+  },
+];
+
+const artistFeatures: readonly AudienceFeature[] = [
+  {
+    title: 'Claim your profile',
+    text: 'Find your artist profile and verify it by placing a link in your bio on a social platform.',
+  },
+  {
+    title: 'Work as a team',
+    text: 'An office can have several members, each assigned the artists they look after.',
+  },
+  {
+    title: 'Get paid through Stripe Connect',
+    text: 'See your balance, transactions and payouts, and request a payout when you choose.',
+  },
 ];
 
 /** The SVG path of one pie slice between two fractions of a full turn, starting at twelve o'clock. */
@@ -241,82 +276,35 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="for-fans" className="section section--muted" aria-labelledby="fans-title">
-          <div className="container audience">
-            <div className="audience__intro">
-              <p className="eyebrow">For fans</p>
-              <h2 id="fans-title" className="section__title">
-                Your money, your listening, your rules
-              </h2>
-              <p>Support music directly, and see where every cent of your pie goes.</p>
-              <FanActions signedIn={fanSignedIn} primary="Create your account" />
-            </div>
-            <ul className="feature-list">
-              <li>
-                <h3>You set the amount</h3>
-                <p>
-                  Pick your monthly amount: each pie runs 30 days, then it is split and the next one starts.
-                </p>
-              </li>
-              <li>
-                <h3>Tune the split</h3>
-                <p>
-                  Cap how many artists share your pie, lean it toward less popular artists, leave out artists
-                  who are no longer active, ban an artist or always include one.
-                </p>
-              </li>
-              <li>
-                <h3>See it as it happens</h3>
-                <p>
-                  Follow your listening history, your top artists and tracks, and what each slice is worth.
-                </p>
-              </li>
-              <li>
-                <h3>Nothing is lost</h3>
-                <p>
-                  A period with no listening, or a slice nobody claimed, stays in your fan wallet for your
-                  next pie.
-                </p>
-              </li>
-            </ul>
-          </div>
-        </section>
+        <AudienceSection
+          id="for-fans"
+          titleId="fans-title"
+          muted
+          eyebrow="For fans"
+          title="Your money, your listening, your rules"
+          features={fanFeatures}
+        >
+          <p>Support music directly, and see where every cent of your pie goes.</p>
+          <FanActions signedIn={fanSignedIn} primary="Create your account" />
+        </AudienceSection>
 
-        <section id="for-artists" className="section" aria-labelledby="artists-title">
-          <div className="container audience">
-            <div className="audience__intro">
-              <p className="eyebrow">For artists and their teams</p>
-              <h2 id="artists-title" className="section__title">
-                Your fans may already be saving a slice for you
-              </h2>
-              <p>
-                Fans fund artists whether or not they have joined. Claim your profile to receive what is held
-                for you and everything that comes next.
-              </p>
-              <div className="cta-row">
-                <a className="button button--primary button--large" href={paths.artist.home()}>
-                  Go to OpenPie for Artists
-                </a>
-              </div>
-            </div>
-            <ul className="feature-list">
-              <li>
-                <h3>Claim your profile</h3>
-                <p>
-                  Find your artist profile and verify it by placing a link in your bio on a social platform.
-                </p>
-              </li>
-              <li>
-                <h3>Work as a team</h3>
-                <p>An office can have several members, each assigned the artists they look after.</p>
-              </li>
-              <li>
-                <h3>Get paid through Stripe Connect</h3>
-                <p>See your balance, transactions and payouts, and request a payout when you choose.</p>
-              </li>
-            </ul>
+        <AudienceSection
+          id="for-artists"
+          titleId="artists-title"
+          eyebrow="For artists and their teams"
+          title="Your fans may already be saving a slice for you"
+          features={artistFeatures}
+        >
+          <p>
+            Fans fund artists whether or not they have joined. Claim your profile to receive what is held for
+            you and everything that comes next.
+          </p>
+          <div className="cta-row">
+            <a className="button button--primary button--large" href={paths.artist.home()}>
+              Go to OpenPie for Artists
+            </a>
           </div>
-        </section>
+        </AudienceSection>
 
         <section className="section section--muted" aria-labelledby="ledger-title">
           <div className="container ledger">
