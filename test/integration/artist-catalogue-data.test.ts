@@ -60,11 +60,9 @@ describe('the artist catalogue', () => {
     const { upsertCatalogueArtists } = await load();
     const [same, changed] = [randomUUID(), randomUUID()];
     const later = new Date(now.getTime() + 3_600_000);
-    const artists = [
-      { id: same, name: 'Alice Coltrane', popularity: 60, followers: 10, genres: ['jazz'] },
-      { id: changed, name: 'Pharoah Sanders', popularity: 55, followers: 20, genres: ['jazz'] },
-    ];
-    await upsertCatalogueArtists(table(), artists, now);
+    const unchanged = { id: same, name: 'Alice Coltrane', popularity: 60, followers: 10, genres: ['jazz'] };
+    const before = { id: changed, name: 'Pharoah Sanders', popularity: 55, followers: 20, genres: ['jazz'] };
+    await upsertCatalogueArtists(table(), [unchanged, before], now);
     const commands: { name: string; input: Record<string, unknown> }[] = [];
     client.middlewareStack.add(
       (next, context) => async (args) => {
@@ -75,11 +73,7 @@ describe('the artist catalogue', () => {
     );
     // Act
     try {
-      await upsertCatalogueArtists(
-        table(),
-        [artists[0] ?? artists[1], { ...artists[1], followers: 21 }],
-        later,
-      );
+      await upsertCatalogueArtists(table(), [unchanged, { ...before, followers: 21 }], later);
     } finally {
       client.middlewareStack.remove('recordCatalogueCommands');
     }
