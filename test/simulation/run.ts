@@ -150,6 +150,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let runs = 0;
   const shrinkBudget = options.shrinkBudgetMs ?? 120_000;
   let failedAt: number | null = null;
+  /** The list the seed's own run failed in: a shrunk candidate that gets past it without failing does not reproduce. */
+  let failedList: number | null = null;
+  let list = 0;
+  const overBudget = () => failedAt !== null && Date.now() - failedAt > shrinkBudget;
 
   const property = fc.asyncProperty(
     // A list of commands for every six days: people act, then the days run out (a failure shrinks list by list)
@@ -159,7 +163,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }),
     async (lists) => {
       // Shrinking has a budget of wall time: past it, every candidate passes and the shortest failure so far stands.
-      if (failedAt !== null && Date.now() - failedAt > shrinkBudget) return true;
+      if (overBudget()) return true;
       runs += 1;
       engine.faults.configure({ seed: options.seed, rates, plant });
       seedIds(options.seed, engine.faults);
@@ -173,7 +177,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       runsSeen.last = outcome;
       try {
         await upsertCatalogueArtists(world.table, model.artists, getClock().now());
-        for (const [list, commands] of lists.entries()) {
+        for (const [index, commands] of lists.entries()) {
+          list = index;
+          if (failedList !== null && (list > failedList || overBudget())) return true;
           // The list's days: its commands may let some pass (AdvanceDays), the rest pass after them.
           model.periodEnd = Math.min((list + 1) * 6, totalDays);
           await fc.asyncModelRun(() => ({ model, real }), asSteps(engine, list, commands));
@@ -197,6 +203,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         runsSeen.first ??= outcome;
         runsSeen.failing = outcome;
         failedAt ??= Date.now();
+        failedList ??= list;
         throw error;
       } finally {
         await world.close();
