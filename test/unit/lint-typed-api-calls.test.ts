@@ -2,7 +2,9 @@
 // type argument on apiClient's low-level methods is refused in every file, features and shared components alike. Code
 // is linted through ESLint's own API with the project's config.
 import { describe, expect, it } from 'vitest';
-import { lintMessages } from '../support/lint-probe';
+import { lintMessages, loadLintOnce } from '../support/lint-probe';
+
+loadLintOnce();
 
 async function lintApiCalls(code: string, filePath: string): Promise<string[]> {
   return (await lintMessages(filePath, code))
