@@ -436,6 +436,12 @@ export function createWebhookFaults(faults: FaultLayer, now: () => number): Webh
         if (process.env.SIM_DEBUG && reply.status >= 300)
           console.error(`webhook ${reply.status}: ${rawBody.slice(0, 200)}`);
         if (faults.draw('webhookDuplicate', call)) hold(rawBody, now());
+        if (reply.status >= 300) {
+          // Refused: Stripe retries it later. Here with the day's late webhooks rather than the sandbox's retries after
+          // real seconds, which would race the events behind it differently on every run.
+          hold(rawBody, now() + 3_600_000);
+          return { status: 200 };
+        }
         return reply;
       };
     },
