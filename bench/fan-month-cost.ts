@@ -1,6 +1,7 @@
 // What one fan's month costs in AWS, modelled from measured inputs: the pie's split at the month end
 // (bench/split-end-to-end.ts: read and write units, worker seconds, SQS and the receipt mail), the listening sync
-// every 30 minutes (bench/listening-sync-cost.ts: units of a sync with 50 new plays and of one that finds nothing),
+// every 30 minutes (bench/listening-sync-cost.ts: units of a half hour's sync of an evening's few plays, of one that
+// finds nothing, of a new artist, a changed artist and a monthly-listener marker),
 // the renewal's webhooks (the events the Stripe sandbox raises for a renewal that the webhook handles) and the fan's
 // own API requests (visits a month and requests a visit, stated below). Each line says where its input comes from;
 // `npm run bench` prints the total beside its $0.002 budget and the table of what costs most;
@@ -19,9 +20,21 @@ const apiLambdaGb = 0.5;
 export const fanMonthAssumptions = {
   /** Plays a month: the split benches' months (1,200 plays over 300 artists). */
   playsPerMonth: 1_200,
-  /** A sync's Lambda time for one fan: a sync that finds nothing is two reads and a write, one with 50 plays some 60 calls (stated). */
+  /** Artists a month, each given one monthly-listener marker a month (the split benches' months). */
+  artistsPerMonth: 300,
+  /**
+   * Artists a fan-month brings that the catalogue does not hold yet (stated: 10, each counted new; once the catalogue
+   * holds most artists OpenPie's fans play, fewer). Each is written with its name prefixes.
+   */
+  newCatalogueArtistsPerMonth: 10,
+  /**
+   * The fan's artists whose figures (followers, popularity) Spotify changed since the catalogue last wrote them
+   * (stated: 1 in 10 of the month's 300), each written again; an unchanged artist is read and not written.
+   */
+  changedCatalogueArtistsPerMonth: 30,
+  /** A sync's Lambda time for one fan: one that finds nothing is two reads and a write, one with a few plays some 20 calls (stated). */
   idleSyncLambdaSeconds: 0.05,
-  busySyncLambdaSeconds: 0.5,
+  busySyncLambdaSeconds: 0.2,
   /** The SPA opened 20 times a month (about every other day, a stated guess). */
   visitsPerMonth: 20,
   /**
@@ -77,7 +90,10 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
   const minutes = /rate\((\d+) minutes\)/.exec(syncJob?.schedule ?? '')?.[1];
   if (!minutes) throw new Error(`The listening sync's schedule is not rate(N minutes): ${syncJob?.schedule}`);
   const syncRuns = (30 * 24 * 60) / Number(minutes);
-  const syncsWithPlays = Math.ceil(a.playsPerMonth / sync.firstSync.plays);
+  // Plays come as the fan listens: each run of the job finds what the last half hour added (the bench's evening).
+  const busy = sync.halfHourLaterSync;
+  if (busy.plays === 0) throw new Error('The half-hour sync of the bench found no play');
+  const syncsWithPlays = Math.min(syncRuns, Math.ceil(a.playsPerMonth / busy.plays));
   const idleSyncs = syncRuns - syncsWithPlays;
   const fanWork = queues.find((queue) => queue.name === 'fan-work');
   const batch = fanWork?.batchSize ?? 1;
@@ -85,6 +101,13 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
   const idleWrite = sync.nextSync.writeUnits + sync.nextSync.catalogueWriteUnits;
   const units = (read: number, write: number) =>
     read * awsPrices.readRequestUnit + write * awsPrices.writeRequestUnit;
+  // A first sync on an empty catalogue against another fan's first sync of the same plays once the catalogue holds
+  // every artist: the difference is the new artists' items (the artist and its name prefixes), the rest the markers.
+  const { firstSync, knownArtistsSync } = sync;
+  const newArtistWriteUnits =
+    (firstSync.catalogueWriteUnits - knownArtistsSync.catalogueWriteUnits) /
+    Math.max(1, firstSync.newArtists);
+  const markerWriteUnits = knownArtistsSync.catalogueWriteUnits / Math.max(1, firstSync.newArtists);
   const apiRequests = a.visitsPerMonth * a.requestsPerVisit;
 
   const lines: CostLine[] = [
@@ -105,14 +128,30 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
       dollars: idleSyncs * units(idleRead, idleWrite),
     },
     {
-      what: `listening sync: ${syncsWithPlays} runs of ${sync.firstSync.plays} plays, the fan's items (${sync.firstSync.readUnits.toFixed(0)} RRU, ${sync.firstSync.writeUnits.toFixed(0)} WRU each)`,
-      source: `bench/listening-sync-cost.ts; ${a.playsPerMonth} plays a month (stated)`,
-      dollars: syncsWithPlays * units(sync.firstSync.readUnits, sync.firstSync.writeUnits),
+      what: `listening sync: ${syncsWithPlays} runs of ${busy.plays} plays, the fan's items (${busy.readUnits.toFixed(1)} RRU, ${busy.writeUnits.toFixed(1)} WRU each)`,
+      source: `bench/listening-sync-cost.ts (a half hour of an evening); ${a.playsPerMonth} plays a month (stated)`,
+      dollars: syncsWithPlays * units(busy.readUnits, busy.writeUnits),
     },
     {
-      what: `listening sync: the same runs' catalogue upserts (${sync.firstSync.catalogueReadUnits.toFixed(0)} RRU, ${sync.firstSync.catalogueWriteUnits.toFixed(0)} WRU each, every artist new: an upper bound)`,
-      source: 'bench/listening-sync-cost.ts (a first sync on an empty catalogue)',
-      dollars: syncsWithPlays * units(sync.firstSync.catalogueReadUnits, sync.firstSync.catalogueWriteUnits),
+      what: `listening sync: the same runs' catalogue reads, artists and markers read before writing (${busy.catalogueReadUnits.toFixed(1)} RRU, ${busy.catalogueWriteUnits.toFixed(1)} WRU each)`,
+      source: 'bench/listening-sync-cost.ts (the half-hour sync; its artists already in the catalogue)',
+      dollars: syncsWithPlays * units(busy.catalogueReadUnits, busy.catalogueWriteUnits),
+    },
+    {
+      what: `listening sync: ${a.newCatalogueArtistsPerMonth} artists new to the catalogue (${newArtistWriteUnits.toFixed(1)} WRU each: the artist and its name prefixes)`,
+      source: `bench/listening-sync-cost.ts (${firstSync.newArtists} new in a first sync); count stated`,
+      dollars: a.newCatalogueArtistsPerMonth * units(0, newArtistWriteUnits),
+    },
+    {
+      what: `listening sync: ${a.artistsPerMonth} monthly-listener markers (${markerWriteUnits.toFixed(1)} WRU each, once a month)`,
+      source:
+        "bench/listening-sync-cost.ts (a fan's first sync on a known catalogue); 300 artists a month (stated)",
+      dollars: a.artistsPerMonth * units(0, markerWriteUnits),
+    },
+    {
+      what: `listening sync: ${a.changedCatalogueArtistsPerMonth} artists written again, their figures changed (${sync.changedArtistWriteUnits.toFixed(1)} WRU each)`,
+      source: 'bench/listening-sync-cost.ts (followers changed); count stated',
+      dollars: a.changedCatalogueArtistsPerMonth * units(0, sync.changedArtistWriteUnits),
     },
     {
       what: `listening sync: ${syncRuns} fan-work messages (SQS batches of ${batch}: send, receive, delete) and Lambda (${a.idleSyncLambdaSeconds * 1000} ms idle, ${a.busySyncLambdaSeconds * 1000} ms with plays, 512 MB)`,

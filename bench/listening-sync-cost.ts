@@ -1,7 +1,12 @@
 // The listening sync's DynamoDB cost for one fan (decision 008): read and write capacity units, as DynamoDB reports
-// them with ReturnConsumedCapacity (transactions modelled from their items' sizes: decision 034 stores plays in them),
-// for a sync that stores 50 new plays and for the next one, which finds nothing new.
-// Runs the real sync against DynamoDB Local and the Spotify sandbox on a free port.
+// them with ReturnConsumedCapacity (transactions modelled from their items' sizes: decision 034 stores plays in them;
+// BatchGetItem, for which DynamoDB Local reports nothing, modelled from the keys it asks), for a first sync that stores
+// 50 new plays on an empty catalogue, the next one, which finds nothing new, and the first sync of another fan who
+// heard the same plays, whose artists the catalogue already holds (an unchanged artist is read, not written again),
+// that fan's sync half an hour later (the job's period: the few plays of an evening's half hour), and what writing
+// one artist again costs when Spotify's figures for it changed (its followers).
+// Runs the real sync against DynamoDB Local and the Spotify sandbox on a free port, on the bench's own clock (a fixed
+// evening, so the sandbox's seeded listening and every figure are the same on every run).
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,11 +19,19 @@ export interface SyncCost {
   catalogueReadUnits: number;
   catalogueWriteUnits: number;
   plays: number;
+  /** Artists the sync added to the catalogue (the catalogue's count before and after). */
+  newArtists: number;
 }
 
 export interface ListeningSyncCost {
   firstSync: SyncCost;
   nextSync: SyncCost;
+  /** Another fan's first sync of the same 50 plays: every artist already in the catalogue, unchanged. */
+  knownArtistsSync: SyncCost;
+  /** The same fan's sync 30 minutes later: the plays of one period of the job, a fan listening in the evening. */
+  halfHourLaterSync: SyncCost;
+  /** Write units of one catalogue artist written again because its followers changed (name and rank the same). */
+  changedArtistWriteUnits: number;
 }
 
 /** Read commands by either name the middleware may see (the document client's or the low-level client's). */
@@ -70,6 +83,26 @@ function transactionWriteUnits(input: Record<string, unknown>): number {
   }, 0);
 }
 
+/**
+ * What a BatchGetItem costs in AWS: each key asked is read on its own, its item's size rounded up to 4 KB (an absent
+ * item the minimum), 1 unit a 4 KB consistent or 0.5 eventually consistent. DynamoDB Local reports nothing for it.
+ * The items' sizes are those of their projected attributes, a floor for the whole item AWS charges: the sync's items
+ * are all well under 4 KB, so one step each.
+ */
+function batchGetReadUnits(input: Record<string, unknown>, output: Record<string, unknown>): number {
+  type Request = { Keys?: unknown[]; ConsistentRead?: boolean };
+  const requests = Object.entries((input['RequestItems'] ?? {}) as Record<string, Request>);
+  const responses = (output['Responses'] ?? {}) as Record<string, unknown[] | undefined>;
+  return requests.reduce((sum, [tableName, request]) => {
+    const perStep = request.ConsistentRead ? 1 : 0.5;
+    const found = (responses[tableName] ?? []).map((item) =>
+      Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item)) / 4096)),
+    );
+    const absent = Math.max(0, (request.Keys?.length ?? 0) - found.length);
+    return sum + perStep * (found.reduce((steps, step) => steps + step, 0) + absent);
+  }, 0);
+}
+
 interface CapacityLike {
   CapacityUnits?: number;
   ReadCapacityUnits?: number;
@@ -80,7 +113,7 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   const { startDynamoDbLocal, createLocalDynamoDbClient } = await import('../local/dynamodb-local');
   const { ensureTable, deleteTable } = await import('../local/table');
   const { createDocumentClient } = await import('../functions/runtime/dynamodb-client');
-  const { saveConnection } = await import('../functions/data/accounts');
+  const { deleteConnection, saveConnection } = await import('../functions/data/accounts');
   const { spotifySyncIndexAttributes } = await import('../functions/data/spotify-sync');
   const { fanPartition } = await import('../functions/data/keys');
   // Every fan partition starts so; the catalogue's do not.
@@ -97,7 +130,9 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   const dynamoDbLocal = await startDynamoDbLocal({});
   const tableName = `openpie-bench-sync-${Date.now()}`;
   const admin = createLocalDynamoDbClient(dynamoDbLocal.endpoint);
-  const sandbox = createOAuthSandbox();
+  // The bench's clock, read by the sandbox's listening and by the sync: a fixed evening (UTC), moved by the bench.
+  let nowMs = Date.UTC(2026, 10, 25, 20, 0, 0);
+  const sandbox = createOAuthSandbox({ clock: () => nowMs });
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     sandbox.handle(req, res, url).catch((error: unknown) => res.writeHead(500).end(String(error)));
@@ -116,7 +151,12 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
       const units =
         context.commandName === 'TransactWriteItemsCommand'
           ? transactionWriteUnits(args.input as Record<string, unknown>)
-          : [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+          : context.commandName === 'BatchGetCommand' || context.commandName === 'BatchGetItemCommand'
+            ? batchGetReadUnits(
+                args.input as Record<string, unknown>,
+                result.output as Record<string, unknown>,
+              )
+            : [reported ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       const isRead = readCommands.has(context.commandName ?? '');
       const ownItems = firstPartitionOf(args.input as Record<string, unknown>).startsWith(fanPartitionPrefix);
       if (ownItems) spent[isRead ? 'read' : 'write'] += units;
@@ -128,35 +168,40 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
   try {
     await ensureTable(admin, tableName);
     const table = { client, name: tableName };
-    const fanId = `bench-fan-${Date.now()}`;
     const cipher = loadTokenCipher({ STAGE: 'local' });
     const listener = spotifyAccountIdOf('demo-fan@openpie.example');
-    await saveConnection(table, 'fan', fanId, {
-      provider: 'spotify',
-      providerUserId: listener,
-      connectedAt: new Date().toISOString(),
-      details: {
-        spotifyTokens: await cipher.encrypt(
-          JSON.stringify({ accessToken: 'bench-stale', refreshToken: demoSpotifyRefreshToken }),
-          spotifyTokenContext(fanId),
-        ),
-        ...spotifySyncIndexAttributes(fanId),
-      },
-    });
+    /** A fan connected to the sandbox's demo listener: two such fans hear the same plays of the same artists. */
+    const connectFan = async (fanId: string) =>
+      saveConnection(table, 'fan', fanId, {
+        provider: 'spotify',
+        providerUserId: listener,
+        connectedAt: new Date(nowMs).toISOString(),
+        details: {
+          spotifyTokens: await cipher.encrypt(
+            JSON.stringify({ accessToken: 'bench-stale', refreshToken: demoSpotifyRefreshToken }),
+            spotifyTokenContext(fanId),
+          ),
+          ...spotifySyncIndexAttributes(fanId),
+        },
+      });
+    const [fanId, otherFanId] = [`bench-fan-${Date.now()}`, `bench-other-fan-${Date.now()}`];
+    await connectFan(fanId);
     const refresher = createTokenRefresher(
       loadOAuthConfig({ STAGE: 'local', SITE_ORIGIN: origin, OAUTH_SANDBOX_URL: `${origin}/_sandbox/oauth` }),
     );
-    const { getClock } = await import('../functions/runtime/clock');
+    const { countCatalogueArtists, listCatalogueArtists, upsertCatalogueArtists } =
+      await import('../functions/data/catalogue/artists');
     const deps = {
       table,
-      clock: getClock(),
+      clock: { now: () => new Date(nowMs) },
       cipher,
       apiBase: `${origin}/_sandbox/oauth/spotify/api`,
       refreshTokens: (refreshToken: string, now: Date) =>
         refresher.refreshTokens('spotify', { refreshToken, now }),
     };
     const log = createLogger('silent');
-    const measure = async (): Promise<SyncCost> => {
+    const measure = async (fanId: string): Promise<SyncCost> => {
+      const artistsBefore = await countCatalogueArtists(table);
       Object.assign(spent, { read: 0, write: 0, catalogueRead: 0, catalogueWrite: 0 });
       const outcome = await syncFanListening(deps, fanId, { mode: 'since-cursor', log });
       if (outcome.status !== 'synced') throw new Error(`The bench sync ended ${outcome.status}`);
@@ -166,11 +211,31 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
         catalogueReadUnits: spent.catalogueRead,
         catalogueWriteUnits: spent.catalogueWrite,
         plays: outcome.result.added,
+        newArtists: (await countCatalogueArtists(table)) - artistsBefore,
       };
     };
-    const firstSync = await measure();
-    const nextSync = await measure();
-    return { firstSync, nextSync };
+    const firstSync = await measure(fanId);
+    const nextSync = await measure(fanId);
+    // A Spotify account connects one fan at a time: the first fan disconnects it, the other connects it.
+    await deleteConnection(table, 'fan', fanId, 'spotify');
+    await connectFan(otherFanId);
+    const knownArtistsSync = await measure(otherFanId);
+    nowMs += 30 * 60_000;
+    const halfHourLaterSync = await measure(otherFanId);
+    const { artists } = await listCatalogueArtists(table, {
+      page: 1,
+      limit: 100,
+      sort: 'name',
+      direction: 'asc',
+    });
+    Object.assign(spent, { catalogueWrite: 0 });
+    await upsertCatalogueArtists(
+      table,
+      artists.map(({ id, name, followers }) => ({ id, name, followers: (followers ?? 0) + 1 })),
+      new Date(nowMs),
+    );
+    const changedArtistWriteUnits = spent.catalogueWrite / Math.max(1, artists.length);
+    return { firstSync, nextSync, knownArtistsSync, halfHourLaterSync, changedArtistWriteUnits };
   } finally {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
