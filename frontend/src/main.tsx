@@ -1,46 +1,18 @@
-// The SPA's entry. The landing page at `/` renders on its own, with React alone: the router and every area load
-// only for other paths, which keeps the first load of the most visited page small (docs/decisions/003). Both paths
-// get the same shell: error boundary, cookie banner, install prompt and service worker (app/app-shell.tsx).
+// The SPA's entry, kept tiny: it starts loading what the first screen needs, all at once, then hands over to
+// app/start-app.tsx, which renders the landing page at `/` with React alone and the router for every other path
+// (docs/decisions/003). React and the landing page come with index.html's own preloads (vite.config.ts), so `/` waits
+// for nothing more; on other paths the router and the first screen's modules load beside React instead of after it.
 import './styles/global.css';
 import './styles/frame.css';
 import './styles/components.css';
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppShell } from './app/app-shell';
-import { preloadFirstScreen } from './app/first-screen-modules';
-import { LandingPage } from './app/routes/landing/landing-page';
-import { AppUpdateScreen } from './components/app-update-screen';
-import { catchInstallOffers } from './components/install-prompt';
-import { trackEvent } from './lib/analytics';
+import { loadAppRouter, preloadFirstScreen } from './app/first-screen-modules';
 
-// Before anything renders: Chromium may offer installation before React has mounted the install prompt.
-catchInstallOffers();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element to mount OpenPie into');
-// Every boundary in the app reports what it catches, once and with its component stack (SPEC §8): the error
-// boundary, the app-update boundary and the router's onError. React's own report of a caught error would repeat it.
-const root = createRoot(container, { onCaughtError: () => {} });
-
-function render(content: ReactNode): void {
-  root.render(
-    <StrictMode>
-      <AppShell>{content}</AppShell>
-    </StrictMode>,
-  );
-}
-
-if (window.location.pathname === '/') {
-  render(<LandingPage />);
-  trackEvent('page_view', { path: '/' });
-} else {
-  // The first screen's modules load beside the router rather than after it (app/first-screen-modules.ts).
+if (window.location.pathname !== '/') {
+  // A module that fails to load here is start-app's to report: it imports the router again and shows the app-update
+  // screen (app/first-screen-modules.ts).
+  loadAppRouter().catch(() => undefined);
   preloadFirstScreen(window.location.pathname);
-  try {
-    const { AppRouter } = await import('./app/app-router');
-    render(<AppRouter />);
-  } catch (error) {
-    // The router's own chunk is gone: a deploy replaced this build while the page was loading (SPEC §4).
-    render(<AppUpdateScreen error={error} />);
-  }
 }
+
+const { startApp } = await import('./app/start-app');
+await startApp();

@@ -1,9 +1,11 @@
 // The route modules of the pages people arrive on (the sign-in screens, /try, the artists' landing page, a fan's pie)
 // and the layouts around them. The router loads them lazily (router.tsx), and only once its own chunk has loaded and matched
-// the path; main.tsx starts loading them for the path of the first load at the same time as the router, so the page
-// paints one round trip sooner. The same `import()` serves both: a module loads once.
+// the path; main.tsx starts loading them and the router for the path of the first load at the same time as React, so
+// the page paints without waiting for React, then the router, then its screen, one after the other. The same `import()` serves both: a module loads once.
 import { isArtistAreaPath, routePatterns } from '../lib/paths';
 
+/** The router itself, which every path but `/` loads first (start-app.tsx). */
+export const loadAppRouter = () => import('./app-router');
 export const loadFanLayout = () => import('./routes/fan/fan-layout');
 export const loadFanArea = () => import('./routes/fan/fan-area');
 export const loadFanIdentity = () => import('./routes/fan/fan-identity-screens');
