@@ -1,7 +1,8 @@
 // The route modules of the pages people arrive on (the sign-in screens, /try, the artists' landing page, a fan's pie)
-// and the layouts around them. The router loads them lazily (router.tsx), and only once its own chunk has loaded and matched
-// the path; main.tsx starts loading them and the router for the path of the first load at the same time as React, so
-// the page paints without waiting for React, then the router, then its screen, one after the other. The same `import()` serves both: a module loads once.
+// and the layouts around them. The router loads them lazily (router.tsx), and only once its own chunk has loaded and
+// matched the path; main.tsx starts loading them and the router for the path of the first load at the same time as
+// React, so the page paints without waiting for React, then the router, then its screen, one after the other. The
+// same `import()` serves both: a module loads once.
 import { isArtistAreaPath, routePatterns } from '../lib/paths';
 
 /** The router itself, which every path but `/` loads first (start-app.tsx). */
