@@ -26,6 +26,7 @@ import type { TableRef } from '../functions/data/table';
 import type { CountablePlay } from '../functions/domain/listening/daily';
 import type { PlayToStore } from '../functions/domain/listening/plays';
 import type { PieSplitDependencies, PieSplitMessage } from '../functions/services/pie/pie-split';
+import type { RawWrites } from './dynamodb-raw-writes';
 
 /** AWS prices in dollars (us-east-1, on-demand), and the budget of one fan's month (issue #12). */
 export const awsPrices = {
@@ -70,6 +71,15 @@ export interface SplitEndToEnd {
   outcomes: Record<string, number>;
   /** Per DynamoDB command, per fan: calls, failed calls, read and write units. */
   commandsPerFan: Record<string, CommandTally>;
+  /** Items the split phase wrote a second of wall time (fan-out included), and a transaction's items on average. */
+  itemsWrittenPerSecond: number;
+  itemsPerTransaction: number;
+  /**
+   * DynamoDB Local's own limit on the same table in the same run: TransactWriteItems of the split's average size and
+   * BatchWriteItem of 25, `concurrency` calls at once (bench/dynamodb-raw-writes.ts).
+   */
+  rawTransact: RawWrites;
+  rawBatch: RawWrites;
 }
 
 export interface SplitEndToEndOptions {
@@ -150,6 +160,27 @@ export interface CommandTally {
   failed: number;
   read: number;
   write: number;
+  /** Items written by the calls that succeeded. */
+  items: number;
+}
+
+/** The items a successful write call wrote (a transaction's condition checks write nothing). */
+function itemsWrittenBy(command: string, input: Item, output: Item): number {
+  switch (command) {
+    case 'PutItemCommand':
+    case 'UpdateItemCommand':
+    case 'DeleteItemCommand':
+      return 1;
+    case 'BatchWriteItemCommand': {
+      const requests = Object.values(input['RequestItems'] as Record<string, Item[]>).flat();
+      const unprocessed = Object.values((output['UnprocessedItems'] ?? {}) as Record<string, Item[]>).flat();
+      return requests.length - unprocessed.length;
+    }
+    case 'TransactWriteItemsCommand':
+      return ((input['TransactItems'] ?? []) as Item[]).filter((item) => !item['ConditionCheck']).length;
+    default:
+      return 0;
+  }
 }
 
 interface CapacityLike {
@@ -325,7 +356,7 @@ export async function measureSplitEndToEnd({
       const input = args.input as Item;
       input['ReturnConsumedCapacity'] = 'TOTAL';
       const command = (context.commandName ?? '').replace(/Command$/, '');
-      const tally = () => (spent.commands[command] ??= { calls: 0, failed: 0, read: 0, write: 0 });
+      const tally = () => (spent.commands[command] ??= { calls: 0, failed: 0, read: 0, write: 0, items: 0 });
       let result: Awaited<ReturnType<typeof next>>;
       try {
         result = await next(args);
@@ -356,6 +387,7 @@ export async function measureSplitEndToEnd({
         tally().calls += 1;
         tally().read += read;
         tally().write += modelled.write;
+        tally().items += itemsWrittenBy(`${command}Command`, input, output);
       }
       return result;
     },
@@ -568,6 +600,26 @@ export async function measureSplitEndToEnd({
     }
 
     const busySeconds = fanOutSeconds + splitSeconds;
+    const itemsWritten = Object.values(spent.commands).reduce((sum, tally) => sum + tally.items, 0);
+    const transactions = spent.commands['TransactWriteItems'];
+    const itemsPerTransaction =
+      transactions && transactions.calls > 0 ? transactions.items / transactions.calls : 0;
+    // The raw limit, on the same table through the same client, as many calls at once as the splits ran, about as
+    // many items as the splits wrote (at most 20,000, so a long run stays short).
+    const { measureRawWrites } = await import('./dynamodb-raw-writes');
+    const rawItems = Math.min(20_000, Math.max(2_000, itemsWritten));
+    const rawTransact = await measureRawWrites(table, {
+      kind: 'transact-write',
+      itemsPerCall: Math.max(1, Math.min(100, Math.round(itemsPerTransaction))),
+      parallel: concurrency,
+      items: rawItems,
+    });
+    const rawBatch = await measureRawWrites(table, {
+      kind: 'batch-write',
+      itemsPerCall: 25,
+      parallel: concurrency,
+      items: rawItems,
+    });
     const workerSecondsPerFan = (splitSeconds * concurrency + fanOutSeconds) / fans;
     const readUnitsPerFan = spent.read / fans;
     const writeUnitsPerFan = spent.write / fans;
@@ -603,9 +655,14 @@ export async function measureSplitEndToEnd({
             failed: tally.failed / fans,
             read: tally.read / fans,
             write: tally.write / fans,
+            items: tally.items / fans,
           },
         ]),
       ),
+      itemsWrittenPerSecond: itemsWritten / busySeconds,
+      itemsPerTransaction,
+      rawTransact,
+      rawBatch,
     };
   } finally {
     await deleteTable(admin, tableName).catch(() => undefined);

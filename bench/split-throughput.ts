@@ -25,6 +25,34 @@ export interface SplitThroughput {
   piesPerSecondFromDays: number;
   /** Artists the average split pays (the rest are dropped by the settings or folded under a cent). */
   averageIncluded: number;
+  /**
+   * The machine's yardstick, measured in the same run: "pies" a CPU second of the least any split does, each artist of
+   * the listening copied into a result of the split's shape. The split's cost is reported as a multiple of it.
+   */
+  copyPiesPerSecond: number;
+}
+
+/** The yardstick: every listening entry copied into an object of a split result's fields. */
+function copyListening(input: SplitInput): unknown[] {
+  const copied: unknown[] = [];
+  for (const entry of input.listening) {
+    copied.push({
+      artistKey: entry.artistId ?? entry.artistName,
+      artistId: entry.artistId,
+      artistName: entry.artistName,
+      msListened: entry.msListened,
+      tracksListened: entry.tracksListened,
+      popularity: entry.popularity,
+      active: entry.active,
+      banned: false,
+      inclusion: null,
+      weightFactorBasisPoints: 10_000,
+      weight: entry.msListened * 10_000,
+      percentage: 0,
+      cents: 0,
+    });
+  }
+  return copied;
 }
 
 /** mulberry32: a small seeded generator, so every run makes the same months. */
@@ -166,6 +194,14 @@ export function measureSplitThroughput({
   }
   const inputAt = (index: number) => inputs[index % inputs.length] ?? inputs[0];
   const monthAt = (index: number) => fanMonths[index % fanMonths.length] ?? fanMonths[0];
+  const copyPiesPerSecond = measure(
+    (index) => {
+      const input = inputAt(index);
+      if (input) copyListening(input);
+    },
+    minSeconds / 2,
+    minPies,
+  );
   const piesPerSecond = measure(
     (index) => {
       const input = inputAt(index);
@@ -192,5 +228,6 @@ export function measureSplitThroughput({
     piesPerSecond,
     piesPerSecondFromDays,
     averageIncluded: included / inputs.length,
+    copyPiesPerSecond,
   };
 }

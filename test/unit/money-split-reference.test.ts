@@ -99,6 +99,37 @@ describe('the faster split against the split it replaced', () => {
     );
   }, 60_000);
 
+  it('gives the same result on months of more artists than its packed sorts hold (past 1,024), ties included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(0, 1, 30_000, 180_000, 3_600_000, 7_200_000), {
+          minLength: 1_100,
+          maxLength: 1_500,
+        }),
+        fc.integer({ min: 0, max: 120_000 }),
+        fc.constantFrom(0, 600, 2_000),
+        (times, netCents, artistLimit) => {
+          const input: SplitInput = {
+            listening: times.map((msListened, index) => ({
+              artistId: index % 17 === 0 ? null : `artist${(index * 7919) % 100_003}`,
+              artistName: `Artist ${index}`,
+              msListened,
+              tracksListened: 1,
+              popularity: index % 5 === 0 ? null : (index * 37) % 101,
+              active: index % 11 !== 0,
+            })),
+            settings: { artistLimit, artistPopularity: 50, excludeNonActive: true },
+            bannedArtistKeys: new Set(['id:artist7919']),
+            inclusions: new Map([['id:artist15838', true]]),
+            netCents,
+          };
+          expect(outcomeOf(splitPie, input)).toEqual(outcomeOf(referenceSplitPie, input));
+        },
+      ),
+      { numRuns: 8 },
+    );
+  }, 60_000);
+
   it('refuses the same inputs with the same words (a key twice, a fractional time, a tilt past 100)', () => {
     const artist = {
       artistId: 'a',
