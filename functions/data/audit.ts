@@ -16,6 +16,7 @@ import {
   auditEntryKey,
   auditTargetPartition,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure } from './table';
 
@@ -56,18 +57,7 @@ const itemSchema = z.object({
 });
 
 function toAuditEntry(item: Record<string, NativeAttributeValue>): AuditEntry {
-  const parsed = itemSchema.parse({
-    id: item['id'],
-    at: item['at'],
-    actorId: item['actorId'],
-    actorEmail: item['actorEmail'],
-    action: item['action'],
-    targetType: item['targetType'],
-    targetId: item['targetId'],
-    beforeJson: item['beforeJson'],
-    afterJson: item['afterJson'],
-    reason: item['reason'],
-  });
+  const parsed = readStored('audit entry', itemSchema, item);
   return {
     id: parsed.id,
     at: parsed.at,

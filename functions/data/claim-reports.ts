@@ -12,6 +12,7 @@ import {
   openClaimReportsPartition,
 } from './keys';
 import { buildOutboxEventPut } from './outbox';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { putNewItem, transactUnlessFailed } from './table';
 
@@ -98,7 +99,7 @@ const storedReportSchema = z.object({
 });
 
 function toReport(item: Record<string, unknown>): ClaimReport {
-  const stored = storedReportSchema.parse(item);
+  const stored = readStored('claim report', storedReportSchema, item);
   return {
     id: stored.id,
     fanId: stored.fanId,

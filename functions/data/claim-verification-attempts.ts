@@ -2,12 +2,12 @@
 // "Claim verification"): every try at finding the verification string, in the claim's own partition, so the office
 // and staff read a claim's attempts with one Query. An attempt is written once and never changed.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { verificationMethods, verificationPlatforms } from '../contracts/claims';
 import { claimPartition, claimVerificationAttemptKey, claimVerificationSortPrefix } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { queryAll } from './table';
+import { putNewItemAlone, queryAll } from './table';
 
 const attemptVersion = 1;
 
@@ -33,18 +33,12 @@ export async function recordVerificationAttempt(
   table: TableRef,
   attempt: StoredVerificationAttempt,
 ): Promise<void> {
-  await table.client.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: {
-        ...claimVerificationAttemptKey(attempt.claimId, attempt.at, attempt.id),
-        entity: 'claim-verification-attempt',
-        v: attemptVersion,
-        ...storedAttemptSchema.parse(attempt),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewItemAlone(table, {
+    ...claimVerificationAttemptKey(attempt.claimId, attempt.at, attempt.id),
+    entity: 'claim-verification-attempt',
+    v: attemptVersion,
+    ...storedAttemptSchema.parse(attempt),
+  });
 }
 
 /**
@@ -64,16 +58,5 @@ export async function listClaimVerificationAttempts(
 }
 
 function toAttempt(item: Record<string, NativeAttributeValue>): StoredVerificationAttempt {
-  return storedAttemptSchema.parse({
-    id: item['id'],
-    claimId: item['claimId'],
-    method: item['method'],
-    platform: item['platform'],
-    checked: item['checked'],
-    found: item['found'],
-    detail: item['detail'],
-    at: item['at'],
-    byKind: item['byKind'],
-    byId: item['byId'],
-  });
+  return readStored('claim verification attempt', storedAttemptSchema, item);
 }

@@ -7,6 +7,7 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { accountKey, directoryPartition, directorySortKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { queryAll, updateIfCondition } from './table';
 
@@ -53,7 +54,7 @@ export interface DirectoryAccount {
 }
 
 function toDirectoryAccount(item: Record<string, NativeAttributeValue>): DirectoryAccount {
-  const parsed = directoryAccountSchema.parse(item);
+  const parsed = readStored('directory account', directoryAccountSchema, item);
   return {
     id: parsed.id,
     status: parsed.status ?? 'active',
@@ -120,7 +121,7 @@ export async function listOfficeDirectory(table: TableRef): Promise<DirectoryOff
     ScanIndexForward: false,
   });
   return items.map((item) => {
-    const parsed = directoryOfficeSchema.parse(item);
+    const parsed = readStored('directory office', directoryOfficeSchema, item);
     return {
       id: parsed.id,
       name: parsed.name,

@@ -19,6 +19,7 @@ import {
   escrowHeldTotalsBackfillKey,
   heldTotalShards,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { cancelledTransaction, forEachItem, queryAll, transact } from './table';
 
@@ -47,7 +48,7 @@ const heldLotSchema = z.object({
 });
 
 function toHeldLot(item: Record<string, NativeAttributeValue>): HeldLotSummary | null {
-  const parsed = heldLotSchema.parse(item);
+  const parsed = readStored('escrow lot', heldLotSchema, item);
   // The index is sparse (held lots only); a lot leaving `held` leaves it in the same write, so this only guards.
   if (parsed.status !== 'held') return null;
   return {
@@ -110,7 +111,9 @@ export async function sumHeldForArtist(
     ExpressionAttributeValues: { ':pk': escrowArtistPartition(artistKey) },
     ProjectionExpression: 'cents, fanId, #status',
   });
-  const lots = items.map((item) => heldShareSchema.parse(item)).filter((lot) => lot.status === 'held');
+  const lots = items
+    .map((item) => readStored('escrow lot', heldShareSchema, item))
+    .filter((lot) => lot.status === 'held');
   return {
     cents: lots.reduce((sum, lot) => sum + lot.cents, 0),
     fanCount: new Set(lots.map((lot) => lot.fanId)).size,
@@ -156,7 +159,7 @@ export async function listHeldTotalParts(table: TableRef): Promise<HeldTotalPart
           ConsistentRead: true,
         })
       ).map((item): HeldTotalPart => {
-        const part = heldTotalPartSchema.parse(item);
+        const part = readStored('escrow held total', heldTotalPartSchema, item);
         return {
           shard,
           artistKey: part.artistKey,
@@ -244,7 +247,7 @@ async function readParts(table: TableRef, artistKey: string): Promise<Map<number
         }),
       );
       if (!Item) return;
-      const part = heldTotalPartSchema.parse(Item);
+      const part = readStored('escrow held total', heldTotalPartSchema, Item);
       parts.set(shard, {
         shard,
         artistKey,

@@ -23,6 +23,7 @@ import {
   escrowReleasedPartition,
   heldTotalShards,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { backOff, cancelledTransaction, forEachItem, queryAll, queryPages, transact } from './table';
 
@@ -47,7 +48,11 @@ const lotSchema = z.object({
 });
 
 function toLot(item: Record<string, NativeAttributeValue>): EscrowLot {
-  const { officeId, claimId, releasedAt, takenBackCents, ...parsed } = lotSchema.parse(item);
+  const { officeId, claimId, releasedAt, takenBackCents, ...parsed } = readStored(
+    'escrow lot',
+    lotSchema,
+    item,
+  );
   return {
     ...parsed,
     accountId: parsed.accountId as AccountId,

@@ -7,6 +7,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { ItemKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -82,7 +83,7 @@ const storedJobRunSchema = z.object({
 });
 
 function toJobRun(item: Record<string, NativeAttributeValue>): StoredJobRun {
-  return storedJobRunSchema.parse(item);
+  return readStored('job run', storedJobRunSchema, item);
 }
 
 async function putJobRun(

@@ -22,6 +22,7 @@ import {
 } from '../domain/money/ledger';
 import { ledgerAccountPartition, ledgerEntrySortPrefix } from './keys';
 import { storedPostingsSchema, toPostings } from './ledger-postings';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -113,7 +114,7 @@ const unindexedSchema = z.object({
 });
 
 function toUnindexed(item: Record<string, NativeAttributeValue>): UnindexedTransaction {
-  const parsed = unindexedSchema.parse(item);
+  const parsed = readStored('ledger transaction', unindexedSchema, item);
   return {
     ...parsed,
     postings: toPostings(parsed.postings),
@@ -191,7 +192,7 @@ const indexedSchema = z.object({
 });
 
 function toIndexed(item: Record<string, NativeAttributeValue>): IndexedTransaction {
-  const parsed = indexedSchema.parse(item);
+  const parsed = readStored('ledger transaction', indexedSchema, item);
   return {
     ...parsed,
     postings: toPostings(parsed.postings),

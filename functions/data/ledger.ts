@@ -19,6 +19,7 @@ import {
   ledgerEntrySortPrefix,
   ledgerTransactionKey,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { batchGetAll, putNewItem } from './table';
 
@@ -72,6 +73,12 @@ const transactionSchema = z.object({
   reverses: z.optional(z.string()),
   reversedBy: z.optional(z.string()),
 });
+/** A balance item (or one shard of a sharded account's), as its reads project it. */
+const storedBalanceSchema = z.object({ balance: z.number() });
+
+/** A one-item account's balance, as getLedgerBalances' BatchGet projects it with the account it belongs to. */
+const storedAccountBalanceSchema = z.object({ accountId: accountIdSchema, balance: z.number() });
+
 const entrySchema = z.object({
   accountId: accountIdSchema,
   transactionId: z.string(),
@@ -81,7 +88,7 @@ const entrySchema = z.object({
 });
 
 function toStored(item: Record<string, NativeAttributeValue>): StoredTransaction & { fingerprint: string } {
-  const parsed = transactionSchema.parse(item);
+  const parsed = readStored('ledger transaction', transactionSchema, item);
   return {
     ...parsed,
     postings: toPostings(parsed.postings),
@@ -207,7 +214,8 @@ async function sumBalanceItems(table: TableRef, accountId: AccountId): Promise<n
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
-    for (const item of reply.Items ?? []) total += z.number().parse(item['balance']);
+    for (const item of reply.Items ?? [])
+      total += readStored('ledger balance', storedBalanceSchema, item).balance;
     startKey = reply.LastEvaluatedKey;
   } while (startKey);
   return total;
@@ -224,7 +232,7 @@ export async function getLedgerBalance(table: TableRef, accountId: AccountId): P
       ProjectionExpression: 'balance',
     }),
   );
-  return Item ? z.number().parse(Item['balance']) : 0;
+  return Item ? readStored('ledger balance', storedBalanceSchema, Item).balance : 0;
 }
 
 /** Sharded accounts read at once by getLedgerBalances (a Query each). */
@@ -250,8 +258,8 @@ export async function getLedgerBalances(
       { projection: 'accountId, balance', consistent: true, parallel: 4 },
     );
     for (const item of items) {
-      const accountId = accountIdSchema.parse(item['accountId']) as AccountId;
-      balances.set(accountId, z.number().parse(item['balance']));
+      const { accountId, balance } = readStored('ledger balance', storedAccountBalanceSchema, item);
+      balances.set(accountId as AccountId, balance);
     }
   }
   let next = 0;
@@ -299,7 +307,7 @@ export async function listLedgerEntries(
   const last = reply.LastEvaluatedKey;
   return {
     entries: (reply.Items ?? []).map((item) => {
-      const entry = entrySchema.parse(item);
+      const entry = readStored('ledger entry', entrySchema, item);
       return { ...entry, accountId: entry.accountId as AccountId };
     }),
     cursor: last

@@ -19,6 +19,7 @@ import {
   fanPartition,
   playSortPrefix,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { queryAll } from './table';
 
@@ -111,7 +112,7 @@ export async function listDayPlayCounts(table: TableRef, fanId: string): Promise
     ExpressionAttributeNames: { '#date': 'date' },
     ScanIndexForward: false,
   });
-  return items.map((item) => storedDayCountSchema.parse(item));
+  return items.map((item) => readStored('daily listening', storedDayCountSchema, item));
 }
 
 /** A stored play as the reads show it: what was stored, without what made it unique. */
@@ -154,7 +155,7 @@ export async function listPlaysNewestFirst(
 }
 
 function toPlayView(item: Record<string, unknown>): StoredPlayView {
-  return storedPlayViewSchema.parse(item);
+  return readStored('play view', storedPlayViewSchema, item);
 }
 
 /** Access pattern `getDailyTrackListening`: per-day track totals between two UTC dates, inclusive, oldest first. */
@@ -174,5 +175,5 @@ export async function getDailyTrackListening(
     ProjectionExpression: '#date, tracks',
     ExpressionAttributeNames: { '#date': 'date' },
   });
-  return items.map((item) => storedDayTracksSchema.parse(item));
+  return items.map((item) => readStored('daily listening', storedDayTracksSchema, item));
 }

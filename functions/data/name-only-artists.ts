@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { nameOnlyArtistKey, nameOnlyArtistsPartition } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { batchGetAll, isConditionFailure, queryPages } from './table';
+import { batchGetAll, isConditionFailure, queryPages, updateIfCondition } from './table';
 
 const entity = 'name-only-artist';
 const version = 1;
@@ -225,31 +225,22 @@ export async function noteNameOnlyArtistLooked(
   seen: { status: 'waiting' | 'ambiguous'; candidateIds: readonly string[]; heldCents: number },
   at: Date,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: nameOnlyArtistKey(normalisedName),
-        UpdateExpression:
-          'SET #status = :status, candidateIds = :candidates, heldCents = :held, checkedAt = :at, gsi1pk = :gsi1pk, gsi1sk = :name',
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :resolved',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': seen.status,
-          ':candidates': [...seen.candidateIds],
-          ':held': seen.heldCents,
-          ':at': at.toISOString(),
-          ':gsi1pk': nameOnlyArtistsPartition(seen.status),
-          ':name': normalisedName,
-          ':resolved': 'resolved',
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updateIfCondition(table, {
+    Key: nameOnlyArtistKey(normalisedName),
+    UpdateExpression:
+      'SET #status = :status, candidateIds = :candidates, heldCents = :held, checkedAt = :at, gsi1pk = :gsi1pk, gsi1sk = :name',
+    ConditionExpression: 'attribute_exists(pk) AND #status <> :resolved',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': seen.status,
+      ':candidates': [...seen.candidateIds],
+      ':held': seen.heldCents,
+      ':at': at.toISOString(),
+      ':gsi1pk': nameOnlyArtistsPartition(seen.status),
+      ':name': normalisedName,
+      ':resolved': 'resolved',
+    },
+  });
 }
 
 /**

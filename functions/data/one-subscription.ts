@@ -9,6 +9,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { oneSubscriptionKey, openCheckoutSessionKey, secondSubscriptionKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, updateIfCondition } from './table';
 
@@ -45,7 +46,7 @@ export async function getCheckoutReservation(
     new GetCommand({ TableName: table.name, Key: openCheckoutSessionKey(fanId), ConsistentRead: true }),
   );
   if (!Item) return null;
-  const stored = reservationSchema.parse(Item);
+  const stored = readStored('checkout session', reservationSchema, Item);
   return {
     attempt: stored.attempt ?? null,
     request: stored.request ?? null,
@@ -128,6 +129,9 @@ function holderOf(text: string): SubscriptionHolder {
   throw new Error(`A subscription holder is card: or promo:, not ${text}`);
 }
 
+/** The one-subscription item as its holder is read back. */
+const storedHolderSchema = z.object({ holder: z.string(), heldSince: z.string() });
+
 /** Access pattern `getSubscriptionHolder`. */
 export async function getSubscriptionHolder(
   table: TableRef,
@@ -137,7 +141,7 @@ export async function getSubscriptionHolder(
     new GetCommand({ TableName: table.name, Key: oneSubscriptionKey(fanId), ConsistentRead: true }),
   );
   if (!Item) return null;
-  const stored = z.object({ holder: z.string(), heldSince: z.string() }).parse(Item);
+  const stored = readStored('one-subscription holder', storedHolderSchema, Item);
   return { holder: holderOf(stored.holder), heldSince: stored.heldSince };
 }
 

@@ -117,7 +117,7 @@ const streamImageSchema = z.object({
 
 /** readOutboxMailImage: the mail-sender reads the NewImage of a stream record; throws when it is no outbox mail. */
 export function readOutboxMailImage(image: unknown): OutboxMail {
-  const parsed = streamImageSchema.parse(image);
+  const parsed = readStored('outbox mail', streamImageSchema, image);
   return {
     id: parsed.id.S,
     kind: parsed.kind.S,
@@ -282,7 +282,7 @@ const eventImageSchema = z.object({
 
 /** readOutboxEventImage: the event-publisher reads the NewImage of a stream record; throws when it is no event. */
 export function readOutboxEventImage(image: unknown): OutboxEvent {
-  const parsed = eventImageSchema.parse(image);
+  const parsed = readStored('outbox event', eventImageSchema, image);
   return toOutboxEvent({
     id: parsed.id.S,
     type: parsed.type.S,

@@ -2,6 +2,7 @@
 // staff reads that meet a pie's money in the ledger before they know its fan (the wallet lines read by date).
 import * as z from 'zod/mini';
 import { pieKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { batchGetAll } from './table';
 
@@ -18,7 +19,7 @@ export async function fanIdsOfPies(table: TableRef, pieIds: readonly string[]): 
     { projection: 'pk, fanId', parallel: 4 },
   );
   for (const item of items) {
-    const { pk, fanId } = ownerSchema.parse(item);
+    const { pk, fanId } = readStored('pie owner', ownerSchema, item);
     owners.set(pk.slice('PIE#'.length), fanId);
   }
   return owners;

@@ -6,6 +6,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { pieBansKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -33,7 +34,7 @@ const pieBansSchema = z.object({
 
 function toBans(item: Record<string, NativeAttributeValue> | undefined): Map<string, PieBan> {
   if (!item) return new Map();
-  return new Map(Object.entries(pieBansSchema.parse(item).bans ?? {}));
+  return new Map(Object.entries(readStored('pie bans', pieBansSchema, item).bans ?? {}));
 }
 
 /**

@@ -12,6 +12,7 @@ import { realtimeStatsSchema } from '../contracts/pie';
 import type { SplitPayout } from '../domain/money/escrow';
 import type { AccountId } from '../domain/money/ledger';
 import { pieReceiptKey } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -65,8 +66,8 @@ const itemSchema = z.object({
 });
 
 function toReceipt(item: Record<string, NativeAttributeValue>): StoredPieReceipt {
-  const { body, funding, ...facts } = itemSchema.parse(item);
-  const parsed = bodySchema.parse(JSON.parse(gunzipSync(body).toString('utf8')));
+  const { body, funding, ...facts } = readStored('pie receipt', itemSchema, item);
+  const parsed = readStored('pie receipt', bodySchema, JSON.parse(gunzipSync(body).toString('utf8')));
   return {
     ...facts,
     ...(funding === undefined

@@ -15,6 +15,7 @@ import {
   piesDuePartition,
   piesRaisedPartition,
 } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, queryPages, transactUnlessFailed, updateIfCondition } from './table';
 
@@ -122,9 +123,12 @@ const storedPieSchema = z.object({
   splitRaisedAt: z.optional(z.string()),
 });
 
+/** A pie's count of failed splits, as the update that counts one answers it. */
+const storedSplitAttemptsSchema = z.object({ splitAttempts: z.number() });
+
 /** The pie an item holds, read through its schema (data/pie-settings.ts reads it too). */
 export function toPie(item: Record<string, NativeAttributeValue>): StoredPie {
-  const parsed = storedPieSchema.parse(item);
+  const parsed = readStored('pie', storedPieSchema, item);
   const { splitAttempts, lastSplitError, splitRaisedAt, ...rest } = parsed;
   return {
     ...rest,
@@ -288,7 +292,7 @@ export async function recordSplitFailure(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const attempts = z.number().parse(Attributes?.['splitAttempts']);
+    const attempts = readStored('pie', storedSplitAttemptsSchema, Attributes).splitAttempts;
     if (attempts < maxSplitAttempts) return { attempts, raised: false };
     const raised = await updateIfCondition(table, {
       Key: pieKey(pieId),

@@ -16,6 +16,7 @@ import {
   promoPoolKey,
   promoSpotifyGuardKey,
 } from './keys';
+import { readStored } from './stored-item';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
 import { backOff, cancelledTransaction, putNewItem, transact } from './table';
 
@@ -51,7 +52,7 @@ export async function getPromoPool(
       ConsistentRead: consistent,
     }),
   );
-  return Item ? poolSchema.parse(Item) : { added: 0, claimed: 0, remaining: 0 };
+  return Item ? readStored('promo-code pool', poolSchema, Item) : { added: 0, claimed: 0, remaining: 0 };
 }
 
 /** A code as people would type it: the promo's name and 10 unambiguous characters. */
@@ -190,7 +191,7 @@ const claimSchema = z.object({
 });
 
 function toClaim(item: Record<string, NativeAttributeValue>): PromoClaim {
-  return claimSchema.parse(item);
+  return readStored('promo-code claim', claimSchema, item);
 }
 
 /** Access pattern `getPromoClaim`: whether (and how) a fan used the promotion. */

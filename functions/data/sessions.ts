@@ -1,13 +1,13 @@
 // Sessions: one item per signed-in device under the person's partition, so a token whose item is gone is refused
 // (logout), and ending every session of a person is one Query (password reset, deletion).
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { epochSecondsOf } from '../domain/calendar';
 import type { AccountKind } from '../domain/identity/account';
 import { sessionKey, sessionSortPrefix, userPartition } from './keys';
 import { readStored, storedItemKeySchema } from './stored-item';
 import type { TableRef } from './table';
-import { deleteAllKeys, queryAll } from './table';
+import { deleteAllKeys, putNewItemAlone, queryAll } from './table';
 
 export interface SessionRecord {
   kind: AccountKind;
@@ -22,22 +22,16 @@ const storedSessionExpirySchema = z.object({ expiresAt: z.number() });
 
 /** putSession: every sign-in (password, provider, staff). */
 export async function putSession(table: TableRef, session: SessionRecord): Promise<void> {
-  await table.client.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: {
-        ...sessionKey(session.kind, session.userId, session.sessionId),
-        entity: 'session',
-        v: 1,
-        kind: session.kind,
-        userId: session.userId,
-        sessionId: session.sessionId,
-        createdAt: session.createdAt.toISOString(),
-        expiresAt: epochSecondsOf(session.expiresAt),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewItemAlone(table, {
+    ...sessionKey(session.kind, session.userId, session.sessionId),
+    entity: 'session',
+    v: 1,
+    kind: session.kind,
+    userId: session.userId,
+    sessionId: session.sessionId,
+    createdAt: session.createdAt.toISOString(),
+    expiresAt: epochSecondsOf(session.expiresAt),
+  });
 }
 
 /** isSessionLive: every authenticated call checks that its token's session was not ended. */

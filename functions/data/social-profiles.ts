@@ -1,11 +1,11 @@
 // The social profiles an artist-side user connected to verify a claim (decision 027), with the bio as it
 // was read then: `POST …/artist/socials/fetch` answers them. No provider token is kept, so a bio is never re-read
 // without the person connecting again. One item per profile, replaced when the same profile is connected again.
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { socialVerificationPlatforms } from '../contracts/verification';
 import { socialProfileKey, socialProfilesPartition } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { queryAll } from './table';
 
@@ -20,6 +20,12 @@ const storedProfileSchema = z.object({
   readAt: z.string(),
 });
 export type StoredSocialProfile = z.infer<typeof storedProfileSchema>;
+
+/** A profile item as it is read back: a handle or URL never stored reads as none. */
+const storedProfileReadSchema = z.extend(storedProfileSchema, {
+  handle: z._default(z.nullable(z.string()), null),
+  url: z._default(z.nullable(z.string()), null),
+});
 
 /** saveSocialProfile: a social verification callback keeps what it read. */
 export async function saveSocialProfile(
@@ -48,14 +54,5 @@ export async function listSocialProfiles(table: TableRef, userId: string): Promi
     ExpressionAttributeValues: { ':pk': socialProfilesPartition(userId) },
     ConsistentRead: true,
   });
-  return items.map((item: Record<string, NativeAttributeValue>) =>
-    storedProfileSchema.parse({
-      platform: item['platform'],
-      profileId: item['profileId'],
-      handle: item['handle'] ?? null,
-      url: item['url'] ?? null,
-      bio: item['bio'],
-      readAt: item['readAt'],
-    }),
-  );
+  return items.map((item) => readStored('social profile', storedProfileReadSchema, item));
 }

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { subscriptionStatuses } from '../contracts/payments';
 import type { SubscriptionStatus } from '../contracts/payments';
 import { fanPartition, fanSubscriptionKey, openCheckoutSessionKey, subscriptionSortPrefix } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { isConditionFailure } from './table';
 
@@ -43,7 +44,7 @@ const subscriptionSchema = z.object({
 });
 
 function toSubscription(item: Record<string, NativeAttributeValue>): StoredSubscription {
-  return subscriptionSchema.parse(item);
+  return readStored('fan subscription', subscriptionSchema, item);
 }
 
 /** Access pattern `putFanSubscription`: the subscription as Stripe answered it just now. */

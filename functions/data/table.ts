@@ -10,6 +10,7 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   paginateQuery,
+  PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -36,6 +37,19 @@ export function isConditionFailure(error: unknown): boolean {
 /** A transaction's Put of an item that must not exist yet: a new record, or a guard that makes a value unique. */
 export function putNewItem(table: TableRef, item: Record<string, NativeAttributeValue>): TransactionItem {
   return { Put: { TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/**
+ * A PutItem of an item that must not exist yet, on its own (outside a transaction): a record written once. A second
+ * write of the same key throws the condition's failure.
+ */
+export async function putNewItemAlone(
+  table: TableRef,
+  item: Record<string, NativeAttributeValue>,
+): Promise<void> {
+  await table.client.send(
+    new PutCommand({ TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 }
 
 /** An UpdateItem whose ConditionExpression decides: true when the update was made, false when the condition failed. */

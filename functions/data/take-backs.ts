@@ -9,8 +9,9 @@ import * as z from 'zod/mini';
 import type { AccountId } from '../domain/money/ledger';
 import type { TakeBackPlan } from '../domain/money/take-back';
 import { takeBackKey, takeBackSortPrefix } from './keys';
+import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { isConditionFailure, queryAll } from './table';
+import { isConditionFailure, queryAll, updateIfCondition } from './table';
 
 const entity = 'take-back';
 const version = 1;
@@ -66,7 +67,7 @@ const itemSchema = z.object({
 });
 
 function toTakeBack(item: Record<string, NativeAttributeValue>): StoredTakeBack {
-  const parsed = itemSchema.parse(item);
+  const parsed = readStored('take-back', itemSchema, item);
   return {
     ...parsed,
     lossAccount: parsed.lossAccount as AccountId,
@@ -120,22 +121,13 @@ export async function replanTakeBack(
   plan: TakeBackPlan,
   at: Date,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: takeBackKey(stale.pieId, stale.idempotencyKey),
-        UpdateExpression: 'SET #plan = :plan, #at = :at',
-        ConditionExpression: '#at = :staleAt AND attribute_not_exists(outcome)',
-        ExpressionAttributeNames: { '#plan': 'plan', '#at': 'at' },
-        ExpressionAttributeValues: { ':plan': plan, ':at': at.toISOString(), ':staleAt': stale.at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updateIfCondition(table, {
+    Key: takeBackKey(stale.pieId, stale.idempotencyKey),
+    UpdateExpression: 'SET #plan = :plan, #at = :at',
+    ConditionExpression: '#at = :staleAt AND attribute_not_exists(outcome)',
+    ExpressionAttributeNames: { '#plan': 'plan', '#at': 'at' },
+    ExpressionAttributeValues: { ':plan': plan, ':at': at.toISOString(), ':staleAt': stale.at },
+  });
 }
 
 /** Access pattern `setTakeBackOutcome`: what its transactions moved, once all are written (the same every time). */

@@ -1,16 +1,18 @@
-// Claims, accounts, fan profiles, give-backs and offices read their stored items back through the zod schemas of what
-// they write (readStored, functions/data/stored-item.ts), on DynamoDB Local: an item whose stored shape is not its
-// entity's is refused with a CorruptStoredItem naming the entity, rather than coerced (`String(…)`, `typeof`) into a
-// value nobody stored. One row per module's read.
+// The data modules read their stored items back through the zod schemas of what they write (readStored,
+// functions/data/stored-item.ts), on DynamoDB Local: an item whose stored shape is not its entity's is refused with a
+// CorruptStoredItem naming the entity, rather than coerced (`String(…)`, `typeof`) into a value nobody stored. One row
+// per module's read.
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { findAccountByEmail, listConnections } from '../../functions/data/accounts';
+import { listClaimVerificationAttempts } from '../../functions/data/claim-verification-attempts';
 import { getClaim, getSuccessfulClaimOfArtist, listClaimAuditEntries } from '../../functions/data/claims';
 import { findFanByUsername, getFanProfile } from '../../functions/data/fan-profiles';
 import { getGiveBack, getGiveBackTotal } from '../../functions/data/give-backs';
 import {
   claimAuditKey,
+  claimVerificationAttemptKey,
   claimKey,
   connectionKey,
   emailGuardKey,
@@ -18,12 +20,16 @@ import {
   officeMemberKey,
   officePartition,
   personalOfficeGuardKey,
+  promoPoolKey,
+  socialProfileKey,
   successfulClaimGuardKey,
   usernameGuardKey,
 } from '../../functions/data/keys';
 import { getOfficeInvitation } from '../../functions/data/offices/invitations';
 import { getMemberArtistIds } from '../../functions/data/offices/member-artists';
 import { getPersonalOfficeId } from '../../functions/data/offices/office';
+import { getPromoPool } from '../../functions/data/promo-codes';
+import { listSocialProfiles } from '../../functions/data/social-profiles';
 import { CorruptStoredItem } from '../../functions/data/stored-item';
 import type { TableRef } from '../../functions/data/table';
 import { testTable } from '../support/test-table';
@@ -221,9 +227,62 @@ const corruptItems: [string, CorruptItem][] = [
       read: (table, id) => getPersonalOfficeId(table, id),
     },
   ],
+  [
+    "a claim's verification attempt that says neither found nor not",
+    {
+      entity: 'claim verification attempt',
+      item: (id) => ({
+        ...claimVerificationAttemptKey(id, at, 'a1'),
+        entity: 'claim-verification-attempt',
+        v: 1,
+        id: 'a1',
+        claimId: id,
+        method: 'bio',
+        platform: 'spotify',
+        checked: 'https://open.spotify.com/artist/a1',
+        found: 'maybe',
+        detail: 'Not in the bio',
+        at,
+        byKind: 'office',
+        byId: 'u1',
+      }),
+      read: (table, id) => listClaimVerificationAttempts(table, id),
+    },
+  ],
+  [
+    'a social profile of no known platform',
+    {
+      entity: 'social profile',
+      item: (id) => ({
+        ...socialProfileKey(id, 'myspace', 'p1'),
+        entity: 'social-profile',
+        v: 1,
+        platform: 'myspace',
+        profileId: 'p1',
+        bio: '',
+        readAt: at,
+      }),
+      read: (table, id) => listSocialProfiles(table, id),
+    },
+  ],
+  [
+    'a promo code pool whose count is text',
+    {
+      entity: 'promo-code pool',
+      item: (id) => ({
+        ...promoPoolKey(id),
+        entity: 'promo-pool',
+        v: 1,
+        added: 10,
+        claimed: 0,
+        remaining: '10',
+      }),
+      read: (table, id) => getPromoPool(table, id),
+    },
+  ],
 ];
 
-describe('claims, accounts, fan profiles, give-backs and offices read through their schemas', () => {
+describe('claims, accounts, fan profiles, give-backs, offices, verification, social profiles and promo pools read through their schemas', () => {
   it.each(corruptItems)('refuses %s', async (_what, { entity, item, read }) => {
     // Prepare
     const id = randomUUID();
