@@ -129,6 +129,11 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
 
   const dynamoDbLocal = await startDynamoDbLocal({});
   const tableName = `openpie-bench-sync-${Date.now()}`;
+  // The local-mode configuration the sync's metrics validate, as every test process gets it (the part may run alone).
+  process.env.TABLE_NAME = tableName;
+  process.env.DYNAMODB_ENDPOINT = dynamoDbLocal.endpoint;
+  await import('../test/support/env-setup');
+  (await import('../functions/runtime/env')).resetEnvCache();
   const admin = createLocalDynamoDbClient(dynamoDbLocal.endpoint);
   // The bench's clock, read by the sandbox's listening and by the sync: a fixed evening (UTC), moved by the bench.
   let nowMs = Date.UTC(2026, 10, 25, 20, 0, 0);
