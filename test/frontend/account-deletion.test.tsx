@@ -2,21 +2,14 @@
 // /api/for-artists/auth/delete-account for artist-side users): the control, the confirmation that says what is erased
 // and what is kept (docs/decisions/005), the call, the signed-out landing on the instructions page with its
 // confirmation, and a failure that leaves the account and the dialog in place.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { accountDeletionText } from '../../frontend/src/lib/account-deletion';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { readSessionHints, rememberSessionHint } from '../../frontend/src/lib/session-hints';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { renderAt } from '../support/fan-screens';
 
 function makeFan() {
   const id = crypto.randomUUID();

@@ -1,16 +1,11 @@
 // The artist area's settings screen: the connected Google account (SPEC §7 link-google and disconnect-google for
 // artist-side users), its confirmation before disconnecting, and SPEC §8's text when connecting came back failed.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { stubApi, succeed } from '../support/auth-api-stub';
-
-function renderAt(path: string) {
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
-}
+import { renderAt } from '../support/fan-screens';
 
 function makeArtistUser(google: boolean) {
   return {

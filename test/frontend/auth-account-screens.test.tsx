@@ -1,27 +1,16 @@
 // The identity screens around sign-in: the verify and reset link targets, complete-registration and the artist
 // guard's rule for incomplete profiles (SPEC §5), the staff Google callback, logout in each area's layout, and the
 // fan's connected accounts with SPEC §8's text.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
 import type { FanConnections } from '../support/fan-screens';
-import { makeFan } from '../support/fan-screens';
+import { makeFan, renderAt } from '../support/fan-screens';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // StrictMode runs effects twice, as the development build does: single-use links must still be used once.
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  return router;
-}
+// StrictMode runs effects twice, as the development build does: single-use links must still be used once.
+const asDevelopment = { strict: true };
 
 function getField(label: string): HTMLElement {
   return screen.getByLabelText(new RegExp(`^${label}\\*?$`));
@@ -75,7 +64,7 @@ describe('verify-email link targets', () => {
     });
 
     // Act
-    renderAt(`${page}/${token}`);
+    renderAt(`${page}/${token}`, asDevelopment);
 
     // Assess
     await findHeading('Your e-mail address is verified');
@@ -94,7 +83,7 @@ describe('verify-email link targets', () => {
     stubApi({ [`POST /api/auth/verify-email/${token}`]: fail(400, 'link_used', used) });
 
     // Act
-    renderAt(`/auth/fans/verify-email/${token}`);
+    renderAt(`/auth/fans/verify-email/${token}`, asDevelopment);
 
     // Assess
     await findHeading('We could not verify your e-mail address');
@@ -106,7 +95,7 @@ describe('reset-password link targets', () => {
   it('asks for the new password twice with SPEC §5’s texts', async () => {
     // Prepare
     stubApi({});
-    renderAt(`/auth/fans/reset-password/${makeToken()}`);
+    renderAt(`/auth/fans/reset-password/${makeToken()}`, asDevelopment);
     await findHeading('Choose a new password');
 
     // Act
@@ -127,7 +116,7 @@ describe('reset-password link targets', () => {
     const api = stubApi({
       [call]: succeed({ message: 'Your password was changed. Please log in with your new password.' }),
     });
-    renderAt(`/auth/for-artists/reset-password/${token}`);
+    renderAt(`/auth/for-artists/reset-password/${token}`, asDevelopment);
     await findHeading('Choose a new password');
     await userEvent.type(getField('New password'), 'a-new-long-password');
     await userEvent.type(getField('Repeat new password'), 'a-new-long-password');
@@ -150,7 +139,7 @@ describe('reset-password link targets', () => {
     const token = makeToken();
     const expired = 'This password reset link has expired. Please request a new one.';
     stubApi({ [`POST /api/auth/reset-password/${token}`]: fail(400, 'link_expired', expired) });
-    renderAt(`/auth/fans/reset-password/${token}`);
+    renderAt(`/auth/fans/reset-password/${token}`, asDevelopment);
     await findHeading('Choose a new password');
     await userEvent.type(getField('New password'), 'a-new-long-password');
     await userEvent.type(getField('Repeat new password'), 'a-new-long-password');
@@ -170,7 +159,7 @@ describe('complete-registration (SPEC §5)', () => {
     stubApi({});
 
     // Act
-    renderAt('/for-artists/complete-registration');
+    renderAt('/for-artists/complete-registration', asDevelopment);
 
     // Assess
     await findHeading('Complete your registration');
@@ -195,7 +184,7 @@ describe('complete-registration (SPEC §5)', () => {
         return succeed(complete);
       },
     });
-    const router = renderAt('/for-artists/complete-registration');
+    const router = renderAt('/for-artists/complete-registration', asDevelopment);
     await screen.findByRole('button', { name: 'Complete registration' }, { timeout: 5000 });
 
     // Act
@@ -233,7 +222,7 @@ describe('complete-registration (SPEC §5)', () => {
         return succeed(complete);
       },
     });
-    const router = renderAt(`/for-artists/login?next=${encodeURIComponent(invitation)}`);
+    const router = renderAt(`/for-artists/login?next=${encodeURIComponent(invitation)}`, asDevelopment);
     await findHeading('Log in to OpenPie for Artists');
     await userEvent.type(getField('Email'), incomplete.email);
     await userEvent.type(getField('Password'), 'correct-horse-battery');
@@ -259,7 +248,7 @@ describe('complete-registration (SPEC §5)', () => {
     });
 
     // Act
-    const router = renderAt('/for-artists/funds');
+    const router = renderAt('/for-artists/funds', asDevelopment);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/complete-registration'));
@@ -272,7 +261,7 @@ describe('complete-registration (SPEC §5)', () => {
     });
 
     // Act
-    const router = renderAt('/for-artists/funds');
+    const router = renderAt('/for-artists/funds', asDevelopment);
 
     // Assess
     await findHeading('Funds');
@@ -291,7 +280,7 @@ describe('staff Google callback', () => {
     });
 
     // Act
-    const router = renderAt(`/admin/auth/google/callback?code=${code}&state=state-1`);
+    const router = renderAt(`/admin/auth/google/callback?code=${code}&state=state-1`, asDevelopment);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
@@ -306,7 +295,7 @@ describe('staff Google callback', () => {
     stubApi({ 'POST /api/admin/auth/google/callback': fail(403, 'not_staff', message) });
 
     // Act
-    renderAt(`/admin/auth/google/callback?code=code-${crypto.randomUUID()}&state=state-2`);
+    renderAt(`/admin/auth/google/callback?code=code-${crypto.randomUUID()}&state=state-2`, asDevelopment);
 
     // Assess
     await findHeading('We could not sign you in with Google');
@@ -319,7 +308,7 @@ describe('staff Google callback', () => {
     const api = stubApi({});
 
     // Act
-    renderAt('/admin/auth/google/callback');
+    renderAt('/admin/auth/google/callback', asDevelopment);
 
     // Assess
     await findHeading('Signing you in with Google');
@@ -348,7 +337,7 @@ describe('logout in each layout', () => {
         [logoutCall]: succeed({ message: 'You are logged out.' }),
       });
       const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
-      renderAt(path);
+      renderAt(path, asDevelopment);
       const logout = await screen.findByRole('button', { name: 'Log out' }, { timeout: 5000 });
 
       // Act
@@ -365,7 +354,7 @@ describe('logout in each layout', () => {
     stubApi({});
 
     // Act
-    renderAt('/help');
+    renderAt('/help', asDevelopment);
     await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
 
     // Assess
@@ -379,7 +368,7 @@ describe('connected accounts in the fan’s settings', () => {
     stubApi({ 'GET /api/user': succeed(makeFanWith({ spotify: true, facebook: true })) });
 
     // Act
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
 
     // Assess
     const section = await screen.findByRole('region', { name: 'Connected accounts' }, { timeout: 5000 });
@@ -402,7 +391,7 @@ describe('connected accounts in the fan’s settings', () => {
       'POST /api/auth/link-google': succeed({ authorizeUrl }),
     });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
 
     // Act
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Google' }, { timeout: 5000 }));
@@ -416,7 +405,7 @@ describe('connected accounts in the fan’s settings', () => {
     // Prepare
     stubApi({ 'GET /api/user': succeed(makeFanWith()) });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
 
     // Act
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Spotify' }, { timeout: 5000 }));
@@ -431,7 +420,7 @@ describe('connected accounts in the fan’s settings', () => {
       'GET /api/user': succeed(makeFanWith({ google: true, spotify: true })),
       'POST /api/auth/disconnect-google': succeed(makeFanWith({ spotify: true })),
     });
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Disconnect Google' }, { timeout: 5000 }),
     );
@@ -451,7 +440,7 @@ describe('connected accounts in the fan’s settings', () => {
   it('keeps the connection when the confirmation is cancelled', async () => {
     // Prepare
     const api = stubApi({ 'GET /api/user': succeed(makeFanWith({ twitter: true })) });
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
     await userEvent.click(await screen.findByRole('button', { name: 'Disconnect X' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect X?' });
 
@@ -472,7 +461,7 @@ describe('connected accounts in the fan’s settings', () => {
       'GET /api/user': succeed(makeFanWith({ twitter: true })),
       'POST /api/auth/disconnect-twitter': fail(409, 'last_sign_in_method', message),
     });
-    renderAt('/settings');
+    renderAt('/settings', asDevelopment);
     await userEvent.click(await screen.findByRole('button', { name: 'Disconnect X' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect X?' });
 
@@ -489,7 +478,7 @@ describe('connected accounts in the fan’s settings', () => {
     stubApi({ 'GET /api/user': succeed(makeFanWith({ google: true })) });
 
     // Act
-    renderAt('/settings?socialError=facebook&socialConnected=google');
+    renderAt('/settings?socialError=facebook&socialConnected=google', asDevelopment);
 
     // Assess
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(

@@ -1,20 +1,12 @@
 // The login screens of the three areas (SPEC §2, §5, §8): the login texts only once a field is touched and all of
 // them on submit, the button while sending, where each area goes after signing in, the forgot-password form, the
 // social sign-in buttons and SPEC §8's text when a social sign-in came back failed.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
-import { makeFan } from '../support/fan-screens';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { makeFan, renderAt } from '../support/fan-screens';
 
 function makeArtist(profileComplete: boolean) {
   return {

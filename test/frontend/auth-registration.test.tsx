@@ -2,22 +2,15 @@
 // 'CREATE MY ACCOUNT' disabled until the form is valid and changed and reading 'Creating account...' while sending,
 // the Terms of Service and Privacy Policy links above the button, the payload of SPEC §3, the server's refusals
 // (SPEC §8) and the success state.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import {
   describeRegistrationFailure,
   registrationFormText,
 } from '../../frontend/src/features/auth/components/registration-form';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { renderAt } from '../support/fan-screens';
 
 function getField(label: string): HTMLInputElement {
   return screen.getByLabelText(new RegExp(`^${label}\\*?$`)) as HTMLInputElement;

@@ -1,14 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../frontend/src/app/router';
 import { rememberSessionHint } from '../../frontend/src/lib/session-hints';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { renderAt } from '../support/fan-screens';
 
 describe('landing page', () => {
   it('has one h1 that says what OpenPie is for', async () => {

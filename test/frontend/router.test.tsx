@@ -6,10 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportRouteError } from '../../frontend/src/app/app-router';
 import { RouteErrorPage } from '../../frontend/src/app/route-error-page';
-import { routes } from '../../frontend/src/app/router';
 import { rememberSessionHint } from '../../frontend/src/lib/session-hints';
+import { renderAt } from '../support/fan-screens';
 
 type Role = 'fan' | 'artist' | 'admin';
+
+/** The route table rendered as the app renders it, route errors going to the app's own reporter. */
+const reportingErrors = { onError: reportRouteError };
 
 const sessionEndpointRoles: Readonly<Record<string, Role>> = {
   '/api/user': 'fan',
@@ -35,12 +38,6 @@ function stubSessions(signedIn: readonly Role[], otherStatus = 401) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} onError={reportRouteError} />);
-  return router;
 }
 
 /** A path nobody has declared, unique per test so no run depends on another. */
@@ -139,7 +136,7 @@ describe('every route of SPEC §2', () => {
     stubSessions(role ? [role] : []);
 
     // Act
-    const router = renderAt(path);
+    const router = renderAt(path, reportingErrors);
 
     // Assess
     const headings = await screen.findAllByRole('heading', { level: 1 });
@@ -156,7 +153,7 @@ describe('guards (SPEC §2, §6)', () => {
       const fetchMock = stubSessions([]);
 
       // Act
-      const router = renderAt(path);
+      const router = renderAt(path, reportingErrors);
 
       // Assess
       await waitFor(() => expect(router.state.location.pathname).toBe(signInPaths[role ?? 'fan']));
@@ -173,7 +170,7 @@ describe('guards (SPEC §2, §6)', () => {
     stubSessions([], 501);
 
     // Act
-    const router = renderAt(path);
+    const router = renderAt(path, reportingErrors);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe(signIn));
@@ -188,7 +185,7 @@ describe('guards (SPEC §2, §6)', () => {
     const fetchMock = stubSessions([role]);
 
     // Act
-    renderAt(path);
+    renderAt(path, reportingErrors);
     await screen.findByRole('heading', { level: 1 });
 
     // Assess
@@ -204,7 +201,7 @@ describe('guards (SPEC §2, §6)', () => {
     stubSessions(['fan', 'artist']);
 
     // Act
-    const router = renderAt('/admin/dashboard');
+    const router = renderAt('/admin/dashboard', reportingErrors);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
@@ -217,7 +214,7 @@ describe('guards (SPEC §2, §6)', () => {
     stubSessions([], 503);
 
     // Act
-    const router = renderAt('/my-pies');
+    const router = renderAt('/my-pies', reportingErrors);
 
     // Assess
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Something went wrong');
@@ -230,7 +227,7 @@ describe('layouts', () => {
   it('gives a signed-in fan the fan navigation, and an anonymous visitor the public one', async () => {
     // Prepare
     stubSessions(['fan']);
-    renderAt('/history');
+    renderAt('/history', reportingErrors);
     const fanNav = await screen.findByRole('navigation', { name: 'Main' });
     const fanLinks = within(fanNav)
       .getAllByRole('link')
@@ -239,7 +236,7 @@ describe('layouts', () => {
     // Act
     cleanup();
     stubSessions([]);
-    renderAt('/help');
+    renderAt('/help', reportingErrors);
     const publicNav = await screen.findByRole('navigation', { name: 'Main' });
 
     // Assess
@@ -256,7 +253,7 @@ describe('layouts', () => {
     stubSessions(['admin']);
 
     // Act
-    renderAt('/admin/escrow');
+    renderAt('/admin/escrow', reportingErrors);
 
     // Assess
     const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
@@ -270,7 +267,7 @@ describe('layouts', () => {
     stubSessions(['admin']);
 
     // Act
-    renderAt('/admin/wallet-transactions');
+    renderAt('/admin/wallet-transactions', reportingErrors);
 
     // Assess
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
@@ -283,7 +280,7 @@ describe('layouts', () => {
     stubSessions([]);
 
     // Act
-    renderAt('/register');
+    renderAt('/register', reportingErrors);
 
     // Assess
     await screen.findByRole('heading', { level: 1 });
@@ -303,7 +300,7 @@ describe('signed-in visitors on open pages', () => {
     rememberSessionHint('fan');
 
     // Act
-    renderAt('/help');
+    renderAt('/help', reportingErrors);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await within(nav).findByRole('button', { name: 'Log out' });
 
@@ -321,7 +318,7 @@ describe('signed-in visitors on open pages', () => {
     const fetchMock = stubSessions(['artist']);
 
     // Act
-    renderAt('/help');
+    renderAt('/help', reportingErrors);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 
     // Assess
@@ -336,7 +333,7 @@ describe('signed-in visitors on open pages', () => {
     rememberSessionHint('fan');
 
     // Act
-    renderAt('/privacy-policy');
+    renderAt('/privacy-policy', reportingErrors);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 
     // Assess
@@ -357,7 +354,7 @@ describe('signed-in visitors on open pages', () => {
     rememberSessionHint(role);
 
     // Act
-    const router = renderAt(path);
+    const router = renderAt(path, reportingErrors);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
@@ -375,7 +372,7 @@ describe('signed-in visitors on open pages', () => {
     rememberSessionHint('artist');
 
     // Act
-    const router = renderAt('/for-artists/login?next=%2Ffor-artists%2Ffunds');
+    const router = renderAt('/for-artists/login?next=%2Ffor-artists%2Ffunds', reportingErrors);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/complete-registration'));
@@ -399,7 +396,7 @@ describe('signed-in visitors on open pages', () => {
         );
       }),
     );
-    const router = renderAt('/login?next=%2Fhelp');
+    const router = renderAt('/login?next=%2Fhelp', reportingErrors);
     // The first render loads the lazy route modules, which can take longer than findBy's default second.
     await screen.findByRole('heading', { level: 1, name: 'Log in to OpenPie' }, { timeout: 5000 });
 
@@ -418,7 +415,7 @@ describe('signed-in visitors on open pages', () => {
   it('asks again on the next page once this browser has signed in, and only then', async () => {
     // Prepare
     const fetchMock = stubSessions(['fan']);
-    const router = renderAt('/help');
+    const router = renderAt('/help', reportingErrors);
     const before = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     const publicLinks = within(before)
       .getAllByRole('link')
@@ -443,7 +440,7 @@ describe('signed-in visitors on open pages', () => {
     rememberSessionHint('fan');
 
     // Act
-    const router = renderAt('/login');
+    const router = renderAt('/login', reportingErrors);
 
     // Assess
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Log in to OpenPie');
@@ -485,7 +482,7 @@ describe('unknown paths (SPEC §2)', () => {
     const path = buildPath(makeUnknownSegment());
 
     // Act
-    const router = renderAt(path);
+    const router = renderAt(path, reportingErrors);
 
     // Assess
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
@@ -526,7 +523,7 @@ describe('route errors', () => {
 
   it('the /error route shows the same generic error screen', async () => {
     // Prepare
-    renderAt('/error');
+    renderAt('/error', reportingErrors);
 
     // Act
     const heading = await screen.findByRole('heading', { level: 1 });

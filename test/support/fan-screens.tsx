@@ -1,6 +1,7 @@
 // What the fan screens' tests share: a signed-in fan as GET /api/user answers, and the real SPA's routes rendered at a
 // path with a cache of their own, so no reply of an earlier test shows first.
 import { render } from '@testing-library/react';
+import { StrictMode, type ComponentProps } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { routes } from '../../frontend/src/app/router';
@@ -42,12 +43,21 @@ export function makeFan(
   };
 }
 
-export function renderAt(path: string) {
+export interface RenderAtOptions {
+  /** Runs effects twice, as the development build does: single-use links must still be used once. */
+  strict?: boolean;
+  /** The app's own reporter of route errors, for the tests of the route table. */
+  onError?: ComponentProps<typeof RouterProvider>['onError'];
+}
+
+/** The real SPA's routes at `path`, with a cache of their own; every screen test renders through this. */
+export function renderAt(path: string, { strict = false, onError }: RenderAtOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
+  const app = (
     <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
+      <RouterProvider router={router} onError={onError} />
+    </SWRConfig>
   );
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
   return router;
 }
