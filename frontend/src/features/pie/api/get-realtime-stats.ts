@@ -3,8 +3,9 @@
 import useSWR from 'swr';
 import type { RouteQuery } from '@contracts/api/index';
 import type { RealtimeStats } from '@contracts/pie';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, type ApiClient } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/api-path';
+import { withPrefetchedReply } from '../../../lib/first-screen-data';
 
 export interface PieWhatIf {
   limit: number;
@@ -38,8 +39,17 @@ export function forecastStatsUrl(pieId: string): string {
   return apiPath('GET /api/pie/{pieId}/realtime-stats', { params: { pieId }, query: forecastQuery });
 }
 
-function fetchRealtimeStats(pieId: string, query: RealtimeStatsQuery): Promise<RealtimeStats> {
-  return apiClient.call('GET /api/pie/{pieId}/realtime-stats', { params: { pieId }, query });
+function fetchRealtimeStats(
+  pieId: string,
+  query: RealtimeStatsQuery,
+  client: ApiClient = apiClient,
+): Promise<RealtimeStats> {
+  return client.call('GET /api/pie/{pieId}/realtime-stats', { params: { pieId }, query });
+}
+
+/** The preview with the saved settings, the one /pie shows first (asked early by app/first-screen-data.ts). */
+export function fetchLiveStats(pieId: string, client: ApiClient = apiClient): Promise<RealtimeStats> {
+  return fetchRealtimeStats(pieId, realtimeStatsQuery(), client);
 }
 
 /** The forecast, asked only while `pieId` is set (the screen sets it while the pie has no listening yet). */
@@ -64,7 +74,11 @@ export function useRealtimeStats(
 ) {
   return useSWR<RealtimeStats, unknown>(
     pieId ? realtimeStatsUrl(pieId, whatIf) : null,
-    pieId ? () => fetchRealtimeStats(pieId, realtimeStatsQuery(whatIf)) : null,
+    pieId
+      ? withPrefetchedReply(realtimeStatsUrl(pieId, whatIf), () =>
+          fetchRealtimeStats(pieId, realtimeStatsQuery(whatIf)),
+        )
+      : null,
     {
       refreshInterval,
       revalidateOnFocus: true,
