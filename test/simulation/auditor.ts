@@ -22,6 +22,7 @@ import { auditLedgerItems } from '../support/ledger-audit';
 import type { ChargeSeen } from './expectations';
 import { auditExpectations } from './expectations';
 import type { SimModel } from './model';
+import { notePhase, timedPhase } from './profile';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -126,7 +127,7 @@ export async function auditDay(
   }
 
   // One reading of the table for the ledger audit and the checks below.
-  const items = await scanAll(table);
+  const items = await timedPhase('audit scan', () => scanAll(table));
   checksRun += 1;
   const audit = auditLedgerItems(items);
   problems.push(...audit.problems.map((problem) => `ledger audit: ${problem}`));
@@ -244,7 +245,10 @@ export async function auditDay(
     edge.disputed +
     edge.paidOut +
     edge.other;
-  const moneyIn = options.quiescent ? await stripeFigures(stripe) : null;
+  const moneyIn = options.quiescent
+    ? await timedPhase('audit stripe lists', () => stripeFigures(stripe))
+    : null;
+  const expectationsStarted = performance.now();
   const expected = await auditExpectations({
     items,
     transactions,
@@ -253,6 +257,7 @@ export async function auditDay(
     invoicesOf: async (subscription) => (await stripe.invoices.list({ subscription, limit: 100 })).data,
     now: getClock().now().getTime(),
   });
+  notePhase('audit expectations', performance.now() - expectationsStarted);
   checksRun += expected.checks;
   problems.push(...expected.problems);
   const inCents = moneyIn ? moneyIn.moneyIn : edge.in;

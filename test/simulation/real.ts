@@ -11,6 +11,7 @@ import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount } from '../support/identity';
 import { onboardOffice } from '../support/payouts-harness';
 import { auditDay } from './auditor';
+import { notePhase, printProfile, timedPhase } from './profile';
 import type { WebhookFaults } from './faults';
 import type { OfficeModel, SimModel } from './model';
 import type { World } from './world';
@@ -136,17 +137,20 @@ export class SimReal {
       faults.enter(`day ${model.days} ${job}`);
       await this.world.moveTo(start + hour * 3_600_000);
       timed('move');
+      let phaseStart = performance.now();
       if (job === 'reconciliation') {
         // What Stripe retries late arrives before the day's reconciliation, whose checks the audit then reads.
         faults.enter(`day ${model.days} webhooks`);
         await this.webhooks.deliverDue(getClock().now().getTime());
         await this.world.settle();
         timed('webhooks');
+        phaseStart = performance.now();
         faults.enter(`day ${model.days} ${job}`);
       }
       const result = await this.runJob(job, getClock().now().getTime());
       if (job === 'reconciliation') reconciliation = result;
       timed(job);
+      notePhase(job, performance.now() - phaseStart);
     }
     this.counters.days += 1;
     this.counters.fanDays += model.fans.filter((fan) => !fan.deleted).length;
@@ -155,8 +159,11 @@ export class SimReal {
       quiescent: this.webhooks.held() === 0,
       reconciliation: reconciliation?.findings ?? null,
     };
-    const audit = await auditDay(this.world.table, this.world.stripe, this.world.sandbox, model, checks);
+    const audit = await timedPhase('audit', () =>
+      auditDay(this.world.table, this.world.stripe, this.world.sandbox, model, checks),
+    );
     timed('audit');
+    if (model.days % 30 === 0) printProfile(`month ${model.days / 30}`, 30);
     this.counters.checksRun += audit.checksRun;
     if (process.env.SIM_DEBUG) console.error(`day ${model.days}: ${timings.join(', ')} ms`);
     if (audit.problems.length > 0) throw new SimulationBreak(this.world.day(), audit.problems);

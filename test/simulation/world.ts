@@ -32,6 +32,7 @@ import { deleteTable, ensureTable } from '../../local/table';
 import { stripeClientFor } from '../support/stripe-sandbox';
 import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
+import { profileTableClient } from './profile';
 import { bytesOf } from './random';
 
 export const dayMs = 86_400_000;
@@ -87,6 +88,7 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
   resetEnvCache();
   holdProductClock();
   const faults = installDynamoFaults(getTable().client);
+  profileTableClient(getTable().client, faults);
   return {
     dynamo,
     faults,

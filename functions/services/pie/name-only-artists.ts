@@ -14,6 +14,7 @@ import {
 } from '../../data/catalogue/artists';
 import { getSuccessfulClaimOfArtist } from '../../data/claims';
 import { getPie } from '../../data/pies';
+import { listHeldLots } from '../../data/escrow-held';
 import { buildMoveLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
 import type { NameOnlyArtist } from '../../data/name-only-artists';
 import {
@@ -343,6 +344,16 @@ async function lookAtName(
   addMoves(counts, await moveNameToArtist(deps, entry.normalisedName, artist));
 }
 
+/** What every held lot of a name heard alone holds, by artist key (`name:<normalised name>`): the held lots' index. */
+async function heldCentsByArtistKey(table: TableRef): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (const lot of await listHeldLots(table)) {
+    if (!lot.artistKey.startsWith(nameArtistKeyOf(''))) continue;
+    held.set(lot.artistKey, (held.get(lot.artistKey) ?? 0) + lot.cents);
+  }
+  return held;
+}
+
 /**
  * The escrow job's pass over the names heard alone: a waiting or ambiguous name heard on a track one of whose
  * artists bears it (Spotify's track lookup), or that the catalogue now holds exactly one artist of, is resolved to that
@@ -356,6 +367,10 @@ export async function resolveNameOnlyArtists(
 ): Promise<NameResolutionCounts> {
   const startedAt = performance.now();
   const counts: NameResolutionCounts = { names: 0, resolved: 0, ambiguous: 0, ...noMoves(), complete: true };
+  // What is held for each name, from one read of the held lots (after the resolved names moved theirs): names heard
+  // alone pile up with every import while what is held stays what the holding period keeps, so the pass costs what is
+  // held and a page of names, never a read per name.
+  let heldOfNames: Map<string, number> | null = null;
   // Resolved names first: what they hold is known to be payable, and a crash after a resolution is finished here.
   pass: for (const status of ['resolved', 'waiting', 'ambiguous'] as const) {
     for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
@@ -366,13 +381,10 @@ export async function resolveNameOnlyArtists(
       // A name with nothing held needs no artist yet: it is looked up (catalogue, Spotify) once money waits for it.
       const held = new Map<string, number>();
       if (status !== 'resolved') {
-        await forEachItem(page, 8, async (entry) => {
-          const lots = await findHeldLotsOfArtist(deps.table, nameArtistKeyOf(entry.normalisedName));
-          held.set(
-            entry.normalisedName,
-            lots.reduce((sum, lot) => sum + lot.cents, 0),
-          );
-        });
+        heldOfNames ??= await heldCentsByArtistKey(deps.table);
+        for (const entry of page) {
+          held.set(entry.normalisedName, heldOfNames.get(nameArtistKeyOf(entry.normalisedName)) ?? 0);
+        }
       }
       const withMoney = page.filter(
         (entry) => status === 'resolved' || (held.get(entry.normalisedName) ?? 0) > 0,

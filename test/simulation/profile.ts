@@ -1,0 +1,82 @@
+// Where a simulated day's time goes (SIM_PROFILE=1): every DynamoDB request of the product's table client counted and
+// timed under the step the fault layer is in (`day 40 escrow-aging` counts as `escrow-aging`, a command list's
+// steps as `commands`), printed to stderr every 30 days and then cleared. Stderr only: stdout stays free of wall-clock
+// time, so a seed's output is the same with the profile on.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FaultLayer } from './faults';
+
+interface StepCost {
+  requests: Map<string, number>;
+  ms: number;
+}
+
+const costs = new Map<string, StepCost>();
+const phases = new Map<string, { ms: number; days: number }>();
+
+export const profiling = Boolean(process.env.SIM_PROFILE);
+
+function stepName(step: string): string {
+  if (step.startsWith('list ')) return 'commands';
+  return step.replace(/^day \d+ /, '');
+}
+
+/** Counts and times the table client's requests by step (only with SIM_PROFILE set). */
+export function profileTableClient(client: DynamoDBDocumentClient, faults: FaultLayer): void {
+  if (!profiling) return;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const started = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        const name = stepName(faults.step());
+        const cost = costs.get(name) ?? { requests: new Map<string, number>(), ms: 0 };
+        const input = args.input as { IndexName?: string; TableName?: string };
+        const command = `${(context.commandName ?? '?').replace(/Command$/, '')}${input.IndexName ? ` ${input.IndexName}` : ''}`;
+        cost.requests.set(command, (cost.requests.get(command) ?? 0) + 1);
+        cost.ms += performance.now() - started;
+        costs.set(name, cost);
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'simulationProfile' },
+  );
+}
+
+/** Adds a measured phase of a day (a job, the audit, a part of the audit). */
+export function notePhase(name: string, ms: number): void {
+  if (!profiling) return;
+  const phase = phases.get(name) ?? { ms: 0, days: 0 };
+  phase.ms += ms;
+  phase.days += 1;
+  phases.set(name, phase);
+}
+
+/** Times `work` as the phase `name`. */
+export async function timedPhase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profiling) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    notePhase(name, performance.now() - started);
+  }
+}
+
+/** Prints what the last `days` days cost and starts counting again. */
+export function printProfile(label: string, days: number): void {
+  if (!profiling) return;
+  const lines = [`profile ${label} (${days} days, ms a day):`];
+  for (const [name, phase] of [...phases].sort(([, a], [, b]) => b.ms - a.ms)) {
+    lines.push(`  phase ${name}: ${Math.round(phase.ms / Math.max(1, days))} ms`);
+  }
+  for (const [name, cost] of [...costs].sort(([, a], [, b]) => b.ms - a.ms)) {
+    const requests = [...cost.requests]
+      .sort(([, a], [, b]) => b - a)
+      .map(([command, count]) => `${command} ${Math.round(count / Math.max(1, days))}`)
+      .join(', ');
+    lines.push(`  dynamo ${name}: ${Math.round(cost.ms / Math.max(1, days))} ms; ${requests} a day`);
+  }
+  console.error(lines.join('\n'));
+  costs.clear();
+  phases.clear();
+}
