@@ -1,4 +1,4 @@
-// A pie's settings and the calls that take them (SPEC §3 "Pie settings", §7 payments and pies; issues #11 and #12).
+// A pie's settings and the calls that take them (SPEC §3 "Pie settings", §7 payments and pies).
 // The routes answer 501 until those issues build them; these are the shapes they state, so bad input is refused now.
 import * as z from 'zod/mini';
 import { wholeNumberParam } from './api/fields';
@@ -86,7 +86,7 @@ export const pieArtistInclusionReplySchema = z.object({
   inclusion: z.nullable(z.boolean()),
 });
 
-/** The artist of a pie route: a catalogue id, or the normalised name of an artist known only by name (#12). */
+/** The artist of a pie route: a catalogue id, or the normalised name of an artist known only by name. */
 export const pieArtistParamsSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200, 'Use at most 200 characters')),
 });

@@ -1,4 +1,4 @@
-// The artist area's connected Google account in a real Chromium (issue 3): a registered artist-side user connects
+// The artist area's connected Google account in a real Chromium: a registered artist-side user connects
 // Google from /for-artists/settings through the sandbox's consent page, sees it connected, and disconnects it after
 // confirming; a cancelled connection shows SPEC §8's text. Screenshots of the screen at a phone and a desktop size.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The artist screens in a real Chromium (issue #5): the public artist page of a catalogue artist (seeded from the
+// The artist screens in a real Chromium: the public artist page of a catalogue artist (seeded from the
 // Spotify sandbox on first start) for anyone, and the fan's view of an artist after the fan imported listening of
 // them, at desktop and phone widths, with no serious axe violation, console error or sideways scrolling; and the
 // artist area's search finding an artist by the start of a word. Screenshots for people to look at.

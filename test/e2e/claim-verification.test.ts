@@ -1,4 +1,4 @@
-// Verifying a claim offline in a real Chromium (issue #13, point 3; decision 027): the demo artist-side user opens a
+// Verifying a claim offline in a real Chromium (decision 027): the demo artist-side user opens a
 // pending claim, follows the link to the sandbox bio page, puts the OpenPie link in the sandbox artist's Spotify bio,
 // comes back and checks it; then connects an X profile through the OAuth sandbox for another claim and lands on the
 // result pages, success and failed. Desktop and phone, with no serious axe violation, console error or sideways

@@ -1,4 +1,4 @@
-// The claim wizard and the claim screen in a real Chromium (issue #13, point 2): the demo artist-side user claims a
+// The claim wizard and the claim screen in a real Chromium: the demo artist-side user claims a
 // sandbox catalogue artist through the three steps, seeing every SPEC §5 text of the wizard, then lands on the claim
 // with its verification string and what to do next; the artists screen lists the claim. Desktop and phone, with no
 // serious axe violation, console error or sideways scrolling. Screenshots for people to look at.

@@ -1,4 +1,4 @@
-// The web app's frame in a real Chromium (issue 4): every route of SPEC §2 for each role at a phone and a desktop
+// The web app's frame in a real Chromium: every route of SPEC §2 for each role at a phone and a desktop
 // size, with a screenshot of each, no console error or uncaught exception, no serious or critical axe-core
 // violation, and the unknown-path rules. One browser for the file, one context per role and viewport.
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
@@ -135,8 +135,8 @@ for (const role of signedInRoleSessions) {
   );
 }
 
-// Issue #10: the cookie banner was a quarter of a phone screen and, on a laptop, covered the register form's last
-// field and terms. It is now a slim bar; the page's end scrolls clear of it, and a control brought into view by
+// The cookie banner is a slim bar, not a quarter of a phone screen, and on a laptop it never covers the register
+// form's last field and terms: the page's end scrolls clear of it, and a control brought into view by
 // scrolling to it or by the keyboard lands above it.
 describe('the cookie banner is compact and never over a form’s submit area', () => {
   type Box = { x: number; y: number; width: number; height: number };

@@ -1,4 +1,4 @@
-// The funds screens in a real Chromium (issue #13 points 5 and 8, decision 029): the demo artist-side user's office
+// The funds screens in a real Chromium (decision 029): the demo artist-side user's office
 // (seeded with released earnings, an onboarded sandbox account and one payout: local/seed-demo-office.ts) shows its
 // balances, "Request a payout" with the fees before confirming, its transactions with the filter, its payouts, one
 // payout and one transaction. Desktop and phone, with no serious axe violation, console error or sideways scrolling.

@@ -1,4 +1,4 @@
-// Give-back, statements, the artist screen and the profile in a real Chromium (issue #13 points 6, 7 and 8): the demo
+// Give-back, statements, the artist screen and the profile in a real Chromium: the demo
 // artist-side user opens the give-back screen, downloads a statement from settings, edits their profile, and opens
 // the screen of an artist their office claimed (pending: held money, no give-back yet). Desktop and phone, with no
 // serious axe violation, console error or sideways scrolling. Screenshots for people to look at.

@@ -1,4 +1,4 @@
-// The history import in a real Chromium (issue #5): a fan signs in, opens /settings, uploads an account-data JSON
+// The history import in a real Chromium: a fan signs in, opens /settings, uploads an account-data JSON
 // file and the extended-history ZIP through the file input, sees the progress and the totals; the same upload again
 // reports duplicates only; GET /api/tracks/user/daily then answers the totals worked out by hand in
 // test/fixtures/spotify-export/spotify-export.ts; a chunk the server went through only in part is continued by the
@@ -238,7 +238,7 @@ describe('importing a Spotify data export from the settings screen', () => {
     expect(overflow).toBe(false);
   });
 
-  it('says how many plays were older than 13 months and not kept (issue #10)', async () => {
+  it('says how many plays were older than 13 months and not kept', async () => {
     // Prepare: three plays of two years ago and one of yesterday, in the account-data format
     const { page, problems } = await openSignedInFan();
     await openSettings(page);

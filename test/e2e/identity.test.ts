@@ -1,4 +1,4 @@
-// Identity in a real Chromium (issue 3): fans, artist-side users and staff sign up, verify through the mailed link,
+// Identity in a real Chromium: fans, artist-side users and staff sign up, verify through the mailed link,
 // log in and out; SPEC §5's texts appear where SPEC says; social sign-in with each provider through the sandbox's
 // consent page, and SPEC §8's text when it is cancelled; the fan's connected accounts; and a screenshot of every
 // identity screen at a phone and a desktop size.
@@ -451,7 +451,7 @@ describe('the fan’s connected accounts', () => {
 /** The demo artist-side user local mode seeds, with a complete profile (local/seed.ts). */
 const demoArtist = { email: 'demo-artist@openpie.example', password: 'demo-artist-pie-2026' };
 
-describe('a signed-in person on the open pages (issue #10)', () => {
+describe('a signed-in person on the open pages', () => {
   it('a fan keeps the way back from the logo and Help, and /login sends them to the dashboard', async () => {
     // Prepare
     const observed = await openFreshPage();
@@ -510,7 +510,7 @@ describe('a signed-in person on the open pages (issue #10)', () => {
   });
 });
 
-describe('deleting an account from the settings (issue #10)', () => {
+describe('deleting an account from the settings', () => {
   it.for(['desktop', 'phone'] as const)(
     'a fan confirms, is signed out, sees the confirmation, and cannot log in again (%s)',
     async (viewport) => {

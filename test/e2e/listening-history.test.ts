@@ -1,4 +1,4 @@
-// The history screen in a real Chromium (issue #5): a new fan imports a month of listening through the API, opens
+// The history screen in a real Chromium: a new fan imports a month of listening through the API, opens
 // /history and sees the daily chart (and its table), the latest plays page by page, the most played tracks and the
 // artists with search; at desktop and phone widths, with no serious axe violation, console error or sideways
 // scrolling. Screenshots for people to look at.

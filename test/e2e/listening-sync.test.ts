@@ -1,4 +1,4 @@
-// The listening sync in a real Chromium (issue #5): a new fan signs up, connects Spotify through the sandbox's consent
+// The listening sync in a real Chromium: a new fan signs up, connects Spotify through the sandbox's consent
 // page from the dashboard, syncs, sees their top artists, syncs again without new plays, and sees the dashboard's
 // notice once Spotify no longer accepts the connection. Screenshots of each state of the dashboard.
 import type { Page } from 'playwright-core';

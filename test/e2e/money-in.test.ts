@@ -1,4 +1,4 @@
-// Money in (issue #11) in a real Chromium, against the running product and its local Stripe sandbox: a new fan funds
+// Money coming in, in a real Chromium, against the running product and its local Stripe sandbox: a new fan funds
 // a $10 pie on /pie, is declined by Stripe's 0002 card on the sandbox's Checkout page (nothing is created), pays with
 // 4242, waits on pie/successCheckout and sees the pie and the fee from the balance transaction on my-pies; 30 days
 // later the pie has renewed (a second invoice, a new period); cancel keeps it to its end; a refund made through the

@@ -1,4 +1,4 @@
-// The office's team in a real Chromium (issue #13, decision 026): the demo artist-side user invites someone new from
+// The office's team in a real Chromium (decision 026): the demo artist-side user invites someone new from
 // the team screen; the invitee opens the mailed link, creates an artist account with that address, and accepts on the
 // invitation screen; the admin then sees them as a member and opens their screen. Office settings rename an office
 // and delete an empty one after a confirmation. Desktop and phone, with no serious axe violation, console error or

@@ -1,4 +1,4 @@
-// The pie (issue #12) in a real Chromium, against the running product, its Stripe sandbox and the time machine: the
+// The pie in a real Chromium, against the running product, its Stripe sandbox and the time machine: the
 // demo fan sees this period's pie as a chart, tries a smaller artist limit on pie/settings and sees the preview change
 // before saving it; then the product clock moves to one millisecond before the period ends, the preview is taken, and
 // the clock moves past the end: the split job pays, artist by artist, exactly the cents of that preview, the receipt

@@ -1,4 +1,4 @@
-// Staff decide a claim in a real Chromium (issue #13 point 3, decision 028): the demo artist-side user claims a sandbox
+// Staff decide a claim in a real Chromium (decision 028): the demo artist-side user claims a sandbox
 // artist; the demo staff member finds it in the claims list, checks the bio by hand, approves it with a reason after a
 // confirmation, and sees the audit log. Desktop and phone, with no serious axe violation, console error or sideways
 // scrolling. Screenshots for people to look at.

@@ -1,4 +1,4 @@
-// Issue #13's "Done when", in a real Chromium, from start to finish: a new artist-side user registers, claims a sandbox
+// An artist gets paid, in a real Chromium, from start to finish: a new artist-side user registers, claims a sandbox
 // artist whose fans' money is held (the demo supporters listened to it: local/seed-demo-office.ts) through the wizard,
 // seeing every SPEC §5 text of it; verifies through the sandbox Spotify bio; the demo staff member approves the claim,
 // and the held earnings appear in the new office's balance; the office onboards Stripe Connect on the sandbox's page,

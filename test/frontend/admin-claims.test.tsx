@@ -1,4 +1,4 @@
-// Staff's claim screens (issue #13 point 3, decision 028): the claims list with its status filter, search and pages,
+// Staff's claim screens (decision 028): the claims list with its status filter, search and pages,
 // and one claim with its attempts, reports and audit log, the moves the server allows (reason and confirmation first),
 // the release of held earnings and manual verification. The API is faked at fetch, as the browser would reach it.
 import { screen, waitFor, within } from '@testing-library/react';

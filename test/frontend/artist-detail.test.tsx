@@ -1,4 +1,4 @@
-// The artist screen (issue #13 point 8, /for-artists/artists/:id, `:id` the claim's id): the claim's status, the
+// The artist screen (/for-artists/artists/:id, `:id` the claim's id): the claim's status, the
 // figures, the earnings chart with its table, and the ways on; then the profile screen (SPEC §5's complete profile)
 // and the statements download on the settings screen. The API is faked at fetch, as the browser would reach it.
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The two artist screens (issue #5): the public artist page (fans listening this month, claimed or not, the ways in
+// The two artist screens: the public artist page (fans listening this month, claimed or not, the ways in
 // for fans and for the artist, a clear not-found state) and the fan's view of an artist (their listening, top
 // tracks, and the report link when the profile is claimed).
 import { render, screen, within } from '@testing-library/react';

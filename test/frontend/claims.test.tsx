@@ -1,4 +1,4 @@
-// The artist area's claim screens (issue #13): the office's claims with "Claim an artist" and the three-step claim
+// The artist area's claim screens: the office's claims with "Claim an artist" and the three-step claim
 // wizard (SPEC §2, with SPEC §5's texts), and one claim with its verification string and what to do next. The API
 // is faked at fetch, as the browser would reach it.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The fan-profile screens (issue #5): the settings sections (username, visibility, beta), another fan's profile by
+// The fan-profile screens: the settings sections (username, visibility, beta), another fan's profile by
 // visibility, the claim report form and the earth view's text alternative.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The artist area's give-back screen (issue #13 point 6): what an admin may give back for an artist, each fan's part of
+// The artist area's give-back screen: what an admin may give back for an artist, each fan's part of
 // an amount before confirming, the confirmation, the give-back sent once with a request id, and what an accountant
 // and a member see. The API is faked at fetch, as the browser would reach it.
 import { screen, waitFor, within } from '@testing-library/react';

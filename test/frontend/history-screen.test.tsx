@@ -1,4 +1,4 @@
-// The fan's history screen (issue #5): listening per day as a chart and a table, the latest plays page by page with
+// The fan's history screen: listening per day as a chart and a table, the latest plays page by page with
 // counted and under-30-s plays told apart, the most played tracks, the artists with search and sort, and the
 // loading, empty and error states of each part.
 import { render, screen, within } from '@testing-library/react';

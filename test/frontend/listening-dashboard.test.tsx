@@ -1,4 +1,4 @@
-// The fan's dashboard (issue #5): the Spotify connection's states (not connected, connected with its last sync,
+// The fan's dashboard: the Spotify connection's states (not connected, connected with its last sync,
 // broken), "Sync now" with its announced result, this period's listening with the top artists' shares, and the
 // empty, loading-failure states.
 import { render, screen, within } from '@testing-library/react';

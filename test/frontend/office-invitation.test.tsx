@@ -1,4 +1,4 @@
-// The office invitation screen (issue #13, decision 026): what the mailed link is for, accepting it signed in with
+// The office invitation screen (decision 026): what the mailed link is for, accepting it signed in with
 // the invited address, the way to log in (and back) for someone not signed in, another address, and an expired or
 // unknown link. The API is faked at fetch, as the browser would reach it.
 import { screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The office settings screen (issue #13, decision 026): renaming updates the office at once and reverts when the
+// The office settings screen (decision 026): renaming updates the office at once and reverts when the
 // server refuses (SPEC §7), a failure is logged (SPEC §8), and deleting asks first and shows the server's reason
 // when the office still holds money or claims. The API is faked at fetch, as the browser would reach it.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /pie and pie/successCheckout (issue #11): the funding flow (presets, a custom amount read into integer cents, the
+// /pie and pie/successCheckout: the funding flow (presets, a custom amount read into integer cents, the
 // fee breakdown from the server's quote, Checkout with the browser sent to Stripe's page, and the 403/409/422
 // answers), the running pie's summary, the free pie offer, and the success page that waits for Stripe. The API is a
 // stub of fetch (the server side is built elsewhere); everything else is the real SPA.
@@ -288,7 +288,7 @@ describe('/pie with a running pie, or the free pie offer', () => {
     const api = stubApi({
       'GET /api/user': succeed(makeFan({ stripe_customer_id: null })),
       'GET /api/pie/active': succeed(pie),
-      // The live split under the summary (issue #12, test/frontend/pie-live.test.tsx).
+      // The live split under the summary (test/frontend/pie-live.test.tsx).
       [`GET /api/pie/${pie.id}/realtime-stats`]: succeed(makeStats([])),
     });
     // Act

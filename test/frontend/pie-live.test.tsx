@@ -1,4 +1,4 @@
-// /pie's live split (issue #12): the running pie as a pie chart of its slices with a table of every artist, the days
+// /pie's live split: the running pie as a pie chart of its slices with a table of every artist, the days
 // left and the money; the empty, failed and refreshed states. The API is a stub of fetch; everything else is the real
 // SPA.
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// pie/settings (issue #12): the three settings with a what-if preview that follows them (debounced, the previous
+// pie/settings: the three settings with a what-if preview that follows them (debounced, the previous
 // preview kept while the next loads), Save with only what changed, bans after a confirmation, this pie's inclusions,
 // each with its effect shown. The API is a stub of fetch; everything else is the real SPA.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

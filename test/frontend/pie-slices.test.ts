@@ -1,4 +1,4 @@
-// The pie chart's slices (issue #12 screens): sized by cents, largest first, the small ones drawn together as
+// The pie chart's slices: sized by cents, largest first, the small ones drawn together as
 // "others" (the table beside the chart lists them all), a single artist as a full disc, and the wedges closing the
 // circle exactly.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// /try (SPEC §2 "Promo page", §8, issue #11): the four states with SPEC's exact texts (checking, unavailable, form,
+// /try (SPEC §2 "Promo page", §8): the four states with SPEC's exact texts (checking, unavailable, form,
 // success), the sign-up with promo 'try' by e-mail and by a social provider, the used-promotion message, the human
 // check that cannot run, and a signed-in fan's own offer. The API is a stub of fetch; the rest is the real SPA.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The team screens (issue #13, decision 026): the members and pending invitations of an office, inviting someone,
+// The team screens (decision 026): the members and pending invitations of an office, inviting someone,
 // sending an invitation again, removing a member after a confirmation, a member's role and assigned artists. The API
 // is faked at fetch, as the browser would reach it.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // The verification step on /for-artists/claims/:id and the eight result pages /for-artists/verify/<platform>/
-// success|failed (issue #13, point 3; decision 027), through the artist area's own wrappers. The API is faked at
+// success|failed (decision 027), through the artist area's own wrappers. The API is faked at
 // fetch, as the browser would reach it; leaving for the provider is watched through window.location.assign.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -49,7 +49,7 @@ const stripeReaders = [
   // Staff's drill-down reads the Stripe object a ledger transaction came from (decision 039).
   'admin-ledger',
   'job-reconciliation',
-  // Issue #12: a pie with nothing to split stops its subscription at Stripe.
+  // A pie with nothing to split stops its subscription at Stripe.
   'consumer-pie-renewal-stops',
   // A deleted fan is never charged again: their subscriptions are canceled at Stripe.
   'consumer-deleted-fan-payments',

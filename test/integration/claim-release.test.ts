@@ -1,4 +1,4 @@
-// A successful claim releases the artist's held earnings to its office (issue #13 point 2, decision 028), on DynamoDB
+// A successful claim releases the artist's held earnings to its office (decision 028), on DynamoDB
 // Local: through staff's PATCH claims/{id}/status, run once, twice, twice at once, after a crash between the status
 // change and the release, past one transaction's worth of lots, beside escrow aging, and for a split made after the
 // claim. The money moves once; each fan gets one "artist joined" mail per claim. The ledger audit runs after the file.

@@ -1,4 +1,4 @@
-// Verifying a claim (issue #13, point 3; decision 027) in the local runtime, driven as a browser would: the Spotify
+// Verifying a claim (decision 027) in the local runtime, driven as a browser would: the Spotify
 // bio check reads the Spotify sandbox's public artist page, and the social checks go through the OAuth sandbox's
 // consent page, the provider's redirect to our callback and our redirect to the result page. Bios are set on the
 // sandbox page /_sandbox/oauth/bios, as a developer clicking through offline sets them.

@@ -1,4 +1,4 @@
-// Claims of catalogue artists through the artist-claims handler (issue #13, point 2), on DynamoDB Local. Staff's
+// Claims of catalogue artists through the artist-claims handler, on DynamoDB Local. Staff's
 // decisions are not routes yet, so a claim moves to Verified and Successful through services/claims `moveClaim`, the
 // call staff's PATCH claims/{id}/status will make. Members join through data/offices/members.ts `addOfficeMember`, as
 // in offices.test.ts (invitations are not built yet).

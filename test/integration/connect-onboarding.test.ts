@@ -1,4 +1,4 @@
-// Stripe Connect onboarding of offices (issue #13 point 4, decision 025) through the artist-payments and webhook
+// Stripe Connect onboarding of offices (decision 025) through the artist-payments and webhook
 // handlers, on DynamoDB Local and the Stripe sandbox through the real `stripe` SDK: the office's connected account is
 // made once (also for concurrent first calls) with controller properties, only an admin may onboard or open the
 // dashboard, `account.updated` keeps the account's state on the office whatever the order, and the login link waits

@@ -1,4 +1,4 @@
-// The demo artist's office (issue #13 point 9, local/seed-demo-office.ts) as the local product seeds it on a first
+// The demo artist's office (local/seed-demo-office.ts) as the local product seeds it on a first
 // start: read back through the artist area's API as the demo artist-side user and the second member sees it. A start
 // interrupted after the money moved (no marker yet) seeds again without moving any money twice.
 import { mkdtemp, rm } from 'node:fs/promises';

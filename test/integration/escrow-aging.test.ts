@@ -1,4 +1,4 @@
-// The escrow-aging job on DynamoDB Local (issue #12 point 4, docs/decisions/023-the-split-run-and-escrow.md): lots a
+// The escrow-aging job on DynamoDB Local (docs/decisions/023-the-split-run-and-escrow.md): lots a
 // split held for artists nobody claimed go back to the fan's wallet once their holding period is over, each once,
 // however often (or however concurrently) the job runs; a lot a claim released first stays with the artist's office;
 // the fan is mailed once; the receipt shows what came back. The ledger audit runs after the file.

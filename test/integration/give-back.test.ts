@@ -1,4 +1,4 @@
-// Give-back on DynamoDB Local (issue #13 point 6, decision 030), through the artist-payments handler: an office admin
+// Give-back on DynamoDB Local (decision 030), through the artist-payments handler: an office admin
 // gives part of what the office received for a claimed artist back to the fans who funded it in the last 12 months,
 // pro rata, in ONE ledger transaction; the preview is what is posted; the same request run twice, or three times at
 // once, moves the money once and mails each fan once; rights and limits answer 404/403/422. The money reaches the

@@ -1,4 +1,4 @@
-// The history import's sanity limits (issue #10) through the real handler and DynamoDB Local: what is stored, and
+// The history import's sanity limits through the real handler and DynamoDB Local: what is stored, and
 // what the reply counts. Dates are relative to the product clock's today, so the plays stay inside the retention.
 import { describe, expect, it } from 'vitest';
 import { bodyOf } from '../support/gateway-event';

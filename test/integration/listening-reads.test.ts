@@ -1,4 +1,4 @@
-// The fan's listening reading calls (issue #5): latest plays, popular and top tracks, the fan's artists, recently
+// The fan's listening reading calls: latest plays, popular and top tracks, the fan's artists, recently
 // listened artists, and another fan's listening only as their visibility allows.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

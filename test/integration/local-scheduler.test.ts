@@ -1,5 +1,5 @@
 // The local scheduler runs on product time: after the clock moves, it plans again from the new time, so the next due
-// instant of product time fires when product time reaches it (issue #10), not when the system clock would.
+// instant of product time fires when product time reaches it, not when the system clock would.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

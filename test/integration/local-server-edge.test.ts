@@ -1,4 +1,4 @@
-// The local server's own edge (issue #10, security review and loopback faults), with raw node:http requests against a
+// The local server's own edge (security review and loopback faults), with raw node:http requests against a
 // started product: it answers only at its own names (DNS rebinding), on every loopback spelling of its origin
 // (localhost, 127.0.0.1, [::1]) including signing in from them, refuses a broken percent-encoding with 400, and keeps
 // a keep-alive connection usable after a 413.

@@ -1,4 +1,4 @@
-// The local product's movable clock (issue #10, DESIGN §3 "time"): GET /api/dev/time and POST /api/dev/time/advance on
+// The local product's movable clock (DESIGN §3 "time"): GET /api/dev/time and POST /api/dev/time/advance on
 // a started product, the offset kept under DATA_DIR across a restart, the jobs that fall due run in order at their
 // due instants, the commands (`npm run time`, `npm run job`) against a data folder a product holds or nobody holds.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The sandbox's consent page preselects a person nobody has linked at that provider (issue #10): a new fan who clicks
+// The sandbox's consent page preselects a person nobody has linked at that provider: a new fan who clicks
 // "Connect Spotify" and then "Approve" without looking must not land on the demo fan's Spotify, which the first start
 // links to the demo fan.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Invitations, member artists and claimed artists through the artist-offices handler (issue #13, decision 026), on
+// Invitations, member artists and claimed artists through the artist-offices handler (decision 026), on
 // DynamoDB Local. The invitation's link comes from the local outbox, as the invitee's mailbox would show it.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Offices, members and roles through the artist-offices handler (issue #13), on DynamoDB Local. Invitations are not
+// Offices, members and roles through the artist-offices handler, on DynamoDB Local. Invitations are not
 // built yet, so a second member joins through data/offices/members.ts `addOfficeMember`, the write accepting an
 // invitation will make.
 import { randomUUID } from 'node:crypto';

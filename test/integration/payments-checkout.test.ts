@@ -1,4 +1,4 @@
-// Funding a pie end to end on DynamoDB Local and the Stripe sandbox (issue #11 point 4): the fan's checkout through
+// Funding a pie end to end on DynamoDB Local and the Stripe sandbox: the fan's checkout through
 // the fan-payments handler, the sandbox's hosted page paid with a test card, its signed webhooks delivered to the
 // webhook handler in-process, and what the fan then sees. Also the rules around it: a verified e-mail, one pie at a
 // time, 30-day pies, the fan's own subscription only, and the fee quote.

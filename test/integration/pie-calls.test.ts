@@ -1,4 +1,4 @@
-// The pie calls of issue #12 through the fan-pie handler on DynamoDB Local: the settings of an open pie (PATCH
+// A fan's pie calls through the fan-pie handler on DynamoDB Local: the settings of an open pie (PATCH
 // /pie/{pieId}), bans for every pie and one pie's inclusions (PATCH /pie/artist/{id}/…), each seen at once by the live
 // preview (realtime-stats), the pie with its counts (GET /pie/active/{id}) and its listening day by day. Replies are
 // checked against their contracts by the plumbing (local mode).
@@ -314,7 +314,7 @@ describe('PATCH /api/pie/artist/{id}/set-inclusion', () => {
   });
 
   it('gives a pie stored before inclusions existed its first inclusion', async () => {
-    // Prepare: a pie item without the `inclusions` attribute, as issue #11 wrote them.
+    // Prepare: a pie item without the `inclusions` attribute, as the first pies were stored.
     const fan = await createSignedInAccount('fan');
     const pie = await openTestPie(fan.userId, startedDaysAgo(2));
     await storePlays(fan.userId, [

@@ -1,4 +1,4 @@
-// GET /api/pie/{pieId}/orphaned-tracks (issue #12) through the fan-pie handler on DynamoDB Local: the plays near a pie
+// GET /api/pie/{pieId}/orphaned-tracks through the fan-pie handler on DynamoDB Local: the plays near a pie
 // that it does not count, with the reason, within the window of decision 021 ("Orphaned tracks"), page by page.
 import { describe, expect, it } from 'vitest';
 import type { PieOrphanedTracks } from '../../functions/contracts/pie';

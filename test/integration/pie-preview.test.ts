@@ -1,4 +1,4 @@
-// The live preview of a pie's split (issue #12 point 2, GET /api/pie/{pieId}/realtime-stats) through the fan-pie
+// The live preview of a pie's split (GET /api/pie/{pieId}/realtime-stats) through the fan-pie
 // handler on DynamoDB Local: plays stored and day totals rebuilt as the sync does, a pie written as a payment opens
 // it, cents computed by hand (largest remainder), the what-if query, the promo pie's synced plays, an artist known
 // only by name, and the fan's own pie only. Replies are checked against their contract by the plumbing (local mode).

@@ -1,5 +1,5 @@
-// The renewal carries the fan's choices (issue #12 point 3, "the renewal payment opens the next period with the same
-// settings and inclusions"), on DynamoDB Local and the Stripe sandbox with the product clock moved past the period.
+// The renewal carries the fan's choices (the renewal payment opens the next period with the same settings and
+// inclusions), on DynamoDB Local and the Stripe sandbox with the product clock moved past the period.
 // A file of its own: moving this process's product clock would end the pies of the other pie-calls tests.
 import { describe, expect, it } from 'vitest';
 import type { PieSummary } from '../../functions/contracts/payments';

@@ -1,4 +1,4 @@
-// A pie with nothing to split stops its subscription (issue #12 point 3), end to end on DynamoDB Local and the Stripe
+// A pie with nothing to split stops its subscription, end to end on DynamoDB Local and the Stripe
 // sandbox: a paid pie whose period held no listening is split (nothing moves), the `pie.nothing-to-split` event its
 // mark wrote to the outbox is delivered to the bus consumer as EventBridge would, and Stripe's subscription is then
 // set to cancel at period end; a redelivery changes nothing.

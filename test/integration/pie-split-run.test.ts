@@ -1,4 +1,4 @@
-// The end-of-period split on DynamoDB Local (issue #12 point 3, docs/decisions/023-the-split-run-and-escrow.md): the
+// The end-of-period split on DynamoDB Local (docs/decisions/023-the-split-run-and-escrow.md): the
 // fan-out through the due index, the four steps of `splitEndedPie` (receipt, ledger, escrow lots, mark + mail), run
 // twice, concurrently, after a crash inside the ledger's chunks and between steps, with a short wallet, with nothing
 // to split, for a pie whose renewal failed and one that was refunded; and GET /api/pie/pie/{id}, the receipt in the

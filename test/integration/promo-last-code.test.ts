@@ -1,5 +1,5 @@
-// The last codes of the /try pool on DynamoDB Local (issue #11: "of two concurrent claims for the last code exactly
-// one wins; the counter falls"). This file's table is its own, so its pool starts empty and each test drains it.
+// The last codes of the /try pool on DynamoDB Local: of two concurrent claims for the last code exactly one wins,
+// and the counter falls. This file's table is its own, so its pool starts empty and each test drains it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAccount, saveConnection } from '../../functions/data/accounts';

@@ -1,4 +1,4 @@
-// The /try pool's adds and its availability call on DynamoDB Local (issue #11): `promo:add` batches that add once
+// The /try pool's adds and its availability call on DynamoDB Local: `promo:add` batches that add once
 // however often they run, the count the /try page shows, and the three promo routes through the resource plumbing,
 // whose replies are checked against their contracts.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Staff decide claims through the admin-claims handler (issue #13 point 3, decision 028), on DynamoDB Local: the
+// Staff decide claims through the admin-claims handler (decision 028), on DynamoDB Local: the
 // queue by status with search and pages, one claim with its attempts, the fans' reports and the audit log, status
 // changes only through the state machine (illegal → 409 naming the allowed moves), competing claims, and manual
 // verification. Staff-only routes: an artist-side or fan session is refused.

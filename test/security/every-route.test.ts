@@ -1,4 +1,4 @@
-// Every route of the manifest under attack (issue #10 point 5), generated from the manifest and the routes' request
+// Every route of the manifest under attack, generated from the manifest and the routes' request
 // schemas, so a route added later is covered the day it lands:
 // - bad input derived from its schemas must end in a 4xx failure envelope, never a 5xx, and write nothing;
 // - an authorization matrix of personas must get exactly what the route's role allows;
@@ -623,7 +623,7 @@ describe('a write carried by a session cookie without the site’s Origin, or wi
   }
 });
 
-// ── offices: each role of an office, and another office's admin (issue #13) ─────────────────────────────────────
+// ── offices: each role of an office, and another office's admin ─────────────────────────────────────
 
 /** The office people the matrix calls as; the roles' rights come from domain/offices/rights.ts. */
 type OfficePersonaName =

@@ -1,7 +1,7 @@
 // The people the security suite calls as: real accounts signed up and signed in through the API (a fan, another fan,
 // an artist-side user; staff, whom only the command line creates, signs in through the staff login), the tokens an
 // attacker would try: another area's token, an expired one, one signed with another key, and an unsigned one; and
-// the office personas (issue #13): office A's admin, member and accountant, and office B's admin.
+// the office personas: office A's admin, member and accountant, and office B's admin.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionArea } from '../../functions/contracts/auth';
 import { sessionCookieNames } from '../../functions/contracts/auth';

@@ -1,4 +1,4 @@
-// Issue #10 point 11: every string a caller can send has a maximum, so no request can make a DynamoDB key past 2,048
+// Every string a caller can send has a maximum, so no request can make a DynamoDB key past 2,048
 // bytes or an item past 400 KB, and oversized input is refused with a 422 before any work (hashing included).
 // Walks every request schema of every manifest route, so a route added later is held to it without a new test.
 import { describe, expect, it } from 'vitest';

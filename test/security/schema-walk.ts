@@ -393,7 +393,7 @@ const rawNumberTokens: readonly string[] = ['NaN', '-Infinity', '1e999'];
  * Bad bodies for a body schema: the root of a wrong type, then for each field of a valid sample a wrong type, its
  * absence (when required), hostile numbers, 100 KB of text, and an unknown field beside the valid ones. A variant is
  * kept when the schema refuses it; 100 KB strings and unknown fields are kept even when it does not, because the
- * product promises to refuse those (issue #10 points 5 and 11): the route then answers for it.
+ * product promises to refuse those: the route then answers for it.
  */
 export function listBodyVariants(schema: Schema): BadValue[] {
   const variants: BadValue[] = [];

@@ -11,7 +11,7 @@ export type TableDump = Map<string, string>;
 /**
  * Items a refused or invalid request may legitimately write, each with its reason. Today validation runs before any
  * counting, so bad input writes none of them; the exclusion stays because counting an attempt before reading it
- * (slowing a flood whatever it sends, issue #10 point 11) would be a sound design, not a leak.
+ * (slowing a flood whatever it sends) would be a sound design, not a leak.
  */
 const legitimateWrites: readonly { prefix: string; why: string }[] = [
   { prefix: 'RATE#', why: 'rate-limit counters of login, register and forgot-password count attempts' },

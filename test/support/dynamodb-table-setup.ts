@@ -16,7 +16,7 @@ process.env.DYNAMODB_ENDPOINT = endpoint;
 process.env.TABLE_NAME = tableName;
 
 afterAll(async () => {
-  // Whatever money this file's tests moved, the ledger they left must balance (issue #11).
+  // Whatever money this file's tests moved, the ledger they left must balance.
   const documents = createDocumentClient({ region: LOCAL_REGION, endpoint });
   try {
     const audit = await auditLedger({ client: documents, name: tableName });

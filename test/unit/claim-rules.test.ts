@@ -1,4 +1,4 @@
-// The pure rules of claims (issue #13): the state machine, the verification string, who sees and changes a claim.
+// The pure rules of claims: the state machine, the verification string, who sees and changes a claim.
 import { describe, expect, it } from 'vitest';
 import { claimStatuses } from '../../functions/contracts/claims';
 import { canSeeClaim, requireClaimAdmin } from '../../functions/domain/claims/claim-rights';

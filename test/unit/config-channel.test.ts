@@ -1,4 +1,4 @@
-// One config channel (issue 10, point 2): every variable is validated by functions/runtime/ when a Lambda starts, so a
+// One config channel: every variable is validated by functions/runtime/ when a Lambda starts, so a
 // missing or bad value names itself at cold start rather than halfway through a request.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -33,7 +33,7 @@ function buildFanAuth(before: () => Promise<unknown> = async () => undefined) {
 const post = (body: string, headers: Record<string, string> = {}) =>
   buildGatewayEvent('POST', '/api/auth/login', { body, headers });
 
-/** The artist-offices contracts with the public invitation check marked not built, as it was before issue #13. */
+/** The artist-offices contracts with the public invitation check marked not built, as it was before offices had invitations. */
 const withUnbuiltInvitationCheck = {
   ...artistOfficesContracts,
   'GET /api/for-artists/offices/{officeId}/validate-invitation': {

@@ -1,4 +1,4 @@
-// The history import's sanity limits (issue #10): impossible dates and spans are refused by the contract; plays in
+// The history import's sanity limits: impossible dates and spans are refused by the contract; plays in
 // the future or over 3 hours are refused, plays past the 13-month retention are too old, and a UTC day never holds
 // more than 24 hours of counted listening. Every expected figure below is computed by hand.
 import { describe, expect, it } from 'vitest';

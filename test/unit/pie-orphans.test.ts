@@ -1,4 +1,4 @@
-// The rules of a pie's orphaned tracks (issue #12, decision 021 "Orphaned tracks"): the window of history looked at,
+// The rules of a pie's orphaned tracks (decision 021 "Orphaned tracks"): the window of history looked at,
 // and why the pie does not count each play in it.
 import { describe, expect, it } from 'vitest';
 import type { OrphanContext } from '../../functions/domain/listening/pie-orphans';

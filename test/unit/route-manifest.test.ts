@@ -179,43 +179,43 @@ const designCalls = [
   'POST /api/for-artists/auth/verify-email/{token}',
   'POST /api/admin/auth/logout',
   'POST /api/webhooks/stripe',
-  // Money in (issue #11): the fee quote shown before anyone pays, and a new verification link for paying.
+  // Money in: the fee quote shown before anyone pays, and a new verification link for paying.
   'GET /api/stripe/feeQuote',
   'POST /api/auth/resend-verification',
-  // Connect onboarding (issue #13, decision 025): where the office's onboarding stands, for the funds screen.
+  // Connect onboarding (decision 025): where the office's onboarding stands, for the funds screen.
   'GET /api/for-artists/stripe/account-status',
-  // Give-back, statements and an artist's stats (issue #13, decision 030).
+  // Give-back, statements and an artist's stats (decision 030).
   'GET /api/for-artists/give-back',
   'GET /api/for-artists/give-back/preview',
   'POST /api/for-artists/give-back',
   'GET /api/for-artists/statements',
   'GET /api/for-artists/claims/{id}/stats',
-  // Claim verification through a social profile (issue #13, decision 027): start the connection, and its callback.
+  // Claim verification through a social profile (decision 027): start the connection, and its callback.
   'POST /api/for-artists/artist/socials/connect',
   'GET /api/for-artists/artist/socials/callback/{provider}',
   'GET /api/health',
   'GET /api/dev/outbox',
-  // The movable product clock, local only (issue #10).
+  // The movable product clock, local only.
   'GET /api/dev/time',
   'POST /api/dev/time/advance',
-  // Social sign-in callbacks and staff Google sign-in (issue #3, docs/decisions/006).
+  // Social sign-in callbacks and staff Google sign-in (docs/decisions/006).
   'GET /api/auth/callback/{provider}',
   'GET /api/for-artists/auth/callback/google',
   'GET /api/admin/auth/loginGoogle',
   'POST /api/admin/auth/google/callback',
   'POST /api/tracks/user/import',
-  // Staff's escrow screen (issue #19, decision 041): what escrow aging would touch now, and a name heard alone given
+  // Staff's escrow screen (decision 041): what escrow aging would touch now, and a name heard alone given
   // to a catalogue artist.
   'GET /api/admin/escrow/due',
   'POST /api/admin/escrow/name-only/{name}/resolve',
-  // Staff's finances (issue #19, decision 042): the period's journal for an accountant, a page at a time.
+  // Staff's finances (decision 042): the period's journal for an accountant, a page at a time.
   'GET /api/admin/finances/journal',
-  // Staff's audit trail and actions (issue #19, decision 043): the trail, handing an office with no admin to a new
+  // Staff's audit trail and actions (decision 043): the trail, handing an office with no admin to a new
   // admin, refunding a fan's payment through Stripe.
   'GET /api/admin/audit',
   'POST /api/admin/offices/{id}/admin-invitation',
   'POST /api/admin/fans/{id}/payments/{paymentId}/refund',
-  // Staff's drill-down from a balance to the Stripe object behind it (issue #19, decision 039): an account and its
+  // Staff's drill-down from a balance to the Stripe object behind it (decision 039): an account and its
   // entries, one whole transaction, the platform's accounts, a pie's receipt as its fan reads it.
   'GET /api/admin/ledger/platform-accounts',
   'GET /api/admin/ledger/accounts/{accountId}',

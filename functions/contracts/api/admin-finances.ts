@@ -1,4 +1,5 @@
-// Staff finances, escrow and wallet transactions (SPEC §7), built after issues #11-#13.
+// Staff finances, escrow and wallet transactions (SPEC §7): what the money in, the pies' splits and the offices'
+// payouts left in the ledger, as staff read it.
 import * as z from 'zod/mini';
 import {
   escrowDueSchema,

@@ -140,8 +140,8 @@ export interface EscrowLot {
 }
 
 /**
- * One held lot per paid artist: nobody can claim an artist before the artists issue (#13), so every artist a split
- * pays is unclaimed and its share is held. When claims exist, a claimed artist's share goes to its office instead.
+ * One held lot per paid artist whose share is held: an unclaimed artist's share waits in escrow for the office that
+ * claims it. A claimed artist's share goes to its office instead.
  */
 export function buildEscrowLots(input: {
   pieId: string;

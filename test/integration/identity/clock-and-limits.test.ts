@@ -1,5 +1,5 @@
 // Identity on the product clock, the login limits that cannot lock the owner out, and forgot-password's equal work
-// (issue 10: points 7 and 11). The use cases are called with their dependencies where a fake clock or a recording
+// for a known and an unknown address. The use cases are called with their dependencies where a fake clock or a recording
 // wait proves the point; the handlers where the deployment's wiring must.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -366,7 +366,7 @@ describe('deleting a fan account', () => {
   });
 });
 
-describe('a signed-in fan asks for a new verification link (paying needs a verified address, issue #11)', () => {
+describe('a signed-in fan asks for a new verification link (paying needs a verified address)', () => {
   it('mails a fresh link that verifies, answers a verified fan without mailing, and refuses the 11th in the window', async () => {
     // Prepare: a fan who registered and lost the first mail
     const email = uniqueEmail('resend');
