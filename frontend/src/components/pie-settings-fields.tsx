@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { maximumArtistLimit } from '@contracts/pie';
+import { Field } from './form/field';
 import './pie-pieces.css';
 
 export interface PieSettingsValues {
@@ -101,8 +102,6 @@ export function PieSettingsFieldset<Draft extends PieSettingsLeanAndToggle>({
   children,
 }: PieSettingsFieldsetProps<Draft>) {
   const id = useId();
-  const leanHintId = `${id}-lean-hint`;
-  const leanErrorId = `${id}-lean-error`;
   const excludeHintId = `${id}-exclude-hint`;
 
   return (
@@ -111,35 +110,32 @@ export function PieSettingsFieldset<Draft extends PieSettingsLeanAndToggle>({
 
       {children}
 
-      <div className={`field${errors.artistPopularity ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-lean`}>
-          {pieSettingsText.artistPopularity}
-        </label>
-        <p className="field__hint" id={leanHintId}>
-          {pieSettingsText.artistPopularityHint}
-        </p>
-        <div className="pie-settings__range">
-          <input
-            id={`${id}-lean`}
-            type="range"
-            min={0}
-            max={100}
-            step={leanStep}
-            value={value.artistPopularity}
-            aria-valuetext={describePopularityLean(value.artistPopularity)}
-            aria-describedby={describedBy(leanHintId, Boolean(errors.artistPopularity) && leanErrorId)}
-            onChange={(event) => onChange({ ...value, artistPopularity: Number(event.target.value) })}
-          />
-          <output htmlFor={`${id}-lean`} className="pie-settings__range-value">
-            {describePopularityLean(value.artistPopularity)}
-          </output>
-        </div>
-        {errors.artistPopularity ? (
-          <p className="field__error" id={leanErrorId}>
-            {errors.artistPopularity}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        label={pieSettingsText.artistPopularity}
+        id={`${id}-lean`}
+        hint={pieSettingsText.artistPopularityHint}
+        visibleError={errors.artistPopularity}
+      >
+        {(control) => (
+          <div className="pie-settings__range">
+            {/* A slider is never marked invalid: its message is tied to it through aria-describedby alone. */}
+            <input
+              id={control.id}
+              type="range"
+              min={0}
+              max={100}
+              step={leanStep}
+              value={value.artistPopularity}
+              aria-valuetext={describePopularityLean(value.artistPopularity)}
+              aria-describedby={control['aria-describedby']}
+              onChange={(event) => onChange({ ...value, artistPopularity: Number(event.target.value) })}
+            />
+            <output htmlFor={control.id} className="pie-settings__range-value">
+              {describePopularityLean(value.artistPopularity)}
+            </output>
+          </div>
+        )}
+      </Field>
 
       <div className="pie-settings__toggle">
         <input
@@ -163,10 +159,6 @@ export function PieSettingsFieldset<Draft extends PieSettingsLeanAndToggle>({
   );
 }
 
-function describedBy(...ids: (string | false)[]): string {
-  return ids.filter(Boolean).join(' ');
-}
-
 export interface PieSettingsFieldsProps {
   value: PieSettingsDraft;
   onChange: (next: PieSettingsDraft) => void;
@@ -178,35 +170,27 @@ export interface PieSettingsFieldsProps {
 /** The settings of a form that starts a pie: the artist limit typed as text. */
 export function PieSettingsFields({ value, onChange, errors = {}, disabled }: PieSettingsFieldsProps) {
   const id = useId();
-  const limitHintId = `${id}-limit-hint`;
-  const limitErrorId = `${id}-limit-error`;
 
   return (
     <PieSettingsFieldset value={value} onChange={onChange} errors={errors} disabled={disabled} leanStep={10}>
-      <div className={`field${errors.artistLimit ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-limit`}>
-          {pieSettingsText.artistLimit}
-        </label>
-        <p className="field__hint" id={limitHintId}>
-          {pieSettingsText.artistLimitHint}
-        </p>
-        <input
-          id={`${id}-limit`}
-          className="field__input pie-settings__number"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.artistLimit}
-          aria-invalid={errors.artistLimit ? true : undefined}
-          aria-describedby={describedBy(limitHintId, Boolean(errors.artistLimit) && limitErrorId)}
-          onChange={(event) => onChange({ ...value, artistLimit: event.target.value })}
-        />
-        {errors.artistLimit ? (
-          <p className="field__error" id={limitErrorId}>
-            {errors.artistLimit}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        label={pieSettingsText.artistLimit}
+        id={`${id}-limit`}
+        hint={pieSettingsText.artistLimitHint}
+        visibleError={errors.artistLimit}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input pie-settings__number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value.artistLimit}
+            onChange={(event) => onChange({ ...value, artistLimit: event.target.value })}
+          />
+        )}
+      </Field>
     </PieSettingsFieldset>
   );
 }

@@ -4,14 +4,16 @@ import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { fanPieDays } from '../lib/pie-days';
-import {
-  defaultPieSettingsDraft,
-  pieSettingsDraftFields,
-  type PieSettingsDraft,
-} from '../../../components/pie-settings-fields';
+import { Field } from '../../../components/form/field';
+import { defaultPieSettingsDraft, pieSettingsDraftFields } from '../../../components/pie-settings-fields';
 import { pieStartFailureText } from '../../../components/pie-start-failure';
 import { PieStartFormEnd } from '../../../components/pie-start-form-end';
-import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
+import {
+  pieSettingNames,
+  serverFieldsNamed,
+  usePieSettingsDraft,
+  usePieStartSubmit,
+} from '../../../components/pie-start-form';
 import { browserActions } from '../../../lib/browser-actions';
 import { formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -56,7 +58,7 @@ const fundingFormSchema = z
 type FundingFormValues = z.input<typeof fundingFormSchema>;
 
 /** The fields the server may name in a 422, each shown under its own field. */
-const serverFieldNames = ['amount', 'artistLimit', 'artistPopularity', 'excludeNonActive'] as const;
+const serverFieldNames = ['amount', ...pieSettingNames] as const;
 
 export function FundingForm() {
   const id = useId();
@@ -68,11 +70,8 @@ export function FundingForm() {
     defaultValues: { amountChoice: '1000', amount: '', ...defaultPieSettingsDraft },
     fallback: pieStartFailureText.fallback,
   });
-  const [amountChoice, amount, artistLimit, artistPopularity, excludeNonActive] = useWatch({
-    control,
-    name: ['amountChoice', 'amount', 'artistLimit', 'artistPopularity', 'excludeNonActive'],
-  });
-  const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
+  const [amountChoice, amount] = useWatch({ control, name: ['amountChoice', 'amount'] });
+  const { settings, errorOf, changeSettings } = usePieSettingsDraft({ control, setValue, describeField });
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
@@ -84,10 +83,6 @@ export function FundingForm() {
   const quote = useFeeQuote(amountCents);
   const custom = describeField('amount');
   const customError = custom.touched ? custom.error : undefined;
-  const settingsErrorOf = (name: keyof PieSettingsDraft) => {
-    const { error, touched } = describeField(name);
-    return touched ? error : undefined;
-  };
 
   const submitValid = submitWith(async (values) => {
     const cents = readAmountCents(values.amountChoice, values.amount);
@@ -113,13 +108,6 @@ export function FundingForm() {
       showFailure(error);
     }
   });
-
-  const changeSettings = (next: PieSettingsDraft) => {
-    for (const name of ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const) {
-      if (next[name] !== settings[name])
-        setValue(name, next[name], { shouldValidate: true, shouldDirty: true });
-    }
-  };
 
   return (
     <section className="app-panel" aria-labelledby={`${id}-title`}>
@@ -152,32 +140,26 @@ export function FundingForm() {
             </label>
           </div>
           {amountChoice === customChoice ? (
-            <div className={`field${customError ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={`${id}-custom`}>
-                {fundingFormText.customAmount}
-              </label>
-              <p className="field__hint" id={`${id}-custom-hint`}>
-                {fundingFormText.customAmountHint}
-              </p>
-              <div className="amount-choice__custom">
-                <span aria-hidden="true">$</span>
-                <input
-                  id={`${id}-custom`}
-                  className="field__input"
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  aria-invalid={customError ? true : undefined}
-                  aria-describedby={`${id}-custom-hint${customError ? ` ${id}-custom-error` : ''}`}
-                  {...register('amount')}
-                />
-              </div>
-              {customError ? (
-                <p className="field__error" id={`${id}-custom-error`}>
-                  {customError}
-                </p>
-              ) : null}
-            </div>
+            <Field
+              label={fundingFormText.customAmount}
+              id={`${id}-custom`}
+              hint={fundingFormText.customAmountHint}
+              visibleError={customError}
+            >
+              {(fieldControl) => (
+                <div className="amount-choice__custom">
+                  <span aria-hidden="true">$</span>
+                  <input
+                    {...fieldControl}
+                    className="field__input"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    {...register('amount')}
+                  />
+                </div>
+              )}
+            </Field>
           ) : null}
         </fieldset>
 
@@ -193,7 +175,7 @@ export function FundingForm() {
         <PieStartFormEnd
           settings={settings}
           onSettingsChange={changeSettings}
-          settingsErrorOf={settingsErrorOf}
+          settingsErrorOf={errorOf}
           sending={sending}
           failure={failure}
           failureRef={failureRef}

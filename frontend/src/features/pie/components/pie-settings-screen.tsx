@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
 import type { RealtimeStats } from '@contracts/pie';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { readArtistLimit } from '../../../components/pie-settings-fields';
 import { isApiError } from '../../../lib/api-client';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -24,7 +25,6 @@ import { selectArtistRouteId } from '../lib/pie-words';
 import {
   diffSettings,
   isSameWhatIf,
-  readLimitText,
   startDraft,
   toWhatIf,
   type PieSettings,
@@ -102,7 +102,7 @@ export const whatIfDelayMs = 250;
 const settingsDraftSchema = z.object({
   limitText: z
     .string()
-    .check(z.refine((text) => readLimitText(text) !== null, settingsFieldsText.limitError)),
+    .check(z.refine((text) => readArtistLimit(text) !== null, settingsFieldsText.limitError)),
   artistLimit: z.number(),
   artistPopularity: z.number(),
   excludeNonActive: z.boolean(),
@@ -143,7 +143,7 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
 
   const update = diffSettings(saved, draft);
   const changed = Object.keys(update).length > 0;
-  const valid = readLimitText(draft.limitText) !== null;
+  const valid = readArtistLimit(draft.limitText) !== null;
 
   const refreshPreviews = useCallback(
     () =>

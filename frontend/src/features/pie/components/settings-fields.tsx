@@ -3,13 +3,17 @@
 // screen debounces the what-if preview and saves on demand.
 import { useId } from 'react';
 import { maximumArtistLimit } from '@contracts/pie';
-import { PieSettingsFieldset, pieSettingsText } from '../../../components/pie-settings-fields';
-import { describeArtistLimit, readLimitText, type SettingsDraft } from '../lib/settings-draft';
+import {
+  PieSettingsFieldset,
+  pieSettingsText,
+  readArtistLimit,
+} from '../../../components/pie-settings-fields';
+import { describeArtistLimit, type SettingsDraft } from '../lib/settings-draft';
 
 export const settingsFieldsText = {
   limitNumber: 'Most artists, as a number',
   limitHint: `The artists you listen to most share your pie, up to this many. 0 means no limit. At most ${maximumArtistLimit}.`,
-  limitError: `Enter a whole number from 0 to ${maximumArtistLimit}.`,
+  limitError: pieSettingsText.artistLimitError,
 } as const;
 
 export type SettingsFieldErrors = Partial<
@@ -26,7 +30,7 @@ export interface SettingsFieldsProps {
 export function SettingsFields({ draft, onChange, errors, disabled }: SettingsFieldsProps) {
   const id = useId();
   const limitError =
-    readLimitText(draft.limitText) === null ? settingsFieldsText.limitError : errors.artistLimit;
+    readArtistLimit(draft.limitText) === null ? settingsFieldsText.limitError : errors.artistLimit;
   return (
     <PieSettingsFieldset value={draft} onChange={onChange} errors={errors} disabled={disabled} leanStep={1}>
       <div className={`field${limitError ? ' field--invalid' : ''}`}>
@@ -69,7 +73,7 @@ export function SettingsFields({ draft, onChange, errors, disabled }: SettingsFi
           aria-describedby={limitError ? `${id}-limit-error` : `${id}-limit-hint`}
           onChange={(event) => {
             const limitText = event.target.value;
-            const artistLimit = readLimitText(limitText);
+            const artistLimit = readArtistLimit(limitText);
             onChange({ ...draft, limitText, artistLimit: artistLimit ?? draft.artistLimit });
           }}
         />

@@ -1,6 +1,5 @@
 // pie/settings' form state: the three settings as the fan moves them, the artist limit also as typed text, and what
 // to send when saving (only what changed).
-import { maximumArtistLimit } from '@contracts/pie';
 import type { PieWhatIf } from '../api/get-realtime-stats';
 import type { PieSettingsUpdate } from '../api/update-pie-settings';
 
@@ -17,14 +16,6 @@ export interface SettingsDraft extends PieSettings {
 
 export function startDraft(settings: PieSettings): SettingsDraft {
   return { ...settings, limitText: String(settings.artistLimit) };
-}
-
-/** The typed limit as a number, or null when it is not a whole number from 0 to the maximum. */
-export function readLimitText(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,3}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value <= maximumArtistLimit ? value : null;
 }
 
 export function toWhatIf(settings: PieSettings): PieWhatIf {

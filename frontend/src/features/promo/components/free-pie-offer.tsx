@@ -1,17 +1,17 @@
 // "Start my free pie" (SPEC §4 "Promo usable"): a signed-in fan who signed up through /try, has not used
 // the offer, and for whom codes are left, starts a free $5 pie with their settings. No card: OpenPie pays for it.
 import { useId, useRef } from 'react';
-import { useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
-import {
-  defaultPieSettingsDraft,
-  pieSettingsDraftFields,
-  type PieSettingsDraft,
-} from '../../../components/pie-settings-fields';
+import { defaultPieSettingsDraft, pieSettingsDraftFields } from '../../../components/pie-settings-fields';
 import { pieStartFailureText } from '../../../components/pie-start-failure';
 import { PieStartFormEnd } from '../../../components/pie-start-form-end';
-import { serverFieldsNamed, usePieStartSubmit } from '../../../components/pie-start-form';
+import {
+  pieSettingNames,
+  serverFieldsNamed,
+  usePieSettingsDraft,
+  usePieStartSubmit,
+} from '../../../components/pie-start-form';
 import { useServerForm } from '../../../lib/use-server-form';
 import { createPromoSubscription } from '../api/create-promo-subscription';
 import { usePromoEligibility } from '../api/get-promo-eligibility';
@@ -32,9 +32,6 @@ export interface FreePieOfferProps {
 
 const freePieSchema = z.object(pieSettingsDraftFields);
 
-/** The settings, each of which the server may name in a 422 and which then shows under its own field. */
-const settingNames = ['artistLimit', 'artistPopularity', 'excludeNonActive'] as const;
-
 export function FreePieOffer({ onStarted }: FreePieOfferProps) {
   const id = useId();
   const { describeField, control, setValue, setError, submitWith, formState } = useServerForm<
@@ -45,24 +42,18 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
     defaultValues: defaultPieSettingsDraft,
     fallback: pieStartFailureText.fallback,
   });
-  const [artistLimit, artistPopularity, excludeNonActive] = useWatch({ control, name: [...settingNames] });
-  const settings: PieSettingsDraft = { artistLimit, artistPopularity, excludeNonActive };
+  const { settings, errorOf, changeSettings } = usePieSettingsDraft({ control, setValue, describeField });
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
   const sending = formState.isSubmitting;
-
-  const errorOf = (name: keyof PieSettingsDraft) => {
-    const { error, touched } = describeField(name);
-    return touched ? error : undefined;
-  };
 
   const submitValid = submitWith(async (values) => {
     try {
       const pie = await createPromoSubscription({ ...values, pieDays: promoPieDays });
       onStarted(pie);
     } catch (error) {
-      const named = serverFieldsNamed(error, settingNames);
+      const named = serverFieldsNamed(error, pieSettingNames);
       if (named.length > 0) {
         for (const { name, message } of named) setError(name, { type: 'server', message });
         return;
@@ -70,13 +61,6 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
       showFailure(error);
     }
   });
-
-  const changeSettings = (next: PieSettingsDraft) => {
-    for (const name of settingNames) {
-      if (next[name] !== settings[name])
-        setValue(name, next[name], { shouldValidate: true, shouldDirty: true });
-    }
-  };
 
   return (
     <section className="app-panel free-pie-offer" aria-labelledby={id}>
