@@ -1,7 +1,8 @@
 // The frame of a staff page of one record (decisions 037 and 039): the way back, then the record once loaded, with
-// one h1 in every state (loading, not found, failed with a retry), and the block of facts such pages open with.
+// one h1 in every state (loading, not found, failed with a retry), the record named by the page's address, and the
+// block of facts such pages open with.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
 import { isApiError } from '../../lib/api-client';
 import { describeLoadError, LoadFailure } from '../load-failure';
@@ -51,6 +52,30 @@ export function StaffDetailFrame<T>({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The page of the record its address names (`param`, `id` unless told): read with `useRecord`, shown in the frame, and
+ * drawn by `children`, which is also given a way to reload it.
+ */
+export function StaffRecordScreen<T>({
+  useRecord,
+  param = 'id',
+  words,
+  children,
+}: {
+  useRecord: (id: string) => SWRResponse<T, unknown>;
+  param?: string;
+  words: StaffDetailWords;
+  children: (data: T, refresh: () => void) => ReactNode;
+}) {
+  const id = useParams()[param] ?? '';
+  const reply = useRecord(id);
+  return (
+    <StaffDetailFrame reply={reply} words={words}>
+      {(data) => children(data, () => void reply.mutate())}
+    </StaffDetailFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 // Staff's pages of one fan, one office and one artist-side user (SPEC §2 fans/:id, offices/:id, user-artists/:id;
 // decision 037): the facts first, then a table per kind of record, each with its loading, missing and error states.
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { StaffFanDetail, StaffOfficeDetail, StaffUserArtistDetail } from '@contracts/admin-people';
 import {
   LedgerAccountLink,
@@ -9,7 +9,7 @@ import {
   WalletAccountLinks,
 } from '../../../components/ledger-links';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
-import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
+import { StaffFacts, StaffRecordScreen } from '../../../components/staff-page/staff-detail-frame';
 import { formatDate, formatDateTime, formatListeningTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -217,11 +217,9 @@ function FanPage({ fan, actions }: { fan: StaffFanDetail; actions?: ReactNode })
 export function StaffFanScreen({
   actions,
 }: { actions?: (fan: StaffFanDetail, refresh: () => void) => ReactNode } = {}) {
-  const { id = '' } = useParams();
-  const reply = useStaffFan(id);
   return (
-    <StaffDetailFrame
-      reply={reply}
+    <StaffRecordScreen
+      useRecord={useStaffFan}
       words={{
         heading: 'Fan',
         back: '← All fans',
@@ -231,8 +229,8 @@ export function StaffFanScreen({
         failed: 'We could not load the fan.',
       }}
     >
-      {(fan) => <FanPage fan={fan} actions={actions?.(fan, () => void reply.mutate())} />}
-    </StaffDetailFrame>
+      {(fan, refresh) => <FanPage fan={fan} actions={actions?.(fan, refresh)} />}
+    </StaffRecordScreen>
   );
 }
 
@@ -315,11 +313,9 @@ function OfficePage({ office, actions }: { office: StaffOfficeDetail; actions?: 
 export function StaffOfficeScreen({
   actions,
 }: { actions?: (office: StaffOfficeDetail, refresh: () => void) => ReactNode } = {}) {
-  const { id = '' } = useParams();
-  const reply = useStaffOffice(id);
   return (
-    <StaffDetailFrame
-      reply={reply}
+    <StaffRecordScreen
+      useRecord={useStaffOffice}
       words={{
         heading: 'Office',
         back: '← All offices',
@@ -329,8 +325,8 @@ export function StaffOfficeScreen({
         failed: 'We could not load the office.',
       }}
     >
-      {(office) => <OfficePage office={office} actions={actions?.(office, () => void reply.mutate())} />}
-    </StaffDetailFrame>
+      {(office, refresh) => <OfficePage office={office} actions={actions?.(office, refresh)} />}
+    </StaffRecordScreen>
   );
 }
 
@@ -376,10 +372,9 @@ function UserArtistPage({ user }: { user: StaffUserArtistDetail }) {
 }
 
 export function StaffUserArtistScreen() {
-  const { id = '' } = useParams();
   return (
-    <StaffDetailFrame
-      reply={useStaffUserArtist(id)}
+    <StaffRecordScreen
+      useRecord={useStaffUserArtist}
       words={{
         heading: 'Artist account',
         back: '← All artist accounts',
@@ -390,6 +385,6 @@ export function StaffUserArtistScreen() {
       }}
     >
       {(user) => <UserArtistPage user={user} />}
-    </StaffDetailFrame>
+    </StaffRecordScreen>
   );
 }

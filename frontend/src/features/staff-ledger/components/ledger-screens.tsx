@@ -8,7 +8,11 @@ import { Link, useParams } from 'react-router-dom';
 import type { StaffLedgerAccount, StaffPieReceipt } from '@contracts/admin-ledger';
 import { CsvDownload } from '../../../components/csv-download';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
-import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
+import {
+  StaffDetailFrame,
+  StaffFacts,
+  StaffRecordScreen,
+} from '../../../components/staff-page/staff-detail-frame';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -143,22 +147,22 @@ function AccountView({
         )}
         {onNewer || onOlder ? (
           <div className="staff-ledger__pager">
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={!onNewer}
-              onClick={onNewer ?? undefined}
-            >
-              Newer entries
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={!onOlder}
-              onClick={onOlder ?? undefined}
-            >
-              Older entries
-            </button>
+            {(
+              [
+                ['Newer entries', onNewer],
+                ['Older entries', onOlder],
+              ] as const
+            ).map(([label, go]) => (
+              <button
+                key={label}
+                type="button"
+                className="button button--small button--secondary"
+                disabled={!go}
+                onClick={go ?? undefined}
+              >
+                {label}
+              </button>
+            ))}
           </div>
         ) : null}
       </section>
@@ -262,10 +266,10 @@ function PieReceiptView({ receipt, render }: { receipt: StaffPieReceipt; render:
 
 /** `/admin/ledger/pies/:pieId`: the pie's receipt (or its live preview until it is split) as its fan reads it. */
 export function StaffPieReceiptScreen({ renderReceipt }: { renderReceipt: RenderPieReceipt }) {
-  const { pieId = '' } = useParams();
   return (
-    <StaffDetailFrame
-      reply={useStaffPieReceipt(pieId)}
+    <StaffRecordScreen
+      useRecord={useStaffPieReceipt}
+      param="pieId"
       words={{
         ...ledgerWayBack,
         heading: 'Pie receipt',
@@ -275,6 +279,6 @@ export function StaffPieReceiptScreen({ renderReceipt }: { renderReceipt: Render
       }}
     >
       {(receipt) => <PieReceiptView receipt={receipt} render={renderReceipt} />}
-    </StaffDetailFrame>
+    </StaffRecordScreen>
   );
 }

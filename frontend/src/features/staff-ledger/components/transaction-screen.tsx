@@ -1,11 +1,10 @@
 // "Why is this balance X" (decision 039): one whole ledger transaction, every line of it summing to zero, what it
 // belongs to and the Stripe object it came from, as Stripe has it now.
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import type { StaffLedgerTransaction } from '@contracts/admin-ledger';
 import { LedgerAccountLink, LedgerTransactionLink } from '../../../components/ledger-links';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
-import { StaffDetailFrame, StaffFacts } from '../../../components/staff-page/staff-detail-frame';
+import { StaffFacts, StaffRecordScreen } from '../../../components/staff-page/staff-detail-frame';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLedgerTransaction } from '../api/get-ledger-transaction';
@@ -162,11 +161,10 @@ function TransactionView({
 
 /** `/admin/ledger/transactions/:transactionId`: one whole transaction, its Stripe object and what it belongs to. */
 export function StaffLedgerTransactionScreen() {
-  const { transactionId = '' } = useParams();
-  const reply = useLedgerTransaction(transactionId);
   return (
-    <StaffDetailFrame
-      reply={reply}
+    <StaffRecordScreen
+      useRecord={useLedgerTransaction}
+      param="transactionId"
       words={{
         ...ledgerWayBack,
         heading: 'Ledger transaction',
@@ -175,7 +173,7 @@ export function StaffLedgerTransactionScreen() {
         failed: 'We could not load the transaction.',
       }}
     >
-      {(transaction) => <TransactionView transaction={transaction} onRetry={() => void reply.mutate()} />}
-    </StaffDetailFrame>
+      {(transaction, refresh) => <TransactionView transaction={transaction} onRetry={refresh} />}
+    </StaffRecordScreen>
   );
 }
