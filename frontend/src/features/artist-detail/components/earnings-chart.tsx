@@ -1,7 +1,7 @@
 // Earnings over the last 12 months: one stacked bar a month (released to the office, still held), drawn as plain
 // SVG like the listening chart, with the same numbers as a table for screen readers and anyone who prefers reading.
 import type { ArtistStatsReply } from '@contracts/give-back';
-import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { BarChartSvg, ChartBar, layOutBars } from '../../../components/bar-chart';
 import { formatMoney } from '../../../lib/format';
 
 const chartHeight = 180;
@@ -22,39 +22,27 @@ export function EarningsChart({ months }: { months: ArtistStatsReply['months'] }
       : `${formatMoney(total)} from fans’ pies in the last 12 months; the best month brought ${formatMoney(most)}.`;
   return (
     <figure className="artist-detail__chart">
-      <BarChartSvg
-        className="artist-detail__svg"
-        axisClassName="artist-detail__axis"
-        height={chartHeight}
-        summary={summary}
-      >
-        {months.map((month, index) => {
-          const released = bars.height(month.releasedCents);
-          const held = bars.height(month.heldCents);
-          const x = bars.x(index);
-          const width = bars.width;
-          return (
-            <g key={month.month}>
-              <title>{`${describeMonth(month.month)}: ${formatMoney(month.releasedCents)} released, ${formatMoney(month.heldCents)} held`}</title>
-              <rect
-                className="artist-detail__bar artist-detail__bar--released"
-                x={x}
-                y={chartHeight - released}
-                width={width}
-                height={released}
-                rx={2}
-              />
-              <rect
-                className="artist-detail__bar artist-detail__bar--held"
-                x={x}
-                y={chartHeight - released - held}
-                width={width}
-                height={held}
-                rx={2}
-              />
-            </g>
-          );
-        })}
+      <BarChartSvg block="artist-detail" bars={bars} summary={summary}>
+        {months.map((month, index) => (
+          <g key={month.month}>
+            <title>{`${describeMonth(month.month)}: ${formatMoney(month.releasedCents)} released, ${formatMoney(month.heldCents)} held`}</title>
+            <ChartBar
+              bars={bars}
+              index={index}
+              value={month.releasedCents}
+              className="artist-detail__bar artist-detail__bar--released"
+              rounded
+            />
+            <ChartBar
+              bars={bars}
+              index={index}
+              value={month.heldCents}
+              stackedOn={month.releasedCents}
+              className="artist-detail__bar artist-detail__bar--held"
+              rounded
+            />
+          </g>
+        ))}
       </BarChartSvg>
       <div className="artist-detail__months" aria-hidden="true">
         {months.map((month) => (

@@ -1,6 +1,6 @@
 // The daily listening chart: one bar per day, drawn as plain SVG (no chart library), with the same numbers as a
 // table for screen readers and anyone who prefers reading them. Loaded as its own chunk by the history screen.
-import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { BarChart, layOutBars } from '../../../components/bar-chart';
 import { formatListeningTime, formatLongDay, formatPlays, formatShortDay } from '../../../lib/format';
 import { summarizeChart, type ChartDay } from '../lib/listening-summary';
 
@@ -17,32 +17,19 @@ export default function DailyListeningChart({ days }: { days: readonly ChartDay[
 
   return (
     <figure className="history-chart">
-      <p className="history-chart__scale" aria-hidden="true">
-        {formatListeningTime(most)}
-      </p>
-      <BarChartSvg
-        className="history-chart__svg"
-        axisClassName="history-chart__axis"
-        height={chartHeight}
+      <BarChart
+        block="history-chart"
+        bars={bars}
         summary={summary}
-      >
-        {days.map((day, index) => {
-          const height = bars.height(day.msPlayed);
-          return (
-            <rect
-              key={day.date}
-              className="history-chart__bar"
-              x={bars.x(index)}
-              y={chartHeight - height}
-              width={bars.width}
-              height={height}
-              rx={2}
-            >
-              <title>{`${formatShortDay(day.date)}: ${formatListeningTime(day.msPlayed)}, ${formatPlays(day.plays)}`}</title>
-            </rect>
-          );
+        scale={formatListeningTime(most)}
+        items={days}
+        barOf={(day) => ({
+          key: day.date,
+          value: day.msPlayed,
+          label: `${formatShortDay(day.date)}: ${formatListeningTime(day.msPlayed)}, ${formatPlays(day.plays)}`,
         })}
-      </BarChartSvg>
+        rounded
+      />
       {first && last ? (
         <div className="history-chart__dates" aria-hidden="true">
           <span>{formatShortDay(first.date)}</span>

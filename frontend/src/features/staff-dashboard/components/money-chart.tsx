@@ -1,7 +1,7 @@
 // Money by month as grouped bars in plain SVG (the shared bar chart frame, no library): per month money in, split,
 // held when split and paid out. The same figures follow as a table, the chart's text equivalent, and as a CSV.
 import type { FinancialMonth } from '@contracts/admin-dashboard';
-import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { BarChartSvg, ChartBar, layOutBars } from '../../../components/bar-chart';
 import { CsvDownload } from '../../../components/csv-download';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatMoney } from '../../../lib/format';
@@ -23,7 +23,6 @@ function summaryOf(months: readonly FinancialMonth[]): string {
 export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
   const most = Math.max(1, ...months.flatMap((row) => moneySeries.map((series) => row[series.key])));
   const slots = layOutBars({ count: months.length, most, height: chartHeight, gap: monthGap });
-  const barWidth = slots.width / moneySeries.length;
   const summary = summaryOf(months);
   return (
     <figure className="staff-dashboard__chart">
@@ -35,31 +34,19 @@ export function MoneyChart({ months }: { months: readonly FinancialMonth[] }) {
           </li>
         ))}
       </ul>
-      <p className="staff-dashboard__scale" aria-hidden="true">
-        {formatMoney(most)}
-      </p>
-      <BarChartSvg
-        className="staff-dashboard__svg"
-        axisClassName="staff-dashboard__axis"
-        height={chartHeight}
-        summary={summary}
-      >
+      <BarChartSvg block="staff-dashboard" bars={slots} summary={summary} scale={formatMoney(most)}>
         {months.flatMap((row, monthIndex) =>
-          moneySeries.map((series, seriesIndex) => {
-            const height = slots.height(row[series.key]);
-            return (
-              <rect
-                key={`${row.month}-${series.key}`}
-                className={`staff-dashboard__bar staff-dashboard__bar--${seriesIndex + 1}`}
-                x={slots.x(monthIndex) + seriesIndex * barWidth}
-                y={chartHeight - height}
-                width={Math.max(barWidth - 1, 1)}
-                height={height}
-              >
-                <title>{`${formatMonth(row.month)}, ${series.label}: ${formatMoney(row[series.key])}`}</title>
-              </rect>
-            );
-          }),
+          moneySeries.map((series, seriesIndex) => (
+            <ChartBar
+              key={`${row.month}-${series.key}`}
+              bars={slots}
+              index={monthIndex}
+              value={row[series.key]}
+              group={{ index: seriesIndex, count: moneySeries.length }}
+              className={`staff-dashboard__bar staff-dashboard__bar--${seriesIndex + 1}`}
+              label={`${formatMonth(row.month)}, ${series.label}: ${formatMoney(row[series.key])}`}
+            />
+          )),
         )}
       </BarChartSvg>
       <div className="staff-dashboard__months" aria-hidden="true">

@@ -1,7 +1,7 @@
 // One figure of the period day by day: a bar a day, drawn as plain SVG like the other charts, its summary as the
 // chart's accessible name. The table of days below it on the finances screen holds the same numbers.
 import type { FinanceDay, FinanceFigureName } from '@contracts/staff-finances';
-import { BarChartSvg, layOutBars } from '../../../components/bar-chart';
+import { BarChart, layOutBars } from '../../../components/bar-chart';
 import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
 import { wordsOf } from '../lib/finance-words';
 
@@ -36,29 +36,18 @@ export function FinancesChart({ days, figure }: { days: readonly FinanceDay[]; f
   const ticks = days.length >= minimumSlots ? [days[0], middle, days.at(-1)] : [days[0]];
   return (
     <figure className="staff-finances__chart">
-      <BarChartSvg
-        className="staff-finances__svg"
-        axisClassName="staff-finances__axis"
-        height={chartHeight}
+      <BarChart
+        block="staff-finances"
+        bars={bars}
         summary={summary}
-      >
-        {days.map((day, index) => {
-          // A day whose figure went below zero (a payout the bank returned) draws no bar; the table shows it.
-          const height = bars.height(Math.max(day[figure], 0));
-          return (
-            <rect
-              key={day.date}
-              className="staff-finances__bar"
-              x={bars.x(index)}
-              y={chartHeight - height}
-              width={bars.width}
-              height={height}
-            >
-              <title>{`${formatShortDay(day.date)}: ${label} ${formatMoney(day[figure])}`}</title>
-            </rect>
-          );
+        items={days}
+        // A day whose figure went below zero (a payout the bank returned) draws no bar; the table shows it.
+        barOf={(day) => ({
+          key: day.date,
+          value: Math.max(day[figure], 0),
+          label: `${formatShortDay(day.date)}: ${label} ${formatMoney(day[figure])}`,
         })}
-      </BarChartSvg>
+      />
       <div className="staff-finances__ticks" aria-hidden="true">
         {ticks.map((day, index) => (
           <span key={index}>{day ? formatShortDay(day.date) : ''}</span>
