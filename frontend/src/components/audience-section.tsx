@@ -2,6 +2,7 @@
 // eyebrow, the heading, the words and ways onward it is given) beside a list of what OpenPie does for them. Plain
 // markup with no router, so the first chunk's landing page can use it.
 import type { ReactNode } from 'react';
+import { LandingSection, SectionTitle } from './landing-section';
 
 export interface AudienceFeature {
   title: string;
@@ -30,24 +31,20 @@ export function AudienceSection({
   features,
 }: AudienceSectionProps) {
   return (
-    <section id={id} className={muted ? 'section section--muted' : 'section'} aria-labelledby={titleId}>
-      <div className="container audience">
-        <div className="audience__intro">
-          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-          <h2 id={titleId} className="section__title">
-            {title}
-          </h2>
-          {children}
-        </div>
-        <ul className="feature-list">
-          {features.map((feature) => (
-            <li key={feature.title}>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+    <LandingSection id={id} titleId={titleId} muted={muted} containerClassName="audience">
+      <div className="audience__intro">
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        <SectionTitle id={titleId}>{title}</SectionTitle>
+        {children}
       </div>
-    </section>
+      <ul className="feature-list">
+        {features.map((feature) => (
+          <li key={feature.title}>
+            <h3>{feature.title}</h3>
+            <p>{feature.text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

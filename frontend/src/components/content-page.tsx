@@ -1,3 +1,5 @@
+// The layout of the reading pages (help, privacy policy, terms, the account deletion instructions): their header
+// band, and the titled sections of prose under it.
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -27,5 +29,15 @@ export function ContentPage({ title, eyebrow, lead, children }: ContentPageProps
         <div className="prose">{children}</div>
       </div>
     </article>
+  );
+}
+
+/** One titled section of a reading page: its h2 names the section for screen readers, `id` is its link target. */
+export function ContentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }

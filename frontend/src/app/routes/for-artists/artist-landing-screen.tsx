@@ -2,6 +2,7 @@
 // its own, loaded beside the area's layout.
 import { Link } from 'react-router-dom';
 import { AudienceSection, type AudienceFeature } from '../../../components/audience-section';
+import { LandingSection } from '../../../components/landing-section';
 import { PieMark } from '../../../components/pie-mark';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -47,40 +48,34 @@ export function ArtistLandingScreen() {
         </div>
       </section>
 
-      <section className="section section--muted" aria-labelledby="artist-steps-title">
-        <div className="container">
-          <h2 id="artist-steps-title" className="section__title">
-            From claim to payout
-          </h2>
-          <ol className="steps">
-            <li className="step">
-              <h3 className="step__title">Find your profile</h3>
-              <p>Search for your artist profile as fans see it on their streaming service.</p>
-            </li>
-            <li className="step">
-              <h3 className="step__title">Claim it</h3>
-              <p>
-                Accept the terms, the waiver and the funds terms that come with receiving money through
-                OpenPie.
-              </p>
-            </li>
-            <li className="step">
-              <h3 className="step__title">Verify with a link in your bio</h3>
-              <p>
-                Place the link we give you in the bio of your X, YouTube, Facebook or Instagram account, so we
-                know the claim really comes from you.
-              </p>
-            </li>
-            <li className="step">
-              <h3 className="step__title">Get paid through Stripe Connect</h3>
-              <p>
-                Once verified, what fans set aside for you moves to your office. Request a payout to your bank
-                through Stripe whenever you choose.
-              </p>
-            </li>
-          </ol>
-        </div>
-      </section>
+      <LandingSection titleId="artist-steps-title" title="From claim to payout" muted>
+        <ol className="steps">
+          <li className="step">
+            <h3 className="step__title">Find your profile</h3>
+            <p>Search for your artist profile as fans see it on their streaming service.</p>
+          </li>
+          <li className="step">
+            <h3 className="step__title">Claim it</h3>
+            <p>
+              Accept the terms, the waiver and the funds terms that come with receiving money through OpenPie.
+            </p>
+          </li>
+          <li className="step">
+            <h3 className="step__title">Verify with a link in your bio</h3>
+            <p>
+              Place the link we give you in the bio of your X, YouTube, Facebook or Instagram account, so we
+              know the claim really comes from you.
+            </p>
+          </li>
+          <li className="step">
+            <h3 className="step__title">Get paid through Stripe Connect</h3>
+            <p>
+              Once verified, what fans set aside for you moves to your office. Request a payout to your bank
+              through Stripe whenever you choose.
+            </p>
+          </li>
+        </ol>
+      </LandingSection>
 
       <AudienceSection
         titleId="artist-teams-title"

@@ -3,6 +3,7 @@
 // needs the router; its links are plain anchors.
 import { useEffect, useState } from 'react';
 import { AudienceSection, type AudienceFeature } from '../../../components/audience-section';
+import { LandingSection } from '../../../components/landing-section';
 import { BrandLink } from '../../../components/brand-link';
 import { SiteFooter } from '../../../components/site-footer';
 import { formatShare } from '../../../lib/format';
@@ -214,67 +215,62 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="how-it-works" className="section" aria-labelledby="how-title">
-          <div className="container">
-            <h2 id="how-title" className="section__title">
-              How the pie works
-            </h2>
-            <ol className="steps">
-              <li className="step">
-                <h3 className="step__title">Fund a monthly amount</h3>
-                <p>
-                  Choose what music is worth to you each month and pay by card through Stripe. That amount is
-                  your pie.
-                </p>
-              </li>
-              <li className="step">
-                <h3 className="step__title">Listen as usual</h3>
-                <p>
-                  Connect your Spotify account and keep listening the way you already do. A play counts once
-                  it lasts 30 seconds.
-                </p>
-              </li>
-              <li className="step">
-                <h3 className="step__title">It is split by real listening time</h3>
-                <p>
-                  At the end of the period your pie is divided among the artists you listened to, each getting
-                  a share in proportion to the time you spent with their music.
-                </p>
-              </li>
-              <li className="step">
-                <h3 className="step__title">Held for artists who have not joined yet</h3>
-                <p>
-                  If an artist is not on OpenPie yet, their slice is held for them until they claim their
-                  profile. If nobody claims it in time, it comes back to you as wallet credit, and you can see
-                  the countdown.
-                </p>
-              </li>
-            </ol>
+        <LandingSection id="how-it-works" titleId="how-title" title="How the pie works">
+          <ol className="steps">
+            <li className="step">
+              <h3 className="step__title">Fund a monthly amount</h3>
+              <p>
+                Choose what music is worth to you each month and pay by card through Stripe. That amount is
+                your pie.
+              </p>
+            </li>
+            <li className="step">
+              <h3 className="step__title">Listen as usual</h3>
+              <p>
+                Connect your Spotify account and keep listening the way you already do. A play counts once it
+                lasts 30 seconds.
+              </p>
+            </li>
+            <li className="step">
+              <h3 className="step__title">It is split by real listening time</h3>
+              <p>
+                At the end of the period your pie is divided among the artists you listened to, each getting a
+                share in proportion to the time you spent with their music.
+              </p>
+            </li>
+            <li className="step">
+              <h3 className="step__title">Held for artists who have not joined yet</h3>
+              <p>
+                If an artist is not on OpenPie yet, their slice is held for them until they claim their
+                profile. If nobody claims it in time, it comes back to you as wallet credit, and you can see
+                the countdown.
+              </p>
+            </li>
+          </ol>
 
-            <figure className="split-example">
-              <ExamplePie className="split-example__pie" />
-              <figcaption className="split-example__caption">
-                <p className="split-example__title">An example split</p>
-                <p>
-                  Say you spent {exampleTotalHours} hours with four artists this month. Each one receives the
-                  part of your pie that matches their part of your listening:
-                </p>
-                <ul className="split-example__legend">
-                  {examplePie.map((slice) => (
-                    <li key={slice.label}>
-                      <span className="swatch" style={{ background: slice.color }} aria-hidden="true" />
-                      <span className="split-example__label">{slice.label}</span>
-                      <span className="split-example__value">
-                        {slice.hours} h → {slice.share}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                <p className="fine-print">Card processing fees come off the pie before it is split.</p>
-              </figcaption>
-            </figure>
-          </div>
-        </section>
+          <figure className="split-example">
+            <ExamplePie className="split-example__pie" />
+            <figcaption className="split-example__caption">
+              <p className="split-example__title">An example split</p>
+              <p>
+                Say you spent {exampleTotalHours} hours with four artists this month. Each one receives the
+                part of your pie that matches their part of your listening:
+              </p>
+              <ul className="split-example__legend">
+                {examplePie.map((slice) => (
+                  <li key={slice.label}>
+                    <span className="swatch" style={{ background: slice.color }} aria-hidden="true" />
+                    <span className="split-example__label">{slice.label}</span>
+                    <span className="split-example__value">
+                      {slice.hours} h → {slice.share}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="fine-print">Card processing fees come off the pie before it is split.</p>
+            </figcaption>
+          </figure>
+        </LandingSection>
 
         <AudienceSection
           id="for-fans"
@@ -306,18 +302,18 @@ export function LandingPage() {
           </div>
         </AudienceSection>
 
-        <section className="section section--muted" aria-labelledby="ledger-title">
-          <div className="container ledger">
-            <h2 id="ledger-title" className="section__title">
-              Every cent accounted for
-            </h2>
-            <p>
-              Each movement of money, from your card payment to the split, a held slice and an artist&rsquo;s
-              payout, is recorded in a double-entry ledger that must always balance. Reconciliation checks
-              compare it with Stripe every day, and our staff follow up on anything that does not add up.
-            </p>
-          </div>
-        </section>
+        <LandingSection
+          titleId="ledger-title"
+          title="Every cent accounted for"
+          muted
+          containerClassName="ledger"
+        >
+          <p>
+            Each movement of money, from your card payment to the split, a held slice and an artist&rsquo;s
+            payout, is recorded in a double-entry ledger that must always balance. Reconciliation checks
+            compare it with Stripe every day, and our staff follow up on anything that does not add up.
+          </p>
+        </LandingSection>
       </main>
 
       <SiteFooter />

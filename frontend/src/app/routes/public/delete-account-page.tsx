@@ -3,7 +3,7 @@
 // lists of what is erased and kept are the ones the confirmation dialog shows (lib/account-deletion.ts).
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ContentPage } from '../../../components/content-page';
+import { ContentPage, ContentSection } from '../../../components/content-page';
 import { FormAlert } from '../../../components/form/form-alert';
 import { accountDeletedParam, accountDeletionText, parseDeletedArea } from '../../../lib/account-deletion';
 import { paths } from '../../../lib/paths';
@@ -38,8 +38,7 @@ export function DeleteAccountInstructionsPage() {
       lead="You can delete your OpenPie account yourself at any time. This page explains how, what is removed, and the few money records we must keep."
     >
       {deleted ? <DeletedConfirmation /> : null}
-      <section aria-labelledby="fans">
-        <h2 id="fans">If you are a fan</h2>
+      <ContentSection id="fans" title="If you are a fan">
         <ol>
           <li>
             <Link to={paths.fan.login()}>Log in</Link> to your fan account.
@@ -55,10 +54,9 @@ export function DeleteAccountInstructionsPage() {
           Credit in your fan wallet can only go into pies, so it cannot be used once the account is gone. If
           you have credit left, consider one more pie before you leave.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="artists">
-        <h2 id="artists">If you use OpenPie for Artists</h2>
+      <ContentSection id="artists" title="If you use OpenPie for Artists">
         <ol>
           <li>
             <Link to={paths.artist.login()}>Log in to OpenPie for Artists</Link>.
@@ -71,19 +69,17 @@ export function DeleteAccountInstructionsPage() {
             Open <strong>Settings</strong>, choose <strong>Delete account</strong> and confirm.
           </li>
         </ol>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="cannot-log-in">
-        <h2 id="cannot-log-in">If you cannot log in</h2>
+      <ContentSection id="cannot-log-in" title="If you cannot log in">
         <p>
           Reset your password from the log-in page. If that does not work, reply to any e-mail OpenPie has
           sent you, from the address your account uses, and ask us to delete the account. We check that the
           request really comes from you before we act on it.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="removed">
-        <h2 id="removed">What is removed</h2>
+      <ContentSection id="removed" title="What is removed">
         <p>For a fan:</p>
         <ul>
           {accountDeletionText.fan.erased.map((item) => (
@@ -97,10 +93,9 @@ export function DeleteAccountInstructionsPage() {
           ))}
         </ul>
         <p>Deletion cannot be undone. If you come back later, you start with a new account.</p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="kept">
-        <h2 id="kept">What is kept, and why</h2>
+      <ContentSection id="kept" title="What is kept, and why">
         <p>
           Money records stay: your payments, the splits of your pies, your wallet movements and, for artists,
           payouts. They are kept in our ledger attached to an anonymous id that no longer leads to you, for
@@ -126,7 +121,7 @@ export function DeleteAccountInstructionsPage() {
           technical logs expire on their own after a short time. The{' '}
           <Link to={paths.public.privacyPolicy()}>privacy policy</Link> has the details.
         </p>
-      </section>
+      </ContentSection>
     </ContentPage>
   );
 }

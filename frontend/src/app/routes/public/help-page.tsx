@@ -1,7 +1,7 @@
 // Help for fans (SPEC §2's fan-area `help`): how the pie and the split work, the fees, and what happens to money
 // for artists who have not joined. The rules are DESIGN §5's; the worked example is computed by those rules.
 import { Link } from 'react-router-dom';
-import { ContentPage } from '../../../components/content-page';
+import { ContentPage, ContentSection } from '../../../components/content-page';
 import { paths } from '../../../lib/paths';
 
 export function HelpPage() {
@@ -37,8 +37,7 @@ export function HelpPage() {
         </ul>
       </nav>
 
-      <section aria-labelledby="pie">
-        <h2 id="pie">Your pie</h2>
+      <ContentSection id="pie" title="Your pie">
         <p>
           You choose an amount and pay it by card through Stripe; OpenPie never sees your card number. Each
           pie runs 30 days. When a period ends, that pie is split and the next one starts.
@@ -52,10 +51,9 @@ export function HelpPage() {
           New fans can try OpenPie with a free 5 dollar pie while promotion codes last. Each person can use
           that offer once.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="split">
-        <h2 id="split">How the split works</h2>
+      <ContentSection id="split" title="How the split works">
         <p>
           The same calculation gives the live preview you see during the period and the real split at its end,
           so for the same listening and settings the two are identical to the cent.
@@ -92,10 +90,9 @@ export function HelpPage() {
           If you did not listen to anything that counts during a period, nothing is split: the money stays in
           your fan wallet for your next pie.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="example">
-        <h2 id="example">A worked example</h2>
+      <ContentSection id="example" title="A worked example">
         <p>
           Say your pie is $10.00 and the card processing fee on it came to $0.59, so $9.41 is split. You
           listened to three artists for 6, 3 and 1 hours, which makes 60%, 30% and 10% of your listening.
@@ -145,10 +142,9 @@ export function HelpPage() {
           Rounded down, the shares come to $9.40. The one cent left over goes to the first artist, whose share
           was closest to the next cent, so the split adds up to exactly $9.41.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="fees">
-        <h2 id="fees">Fees</h2>
+      <ContentSection id="fees" title="Fees">
         <ul>
           <li>
             <strong>Card processing fee.</strong> Stripe charges a fee for each card payment. It comes off
@@ -162,10 +158,9 @@ export function HelpPage() {
         <p>
           Nothing else is taken. Every movement of money is recorded in a ledger that must always balance.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="not-joined">
-        <h2 id="not-joined">Artists who have not joined yet</h2>
+      <ContentSection id="not-joined" title="Artists who have not joined yet">
         <p>
           You pay the artists you listen to whether or not they are on OpenPie. When an artist has not claimed
           their profile yet, their share of your pie is held for them. As soon as they claim and verify their
@@ -176,26 +171,24 @@ export function HelpPage() {
           comes back to you as credit in your fan wallet, to go into your next pie. You can see the countdown
           for each held share.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="wallet">
-        <h2 id="wallet">Your fan wallet</h2>
+      <ContentSection id="wallet" title="Your fan wallet">
         <p>
           Your fan wallet holds money that is yours but not yet split: a period without listening, or held
           shares that came back to you. Wallet credit goes into your next pie. Your wallet shows every
           movement, with its date and reason.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="account">
-        <h2 id="account">Your account and your data</h2>
+      <ContentSection id="account" title="Your account and your data">
         <p>
           Read the <Link to={paths.public.privacyPolicy()}>privacy policy</Link> for what we keep and why, and
           the <Link to={paths.public.terms()}>terms of service</Link> for the agreement between you and
           OpenPie. To leave, see{' '}
           <Link to={paths.public.deleteAccountInstructions()}>how to delete your account</Link>.
         </p>
-      </section>
+      </ContentSection>
     </ContentPage>
   );
 }

@@ -1,7 +1,7 @@
 // /privacy-policy: what OpenPie collects, why, who else sees it, which cookies it sets, and a visitor's rights. The
 // cookie table names the cookies of SPEC §3 and their categories (SPEC §5); the buttons open and reset the choice.
 import { Link } from 'react-router-dom';
-import { ContentPage } from '../../../components/content-page';
+import { ContentPage, ContentSection } from '../../../components/content-page';
 import { openCookiePreferences } from '../../../components/cookie-consent/cookie-consent';
 import { cookieNames, resetCookiePreferences } from '../../../lib/cookie-consent';
 import { paths } from '../../../lib/paths';
@@ -41,8 +41,7 @@ export function PrivacyPolicyPage() {
       title="Privacy policy"
       lead="OpenPie exists to move money from fans to the artists they listen to. We collect what that needs, and nothing to sell or advertise with."
     >
-      <section aria-labelledby="collect">
-        <h2 id="collect">What we collect</h2>
+      <ContentSection id="collect" title="What we collect">
         <ul>
           <li>
             <strong>Your account:</strong> your e-mail address, first and last name, and your password, which
@@ -74,10 +73,9 @@ export function PrivacyPolicyPage() {
             short time.
           </li>
         </ul>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="use">
-        <h2 id="use">What we use it for</h2>
+      <ContentSection id="use" title="What we use it for">
         <ul>
           <li>To run your account and split your pie by your listening</li>
           <li>To hold, release and pay out money to artists, and to keep the ledger that records it</li>
@@ -91,10 +89,9 @@ export function PrivacyPolicyPage() {
           events that help us improve OpenPie stay in your browser&rsquo;s console and are never sent to us or
           anyone else.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="share">
-        <h2 id="share">Who else sees it</h2>
+      <ContentSection id="share" title="Who else sees it">
         <ul>
           <li>
             <strong>Stripe</strong> processes card payments and pays out to artists&rsquo; offices.
@@ -115,10 +112,9 @@ export function PrivacyPolicyPage() {
           </li>
         </ul>
         <p>Each of these services handles data under its own privacy policy.</p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="cookies">
-        <h2 id="cookies">Cookies</h2>
+      <ContentSection id="cookies" title="Cookies">
         <p>
           OpenPie sets the cookies below. Essential cookies are always on; the others only with your consent,
           and when you withdraw it we delete them from your browser. Services such as Stripe&rsquo;s payment
@@ -161,10 +157,9 @@ export function PrivacyPolicyPage() {
             Reset my cookie choice
           </button>
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="keep">
-        <h2 id="keep">How long we keep it</h2>
+      <ContentSection id="keep" title="How long we keep it">
         <p>
           We keep your account data until you delete your account. Money records are kept for as long as the
           law requires for accounting and tax; after you delete your account they are attached to an anonymous
@@ -172,10 +167,9 @@ export function PrivacyPolicyPage() {
           <Link to={paths.public.deleteAccountInstructions()}>How to delete your account</Link> explains what
           is removed and what is kept.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="rights">
-        <h2 id="rights">Your rights</h2>
+      <ContentSection id="rights" title="Your rights">
         <p>
           You can see and correct your details in your settings, disconnect any service you connected, and
           delete your account. You can also ask us for a copy of your data, or object to how we use it, by
@@ -183,15 +177,14 @@ export function PrivacyPolicyPage() {
           complain to the data protection authority where you live.
         </p>
         <p>OpenPie is not meant for children under 16, and we do not knowingly collect their data.</p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="changes">
-        <h2 id="changes">Changes to this policy</h2>
+      <ContentSection id="changes" title="Changes to this policy">
         <p>
           If we change this policy in a way that matters, we tell you by e-mail before the change applies. The
           current version is always on this page.
         </p>
-      </section>
+      </ContentSection>
     </ContentPage>
   );
 }

@@ -1,6 +1,6 @@
 // /terms: the terms of service in plain language. The registration form links here (SPEC §2).
 import { Link } from 'react-router-dom';
-import { ContentPage } from '../../../components/content-page';
+import { ContentPage, ContentSection } from '../../../components/content-page';
 import { paths } from '../../../lib/paths';
 
 export function TermsPage() {
@@ -10,18 +10,16 @@ export function TermsPage() {
       title="Terms of service"
       lead="The agreement between you and OpenPie, in plain words. By creating an account you accept these terms and our privacy policy."
     >
-      <section aria-labelledby="service">
-        <h2 id="service">What OpenPie is</h2>
+      <ContentSection id="service" title="What OpenPie is">
         <p>
           OpenPie lets fans fund a monthly amount, their pie, that is split among the artists they listen to,
           by listening time. Artists and the teams who work for them, called offices, claim artist profiles on
           OpenPie to receive that money. <Link to={paths.fan.help()}>How OpenPie works</Link> describes the
           split in detail; it is part of these terms.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="accounts">
-        <h2 id="accounts">Your account</h2>
+      <ContentSection id="accounts" title="Your account">
         <ul>
           <li>You must be at least 16 years old, and old enough to pay by card where you live.</li>
           <li>One account per person. Give true details and keep them up to date.</li>
@@ -30,10 +28,9 @@ export function TermsPage() {
             what happens under your account.
           </li>
         </ul>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="fans">
-        <h2 id="fans">For fans</h2>
+      <ContentSection id="fans" title="For fans">
         <ul>
           <li>
             You pay your pie by card through Stripe, once per period, until you cancel. Cancelling stops
@@ -54,10 +51,9 @@ export function TermsPage() {
             Pies obtained with several accounts may be cancelled.
           </li>
         </ul>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="artists">
-        <h2 id="artists">For artists and offices</h2>
+      <ContentSection id="artists" title="For artists and offices">
         <ul>
           <li>
             Only an artist, or someone the artist has authorised, may claim an artist&rsquo;s profile. You
@@ -76,10 +72,9 @@ export function TermsPage() {
             holding period.
           </li>
         </ul>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="fair-use">
-        <h2 id="fair-use">Fair use</h2>
+      <ContentSection id="fair-use" title="Fair use">
         <p>Do not:</p>
         <ul>
           <li>play music by programs, loops or other artificial means to raise an artist&rsquo;s share</li>
@@ -89,10 +84,9 @@ export function TermsPage() {
         <p>
           We may leave out listening we find to be artificial, and suspend accounts that break these rules.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="our-part">
-        <h2 id="our-part">Our part</h2>
+      <ContentSection id="our-part" title="Our part">
         <p>
           We work to keep OpenPie available and every cent accounted for: each movement of money is recorded
           in a ledger that must balance, and we check it against Stripe every day. OpenPie will change over
@@ -103,25 +97,23 @@ export function TermsPage() {
           by services we rely on, such as Stripe or Spotify. Nothing in these terms limits rights that the law
           gives you and that cannot be waived.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="ending">
-        <h2 id="ending">Ending the agreement</h2>
+      <ContentSection id="ending" title="Ending the agreement">
         <p>
           You can stop at any time by deleting your account; see{' '}
           <Link to={paths.public.deleteAccountInstructions()}>how to delete your account</Link>. We may close
           an account that breaks these terms, and tell you why.
         </p>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="changes">
-        <h2 id="changes">Changes and questions</h2>
+      <ContentSection id="changes" title="Changes and questions">
         <p>
           If we change these terms, we tell you by e-mail before the change applies. Questions: reply to any
           e-mail OpenPie has sent you. Our <Link to={paths.public.privacyPolicy()}>privacy policy</Link>{' '}
           explains how we handle your data.
         </p>
-      </section>
+      </ContentSection>
     </ContentPage>
   );
 }
