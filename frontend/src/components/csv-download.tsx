@@ -1,6 +1,6 @@
 // A staff table's "Download CSV" button: while the rows are gathered (every page of the filter on screen) it says so
 // and cannot be pressed again; then it hands the file to the browser and says how many rows it holds, or why it could
-// not be made.
+// not be made. Other downloads of staff's screens (the finances' journal) keep their state the same way.
 import { useState } from 'react';
 import { downloadTextFile } from '../lib/download-text-file';
 import { describeLoadError } from './load-failure';
@@ -10,6 +10,26 @@ import './csv-download.css';
 export interface PreparedCsv {
   text: string;
   rows: number;
+}
+
+/**
+ * A download's state: whether it runs, and the line saying how far it got, what it did, or why it failed (the
+ * server's message, else `failed`). `run` takes the work, which may report its progress and returns what it did.
+ */
+export function useDownloadStatus(failed: string) {
+  const [state, setState] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
+
+  const run = async (work: (progress: (message: string) => void) => Promise<string>) => {
+    setState({ busy: true, message: '' });
+    try {
+      const message = await work((progress) => setState({ busy: true, message: progress }));
+      setState({ busy: false, message });
+    } catch (error) {
+      setState({ busy: false, message: describeLoadError(error, failed) });
+    }
+  };
+
+  return { ...state, run };
 }
 
 export function CsvDownload({
@@ -22,18 +42,14 @@ export function CsvDownload({
   /** The button's name where a page has more than one table to download ("Download CSV of the findings"). */
   label?: string;
 }) {
-  const [state, setState] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
+  const state = useDownloadStatus('We could not make the CSV.');
 
-  const download = async () => {
-    setState({ busy: true, message: '' });
-    try {
+  const download = () =>
+    state.run(async () => {
       const csv = await prepare();
       downloadTextFile(fileName, csv.text);
-      setState({ busy: false, message: `Downloaded ${csv.rows} ${csv.rows === 1 ? 'row' : 'rows'}.` });
-    } catch (error) {
-      setState({ busy: false, message: describeLoadError(error, 'We could not make the CSV.') });
-    }
-  };
+      return `Downloaded ${csv.rows} ${csv.rows === 1 ? 'row' : 'rows'}.`;
+    });
 
   return (
     <div className="csv-download">

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FinanceFigureName, FinancePeriod, StaffFinances } from '@contracts/staff-finances';
+import { useDownloadStatus } from '../../../components/csv-download';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
 import { formatDate, formatMoney, formatShortDay } from '../../../lib/format';
@@ -41,7 +42,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
   const period: FinancePeriod = isFinancePeriod(periodParam) ? periodParam : 'month';
   const figure: FinanceFigureName = isChartFigure(chartParam) ? chartParam : 'moneyInCents';
   const finances = useStaffFinances(period);
-  const [journal, setJournal] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
+  const journal = useDownloadStatus('We could not make the journal.');
   const [quietDays, setQuietDays] = useState(false);
 
   const choose = (next: { period?: FinancePeriod; figure?: FinanceFigureName }) => {
@@ -59,21 +60,14 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
   const rows =
     shown?.days.filter((day) => quietDays || figureWords.some((words) => day[words.name] !== 0)) ?? [];
 
-  const downloadJournal = async (span: StaffFinances) => {
-    setJournal({ busy: true, message: '' });
-    try {
+  const downloadJournal = (span: StaffFinances) =>
+    journal.run(async (progress) => {
       const { lines, transactions } = await downloadJournalCsv(
         { from: span.from?.slice(0, 10) ?? null, to: span.to.slice(0, 10) },
-        (count) => setJournal({ busy: true, message: `${count} lines read…` }),
+        (count) => progress(`${count} lines read…`),
       );
-      setJournal({
-        busy: false,
-        message: `Downloaded ${lines} ${lines === 1 ? 'line' : 'lines'} of ${transactions} ${transactions === 1 ? 'transaction' : 'transactions'}.`,
-      });
-    } catch (error) {
-      setJournal({ busy: false, message: describeLoadError(error, 'We could not make the journal.') });
-    }
-  };
+      return `Downloaded ${lines} ${lines === 1 ? 'line' : 'lines'} of ${transactions} ${transactions === 1 ? 'transaction' : 'transactions'}.`;
+    });
 
   return (
     <div className="staff-page">
