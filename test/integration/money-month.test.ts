@@ -64,24 +64,13 @@ import {
   walletAccountsOf,
 } from '../support/payments-harness';
 import { walletBalanceOf } from '../support/factories/ledger';
+import { randomFrom } from '../support/seeded-random';
 import { testTable } from '../support/test-table';
 
 const day = 86_400_000;
 const log = createLogger('error', { test: 'money-month' });
 const seed = 42;
 const fanCount = 14;
-
-/** A small seeded generator (mulberry32), so the month is the same on every run. */
-function randomFrom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const random = randomFrom(seed);
 /** The paths this file added later draw from their own stream of the same seed, so the earlier paths stay as they were. */

@@ -5,18 +5,9 @@
 // depends on what is asked, never on when.
 import { createHash } from 'node:crypto';
 
-export type Random = () => number;
+import { randomFrom, type Random } from '../support/seeded-random';
 
-export function randomFrom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { randomFrom, type Random };
 
 /** A stream of its own for `purpose`, from the run's seed. */
 export function streamOf(seed: number, purpose: string): Random {
