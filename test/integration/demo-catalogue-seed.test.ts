@@ -3,13 +3,13 @@
 // their name prefixes and the count), compared item by item in two fresh tables, and on a catalogue that holds one of
 // the artists already it writes nothing and says so, so the seed falls back to the upsert.
 import { randomBytes } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableRef } from '../../functions/data/table';
 import { createDocumentClient } from '../../functions/runtime/dynamodb-client';
 import { createLocalDynamoDbClient, LOCAL_REGION } from '../../local/dynamodb-local';
 import { artistsById } from '../../local/spotify-sandbox/catalogue';
 import { deleteTable, ensureTable } from '../../local/table';
+import { scanTable } from '../support/table-scan';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT ?? '';
 const admin = createLocalDynamoDbClient(endpoint);
@@ -26,15 +26,7 @@ async function freshTable(): Promise<TableRef> {
 }
 
 async function everyItem(table: TableRef): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new ScanCommand({ TableName: table.name, ConsistentRead: true, ExclusiveStartKey: startKey }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await scanTable(table);
   const keyOf = (item: Record<string, unknown>) => `${String(item['pk'])}|${String(item['sk'])}`;
   return items.sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
 }

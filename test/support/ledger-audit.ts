@@ -1,10 +1,9 @@
-// The reconciliation-style check every integration test file ends with (issue #11: "after the whole suite … every
-// transaction summing to zero and every balance equal to its entries"): it reads the file's whole table, so whatever
-// money a test moved, by whatever path, the ledger it left behind is balanced. A Scan is fine here: a test's own
-// table, never a request path.
+// The reconciliation-style check every integration test file ends with (after the whole suite every transaction
+// sums to zero and every balance equals its entries): it reads the file's whole table, so whatever
+// money a test moved, by whatever path, the ledger it left behind is balanced.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableRef } from '../../functions/data/table';
+import { scanTable } from './table-scan';
 
 export interface LedgerAudit {
   transactions: number;
@@ -15,16 +14,7 @@ export interface LedgerAudit {
 }
 
 export async function auditLedger(table: TableRef): Promise<LedgerAudit> {
-  const items: Record<string, NativeAttributeValue>[] = [];
-  let startKey: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page = await table.client.send(
-      new ScanCommand({ TableName: table.name, ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return auditLedgerItems(items);
+  return auditLedgerItems(await scanTable(table));
 }
 
 /** The same audit over items already read (the simulation reads its table once a day for every check). */
