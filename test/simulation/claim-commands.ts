@@ -89,16 +89,23 @@ async function decide(real: SimReal, claimId: string, status: 'Successful' | 'Re
 const claimed = (model: Readonly<SimModel>, artistIndex: number) =>
   model.offices.some((office) => office.artistIndex === artistIndex);
 
+/** The artist a claim command names (its number taken round the catalogue), unless an office holds it already. */
+function unclaimedArtist(model: Readonly<SimModel>, artist: number) {
+  const artistIndex = artist % model.artists.length;
+  const found = model.artists[artistIndex];
+  return found && !claimed(model, artistIndex) ? { artistIndex, artist: found } : undefined;
+}
+
 class ClaimArtist implements Command {
   constructor(
     readonly artist: number,
     readonly approve: boolean,
   ) {}
-  check = (model: Readonly<SimModel>) => !claimed(model, this.artist % model.artists.length);
+  check = (model: Readonly<SimModel>) => unclaimedArtist(model, this.artist) !== undefined;
   async run(model: SimModel, real: SimReal) {
-    const artistIndex = this.artist % model.artists.length;
-    const artist = model.artists[artistIndex];
-    if (!artist || claimed(model, artistIndex)) return;
+    const target = unclaimedArtist(model, this.artist);
+    if (!target) return;
+    const { artistIndex, artist } = target;
     const filed = await fileClaim(model, artist);
     model.log.push(`${filed.label} claims ${artist.name}; staff ${this.approve ? 'approve' : 'reject'}`);
     const status = await decide(real, filed.claimId, this.approve ? 'Successful' : 'Rejected');
@@ -122,11 +129,11 @@ class CompetingClaims implements Command {
     readonly artist: number,
     readonly atOnce: boolean,
   ) {}
-  check = (model: Readonly<SimModel>) => !claimed(model, this.artist % model.artists.length);
+  check = (model: Readonly<SimModel>) => unclaimedArtist(model, this.artist) !== undefined;
   async run(model: SimModel, real: SimReal) {
-    const artistIndex = this.artist % model.artists.length;
-    const artist = model.artists[artistIndex];
-    if (!artist || claimed(model, artistIndex)) return;
+    const target = unclaimedArtist(model, this.artist);
+    if (!target) return;
+    const { artistIndex, artist } = target;
     const first = await fileClaim(model, artist);
     const second = await fileClaim(model, artist, 1);
     model.log.push(
