@@ -6,7 +6,6 @@
 // each accepted payout booked once, no balance people are owed below zero; promos, renewals, cancellations, deleted
 // fans, rejected offices, learnt names and aged lots in test/simulation/expectations.ts).
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { TableRef } from '../../functions/data/table';
 import type { AccountType } from '../../functions/domain/money/ledger';
@@ -19,25 +18,13 @@ import {
 } from '../../functions/services/admin/reconciliation';
 import type { JobRunFinding } from '../../functions/data/job-runs';
 import { auditLedgerItems } from '../support/ledger-audit';
+import { scanTable } from '../support/table-scan';
 import type { ChargeSeen } from './expectations';
 import { auditExpectations } from './expectations';
 import type { SimModel } from './model';
 import { notePhase, timedPhase } from './profile';
 
 type Item = Record<string, NativeAttributeValue>;
-
-async function scanAll(table: TableRef): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await table.client.send(
-      new ScanCommand({ TableName: table.name, ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 async function listAll<T extends { id: string }>(
   page: (startingAfter: string | undefined) => Promise<Stripe.ApiList<T>>,
@@ -127,7 +114,7 @@ export async function auditDay(
   }
 
   // One reading of the table for the ledger audit and the checks below.
-  const items = await timedPhase('audit scan', () => scanAll(table));
+  const items = await timedPhase('audit scan', () => scanTable(table));
   checksRun += 1;
   const audit = auditLedgerItems(items);
   problems.push(...audit.problems.map((problem) => `ledger audit: ${problem}`));
