@@ -2,7 +2,8 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useDailyListening } from '../../../lib/api/get-daily-listening';
 import { fillChartDays, listPeriodDays } from '../lib/listening-summary';
-import { describeSectionState, HistoryPanel, SectionLoading } from './section-states';
+import { AppPanel } from '../../../components/app-panel';
+import { describeSectionState, SectionLoading } from './section-states';
 
 const loadChart = () => import('./daily-listening-chart');
 const DailyListeningChart = lazy(loadChart);
@@ -30,12 +31,12 @@ export function DailyListeningSection({ today }: { today: string }) {
   );
 
   return (
-    <HistoryPanel title="Listening per day" lead="Counted listening time of the last 30 days (UTC days).">
+    <AppPanel title="Listening per day" lead="Counted listening time of the last 30 days (UTC days).">
       {state ?? (
         <Suspense fallback={<SectionLoading>Drawing the chart…</SectionLoading>}>
           <DailyListeningChart days={days} />
         </Suspense>
       )}
-    </HistoryPanel>
+    </AppPanel>
   );
 }

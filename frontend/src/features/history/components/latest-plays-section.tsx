@@ -5,7 +5,8 @@ import { Pagination } from '../../../components/pagination';
 import { useLatestPlays } from '../api/get-latest-plays';
 import { formatListeningTime, formatRecentDateTime } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
-import { describeSectionState, HistoryPanel } from './section-states';
+import { AppPanel } from '../../../components/app-panel';
+import { describeSectionState } from './section-states';
 
 function PlayItem({ play }: { play: LatestPlay }) {
   return (
@@ -42,7 +43,7 @@ export function LatestPlaysSection() {
   );
 
   return (
-    <HistoryPanel
+    <AppPanel
       title="Latest plays"
       lead="Every play OpenPie has stored, newest first. A play counts for your pie from 30 seconds."
     >
@@ -61,6 +62,6 @@ export function LatestPlaysSection() {
           <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Latest plays pages" />
         </>
       ) : null}
-    </HistoryPanel>
+    </AppPanel>
   );
 }

@@ -6,7 +6,8 @@ import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { useListenedArtists } from '../api/get-listened-artists';
 import { formatListeningTime, formatPlays, formatShortDay } from '../../../lib/format';
-import { describeSectionState, HistoryPanel } from './section-states';
+import { AppPanel } from '../../../components/app-panel';
+import { describeSectionState } from './section-states';
 
 const sortLabels: Readonly<Record<FanArtistSort, string>> = {
   popular: 'Most listened',
@@ -84,7 +85,7 @@ export function ListenedArtistsSection() {
     );
 
   return (
-    <HistoryPanel title="Your artists" lead="Who you listened to in the last 30 days.">
+    <AppPanel title="Your artists" lead="Who you listened to in the last 30 days.">
       <div className="history-filters" role="search" aria-label="Search and sort your artists">
         <div className="field">
           <label className="field__label" htmlFor={searchId}>
@@ -130,6 +131,6 @@ export function ListenedArtistsSection() {
       {pages > 1 ? (
         <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Your artists pages" />
       ) : null}
-    </HistoryPanel>
+    </AppPanel>
   );
 }

@@ -4,7 +4,8 @@ import { Pagination } from '../../../components/pagination';
 import { popularTracksPageSize, usePopularTracks } from '../api/get-popular-tracks';
 import { formatListeningTime, formatPlays } from '../../../lib/format';
 import { joinArtistNames } from '../lib/listening-summary';
-import { describeSectionState, HistoryPanel } from './section-states';
+import { AppPanel } from '../../../components/app-panel';
+import { describeSectionState } from './section-states';
 
 export function PopularTracksSection() {
   const [page, setPage] = useState(1);
@@ -21,7 +22,7 @@ export function PopularTracksSection() {
   );
 
   return (
-    <HistoryPanel title="Most played tracks" lead="Your counted plays of the last 30 days.">
+    <AppPanel title="Most played tracks" lead="Your counted plays of the last 30 days.">
       {state ?? (
         <ol
           className="history-list history-list--ranked"
@@ -48,6 +49,6 @@ export function PopularTracksSection() {
       {pages > 1 ? (
         <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Most played tracks pages" />
       ) : null}
-    </HistoryPanel>
+    </AppPanel>
   );
 }

@@ -1,30 +1,8 @@
 // The loading, empty and error states every part of the history screen shares.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-
-/** One titled panel of the history screen. */
-export function HistoryPanel({
-  title,
-  lead,
-  children,
-}: {
-  title: string;
-  lead: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        {title}
-      </h2>
-      <p className="app-panel__lead">{lead}</p>
-      {children}
-    </section>
-  );
-}
 
 export interface SectionStateTexts<T> {
   loading: string;

@@ -1,7 +1,7 @@
 // my-pies (SPEC §2): every pie the fan funded, the way to cancel the current one, Stripe's billing page,
 // and the fan wallet.
-import { useId } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AppPanel } from '../../../components/app-panel';
 import { BillingPortalButton } from './billing-portal-button';
 import { PiesSection, type RenderReceiptDownload } from './pies-section';
 import { WalletSection } from './wallet-section';
@@ -22,7 +22,6 @@ export interface MyPiesScreenProps {
 
 export function MyPiesScreen({ fanId, renderReceiptDownload }: MyPiesScreenProps) {
   useDocumentTitle('My pies · OpenPie');
-  const billingId = useId();
   return (
     <div className="app-screen">
       <header>
@@ -31,12 +30,9 @@ export function MyPiesScreen({ fanId, renderReceiptDownload }: MyPiesScreenProps
       </header>
       <PiesSection fanId={fanId} renderReceiptDownload={renderReceiptDownload} />
       <WalletSection />
-      <section className="app-panel" aria-labelledby={billingId}>
-        <h2 id={billingId} className="app-panel__title">
-          {myPiesText.billingTitle}
-        </h2>
+      <AppPanel title={myPiesText.billingTitle}>
         <BillingPortalButton />
-      </section>
+      </AppPanel>
     </div>
   );
 }

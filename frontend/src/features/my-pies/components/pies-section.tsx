@@ -3,7 +3,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PieSummary } from '@contracts/payments';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { AppPanel } from '../../../components/app-panel';
+import { describeLoadError, Loaded } from '../../../components/load-failure';
 import { describePiePeriod, PieFacts } from '../../../components/pie-facts';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -101,36 +102,22 @@ export function PiesSection({
     }
   };
 
-  let body;
-  if (pies.error && !pies.data) {
-    body = (
-      <LoadFailure
-        message={describeLoadError(pies.error, piesSectionText.failed)}
-        onRetry={() => void pies.mutate()}
-      />
-    );
-  } else if (!pies.data) {
-    body = (
-      <p className="app-state" role="status">
-        {piesSectionText.loading}
-      </p>
-    );
-  } else if (pies.data.length === 0) {
-    body = (
-      <div className="app-state">
-        <p>
-          <strong>{piesSectionText.empty}</strong>
-        </p>
-        <p className="app-state__hint">{piesSectionText.emptyHint}</p>
-        <Link className="button button--primary" to={paths.fan.pie()}>
-          {piesSectionText.fund}
-        </Link>
-      </div>
-    );
-  } else {
-    const current = pies.data.filter(isCurrent);
-    const past = pies.data.filter((pie) => !isCurrent(pie));
-    body = (
+  const drawPies = (list: readonly PieSummary[]) => {
+    if (list.length === 0)
+      return (
+        <div className="app-state">
+          <p>
+            <strong>{piesSectionText.empty}</strong>
+          </p>
+          <p className="app-state__hint">{piesSectionText.emptyHint}</p>
+          <Link className="button button--primary" to={paths.fan.pie()}>
+            {piesSectionText.fund}
+          </Link>
+        </div>
+      );
+    const current = list.filter(isCurrent);
+    const past = list.filter((pie) => !isCurrent(pie));
+    return (
       <>
         {current.length > 0 ? (
           <section aria-labelledby={`${id}-current`} className="pie-group">
@@ -160,13 +147,10 @@ export function PiesSection({
         </section>
       </>
     );
-  }
+  };
 
   return (
-    <section className="app-panel" aria-labelledby={id}>
-      <h2 id={id} className="app-panel__title">
-        {piesSectionText.title}
-      </h2>
+    <AppPanel title={piesSectionText.title}>
       <p
         ref={noticeRef}
         tabIndex={-1}
@@ -175,13 +159,15 @@ export function PiesSection({
       >
         {notice?.text ?? ''}
       </p>
-      {body}
+      <Loaded data={pies.data} error={pies.error} onRetry={() => void pies.mutate()} words={piesSectionText}>
+        {drawPies}
+      </Loaded>
       <CancelPieDialog
         pie={confirming}
         busy={cancelling}
         onCancel={() => setConfirming(null)}
         onConfirm={(pie) => void cancel(pie)}
       />
-    </section>
+    </AppPanel>
   );
 }

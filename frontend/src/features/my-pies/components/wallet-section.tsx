@@ -2,6 +2,7 @@
 // type filter (all, money in, money out) and SPEC §2's pagination.
 import { useId, useState } from 'react';
 import type { WalletSummary } from '@contracts/payments';
+import { AppPanel } from '../../../components/app-panel';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -187,13 +188,9 @@ export function WalletSection() {
   }
 
   return (
-    <section className="app-panel" aria-labelledby={id}>
-      <h2 id={id} className="app-panel__title">
-        {walletText.title}
-      </h2>
-      <p className="app-panel__lead">{walletText.lead}</p>
+    <AppPanel title={walletText.title} lead={walletText.lead}>
       {overview}
       <WalletTransactions />
-    </section>
+    </AppPanel>
   );
 }

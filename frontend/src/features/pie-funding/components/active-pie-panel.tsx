@@ -1,7 +1,8 @@
 // The fan's running pie on /pie and after Checkout: its amount, period, status, fees and what goes to artists.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PieSummary } from '@contracts/payments';
+import { AppPanel } from '../../../components/app-panel';
 import { PieFacts } from '../../../components/pie-facts';
 import { paths } from '../../../lib/paths';
 
@@ -14,13 +15,8 @@ export const activePieText = {
 } as const;
 
 export function ActivePiePanel({ pie, children }: { pie: PieSummary; children?: ReactNode }) {
-  const id = useId();
   return (
-    <section className="app-panel" aria-labelledby={id}>
-      <h2 id={id} className="app-panel__title">
-        {activePieText.title}
-      </h2>
-      <p className="app-panel__lead">{pie.promo ? activePieText.promoLead : activePieText.lead}</p>
+    <AppPanel title={activePieText.title} lead={pie.promo ? activePieText.promoLead : activePieText.lead}>
       {children}
       <PieFacts pie={pie} />
       <p className="pie-links">
@@ -29,6 +25,6 @@ export function ActivePiePanel({ pie, children }: { pie: PieSummary; children?: 
         </Link>
         <Link to={`${paths.fan.help()}#split`}>{activePieText.help}</Link>
       </p>
-    </section>
+    </AppPanel>
   );
 }

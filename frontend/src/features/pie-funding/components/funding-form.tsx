@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { fanPieDays } from '../lib/pie-days';
+import { AppPanel } from '../../../components/app-panel';
 import { Field } from '../../../components/form/field';
 import { defaultPieSettingsDraft, pieSettingsDraftFields } from '../../../components/pie-settings-fields';
 import { pieStartFailureText } from '../../../components/pie-start-failure';
@@ -110,11 +111,7 @@ export function FundingForm() {
   });
 
   return (
-    <section className="app-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="app-panel__title">
-        {fundingFormText.title}
-      </h2>
-      <p className="app-panel__lead">{fundingFormText.lead}</p>
+    <AppPanel title={fundingFormText.title} lead={fundingFormText.lead}>
       <form
         ref={formRef}
         className="funding-form"
@@ -184,6 +181,6 @@ export function FundingForm() {
           submitHint={<p className="app-state__hint">{fundingFormText.secure}</p>}
         />
       </form>
-    </section>
+    </AppPanel>
   );
 }

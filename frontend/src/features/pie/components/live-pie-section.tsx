@@ -1,7 +1,8 @@
 // /pie's live part: the running pie's split as it stands, refreshed every minute and when the fan comes
 // back to the tab, so the chart grows as listening arrives.
 import { useId } from 'react';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { AppPanel } from '../../../components/app-panel';
+import { Loaded } from '../../../components/load-failure';
 import type { RealtimeStats } from '@contracts/pie';
 import { useForecastStats, useRealtimeStats } from '../api/get-realtime-stats';
 import { useNow } from '../lib/use-now';
@@ -46,44 +47,21 @@ function PieForecast({ forecast }: { forecast: RealtimeStats }) {
 export const livePieRefreshMs = 60_000;
 
 export function LivePieSection({ pieId }: { pieId: string }) {
-  const id = useId();
   const stats = useRealtimeStats(pieId, undefined, { refreshInterval: livePieRefreshMs });
   // While the pie has no listening of its own yet, what it would look like from the fan's last 30 days.
   const forecast = useForecastStats(stats.data?.stats.count_tracks === 0 ? pieId : null);
   const now = useNow();
 
-  let body;
-  if (stats.error && stats.data === undefined) {
-    body = (
-      <LoadFailure
-        message={describeLoadError(stats.error, livePieText.failed)}
-        onRetry={() => void stats.mutate()}
-      />
-    );
-  } else if (stats.data === undefined) {
-    body = (
-      <p className="app-state" role="status">
-        {livePieText.loading}
-      </p>
-    );
-  } else {
-    body = (
-      <>
-        <PiePreview stats={stats.data} now={now} withFees={false} />
-        {stats.data.stats.count_tracks === 0 && forecast.data ? (
-          <PieForecast forecast={forecast.data} />
-        ) : null}
-      </>
-    );
-  }
-
   return (
-    <section className="app-panel" aria-labelledby={id}>
-      <h2 id={id} className="app-panel__title">
-        {livePieText.title}
-      </h2>
-      <p className="app-panel__lead">{livePieText.lead}</p>
-      {body}
-    </section>
+    <AppPanel title={livePieText.title} lead={livePieText.lead}>
+      <Loaded data={stats.data} error={stats.error} onRetry={() => void stats.mutate()} words={livePieText}>
+        {(live) => (
+          <>
+            <PiePreview stats={live} now={now} withFees={false} />
+            {live.stats.count_tracks === 0 && forecast.data ? <PieForecast forecast={forecast.data} /> : null}
+          </>
+        )}
+      </Loaded>
+    </AppPanel>
   );
 }

@@ -1,8 +1,9 @@
 // "Start my free pie" (SPEC §4 "Promo usable"): a signed-in fan who signed up through /try, has not used
 // the offer, and for whom codes are left, starts a free $5 pie with their settings. No card: OpenPie pays for it.
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import * as z from 'zod/mini';
 import type { PieSummary } from '@contracts/payments';
+import { AppPanel } from '../../../components/app-panel';
 import { defaultPieSettingsDraft, pieSettingsDraftFields } from '../../../components/pie-settings-fields';
 import { pieStartFailureText } from '../../../components/pie-start-failure';
 import { PieStartFormEnd } from '../../../components/pie-start-form-end';
@@ -33,7 +34,6 @@ export interface FreePieOfferProps {
 const freePieSchema = z.object(pieSettingsDraftFields);
 
 export function FreePieOffer({ onStarted }: FreePieOfferProps) {
-  const id = useId();
   const { describeField, control, setValue, setError, submitWith, formState } = useServerForm<
     z.input<typeof freePieSchema>,
     z.output<typeof freePieSchema>
@@ -63,10 +63,7 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
   });
 
   return (
-    <section className="app-panel free-pie-offer" aria-labelledby={id}>
-      <h2 id={id} className="app-panel__title">
-        {freePieOfferText.title}
-      </h2>
+    <AppPanel title={freePieOfferText.title} className="free-pie-offer">
       <p>{freePieOfferText.lead}</p>
       <form
         ref={formRef}
@@ -84,7 +81,7 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
           text={freePieOfferText}
         />
       </form>
-    </section>
+    </AppPanel>
   );
 }
 

@@ -2,7 +2,7 @@
 // refusal after it: verify the e-mail address (with a new link on request) and connect Spotify, whose listening the
 // free pie is split on. Read from the signed-in account (GET /api/user); what cannot be read counts as done, and the
 // server still decides when the pie is started.
-import { useId } from 'react';
+import { AppPanel } from '../../../components/app-panel';
 import { VerificationLinkResend } from '../../../components/verification-link-resend';
 import { ConnectSpotifyButton } from '../../../components/connect-spotify-button';
 
@@ -38,12 +38,8 @@ export function listMissingSteps(account: unknown): FreePieStep[] {
 }
 
 export function FreePieSteps({ steps }: { steps: readonly FreePieStep[] }) {
-  const titleId = useId();
   return (
-    <section className="app-panel free-pie-steps" aria-labelledby={titleId}>
-      <h2 id={titleId} className="app-panel__title">
-        {freePieStepsText.title}
-      </h2>
+    <AppPanel title={freePieStepsText.title} className="free-pie-steps">
       <ol className="free-pie-steps__list">
         {steps.map((step) =>
           step === 'verify_email' ? (
@@ -65,6 +61,6 @@ export function FreePieSteps({ steps }: { steps: readonly FreePieStep[] }) {
           ),
         )}
       </ol>
-    </section>
+    </AppPanel>
   );
 }
