@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { listCountryOptions } from '../../lib/countries';
-import { Field } from './field';
+import { SelectField } from './select-field';
 
 export interface CountrySelectProps extends Omit<ComponentPropsWithRef<'select'>, 'children' | 'id'> {
   label: string;
@@ -12,19 +12,14 @@ export interface CountrySelectProps extends Omit<ComponentPropsWithRef<'select'>
 
 /** A country select shaped like the frame's TextInput: label, red asterisk, error once touched. */
 export function CountrySelect({ label, error, touched, required, ...selectProps }: CountrySelectProps) {
-  const visibleError = touched && error ? error : undefined;
   return (
-    <Field label={label} required={required} visibleError={visibleError}>
-      {(control) => (
-        <select {...selectProps} {...control} className="field__input field__select" required={required}>
-          <option value="">Choose a country</option>
-          {listCountryOptions().map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      {...selectProps}
+      label={label}
+      required={required}
+      visibleError={touched && error ? error : undefined}
+      placeholder="Choose a country"
+      options={listCountryOptions().map((country) => ({ value: country.code, label: country.name }))}
+    />
   );
 }

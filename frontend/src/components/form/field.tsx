@@ -20,6 +20,8 @@ export interface FieldProps {
   count?: string | undefined;
   /** The error to show now (already filtered by touched state). */
   visibleError?: string | undefined;
+  /** More classes for the field's frame (its place in a panel header, say). */
+  className?: string | undefined;
   /** Renders the control with the id and ARIA wiring the field made for it. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -78,7 +80,17 @@ export function useLabelledField<
  * The frame every form control shares (SPEC §2): label with a red asterisk when required, hint, optional count, and
  * the error once touched, all tied to the control through aria-describedby.
  */
-export function Field({ label, id, required, readOnly, hint, count, visibleError, children }: FieldProps) {
+export function Field({
+  label,
+  id,
+  required,
+  readOnly,
+  hint,
+  count,
+  visibleError,
+  className,
+  children,
+}: FieldProps) {
   const generatedId = useId();
   const inputId = id ?? `field-${generatedId}`;
   const hintId = `${inputId}-hint`;
@@ -89,7 +101,9 @@ export function Field({ label, id, required, readOnly, hint, count, visibleError
     .join(' ');
 
   return (
-    <div className={`field${readOnly ? ' field--read-only' : ''}${visibleError ? ' field--invalid' : ''}`}>
+    <div
+      className={`field${className ? ` ${className}` : ''}${readOnly ? ' field--read-only' : ''}${visibleError ? ' field--invalid' : ''}`}
+    >
       <label className="field__label" htmlFor={inputId}>
         {label}
         {required ? (

@@ -1,7 +1,6 @@
 // The confirmation of a decision on a claim: what staff asked for, what will happen (an approval gives the office the
 // artist and what is held for it), and the button that does it; a rejection or a deletion looks dangerous.
-import * as Dialog from '@radix-ui/react-dialog';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { staffClaimText } from '../lib/staff-claim-text';
 import { moveLabels } from '../lib/staff-claim-words';
 import type { PendingDecision } from '../lib/use-claim-decision';
@@ -40,6 +39,9 @@ function describePending(pending: PendingDecision): DecisionWords {
   }
 }
 
+/** The words while no decision waits: the dialog is closed and shows none of them. */
+const closedWords: DecisionWords = { title: '', description: '', confirmLabel: '', tone: 'primary' };
+
 export interface ClaimDecisionDialogProps {
   pending: PendingDecision | null;
   busy: boolean;
@@ -48,23 +50,21 @@ export interface ClaimDecisionDialogProps {
 }
 
 export function ClaimDecisionDialog({ pending, busy, onCancel, onConfirm }: ClaimDecisionDialogProps) {
-  const words = pending ? describePending(pending) : null;
+  const words = pending ? describePending(pending) : closedWords;
   return (
-    <ConfirmDialog open={words !== null} busy={busy} onCancel={onCancel}>
-      {words ? (
-        <>
-          <Dialog.Title className="dialog__title">{words.title}</Dialog.Title>
-          <Dialog.Description className="dialog__description">{words.description}</Dialog.Description>
-          <ConfirmActions
-            busy={busy}
-            cancelLabel={staffClaimText.keep}
-            confirmLabel={words.confirmLabel}
-            confirmingLabel={staffClaimText.changing}
-            tone={words.tone}
-            onConfirm={onConfirm}
-          />
-        </>
-      ) : null}
-    </ConfirmDialog>
+    <ConfirmationDialog
+      open={pending !== null}
+      busy={busy}
+      onCancel={onCancel}
+      title={words.title}
+      description={words.description}
+      labels={{
+        cancel: staffClaimText.keep,
+        confirm: words.confirmLabel,
+        confirming: staffClaimText.changing,
+      }}
+      tone={words.tone}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,16 +2,12 @@
 // name, last name, phone number and country, all four required, saved through PATCH /api/for-artists/user/profile.
 // The session is read again after saving, so the area sees the profile as it now is.
 import { Link, useRevalidator } from 'react-router-dom';
-import {
-  completeRegistrationSchema,
-  type ArtistUser,
-  type CompleteRegistrationPayload,
-} from '@contracts/auth';
+import type { ArtistUser } from '@contracts/auth';
+import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form/form-alert';
-import { ContactFields, NameFields } from '../../../components/form/profile-fields';
+import { ProfileFields, useProfileForm } from '../../../components/form/profile-fields';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useServerForm } from '../../../lib/use-server-form';
 import { useState } from 'react';
 import { updateProfile } from '../api/update-profile';
 import '../../../components/office-page.css';
@@ -42,16 +38,8 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
   useDocumentTitle('Your profile · OpenPie for Artists');
   const revalidator = useRevalidator();
   const [saved, setSaved] = useState(false);
-  const { bindField, submitWith, failure, formState } = useServerForm<CompleteRegistrationPayload>({
-    schema: completeRegistrationSchema,
-    defaultValues: {
-      first_name: account.first_name ?? '',
-      last_name: account.last_name ?? '',
-      phone_number: account.phone_number ?? '',
-      country: account.country ?? '',
-    },
-    fallback: profileUpdateText.failed,
-  });
+  const form = useProfileForm(account, profileUpdateText.failed);
+  const { submitWith, failure, formState } = form;
 
   const submit = submitWith(async (payload) => {
     setSaved(false);
@@ -78,23 +66,13 @@ export function ProfileUpdateScreen({ account }: ProfileUpdateScreenProps) {
         ) : null}
         {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
         {saved ? <FormAlert tone="success">{profileUpdateText.saved}</FormAlert> : null}
-        <NameFields
-          firstName={{ label: profileUpdateText.firstName, ...bindField('first_name') }}
-          lastName={{ label: profileUpdateText.lastName, ...bindField('last_name') }}
-        />
-        <ContactFields
-          phoneNumber={{ label: profileUpdateText.phoneNumber, ...bindField('phone_number') }}
-          country={{ label: profileUpdateText.country, ...bindField('country') }}
-        />
+        <ProfileFields form={form} labels={profileUpdateText} />
         <div className="artist-profile__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={formState.isSubmitting}
-            aria-busy={formState.isSubmitting}
-          >
-            {formState.isSubmitting ? profileUpdateText.saving : profileUpdateText.save}
-          </button>
+          <BusyButton
+            busy={formState.isSubmitting}
+            label={profileUpdateText.save}
+            busyLabel={profileUpdateText.saving}
+          />
           <Link className="button button--secondary" to={paths.artist.settings()}>
             {profileUpdateText.back}
           </Link>

@@ -1,13 +1,8 @@
 // Complete registration (SPEC §5): an artist-side profile is complete only with first name, last name, phone number
 // and country, and the artist area sends incomplete profiles here until they are.
-import {
-  completeRegistrationSchema,
-  type ArtistUser,
-  type CompleteRegistrationPayload,
-} from '@contracts/auth';
-import { useServerForm } from '../../../lib/use-server-form';
+import type { ArtistUser } from '@contracts/auth';
 import { completeRegistration } from '../api/complete-registration';
-import { ContactFields, NameFields } from '../../../components/form/profile-fields';
+import { ProfileFields, useProfileForm, type ProfileStart } from '../../../components/form/profile-fields';
 import { AuthForm } from './auth-form';
 
 export const completeRegistrationText = {
@@ -20,25 +15,15 @@ export const completeRegistrationText = {
   failed: 'We could not save your details. Please try again.',
 } as const;
 
-type FormField = keyof CompleteRegistrationPayload;
-
 export interface CompleteRegistrationFormProps {
   /** What the account already has (names from registration). */
-  initial: Partial<Record<FormField, string | null>>;
+  initial: ProfileStart;
   onCompleted: (user: ArtistUser) => void;
 }
 
 export function CompleteRegistrationForm({ initial, onCompleted }: CompleteRegistrationFormProps) {
-  const { bindField, submitWith, failure, formState } = useServerForm<CompleteRegistrationPayload>({
-    schema: completeRegistrationSchema,
-    defaultValues: {
-      first_name: initial.first_name ?? '',
-      last_name: initial.last_name ?? '',
-      phone_number: initial.phone_number ?? '',
-      country: initial.country ?? '',
-    },
-    fallback: completeRegistrationText.failed,
-  });
+  const form = useProfileForm(initial, completeRegistrationText.failed);
+  const { submitWith, failure, formState } = form;
 
   const submit = submitWith(async (payload) => onCompleted(await completeRegistration(payload)));
 
@@ -50,14 +35,7 @@ export function CompleteRegistrationForm({ initial, onCompleted }: CompleteRegis
       submitLabel={completeRegistrationText.submit}
       submittingLabel={completeRegistrationText.submitting}
     >
-      <NameFields
-        firstName={{ label: completeRegistrationText.firstName, ...bindField('first_name') }}
-        lastName={{ label: completeRegistrationText.lastName, ...bindField('last_name') }}
-      />
-      <ContactFields
-        phoneNumber={{ label: completeRegistrationText.phoneNumber, ...bindField('phone_number') }}
-        country={{ label: completeRegistrationText.country, ...bindField('country') }}
-      />
+      <ProfileFields form={form} labels={completeRegistrationText} />
     </AuthForm>
   );
 }

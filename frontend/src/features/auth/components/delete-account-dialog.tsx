@@ -1,11 +1,9 @@
 // The confirmation before a fan or an artist-side user deletes their account: what is erased, what is kept, and that
 // it cannot be undone. Loaded the first time it opens, like the disconnect dialog, so the settings screen does not
 // carry the dialog library.
-import * as Dialog from '@radix-ui/react-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
 import { accountDeletionText } from '../../../lib/account-deletion';
 import type { SelfServiceArea } from '../api/auth-area';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 
 export const deleteAccountDialogText = {
   title: 'Delete your account?',
@@ -41,27 +39,25 @@ export function DeleteAccountDialog({
 }: DeleteAccountDialogProps) {
   const { erased, kept } = accountDeletionText[area];
   return (
-    <ConfirmDialog open={open} busy={busy} onCancel={onCancel} className="dialog dialog--scrolling-actions">
-      <Dialog.Title className="dialog__title">{deleteAccountDialogText.title}</Dialog.Title>
-      <Dialog.Description className="dialog__description">
-        {deleteAccountDialogText.lead[area]}
-      </Dialog.Description>
+    <ConfirmationDialog
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
+      className="dialog dialog--scrolling-actions"
+      title={deleteAccountDialogText.title}
+      description={deleteAccountDialogText.lead[area]}
+      labels={deleteAccountDialogText}
+      tone="danger"
+      onConfirm={onConfirm}
+      failure={failure}
+    >
       <DeletionSummary
         id="delete-account-erased"
         title={deleteAccountDialogText.erasedTitle}
         items={erased}
       />
       <DeletionSummary id="delete-account-kept" title={deleteAccountDialogText.keptTitle} items={kept} />
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <ConfirmActions
-        busy={busy}
-        cancelLabel={deleteAccountDialogText.cancel}
-        confirmLabel={deleteAccountDialogText.confirm}
-        confirmingLabel={deleteAccountDialogText.confirming}
-        tone="danger"
-        onConfirm={onConfirm}
-      />
-    </ConfirmDialog>
+    </ConfirmationDialog>
   );
 }
 

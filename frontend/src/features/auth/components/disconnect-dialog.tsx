@@ -1,9 +1,8 @@
 // The confirmation before a fan disconnects a provider, or an artist-side user Google. Loaded the first time it
 // opens, like the cookie modal, so the settings screen does not carry the dialog library.
-import * as Dialog from '@radix-ui/react-dialog';
 import { socialProviderLabels, type SocialProviderName } from '@contracts/social-sign-in';
 import type { SelfServiceArea } from '../api/auth-area';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 
 export const disconnectDialogText = {
   cancel: 'Cancel',
@@ -44,23 +43,17 @@ export function DisconnectDialog({
   onConfirm,
 }: DisconnectDialogProps) {
   return (
-    <ConfirmDialog open={provider !== null} busy={busy} onCancel={onCancel}>
-      {provider ? (
-        <>
-          <Dialog.Title className="dialog__title">{describeDisconnectTitle(provider)}</Dialog.Title>
-          <Dialog.Description className="dialog__description">
-            {describeConsequence(provider, area)}
-          </Dialog.Description>
-          <ConfirmActions
-            busy={busy}
-            cancelLabel={disconnectDialogText.cancel}
-            confirmLabel={disconnectDialogText.confirm}
-            confirmingLabel={disconnectDialogText.confirming}
-            tone="primary"
-            onConfirm={() => onConfirm(provider)}
-          />
-        </>
-      ) : null}
-    </ConfirmDialog>
+    <ConfirmationDialog
+      open={provider !== null}
+      busy={busy}
+      onCancel={onCancel}
+      title={provider ? describeDisconnectTitle(provider) : ''}
+      description={provider ? describeConsequence(provider, area) : ''}
+      labels={disconnectDialogText}
+      tone="primary"
+      onConfirm={() => {
+        if (provider) onConfirm(provider);
+      }}
+    />
   );
 }

@@ -1,10 +1,9 @@
 // /for-artists/claims/:id: one claim, where it stands, its verification string and what to do next, its history,
 // and deleting it while it is pending (an admin of its office only; the server decides, the screen only hides).
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import type { ClaimDetailReply } from '@contracts/claims';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
@@ -201,18 +200,16 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
         </ol>
       </section>
 
-      <ConfirmDialog open={confirming} busy={deleting} onCancel={() => setConfirming(false)}>
-        <Dialog.Title className="dialog__title">{claimText.confirmTitle}</Dialog.Title>
-        <Dialog.Description className="dialog__description">{claimText.confirmText}</Dialog.Description>
-        <ConfirmActions
-          busy={deleting}
-          cancelLabel={claimText.keep}
-          confirmLabel={claimText.delete}
-          confirmingLabel={claimText.deleting}
-          tone="danger"
-          onConfirm={() => void confirmDelete()}
-        />
-      </ConfirmDialog>
+      <ConfirmationDialog
+        open={confirming}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        title={claimText.confirmTitle}
+        description={claimText.confirmText}
+        labels={{ cancel: claimText.keep, confirm: claimText.delete, confirming: claimText.deleting }}
+        tone="danger"
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -15,7 +15,9 @@ import {
   verificationMethods,
   verificationPlatforms,
 } from '@contracts/claims';
+import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SelectField, optionsOf } from '../../../components/form/select-field';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../lib/paths';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -309,89 +311,62 @@ export function ClaimWizard({ officeId, onCancel }: ClaimWizardProps) {
         {step === 2 ? (
           <fieldset className="claim-wizard__fieldset">
             <legend className="visually-hidden">{wizardText.steps[2]}</legend>
-            <div className="field">
-              <label className="field__label" htmlFor="claim-method">
-                {wizardText.method}
-              </label>
-              <select
-                id="claim-method"
-                className="field__input field__select"
-                {...register('verificationMethod', {
-                  onChange: (event: { target: { value: string } }) => {
-                    const only = platformsFor(event.target.value);
-                    setValue('selectedPlatform', only.length === 1 ? (only[0] ?? '') : '', {
-                      shouldValidate: formState.isSubmitted,
-                    });
-                  },
-                })}
-              >
-                <option value="">Choose a method</option>
-                {verificationMethods.map((value) => (
-                  <option key={value} value={value}>
-                    {methodLabels[value]}
-                  </option>
-                ))}
-              </select>
-              {errorOf('verificationMethod') ? (
-                <p className="field__error">{errorOf('verificationMethod')}</p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="claim-platform">
-                {wizardText.platform}
-              </label>
-              {/* Controlled, so the platform a method implies shows once its option exists. */}
-              <select
-                id="claim-platform"
-                className="field__input field__select"
-                name="selectedPlatform"
-                value={platform}
-                onChange={(event) => choosePlatform(event.target.value)}
-                onBlur={() => choosePlatform(platform)}
-              >
-                <option value="">Choose a platform</option>
-                {platformsFor(method).map((value) => (
-                  <option key={value} value={value}>
-                    {platformLabels[value]}
-                  </option>
-                ))}
-              </select>
-              {errorOf('selectedPlatform') ? (
-                <p className="field__error">{errorOf('selectedPlatform')}</p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="claim-string">
-                {wizardText.verificationString}
-              </label>
-              <p className="field__hint" id="claim-string-hint">
-                {wizardText.verificationStringHint}
-              </p>
-              <div className="claim-wizard__string-row">
-                <input
-                  id="claim-string"
-                  className="field__input claims__code"
-                  readOnly
-                  aria-describedby="claim-string-hint"
-                  value={verificationString}
-                />
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() =>
-                    setValue('verificationString', generateVerificationString(), {
-                      shouldValidate: true,
-                      shouldTouch: true,
-                    })
-                  }
-                >
-                  {verificationString ? wizardText.regenerate : wizardText.generate}
-                </button>
-              </div>
-              {errorOf('verificationString') ? (
-                <p className="field__error">{errorOf('verificationString')}</p>
-              ) : null}
-            </div>
+            <SelectField
+              id="claim-method"
+              label={wizardText.method}
+              placeholder="Choose a method"
+              options={optionsOf(verificationMethods, methodLabels)}
+              visibleError={errorOf('verificationMethod')}
+              {...register('verificationMethod', {
+                onChange: (event: { target: { value: string } }) => {
+                  const only = platformsFor(event.target.value);
+                  setValue('selectedPlatform', only.length === 1 ? (only[0] ?? '') : '', {
+                    shouldValidate: formState.isSubmitted,
+                  });
+                },
+              })}
+            />
+            {/* Controlled, so the platform a method implies shows once its option exists. */}
+            <SelectField
+              id="claim-platform"
+              label={wizardText.platform}
+              placeholder="Choose a platform"
+              options={optionsOf(platformsFor(method), platformLabels)}
+              visibleError={errorOf('selectedPlatform')}
+              name="selectedPlatform"
+              value={platform}
+              onChange={(event) => choosePlatform(event.target.value)}
+              onBlur={() => choosePlatform(platform)}
+            />
+            <Field
+              id="claim-string"
+              label={wizardText.verificationString}
+              hint={wizardText.verificationStringHint}
+              visibleError={errorOf('verificationString')}
+            >
+              {(control) => (
+                <div className="claim-wizard__string-row">
+                  <input
+                    {...control}
+                    className="field__input claims__code"
+                    readOnly
+                    value={verificationString}
+                  />
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() =>
+                      setValue('verificationString', generateVerificationString(), {
+                        shouldValidate: true,
+                        shouldTouch: true,
+                      })
+                    }
+                  >
+                    {verificationString ? wizardText.regenerate : wizardText.generate}
+                  </button>
+                </div>
+              )}
+            </Field>
           </fieldset>
         ) : null}
 

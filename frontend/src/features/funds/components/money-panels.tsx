@@ -3,12 +3,12 @@
 // 5% of it, the server's word on how much to wait for; the lines of its payable with the filter all / credit / payout
 // and pages, a payout's line with what reached the bank after which fees; and its payouts with amount, fees and net,
 // and their total. Admins request payouts; accountants read.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MonthlyFeeReply, OfficeTransaction, PayoutReply } from '@contracts/artist-payments';
 import type { OfficeReply } from '@contracts/offices';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
+import { SelectField, optionsOf } from '../../../components/form/select-field';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { formatMoney, formatShare } from '../../../lib/format';
@@ -92,6 +92,9 @@ export const moneyText = {
     failed: 'Failed',
   } satisfies Record<PayoutReply['status'], string>,
 } as const;
+
+/** The transaction filters in the order the select shows them. */
+const transactionFilters = Object.keys(moneyText.filters) as TransactionFilter[];
 
 /** `Nov 24, 2026`: short enough for the tables' first column on a phone. */
 const tableDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -239,24 +242,23 @@ function PayoutRequest({ officeId }: { officeId: string }) {
       <p className={`funds__note funds__note--${message?.tone ?? 'done'}`} aria-live="polite">
         {message?.text ?? ''}
       </p>
-      <ConfirmDialog open={open && preview !== null} busy={busy} onCancel={() => setOpen(false)}>
-        <Dialog.Title className="dialog__title">{moneyText.requestTitle}</Dialog.Title>
-        <Dialog.Description className="dialog__description">{moneyText.requestLead}</Dialog.Description>
+      <ConfirmationDialog
+        open={open && preview !== null}
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        title={moneyText.requestTitle}
+        description={moneyText.requestLead}
+        labels={moneyText}
+        tone="primary"
+        onConfirm={() => void confirm()}
+      >
         {preview ? <FeeLines preview={preview} /> : null}
         {advice ? (
           <p className="funds__warning" role="note">
             {advice}
           </p>
         ) : null}
-        <ConfirmActions
-          busy={busy}
-          cancelLabel={moneyText.cancel}
-          confirmLabel={moneyText.confirm}
-          confirmingLabel={moneyText.confirming}
-          tone="primary"
-          onConfirm={() => void confirm()}
-        />
-      </ConfirmDialog>
+      </ConfirmationDialog>
     </div>
   );
 }
@@ -299,26 +301,17 @@ export function TransactionsPanel({ office }: { office: OfficeReply }) {
         <h2 id="funds-transactions-title" className="office-page__subtitle">
           {moneyText.transactionsTitle}
         </h2>
-        <div className="field funds__filter">
-          <label className="field__label" htmlFor="funds-transaction-filter">
-            {moneyText.filter}
-          </label>
-          <select
-            id="funds-transaction-filter"
-            className="field__input field__select"
-            value={filter}
-            onChange={(event) => {
-              setFilter(event.target.value as TransactionFilter);
-              setPage(1);
-            }}
-          >
-            {(Object.keys(moneyText.filters) as TransactionFilter[]).map((value) => (
-              <option key={value} value={value}>
-                {moneyText.filters[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="funds-transaction-filter"
+          className="funds__filter"
+          label={moneyText.filter}
+          options={optionsOf(transactionFilters, moneyText.filters)}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value as TransactionFilter);
+            setPage(1);
+          }}
+        />
       </div>
       {transactions.error ? (
         <LoadFailure

@@ -3,13 +3,13 @@
 // credit for their next pie. The screen shows what is available, previews each fan's part of an amount (the same
 // computation the give-back makes), asks for confirmation, then sends the give-back with a request id made once per
 // confirmation. An accountant sees what the office gave back; a member's role does not include money.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import type { GiveBackPreviewReply, GiveBackReply } from '@contracts/give-back';
 import type { OfficeReply } from '@contracts/offices';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
+import { SelectField } from '../../../components/form/select-field';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
@@ -251,20 +251,16 @@ function GiveBackForm({ officeId, artistId }: { officeId: string; artistId: stri
       <p className={`give-back__message give-back__message--${message?.tone ?? 'none'}`} aria-live="polite">
         {message?.text ?? ''}
       </p>
-      <ConfirmDialog open={confirming !== null} busy={busy} onCancel={() => setConfirming(null)}>
-        <Dialog.Title className="dialog__title">
-          {giveBackText.confirmTitle(amountWords, current.shares.length)}
-        </Dialog.Title>
-        <Dialog.Description className="dialog__description">{giveBackText.confirmText}</Dialog.Description>
-        <ConfirmActions
-          busy={busy}
-          cancelLabel={giveBackText.cancel}
-          confirmLabel={giveBackText.confirm}
-          confirmingLabel={giveBackText.confirming}
-          tone="danger"
-          onConfirm={() => void send()}
-        />
-      </ConfirmDialog>
+      <ConfirmationDialog
+        open={confirming !== null}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        title={giveBackText.confirmTitle(amountWords, current.shares.length)}
+        description={giveBackText.confirmText}
+        labels={giveBackText}
+        tone="danger"
+        onConfirm={() => void send()}
+      />
     </>
   );
 }
@@ -333,23 +329,13 @@ function OfficeGiveBack({ office }: { office: OfficeReply }) {
         </h2>
         {artists.length === 0 ? <p className="office-page__muted">{giveBackText.noArtists}</p> : null}
         {artists.length > 1 ? (
-          <div className="field">
-            <label className="field__label" htmlFor="give-back-artist">
-              {giveBackText.artist}
-            </label>
-            <select
-              id="give-back-artist"
-              className="field__input field__select"
-              value={artist?.artistId ?? ''}
-              onChange={(event) => setParams({ artistId: event.target.value }, { replace: true })}
-            >
-              {artists.map((candidate) => (
-                <option key={candidate.artistId} value={candidate.artistId}>
-                  {candidate.artistName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="give-back-artist"
+            label={giveBackText.artist}
+            options={artists.map((candidate) => ({ value: candidate.artistId, label: candidate.artistName }))}
+            value={artist?.artistId ?? ''}
+            onChange={(event) => setParams({ artistId: event.target.value }, { replace: true })}
+          />
         ) : null}
         {artist && artists.length === 1 ? <p className="give-back__artist">{artist.artistName}</p> : null}
         {artist && !isAdmin ? <p className="office-page__muted">{giveBackText.adminOnly}</p> : null}

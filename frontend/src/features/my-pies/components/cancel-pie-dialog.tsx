@@ -1,7 +1,6 @@
 // The confirmation before a fan cancels their pie: it says what happens (the pie runs to its end, nothing renews).
-import * as Dialog from '@radix-ui/react-dialog';
 import type { PieSummary } from '@contracts/payments';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { formatDate, formatMoney } from '../../../lib/format';
 
 export const cancelPieText = {
@@ -24,23 +23,21 @@ export interface CancelPieDialogProps {
 
 export function CancelPieDialog({ pie, busy, onCancel, onConfirm }: CancelPieDialogProps) {
   return (
-    <ConfirmDialog open={pie !== null} busy={busy} onCancel={onCancel}>
-      {pie ? (
-        <>
-          <Dialog.Title className="dialog__title">{cancelPieText.title}</Dialog.Title>
-          <Dialog.Description className="dialog__description">
-            {describeCancelConsequence(pie)}
-          </Dialog.Description>
-          <ConfirmActions
-            busy={busy}
-            cancelLabel={cancelPieText.keep}
-            confirmLabel={cancelPieText.confirm}
-            confirmingLabel={cancelPieText.confirming}
-            tone="danger"
-            onConfirm={() => onConfirm(pie)}
-          />
-        </>
-      ) : null}
-    </ConfirmDialog>
+    <ConfirmationDialog
+      open={pie !== null}
+      busy={busy}
+      onCancel={onCancel}
+      title={cancelPieText.title}
+      description={pie ? describeCancelConsequence(pie) : ''}
+      labels={{
+        cancel: cancelPieText.keep,
+        confirm: cancelPieText.confirm,
+        confirming: cancelPieText.confirming,
+      }}
+      tone="danger"
+      onConfirm={() => {
+        if (pie) onConfirm(pie);
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { InvitationValidationReply, OfficeReply } from '@contracts/offices';
+import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
@@ -107,15 +108,13 @@ function AcceptPanel({
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {sameAddress ? (
         <div>
-          <button
+          <BusyButton
             type="button"
-            className="button button--primary"
-            disabled={busy}
-            aria-busy={busy}
+            busy={busy}
+            label={invitationText.accept}
+            busyLabel={invitationText.accepting}
             onClick={() => void accept()}
-          >
-            {busy ? invitationText.accepting : invitationText.accept}
-          </button>
+          />
         </div>
       ) : null}
     </div>

@@ -2,15 +2,16 @@
 // the office at once everywhere it is shown (the shared offices cache) and reverts when the server refuses; SPEC §8:
 // a failed office operation is logged to the console and the screen says what happened. Deleting asks first and
 // shows the server's reason when it is refused (409: the office still holds money or claims).
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import { createOfficeSchema, officeTypes, type OfficeReply } from '@contracts/offices';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SelectField, optionsOf } from '../../../components/form/select-field';
 import { TextInput } from '../../../components/form/text-input';
+import { BusyButton } from '../../../components/busy-button';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -104,33 +105,20 @@ function DetailsForm({ office }: { office: OfficeReply }) {
         readOnly={!canManage}
         {...bindField('name')}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="office-type">
-          {officeSettingsText.type}
-        </label>
-        <select
-          id="office-type"
-          className="field__input field__select"
-          disabled={!canManage}
-          {...register('type')}
-        >
-          {officeTypes.map((candidate) => (
-            <option key={candidate} value={candidate}>
-              {officeSettingsText.types[candidate]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="office-type"
+        label={officeSettingsText.type}
+        options={optionsOf(officeTypes, officeSettingsText.types)}
+        disabled={!canManage}
+        {...register('type')}
+      />
       {canManage ? (
         <div className="office-settings__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={formState.isSubmitting}
-            aria-busy={formState.isSubmitting}
-          >
-            {formState.isSubmitting ? officeSettingsText.saving : officeSettingsText.save}
-          </button>
+          <BusyButton
+            busy={formState.isSubmitting}
+            label={officeSettingsText.save}
+            busyLabel={officeSettingsText.saving}
+          />
           <span className="team__message" aria-live="polite">
             {saved ? officeSettingsText.saved : ''}
           </span>
@@ -181,20 +169,20 @@ function DeletePanel({ office }: { office: OfficeReply }) {
           {officeSettingsText.delete}
         </button>
       </div>
-      <ConfirmDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)}>
-        <Dialog.Title className="dialog__title">{officeSettingsText.confirmTitle(office.name)}</Dialog.Title>
-        <Dialog.Description className="dialog__description">
-          {officeSettingsText.confirmText}
-        </Dialog.Description>
-        <ConfirmActions
-          busy={busy}
-          cancelLabel={officeSettingsText.keep}
-          confirmLabel={officeSettingsText.delete}
-          confirmingLabel={officeSettingsText.deleting}
-          tone="danger"
-          onConfirm={() => void confirmDelete()}
-        />
-      </ConfirmDialog>
+      <ConfirmationDialog
+        open={confirming}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        title={officeSettingsText.confirmTitle(office.name)}
+        description={officeSettingsText.confirmText}
+        labels={{
+          cancel: officeSettingsText.keep,
+          confirm: officeSettingsText.delete,
+          confirming: officeSettingsText.deleting,
+        }}
+        tone="danger"
+        onConfirm={() => void confirmDelete()}
+      />
     </section>
   );
 }

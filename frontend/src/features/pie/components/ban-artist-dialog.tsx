@@ -1,6 +1,5 @@
 // The confirmation before a ban: a ban is per fan and applies to every pie, not only this one.
-import * as Dialog from '@radix-ui/react-dialog';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 
 export const banDialogText = {
   cancel: 'Keep them',
@@ -26,19 +25,15 @@ export interface BanArtistDialogProps {
 
 export function BanArtistDialog({ artistName, busy, onCancel, onConfirm }: BanArtistDialogProps) {
   return (
-    <ConfirmDialog open={artistName !== null} busy={busy} onCancel={onCancel}>
-      <Dialog.Title className="dialog__title">{describeBanTitle(artistName ?? '')}</Dialog.Title>
-      <Dialog.Description className="dialog__description">
-        {describeBanEffect(artistName ?? '')}
-      </Dialog.Description>
-      <ConfirmActions
-        busy={busy}
-        cancelLabel={banDialogText.cancel}
-        confirmLabel={banDialogText.confirm}
-        confirmingLabel={banDialogText.confirming}
-        tone="danger"
-        onConfirm={onConfirm}
-      />
-    </ConfirmDialog>
+    <ConfirmationDialog
+      open={artistName !== null}
+      busy={busy}
+      onCancel={onCancel}
+      title={describeBanTitle(artistName ?? '')}
+      description={describeBanEffect(artistName ?? '')}
+      labels={banDialogText}
+      tone="danger"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { StaffAuditEntry } from '@contracts/admin-audit';
 import { auditTargetTypes } from '@contracts/admin-audit';
+import { Field } from '../../../components/form/field';
+import { SelectField } from '../../../components/form/select-field';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { ScrollTable } from '../../../components/staff-page/scroll-table';
@@ -84,24 +86,22 @@ interface FilterFieldProps {
 /** One filter of the log: a choice of action or target type, or an id it is filtered by. */
 function FilterField({ id, label, value, onChange, choices }: FilterFieldProps) {
   const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(event.target.value);
+  if (choices) {
+    return (
+      <SelectField
+        id={id}
+        label={label}
+        placeholder={choices.any}
+        options={choices.options}
+        value={value}
+        onChange={change}
+      />
+    );
+  }
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {choices ? (
-        <select id={id} className="field__input field__select" value={value} onChange={change}>
-          <option value="">{choices.any}</option>
-          {choices.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input id={id} className="field__input" value={value} onChange={change} />
-      )}
-    </div>
+    <Field id={id} label={label}>
+      {(control) => <input {...control} className="field__input" value={value} onChange={change} />}
+    </Field>
   );
 }
 

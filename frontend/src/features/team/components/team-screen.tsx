@@ -2,14 +2,15 @@
 // and for an admin: inviting someone by e-mail (with a role), sending an invitation again, and removing a member
 // after a confirmation. The server decides every right; the screen only hides what the caller's role cannot do.
 // SPEC §8: a failed office operation is logged to the console, and the screen says what happened.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { addMemberSchema, type OfficeMemberEntryReply, type OfficeReply } from '@contracts/offices';
-import { ConfirmActions, ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SelectField, optionsOf } from '../../../components/form/select-field';
 import { TextInput } from '../../../components/form/text-input';
+import { BusyButton } from '../../../components/busy-button';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -117,28 +118,15 @@ function InviteForm({ office, onDone }: { office: OfficeReply; onDone: (message:
           aria-required
           {...bindField('email')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="invite-role">
-            {teamText.inviteRole}
-          </label>
-          <select id="invite-role" className="field__input field__select" {...register('role')}>
-            {roleOrder.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {roleLabels[candidate]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="invite-role"
+          label={teamText.inviteRole}
+          options={optionsOf(roleOrder, roleLabels)}
+          {...register('role')}
+        />
       </div>
       <div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={formState.isSubmitting}
-          aria-busy={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? teamText.inviting : teamText.invite}
-        </button>
+        <BusyButton busy={formState.isSubmitting} label={teamText.invite} busyLabel={teamText.inviting} />
       </div>
     </form>
   );
@@ -346,24 +334,24 @@ function TeamPanel({ office, callerEmail }: { office: OfficeReply; callerEmail: 
         </section>
       ) : null}
 
-      <ConfirmDialog open={removing !== null} busy={busy} onCancel={() => setRemoving(null)}>
-        <Dialog.Title className="dialog__title">
-          {removing?.invitation
+      <ConfirmationDialog
+        open={removing !== null}
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        title={
+          removing?.invitation
             ? teamText.withdrawTitle(removing.email)
-            : teamText.confirmTitle(removing?.email ?? '')}
-        </Dialog.Title>
-        <Dialog.Description className="dialog__description">
-          {removing?.invitation ? teamText.withdrawText : teamText.confirmText}
-        </Dialog.Description>
-        <ConfirmActions
-          busy={busy}
-          cancelLabel={removing?.invitation ? teamText.keepInvitation : teamText.keep}
-          confirmLabel={removing?.invitation ? teamText.withdraw : teamText.remove}
-          confirmingLabel={teamText.removing}
-          tone="danger"
-          onConfirm={() => void confirmRemove()}
-        />
-      </ConfirmDialog>
+            : teamText.confirmTitle(removing?.email ?? '')
+        }
+        description={removing?.invitation ? teamText.withdrawText : teamText.confirmText}
+        labels={{
+          cancel: removing?.invitation ? teamText.keepInvitation : teamText.keep,
+          confirm: removing?.invitation ? teamText.withdraw : teamText.remove,
+          confirming: teamText.removing,
+        }}
+        tone="danger"
+        onConfirm={() => void confirmRemove()}
+      />
     </>
   );
 }
