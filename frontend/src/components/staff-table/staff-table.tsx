@@ -106,7 +106,7 @@ export function StaffTable<Row>({
 
   return (
     <section className={className} aria-labelledby={`${id}-title`}>
-      <header className="staff-table__header">
+      <header className="header-row">
         {heading}
         <CsvDownload
           fileName={words.csvFile}

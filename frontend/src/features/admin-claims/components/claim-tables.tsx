@@ -12,7 +12,7 @@ import { StaffClaimStatusBadge, staffMethodLabels, staffPlatformLabels } from '.
 /** One panel of the claim screen under its h2; the id names the heading. */
 export function ClaimPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="staff-claims__panel" aria-labelledby={id}>
+    <section className="staff-page__panel" aria-labelledby={id}>
       <h2 id={id} className="staff-page__subtitle">
         {title}
       </h2>

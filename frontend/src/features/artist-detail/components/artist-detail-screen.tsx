@@ -37,7 +37,7 @@ export const artistDetailText = {
 function StatsView({ stats }: { stats: ArtistStatsReply }) {
   return (
     <>
-      <header className="artist-detail__header">
+      <header className="header-row header-row--end">
         <div>
           <p className="artist-detail__eyebrow">
             <Link to={paths.artist.artists()}>{artistDetailText.back}</Link>

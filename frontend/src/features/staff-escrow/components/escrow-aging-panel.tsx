@@ -61,7 +61,7 @@ export function EscrowAgingPanel({ onRan }: { onRan: () => void }) {
 
   const preview = due.data;
   return (
-    <section className="staff-escrow__panel" aria-labelledby="escrow-aging-title">
+    <section className="staff-page__panel" aria-labelledby="escrow-aging-title">
       <h2 id="escrow-aging-title" className="staff-page__subtitle">
         {agingWords.title}
       </h2>

@@ -213,7 +213,7 @@ function NamesTab() {
     <>
       <div aria-live="polite">{resolved ? <FormAlert tone="success">{resolved}</FormAlert> : null}</div>
       {resolving ? (
-        <div className="staff-escrow__panel">
+        <div className="staff-page__panel">
           <ResolveNameForm
             key={resolving.artistKey}
             row={resolving}

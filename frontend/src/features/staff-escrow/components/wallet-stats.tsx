@@ -30,8 +30,8 @@ export function WalletStats({
   const stats = useStaffWalletStats(period);
   const shown = stats.data?.period === period ? stats.data : undefined;
   return (
-    <section className="staff-escrow__panel" aria-labelledby="wallet-stats-title">
-      <div className="staff-escrow__section-header">
+    <section className="staff-page__panel" aria-labelledby="wallet-stats-title">
+      <div className="header-row">
         <h2 id="wallet-stats-title" className="staff-page__subtitle">
           Totals by kind
         </h2>
