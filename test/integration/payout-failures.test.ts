@@ -6,10 +6,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMail } from '../../functions/data/outbox';
-import type { TableRef } from '../../functions/data/table';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { StripeGateway } from '../../functions/integrations/stripe/port';
 import type { PayoutHarness } from '../support/payouts-harness';
+import type { SentCommand } from '../support/table-hooks';
+import { crashingOnce } from '../support/table-hooks';
 import {
   balanceOf,
   balances,
@@ -28,33 +29,15 @@ import {
 
 const startHarness = payoutHarnessPerTest();
 
-/**
- * The table, but the first write that moves a payout to `failed` throws before it reaches DynamoDB: the process
- * crashing at that moment. Whatever the service wrote before it stays written; nothing after it runs.
- */
-function crashingAtFirstFailedStatus(table: TableRef): { table: TableRef; crashed: () => boolean } {
-  let crashed = false;
-  // Built on the real client, so the SDK's paginators still take it for a document client.
-  const client = Object.create(table.client) as TableRef['client'] & { send: unknown };
-  Object.assign(client, {
-    send: (command: {
-      input?: { Key?: { pk?: unknown }; ExpressionAttributeValues?: Record<string, unknown> };
-    }) => {
-      const pk = command.input?.Key?.pk;
-      if (
-        !crashed &&
-        command instanceof UpdateCommand &&
-        typeof pk === 'string' &&
-        pk.startsWith('PAYOUT#') &&
-        command.input?.ExpressionAttributeValues?.[':to'] === 'failed'
-      ) {
-        crashed = true;
-        return Promise.reject(new Error('the process stopped here'));
-      }
-      return table.client.send(command as never);
-    },
-  });
-  return { table: { name: table.name, client }, crashed: () => crashed };
+/** The write that moves a payout to `failed`, where the crash tests stop the process. */
+function movesPayoutToFailed(command: SentCommand): boolean {
+  const pk = command.input?.Key?.['pk'];
+  return (
+    command instanceof UpdateCommand &&
+    typeof pk === 'string' &&
+    pk.startsWith('PAYOUT#') &&
+    command.input?.ExpressionAttributeValues?.[':to'] === 'failed'
+  );
 }
 
 async function payableLines(h: PayoutHarness, admin: string, officeId: string) {
@@ -69,7 +52,7 @@ describe('a transfer Stripe refuses', () => {
     const h = await startHarness();
     const { officeId, admin, accountId } = await givenPayableOffice(h, 4000);
     const { createPayout, stalePendingPayoutMs } = await payouts();
-    const crashing = crashingAtFirstFailedStatus(h.deps.table);
+    const crashing = crashingOnce(h.deps.table, movesPayoutToFailed);
     const crash = await createPayout({ ...h.deps, table: crashing.table }, admin, { officeId }, log).catch(
       (error: unknown) => error,
     );

@@ -1,4 +1,4 @@
-// Payouts of offices (issue #13 point 5, decision 029) on DynamoDB Local and the Stripe sandbox through the real SDK:
+// Payouts of offices (decision 029) on DynamoDB Local and the Stripe sandbox through the real SDK:
 // a payout books one ledger transaction and one transfer, reaches `completed` when the bank has it (payout.paid two
 // days later), pays once for two requests at once, never more than the payable, and a refused transfer leaves the
 // payable as it was. The ledger audit runs after the file.
@@ -9,6 +9,7 @@ import type { TableRef } from '../../functions/data/table';
 import { createClaim } from '../../functions/data/claims';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { PayoutHarness } from '../support/payouts-harness';
+import { tableWithHook } from '../support/table-hooks';
 import {
   balanceOf,
   balances,
@@ -34,30 +35,20 @@ const startHarness = payoutHarnessPerTest();
 function readingTogether(table: TableRef, prefix: string, count: number): TableRef {
   let waiting: (() => void)[] = [];
   let arrived = 0;
-  // Built on the real client, so the SDK's paginators still take it for a document client.
-  const client = Object.create(table.client) as TableRef['client'] & { send: unknown };
-  Object.assign(client, {
-    send: async (command: { input?: { Key?: { pk?: unknown } } }) => {
-      const pk = command.input?.Key?.pk;
-      if (
-        command instanceof GetCommand &&
-        typeof pk === 'string' &&
-        pk.startsWith(prefix) &&
-        arrived < count
-      ) {
-        arrived += 1;
-        await new Promise<void>((resolve) => {
-          waiting.push(resolve);
-          if (waiting.length === count) {
-            for (const release of waiting) release();
-            waiting = [];
-          }
-        });
-      }
-      return table.client.send(command as never);
-    },
+  return tableWithHook(table, async (command, pass) => {
+    const pk = command.input?.Key?.['pk'];
+    if (command instanceof GetCommand && typeof pk === 'string' && pk.startsWith(prefix) && arrived < count) {
+      arrived += 1;
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === count) {
+          for (const release of waiting) release();
+          waiting = [];
+        }
+      });
+    }
+    return pass();
   });
-  return { name: table.name, client };
 }
 
 describe('POST stripe/create-payout', () => {

@@ -1,4 +1,4 @@
-// The /try promo's claim on DynamoDB Local (issue #11 point 5): who may take the free $5 pie, once per fan and once
+// The /try promo's claim on DynamoDB Local: who may take the free $5 pie, once per fan and once
 // per Spotify account, and a retry after a crash between claiming and funding that finishes with the same code.
 // The pool of this file's table is shared by its tests, which only take codes from it (pool counts are proven in
 // promo-pool.test.ts, on a table of their own).
@@ -12,6 +12,8 @@ import { buildAccount } from '../../functions/domain/identity/account';
 import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createHumanCheck } from '../../functions/integrations/captcha';
 import { createFixedClock } from '../../functions/runtime/clock';
+import type { SentCommand } from '../support/table-hooks';
+import { crashingOnce } from '../support/table-hooks';
 import { testTable } from '../support/test-table';
 import { getBalance, listEntries, postTransaction } from '../../functions/services/ledger';
 import { openPie } from '../../functions/services/payments/pies';
@@ -22,8 +24,6 @@ import {
   getPromoEligibility,
   promoPieIdOf,
 } from '../../functions/services/promo/promo';
-
-const { client } = testTable();
 
 const table: TableRef = testTable();
 const now = new Date('2026-11-23T10:00:00.000Z');
@@ -73,25 +73,9 @@ async function createFan({ promoEligible = true, verified = true, spotifyAccount
 /** The promo pie's money: its own account in the fan's wallet (docs/decisions/031-money-by-origin.md). */
 const walletOf = (fanId: string) => accountIdOf('pie-funds', promoPieIdOf(fanId));
 
-/** The table's client, except that writes matching `fails` throw once: a Lambda dying between two steps. */
-function crashingTable(
-  fails: (input: { TransactItems?: unknown[]; Item?: Record<string, unknown> }) => boolean,
-) {
-  let crashed = false;
-  const send = (command: { input: { TransactItems?: unknown[]; Item?: Record<string, unknown> } }) => {
-    if (!crashed && fails(command.input)) {
-      crashed = true;
-      return Promise.reject(new Error('The process died here'));
-    }
-    return client.send(command as never);
-  };
-  // A proxy, so the SDK's paginators still see a DynamoDBDocumentClient.
-  const crashingClient = new Proxy(client, {
-    get: (target, property, receiver) =>
-      property === 'send' ? send : Reflect.get(target, property, receiver),
-  });
-  return { table: { client: crashingClient, name: table.name }, crashed: () => crashed };
-}
+/** The table, except that the first write matching `fails` throws: a Lambda dying between two steps. */
+const crashingTable = (fails: (input: NonNullable<SentCommand['input']>) => boolean) =>
+  crashingOnce(table, (command) => fails(command.input ?? {}), 'The process died here');
 
 beforeAll(async () => {
   await addTryPromoCodes({ table, clock: createFixedClock(now) }, { count: 50, batchId: 'claim-tests' });
