@@ -5,21 +5,30 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stripeResourcesUsed } from '../../functions/integrations/stripe/resources-used';
-import { bundleLambda } from '../../infra/lambda-bundling';
+import { bundleFiles, bundleLambda } from '../../infra/lambda-bundling';
+import { markSchemasPure } from '../../infra/schemas-left-out-when-unused';
 
 // Bundles code the way the stack does and runs it in a fresh Node, as Lambda would.
 const dir = mkdtempSync(join(tmpdir(), 'openpie-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function bundle(entry: string | { contents: string }, name: string): Promise<string> {
+  return (await bundleWithFiles(entry, name)).outfile;
+}
+
+/** The entry file, and every JavaScript file the bundle wrote (the entry and its chunks loaded on first use). */
+async function bundleWithFiles(
+  entry: string | { contents: string },
+  name: string,
+): Promise<{ outfile: string; files: string[] }> {
   const outfile = join(dir, `${name}.mjs`);
-  await bundleLambda(
+  const metafile = await bundleLambda(
     typeof entry === 'string'
       ? { entryPoints: [entry] }
       : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' } },
     outfile,
   );
-  return outfile;
+  return { outfile, files: bundleFiles(metafile).map((file) => join(process.cwd(), file)) };
 }
 
 /** The methods of the resource at `path` on a Stripe client (`checkout.sessions`), or null where there is none. */
@@ -94,8 +103,8 @@ describe('Lambda bundles', () => {
   }, 30_000);
 
   it('leave out the default credential chain and its STS and SSO clients', async () => {
-    const file = await bundle(join(process.cwd(), 'functions/handlers/health.ts'), 'health');
-    const code = readFileSync(file, 'utf8');
+    const { files } = await bundleWithFiles(join(process.cwd(), 'functions/handlers/health.ts'), 'health');
+    const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(code).not.toMatch(/AssumeRoleWithWebIdentity/);
     expect(code).not.toMatch(/sso_start_url/);
   }, 30_000);
@@ -130,4 +139,83 @@ describe('Lambda bundles', () => {
     expect(methodsAt(whole, 'coupons')).toContain('create');
     expect(bundled).toMatchObject({ leftOut: [[], null, null], webhooks: 'function' });
   }, 30_000);
+
+  it('load a module imported with import() from its own file at first use, not at cold start', async () => {
+    // Prepare: an entry that loads the Stripe SDK only when asked, bundled and run from another working folder
+    const probe = {
+      contents: [
+        'export async function webhooksLater() {',
+        "  const { default: Stripe } = await import('stripe');",
+        '  return typeof Stripe.webhooks.constructEvent;',
+        '}',
+      ].join('\n'),
+    };
+    const { outfile, files } = await bundleWithFiles(probe, 'first-use');
+    // Act
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { webhooksLater } = await import(${JSON.stringify(`file://${outfile}`)}); console.log(await webhooksLater());`,
+      ],
+      { cwd: tmpdir(), encoding: 'utf8' },
+    );
+    // Assess: the SDK is in a chunk beside the entry, and the entry loads it when called
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe('function');
+    expect(readFileSync(outfile, 'utf8')).not.toMatch(/api\.stripe\.com/);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.some((file) => /api\.stripe\.com/.test(readFileSync(file, 'utf8')))).toBe(true);
+  }, 30_000);
+
+  it('leave out the zod schemas of a module that the Lambda never reads, and keep those it does', async () => {
+    // Prepare: one schema of the pie contracts used; its neighbours (the subscription id's rule) not
+    const probe = {
+      contents: [
+        "import { pieArtistFlagSchema } from './functions/contracts/pie';",
+        'console.log(JSON.stringify([pieArtistFlagSchema.safeParse({ value: true }).success, pieArtistFlagSchema.safeParse({}).error?.issues[0]?.message]));',
+      ].join('\n'),
+    };
+    const { outfile, files } = await bundleWithFiles(probe, 'schemas');
+    // Act
+    const run = spawnSync(process.execPath, [outfile], { encoding: 'utf8' });
+    // Assess
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([true, 'Send value: true or false']);
+    const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(code).not.toMatch(/Use a subscription id/);
+    expect(code).not.toMatch(/Send value: true, false or null/);
+  }, 30_000);
+});
+
+describe('markSchemasPure', () => {
+  it('marks top-level zod call chains only, keeping every line where it was', () => {
+    const source = [
+      "import * as z from 'zod/mini';",
+      "import { register } from './registry';",
+      'export const a = z.string().check(z.minLength(1));',
+      'const b: z.ZodMiniObject = z.object({ a });',
+      'export const c = register(z.string());',
+      'let d = z.number();',
+      'export const e = { f: z.string() };',
+      'function g() { const h = z.string(); return h; }',
+    ].join('\n');
+    const marked = markSchemasPure('module.ts', source).split('\n');
+    expect(marked).toEqual([
+      "import * as z from 'zod/mini';",
+      "import { register } from './registry';",
+      'export const a = /* @__PURE__ */ (() => (z.string().check(z.minLength(1))))();',
+      'const b: z.ZodMiniObject = /* @__PURE__ */ (() => (z.object({ a })))();',
+      'export const c = register(z.string());',
+      'let d = z.number();',
+      'export const e = { f: z.string() };',
+      'function g() { const h = z.string(); return h; }',
+    ]);
+  });
+
+  it('leaves a module that does not import zod as the namespace z untouched', () => {
+    const source = "import { z } from 'zod/mini';\nexport const a = z.string();";
+    expect(markSchemasPure('module.ts', source)).toBe(source);
+  });
 });
