@@ -25,8 +25,8 @@ interface PieSettingsParts {
 }
 
 /**
- * The split settings of a pie start form, as the shared fieldset takes them: their values as they stand, each one's
- * message once touched, and a change that validates and dirties only the settings that moved.
+ * The split settings of a pie start form, as its end (PieStartFormEnd) takes them: their values as they stand, each
+ * one's message once touched, and a change that validates and dirties only the settings that moved.
  */
 export function usePieSettingsDraft<Values extends PieSettingsDraft, Output>(
   form: PieSettingsFormParts<Values, Output>,
@@ -48,7 +48,7 @@ export function usePieSettingsDraft<Values extends PieSettingsDraft, Output>(
     }
   };
 
-  return { settings, errorOf, changeSettings };
+  return { settings, settingsErrorOf: errorOf, onSettingsChange: changeSettings };
 }
 
 /** The fields of `names` a 422 refusal gave a message for (none for any other failure). */

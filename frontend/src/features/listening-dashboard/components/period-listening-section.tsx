@@ -8,7 +8,13 @@ import { paths } from '../../../lib/paths';
 import type { TopArtist } from '../lib/period-summary';
 import { formatCount, formatListeningTime, formatPlays, formatShare } from '../../../lib/format';
 import { summarizePeriod } from '../lib/period-summary';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { AppPanel } from '../../../components/app-panel';
+import { Loaded } from '../../../components/load-failure';
+
+const periodWords = {
+  loading: 'Loading your listening…',
+  failed: 'Your listening could not be loaded.',
+} as const;
 
 function ArtistRow({ artist, rank }: { artist: TopArtist; rank: number }) {
   const name = artist.artistId ? (
@@ -62,65 +68,47 @@ export interface PeriodListeningSectionProps {
 }
 
 export function PeriodListeningSection({ days, error, onRetry, connection }: PeriodListeningSectionProps) {
-  const headingId = useId();
   const topHeadingId = useId();
-  let body;
-  if (error && !days) {
-    body = (
-      <LoadFailure
-        message={describeLoadError(error, 'Your listening could not be loaded.')}
-        onRetry={onRetry}
-      />
+  const drawPeriod = (read: DailyListeningReply) => {
+    const summary = summarizePeriod(read);
+    return summary.plays === 0 ? (
+      <EmptyPeriod connection={connection} />
+    ) : (
+      <>
+        <dl className="dashboard-stats">
+          <div>
+            <dt>Listening time</dt>
+            <dd>{formatListeningTime(summary.msPlayed)}</dd>
+          </div>
+          <div>
+            <dt>Counted plays</dt>
+            <dd>{formatCount(summary.plays)}</dd>
+          </div>
+          <div>
+            <dt>Artists</dt>
+            <dd>{formatCount(summary.artistCount)}</dd>
+          </div>
+          <div>
+            <dt>Days with music</dt>
+            <dd>{summary.activeDays}</dd>
+          </div>
+        </dl>
+        <h3 id={topHeadingId} className="dashboard-panel__subtitle">
+          Top artists by share of your time
+        </h3>
+        <ol className="top-artists" aria-labelledby={topHeadingId}>
+          {summary.topArtists.map((artist, index) => (
+            <ArtistRow key={artist.key} artist={artist} rank={index + 1} />
+          ))}
+        </ol>
+      </>
     );
-  } else if (!days) {
-    body = (
-      <p className="app-state" role="status">
-        Loading your listening…
-      </p>
-    );
-  } else {
-    const summary = summarizePeriod(days);
-    body =
-      summary.plays === 0 ? (
-        <EmptyPeriod connection={connection} />
-      ) : (
-        <>
-          <dl className="dashboard-stats">
-            <div>
-              <dt>Listening time</dt>
-              <dd>{formatListeningTime(summary.msPlayed)}</dd>
-            </div>
-            <div>
-              <dt>Counted plays</dt>
-              <dd>{formatCount(summary.plays)}</dd>
-            </div>
-            <div>
-              <dt>Artists</dt>
-              <dd>{formatCount(summary.artistCount)}</dd>
-            </div>
-            <div>
-              <dt>Days with music</dt>
-              <dd>{summary.activeDays}</dd>
-            </div>
-          </dl>
-          <h3 id={topHeadingId} className="dashboard-panel__subtitle">
-            Top artists by share of your time
-          </h3>
-          <ol className="top-artists" aria-labelledby={topHeadingId}>
-            {summary.topArtists.map((artist, index) => (
-              <ArtistRow key={artist.key} artist={artist} rank={index + 1} />
-            ))}
-          </ol>
-        </>
-      );
-  }
+  };
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        This period’s listening
-      </h2>
-      <p className="app-panel__lead">The last 30 days. A play counts from 30 seconds.</p>
-      {body}
-    </section>
+    <AppPanel title="This period’s listening" lead="The last 30 days. A play counts from 30 seconds.">
+      <Loaded data={days} error={error} onRetry={onRetry} words={periodWords}>
+        {drawPeriod}
+      </Loaded>
+    </AppPanel>
   );
 }

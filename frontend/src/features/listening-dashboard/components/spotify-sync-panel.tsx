@@ -1,6 +1,6 @@
 // The dashboard's Spotify part: connect when there is no connection, reconnect when Spotify refused it, otherwise
 // the last sync time and "Sync now" with its result announced to screen readers.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '@contracts/spotify-sync';
 import { socialQueryKeys } from '@contracts/social-sign-in';
@@ -9,7 +9,13 @@ import { SocialErrorNotice } from '../../../components/social-error-notice';
 import { syncNow } from '../api/sync-now';
 import { formatDateTime } from '../../../lib/format';
 import { describeSyncResult } from '../lib/period-summary';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { AppPanel } from '../../../components/app-panel';
+import { describeLoadError, Loaded } from '../../../components/load-failure';
+
+const statusWords = {
+  loading: 'Checking your Spotify connection…',
+  failed: 'Your Spotify connection could not be checked.',
+} as const;
 
 export interface SpotifySyncPanelProps {
   status: LatestFetchedDate | undefined;
@@ -20,7 +26,6 @@ export interface SpotifySyncPanelProps {
 }
 
 export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySyncPanelProps) {
-  const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   // Back from connecting on Spotify's page (decision 006): `socialConnected=spotify`, or SPEC §8's failure query.
@@ -46,53 +51,43 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
     }
   };
 
-  let body;
-  if (error && !status) {
-    body = (
-      <LoadFailure
-        message={describeLoadError(error, 'Your Spotify connection could not be checked.')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (!status) {
-    body = (
-      <p className="app-state" role="status">
-        Checking your Spotify connection…
-      </p>
-    );
-  } else if (status.connection === 'not_connected') {
-    body = (
-      <div className="dashboard-cta">
-        <p>
-          Connect your Spotify account so OpenPie can read what you listen to. Your pie is split among the
-          artists you actually play.
-        </p>
-        <ConnectSpotifyButton label="Connect Spotify" leavingLabel="Opening Spotify…" returnTo="dashboard" />
-      </div>
-    );
-  } else if (status.connection === 'broken') {
-    body = (
-      <div className="dashboard-notice" role="alert">
-        <p className="dashboard-notice__title">Your Spotify connection stopped working</p>
-        <p>
-          Spotify no longer lets OpenPie read your listening (the access was removed or has expired), so new
-          plays are not arriving. Reconnect Spotify to carry on; the plays you already have are kept.
-        </p>
-        <ConnectSpotifyButton
-          label="Reconnect Spotify"
-          leavingLabel="Opening Spotify…"
-          returnTo="dashboard"
-        />
-      </div>
-    );
-  } else {
-    body = (
+  const drawStatus = (read: LatestFetchedDate) => {
+    if (read.connection === 'not_connected')
+      return (
+        <div className="dashboard-cta">
+          <p>
+            Connect your Spotify account so OpenPie can read what you listen to. Your pie is split among the
+            artists you actually play.
+          </p>
+          <ConnectSpotifyButton
+            label="Connect Spotify"
+            leavingLabel="Opening Spotify…"
+            returnTo="dashboard"
+          />
+        </div>
+      );
+    if (read.connection === 'broken')
+      return (
+        <div className="dashboard-notice" role="alert">
+          <p className="dashboard-notice__title">Your Spotify connection stopped working</p>
+          <p>
+            Spotify no longer lets OpenPie read your listening (the access was removed or has expired), so new
+            plays are not arriving. Reconnect Spotify to carry on; the plays you already have are kept.
+          </p>
+          <ConnectSpotifyButton
+            label="Reconnect Spotify"
+            leavingLabel="Opening Spotify…"
+            returnTo="dashboard"
+          />
+        </div>
+      );
+    return (
       <div className="dashboard-sync">
         <p>
-          {status.latestFetchedDate ? (
+          {read.latestFetchedDate ? (
             <>
               Last synced{' '}
-              <time dateTime={status.latestFetchedDate}>{formatDateTime(status.latestFetchedDate)}</time>
+              <time dateTime={read.latestFetchedDate}>{formatDateTime(read.latestFetchedDate)}</time>
             </>
           ) : (
             'Not synced yet. OpenPie syncs every 30 minutes, or now if you ask.'
@@ -109,13 +104,10 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
         </button>
       </div>
     );
-  }
+  };
 
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-panel__title">
-        Spotify
-      </h2>
+    <AppPanel title="Spotify">
       <SocialErrorNotice attempt="connect" />
       {justConnected && status?.connection === 'ok' && !message ? (
         <p className="dashboard-sync__connected" role="status">
@@ -123,13 +115,15 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
           minutes.
         </p>
       ) : null}
-      {body}
+      <Loaded data={status} error={error} onRetry={onRetry} words={statusWords}>
+        {drawStatus}
+      </Loaded>
       <p
         className={`dashboard-sync__result${message?.failed ? ' dashboard-sync__result--failed' : ''}`}
         aria-live="polite"
       >
         {message?.text ?? ''}
       </p>
-    </section>
+    </AppPanel>
   );
 }

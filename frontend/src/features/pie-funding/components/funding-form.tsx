@@ -72,7 +72,7 @@ export function FundingForm() {
     fallback: pieStartFailureText.fallback,
   });
   const [amountChoice, amount] = useWatch({ control, name: ['amountChoice', 'amount'] });
-  const { settings, errorOf, changeSettings } = usePieSettingsDraft({ control, setValue, describeField });
+  const settingsProps = usePieSettingsDraft({ control, setValue, describeField });
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
@@ -170,9 +170,7 @@ export function FundingForm() {
         />
 
         <PieStartFormEnd
-          settings={settings}
-          onSettingsChange={changeSettings}
-          settingsErrorOf={errorOf}
+          {...settingsProps}
           sending={sending}
           failure={failure}
           failureRef={failureRef}

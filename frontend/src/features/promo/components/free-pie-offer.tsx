@@ -42,7 +42,7 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
     defaultValues: defaultPieSettingsDraft,
     fallback: pieStartFailureText.fallback,
   });
-  const { settings, errorOf, changeSettings } = usePieSettingsDraft({ control, setValue, describeField });
+  const settingsProps = usePieSettingsDraft({ control, setValue, describeField });
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { failure, showFailure, submit } = usePieStartSubmit(formRef, failureRef);
@@ -72,9 +72,7 @@ export function FreePieOffer({ onStarted }: FreePieOfferProps) {
         onSubmit={(event) => void submit(submitValid, event)}
       >
         <PieStartFormEnd
-          settings={settings}
-          onSettingsChange={changeSettings}
-          settingsErrorOf={errorOf}
+          {...settingsProps}
           sending={sending}
           failure={failure}
           failureRef={failureRef}
