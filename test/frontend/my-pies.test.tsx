@@ -1,4 +1,4 @@
-// my-pies (issue #11): current and past pies with their amounts, periods, statuses and fees; cancelling with a
+// my-pies: current and past pies with their amounts, periods, statuses and fees; cancelling with a
 // confirmation that says the pie runs to its end; the billing portal (and why there is none yet); the fan wallet with
 // its totals, movements, type filter and pages. The API is a stub of fetch; everything else is the real SPA.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +10,7 @@ import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { fail, stubApi, succeed, type SentRequest, type StubHandler } from '../support/auth-api-stub';
 import { makePie } from '../support/pie-fixtures';
 import { makeFan, renderAt } from '../support/fan-screens';
+import { walletSummary } from '../support/factories/replies';
 
 const slow = { timeout: 5000 };
 
@@ -26,20 +27,7 @@ function makeLine(overrides: Partial<WalletTransaction>): WalletTransaction {
   };
 }
 
-const emptySummary = {
-  currency: 'usd',
-  paidInCents: 0,
-  promoCents: 0,
-  feesCents: 0,
-  givenToArtistsCents: 0,
-  heldForUnclaimedCents: 0,
-  returnedCents: 0,
-  refundedCents: 0,
-  refundedFromArtistsCents: 0,
-  refundCoveredByOpenPieCents: 0,
-  givenBackCents: 0,
-  balanceCents: 0,
-};
+const emptySummary = walletSummary();
 
 /** A fan and their pies; the wallet answers as given (empty unless told). */
 function stubMyPies(pies: PieSummary[] | (() => PieSummary[]), extra: Record<string, StubHandler> = {}) {

@@ -1,4 +1,4 @@
-// pie/:pieId and the receipts on my-pies (issue #12): a split pie's receipt ("where my pie went": each artist's time
+// pie/:pieId and the receipts on my-pies: a split pie's receipt ("where my pie went": each artist's time
 // share, weight and cents, held with the day it comes back, released or returned, the fees and what stayed in the
 // wallet), a pie not split yet as its live preview, an unknown pie, and the receipt as CSV built in the browser. The
 // API is a stub of fetch; everything else is the real SPA.
@@ -12,6 +12,7 @@ import { makePie } from '../support/pie-fixtures';
 import { makeDetail, makeStats } from '../support/pie-split-fixtures';
 import { makeFan, renderAt } from '../support/fan-screens';
 import { expectStacksOnPhones } from '../support/stacked-table';
+import { walletSummary } from '../support/factories/replies';
 
 const slow = { timeout: 5000 };
 
@@ -300,20 +301,7 @@ describe('the receipts on my-pies', () => {
       'GET /api/user': succeed(fan),
       [`GET /api/pie/user/${fan.id}/pies`]: succeed(pies),
       'GET /api/fan-wallet/balance': succeed({ balanceCents: 0, currency: 'usd' }),
-      'GET /api/fan-wallet/summary': succeed({
-        currency: 'usd',
-        paidInCents: 0,
-        promoCents: 0,
-        feesCents: 0,
-        givenToArtistsCents: 0,
-        heldForUnclaimedCents: 0,
-        returnedCents: 0,
-        refundedCents: 0,
-        refundedFromArtistsCents: 0,
-        refundCoveredByOpenPieCents: 0,
-        givenBackCents: 0,
-        balanceCents: 0,
-      }),
+      'GET /api/fan-wallet/summary': succeed(walletSummary()),
       'GET /api/fan-wallet/transactions': {
         status: 200,
         body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } },

@@ -15,6 +15,7 @@ import type { SentRequest } from '../support/auth-api-stub';
 import { fail, stubApi, succeed } from '../support/auth-api-stub';
 import { watchDownloads } from '../support/csv-downloads';
 import { renderAt } from '../support/fan-screens';
+import { financeDay } from '../support/factories/replies';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,21 +25,7 @@ afterEach(() => {
 const profile = { id: 'staff-1', email: 'staff@openpie.example', role: 'admin' };
 const queryOf = (request: SentRequest) => Object.fromEntries(new URLSearchParams(request.search));
 
-function day(date: string, figures: Partial<FinanceDay> = {}): FinanceDay {
-  return {
-    date,
-    moneyInCents: 0,
-    processingFeesCents: 0,
-    platformFeesCents: 0,
-    refundedCents: 0,
-    splitCents: 0,
-    heldCents: 0,
-    releasedCents: 0,
-    returnedCents: 0,
-    paidOutCents: 0,
-    ...figures,
-  };
-}
+const day = financeDay;
 
 function finances(period: StaffFinances['period'], days: FinanceDay[]): StaffFinances {
   const { date: _date, ...zero } = day('');

@@ -7,12 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffFanSummary } from '../../functions/contracts/admin-people';
-import type {
-  FinanceDay,
-  JournalLine,
-  JournalPage,
-  StaffFinances,
-} from '../../functions/contracts/staff-finances';
+import type { JournalLine, JournalPage, StaffFinances } from '../../functions/contracts/staff-finances';
 import type { StoredPie } from '../../functions/data/pies';
 import { listAllFanPies } from '../../functions/data/pies';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
@@ -32,6 +27,7 @@ import { chargesOf, fundPie, startPaymentsHarness } from '../support/payments-ha
 import type { PayoutHarness } from '../support/payouts-harness';
 import { onboardOffice } from '../support/payouts-harness';
 import { testTable } from '../support/test-table';
+import { financeDay } from '../support/factories/replies';
 
 // OpenPie's fee of 5%, read when the first handler runs, so splits move money to the platform-fees account too.
 process.env.PLATFORM_FEE_BASIS_POINTS = '500';
@@ -169,20 +165,7 @@ const splitDay = {
 };
 const bankDay = { paidOutCents: 664 };
 
-function zeroDay(date: string): FinanceDay {
-  return {
-    date,
-    moneyInCents: 0,
-    processingFeesCents: 0,
-    platformFeesCents: 0,
-    refundedCents: 0,
-    splitCents: 0,
-    heldCents: 0,
-    releasedCents: 0,
-    returnedCents: 0,
-    paidOutCents: 0,
-  };
-}
+const zeroDay = (date: string) => financeDay(date);
 
 describe('GET /api/admin/finances', () => {
   it('sums the month by hand: money in, fees, refunds, the split, what was held, released, returned and paid out', async () => {
