@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, strongPassword, uniqueEmail } from '../support/identity';
+import { call, registerFan, strongPassword, uniqueEmail } from '../support/identity';
 import { testTable } from '../support/test-table';
 
 const emailFrom = 'OpenPie <no-reply@openpie.example>';
@@ -68,20 +68,6 @@ afterAll(() => close());
 
 const fanAuth = async () => (await import('../../functions/handlers/fan-auth')).handler;
 const mailSender = async () => (await import('../../events/workers/mail-sender')).handler;
-
-async function registerFan(email: string): Promise<void> {
-  const result = await call(await fanAuth(), 'POST', '/api/auth/register', {
-    body: {
-      email,
-      first_name: 'Fay',
-      last_name: 'Listener',
-      password: strongPassword,
-      accepted_terms_and_conditions: true,
-      recaptchaToken: 'local',
-    },
-  });
-  expect(result.statusCode, result.body).toBe(201);
-}
 
 /** The outbox item queued for an address, as its id and in DynamoDB's typed JSON (what a stream record carries). */
 async function readQueuedItem(to: string) {

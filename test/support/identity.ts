@@ -2,6 +2,7 @@
 // test/support/env-setup.ts, which runs before every test file.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { expect } from 'vitest';
 import type { EventOptions } from './gateway-event';
 import { bodyOf, buildGatewayEvent, testContext } from './gateway-event';
 import { testTable } from './test-table';
@@ -101,6 +102,30 @@ export function tokenOfLink(link: string): string {
 }
 
 export const strongPassword = 'correct-horse-battery-staple';
+
+/** The body of POST /api/auth/register for a new fan who accepts the terms and passes the local human check. */
+export function fanRegistration(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    email,
+    first_name: 'Fay',
+    last_name: 'Listener',
+    password: strongPassword,
+    accepted_terms_and_conditions: true,
+    recaptchaToken: 'local',
+    ...extra,
+  };
+}
+
+/** A fan registered through the fan-auth handler as the register form sends it: answered 201, the mail queued. */
+export async function registerFan(
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<HandlerResult> {
+  const { handler } = await import('../../functions/handlers/fan-auth');
+  const result = await call(handler, 'POST', '/api/auth/register', { body: fanRegistration(email, extra) });
+  expect(result.statusCode, result.body).toBe(201);
+  return result;
+}
 
 export interface SignedInAccount {
   userId: string;

@@ -13,6 +13,7 @@ import {
   strongPassword,
   tokenOfLink,
   uniqueAddress,
+  registerFan,
   uniqueEmail,
 } from '../../support/identity';
 
@@ -30,19 +31,6 @@ const silentLog = async () => {
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
-
-async function registerFan(email: string) {
-  const result = await call(await fanAuth(), 'POST', '/api/auth/register', {
-    body: {
-      email,
-      first_name: 'Cleo',
-      last_name: 'Clock',
-      password: strongPassword,
-      accepted_terms_and_conditions: true,
-    },
-  });
-  expect(result.statusCode, result.body).toBe(201);
-}
 
 async function loginFan(email: string, password: string, clientAddress = uniqueAddress()) {
   return call(await fanAuth(), 'POST', '/api/auth/login', { body: { email, password }, clientAddress });

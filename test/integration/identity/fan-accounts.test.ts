@@ -9,6 +9,8 @@ import {
   sessionCookie,
   strongPassword,
   tokenOfLink,
+  fanRegistration,
+  registerFan,
   uniqueEmail,
 } from '../../support/identity';
 import { bodyOf } from '../../support/gateway-event';
@@ -16,26 +18,6 @@ import { testTable } from '../../support/test-table';
 
 const fanAuth = async () => (await import('../../../functions/handlers/fan-auth')).handler;
 const fanUser = async () => (await import('../../../functions/handlers/fan-user')).handler;
-
-function registration(email: string, extra: Record<string, unknown> = {}) {
-  return {
-    email,
-    first_name: 'Fay',
-    last_name: 'Listener',
-    password: strongPassword,
-    accepted_terms_and_conditions: true,
-    recaptchaToken: 'local',
-    ...extra,
-  };
-}
-
-async function registerFan(email: string, extra: Record<string, unknown> = {}) {
-  const result = await call(await fanAuth(), 'POST', '/api/auth/register', {
-    body: registration(email, extra),
-  });
-  expect(result.statusCode, result.body).toBe(201);
-  return result;
-}
 
 async function loginFan(email: string, password = strongPassword) {
   return call(await fanAuth(), 'POST', '/api/auth/login', { body: { email, password } });
@@ -111,7 +93,7 @@ describe('a fan registers, verifies and signs in', () => {
     await registerFan(`  ${email.toUpperCase()} `);
     // Act
     const login = await loginFan(email.toLowerCase());
-    const again = await call(await fanAuth(), 'POST', '/api/auth/register', { body: registration(email) });
+    const again = await call(await fanAuth(), 'POST', '/api/auth/register', { body: fanRegistration(email) });
     // Assess
     expect(login.statusCode).toBe(200);
     expect(again.statusCode).toBe(409);
@@ -148,9 +130,9 @@ describe('a fan registers, verifies and signs in', () => {
     );
     // Act
     const again = await call(await fanAuth(), 'POST', '/api/auth/register', {
-      body: registration(email, { promo: 'try' }),
+      body: fanRegistration(email, { promo: 'try' }),
     });
-    const plain = await call(await fanAuth(), 'POST', '/api/auth/register', { body: registration(email) });
+    const plain = await call(await fanAuth(), 'POST', '/api/auth/register', { body: fanRegistration(email) });
     // Assess
     expect(again.statusCode).toBe(409);
     expect(String(bodyOf(again)['message'])).toContain('already used the free promotion');
@@ -162,7 +144,7 @@ describe('a fan registers, verifies and signs in', () => {
     const email = uniqueEmail('common');
     // Act
     const result = await call(await fanAuth(), 'POST', '/api/auth/register', {
-      body: registration(email, { password: 'Password1' }),
+      body: fanRegistration(email, { password: 'Password1' }),
     });
     const login = await loginFan(email, 'Password1');
     // Assess
@@ -360,7 +342,7 @@ describe('deleting a fan account', () => {
       passwordHash: null,
     });
 
-    const again = await call(await fanAuth(), 'POST', '/api/auth/register', { body: registration(email) });
+    const again = await call(await fanAuth(), 'POST', '/api/auth/register', { body: fanRegistration(email) });
     expect(again.statusCode).toBe(201);
     expect(dataOf(again)['id']).not.toBe(userId);
   });

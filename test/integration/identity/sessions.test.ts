@@ -9,6 +9,7 @@ import {
   sessionCookie,
   strongPassword,
   uniqueAddress,
+  registerFan,
   uniqueEmail,
 } from '../../support/identity';
 import type { HandlerResult } from '../../support/identity';
@@ -17,20 +18,6 @@ const fanAuth = async () => (await import('../../../functions/handlers/fan-auth'
 const fanUser = async () => (await import('../../../functions/handlers/fan-user')).handler;
 const artistUser = async () => (await import('../../../functions/handlers/artist-user')).handler;
 const adminAuth = async () => (await import('../../../functions/handlers/admin-auth')).handler;
-
-async function registerFan(email: string) {
-  const result = await call(await fanAuth(), 'POST', '/api/auth/register', {
-    body: {
-      email,
-      first_name: 'Sid',
-      last_name: 'Session',
-      password: strongPassword,
-      accepted_terms_and_conditions: true,
-      recaptchaToken: 'local',
-    },
-  });
-  expect(result.statusCode, result.body).toBe(201);
-}
 
 async function loginFan(email: string, password = strongPassword, clientAddress?: string) {
   return call(await fanAuth(), 'POST', '/api/auth/login', {
