@@ -12,7 +12,7 @@ import { bodyOf } from '../support/gateway-event';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import { payAs, paymentsHarnessPerTest } from '../support/payments-harness';
-import { givenOfficeOf } from '../support/factories/offices';
+import { givenOfficeOf, readyStripeAccount } from '../support/factories/offices';
 import { testTable } from '../support/test-table';
 
 const startHarness = paymentsHarnessPerTest();
@@ -31,15 +31,7 @@ function uniqueWord(): string {
 async function connectOffice(officeId: string): Promise<string> {
   const { storeOfficeStripeAccount } = await import('../../functions/data/offices/stripe-account');
   const accountId = `acct_${uniqueWord()}`;
-  const stored = await storeOfficeStripeAccount(testTable(), officeId, {
-    accountId,
-    chargesEnabled: true,
-    payoutsEnabled: true,
-    detailsSubmitted: true,
-    currentlyDue: [],
-    disabledReason: null,
-    checkedAt: new Date().toISOString(),
-  });
+  const stored = await storeOfficeStripeAccount(testTable(), officeId, readyStripeAccount(accountId));
   expect(stored).toBe('stored');
   return accountId;
 }
@@ -92,15 +84,11 @@ describe('DELETE /api/admin/offices/{id}/stripe-connection', () => {
       }),
     ]);
     // A late account.updated of the removed account does not bring it back.
-    const late = await storeOfficeStripeAccount(testTable(), office._id, {
-      accountId,
-      chargesEnabled: true,
-      payoutsEnabled: true,
-      detailsSubmitted: true,
-      currentlyDue: [],
-      disabledReason: null,
-      checkedAt: new Date(Date.now() + 1000).toISOString(),
-    });
+    const late = await storeOfficeStripeAccount(
+      testTable(),
+      office._id,
+      readyStripeAccount(accountId, new Date(Date.now() + 1000)),
+    );
     expect(late).toBe('stale');
     expect(await getOfficeStripeAccount(testTable(), office._id)).toBeNull();
   });

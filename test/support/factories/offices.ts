@@ -5,6 +5,7 @@
 // each time.
 import { expect } from 'vitest';
 import type { OfficeReply } from '../../../functions/contracts/offices';
+import type { OfficeStripeAccount } from '../../../functions/data/offices/stripe-account';
 import type { OfficeRole } from '../../../functions/domain/offices/rights';
 import type { SignedInAccount } from '../identity';
 import type { HandlerResult } from '../identity';
@@ -125,4 +126,17 @@ export async function givenOfficeWithInvitation(
   const invited = await inviteToOffice(given.office._id, given.admin, email);
   expect(invited.statusCode, invited.body).toBe(201);
   return given;
+}
+
+/** A connected account that takes charges and pays out, nothing due, as `account.updated` stores it at `checkedAt`. */
+export function readyStripeAccount(accountId: string, checkedAt = new Date()): OfficeStripeAccount {
+  return {
+    accountId,
+    chargesEnabled: true,
+    payoutsEnabled: true,
+    detailsSubmitted: true,
+    currentlyDue: [],
+    disabledReason: null,
+    checkedAt: checkedAt.toISOString(),
+  };
 }
