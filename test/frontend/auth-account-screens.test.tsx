@@ -47,6 +47,25 @@ function makeArtist(fields: { phone_number: string | null; country: string | nul
   };
 }
 
+/**
+ * An artist-side user without phone and country, who logs in with any password and whose profile is complete once
+ * POST complete-registration is sent: the session call answers the profile as it stands.
+ */
+function stubIncompleteArtist() {
+  const incomplete = makeArtist({ phone_number: null, country: null });
+  const complete = { ...incomplete, phone_number: '+44 20 7946 0000', country: 'GB', profile_complete: true };
+  let current: typeof incomplete = incomplete;
+  const api = stubApi({
+    'POST /api/for-artists/auth/login': succeed(incomplete),
+    'GET /api/for-artists/user': () => succeed(current),
+    'POST /api/for-artists/auth/complete-registration': () => {
+      current = complete;
+      return succeed(complete);
+    },
+  });
+  return { incomplete, api };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -169,21 +188,7 @@ describe('complete-registration (SPEC §5)', () => {
 
   it('requires each profile field, then saves them and opens the artist area', async () => {
     // Prepare
-    const incomplete = makeArtist({ phone_number: null, country: null });
-    const complete = {
-      ...incomplete,
-      phone_number: '+44 20 7946 0000',
-      country: 'GB',
-      profile_complete: true,
-    };
-    let current: typeof incomplete = incomplete;
-    const api = stubApi({
-      'GET /api/for-artists/user': () => succeed(current),
-      'POST /api/for-artists/auth/complete-registration': () => {
-        current = complete;
-        return succeed(complete);
-      },
-    });
+    const { api } = stubIncompleteArtist();
     const router = renderAt('/for-artists/complete-registration', asDevelopment);
     await screen.findByRole('button', { name: 'Complete registration' }, { timeout: 5000 });
 
@@ -206,22 +211,7 @@ describe('complete-registration (SPEC §5)', () => {
   it('goes on, once complete, to the invitation the person was signing in to accept', async () => {
     // Prepare: an invitation's page sent them to log in; their profile was incomplete
     const invitation = '/for-artists/office-invitation/office-1?token=tok-1';
-    const incomplete = makeArtist({ phone_number: null, country: null });
-    const complete = {
-      ...incomplete,
-      phone_number: '+44 20 7946 0000',
-      country: 'GB',
-      profile_complete: true,
-    };
-    let current: typeof incomplete = incomplete;
-    stubApi({
-      'POST /api/for-artists/auth/login': succeed(incomplete),
-      'GET /api/for-artists/user': () => succeed(current),
-      'POST /api/for-artists/auth/complete-registration': () => {
-        current = complete;
-        return succeed(complete);
-      },
-    });
+    const { incomplete } = stubIncompleteArtist();
     const router = renderAt(`/for-artists/login?next=${encodeURIComponent(invitation)}`, asDevelopment);
     await findHeading('Log in to OpenPie for Artists');
     await userEvent.type(getField('Email'), incomplete.email);
