@@ -9,35 +9,11 @@ import { accountDeletionText } from '../../frontend/src/lib/account-deletion';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { readSessionHints, rememberSessionHint } from '../../frontend/src/lib/session-hints';
 import { createHeldReply, fail, stubApi, succeed } from '../support/auth-api-stub';
-import { renderAt } from '../support/fan-screens';
+import { makeFan, renderAt } from '../support/fan-screens';
+import { makeArtistUser } from '../support/artist-screens';
 
-function makeFan() {
-  const id = crypto.randomUUID();
-  return {
-    id,
-    email: `fan-${id}@openpie.example`,
-    first_name: 'Robin',
-    last_name: 'Fan',
-    email_verified: true,
-    connected_accounts: { spotify: false, google: false, twitter: false, facebook: false },
-  };
-}
-
-function makeArtistUser() {
-  const id = crypto.randomUUID();
-  return {
-    _id: `artist-${id}`,
-    email: `artist-${id}@openpie.example`,
-    first_name: 'Ari',
-    last_name: 'Artist',
-    phone_number: '+44 20 7946 0000',
-    country: 'GB',
-    email_verified: true,
-    profile_complete: true,
-    offices: [],
-    connected_accounts: { google: false },
-  };
-}
+/** A fan signed in with e-mail, nothing connected. */
+const signedInFan = () => makeFan({ connected_accounts: { spotify: false } });
 
 /** The first render loads the lazy route modules, which can take longer than findBy's default second. */
 function findDeletionSection() {
@@ -63,7 +39,7 @@ afterEach(() => {
 describe('deleting a fan account', () => {
   it('offers Delete account in the settings, with a link to how deletion works', async () => {
     // Prepare
-    stubApi({ 'GET /api/user': succeed(makeFan()) });
+    stubApi({ 'GET /api/user': succeed(signedInFan()) });
 
     // Act
     renderAt('/settings');
@@ -78,7 +54,7 @@ describe('deleting a fan account', () => {
 
   it('says what is erased and what is kept before anything happens', async () => {
     // Prepare
-    const api = stubApi({ 'GET /api/user': succeed(makeFan()) });
+    const api = stubApi({ 'GET /api/user': succeed(signedInFan()) });
     renderAt('/settings');
 
     // Act
@@ -97,7 +73,7 @@ describe('deleting a fan account', () => {
 
   it('changes nothing when cancelled', async () => {
     // Prepare
-    const api = stubApi({ 'GET /api/user': succeed(makeFan()) });
+    const api = stubApi({ 'GET /api/user': succeed(signedInFan()) });
     renderAt('/settings');
     const dialog = await openConfirmation();
 
@@ -112,7 +88,10 @@ describe('deleting a fan account', () => {
   it('deletes after confirming, then loads the instructions page signed out, with the confirmation', async () => {
     // Prepare
     const held = createHeldReply(succeed({ message: 'Your account was deleted.' }));
-    const api = stubApi({ 'GET /api/user': succeed(makeFan()), 'DELETE /api/auth/account': held.handler });
+    const api = stubApi({
+      'GET /api/user': succeed(signedInFan()),
+      'DELETE /api/auth/account': held.handler,
+    });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
     rememberSessionHint('fan');
     rememberSessionHint('admin');
@@ -138,7 +117,7 @@ describe('deleting a fan account', () => {
   it('keeps the dialog open with the server’s sentence when the deletion fails', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/user': succeed(makeFan()),
+      'GET /api/user': succeed(signedInFan()),
       'DELETE /api/auth/account': fail(503, 'unhealthy', 'OpenPie is busy. Try again soon.'),
     });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});

@@ -6,21 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
 import { stubApi, succeed } from '../support/auth-api-stub';
 import { renderAt } from '../support/fan-screens';
-
-function makeArtistUser(google: boolean) {
-  return {
-    _id: `artist-${crypto.randomUUID()}`,
-    email: `artist-${crypto.randomUUID()}@openpie.example`,
-    first_name: 'Ari',
-    last_name: 'Artist',
-    phone_number: '+44 20 7946 0000',
-    country: 'GB',
-    email_verified: true,
-    profile_complete: true,
-    offices: [],
-    connected_accounts: { google },
-  };
-}
+import { makeArtistUser } from '../support/artist-screens';
 
 /** The first render loads the lazy route modules, which can take longer than findBy's default second. */
 function findConnectedAccounts() {
@@ -35,7 +21,7 @@ afterEach(() => {
 describe('connected accounts in the artist settings', () => {
   it('offers Google alone, as not connected', async () => {
     // Prepare
-    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser(false)) });
+    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser()) });
 
     // Act
     renderAt('/for-artists/settings');
@@ -53,7 +39,7 @@ describe('connected accounts in the artist settings', () => {
     // Prepare
     const authorizeUrl = 'http://localhost/_sandbox/oauth/google/authorize?state=artist-1';
     const api = stubApi({
-      'GET /api/for-artists/user': succeed(makeArtistUser(false)),
+      'GET /api/for-artists/user': succeed(makeArtistUser()),
       'POST /api/for-artists/auth/link-google': succeed({ authorizeUrl }),
     });
     const goTo = vi.spyOn(browserActions, 'goTo').mockImplementation(() => {});
@@ -71,8 +57,8 @@ describe('connected accounts in the artist settings', () => {
   it('disconnects Google only after confirming, through the artist call', async () => {
     // Prepare
     const api = stubApi({
-      'GET /api/for-artists/user': succeed(makeArtistUser(true)),
-      'POST /api/for-artists/auth/disconnect-google': succeed(makeArtistUser(false)),
+      'GET /api/for-artists/user': succeed(makeArtistUser({ google: true })),
+      'POST /api/for-artists/auth/disconnect-google': succeed(makeArtistUser()),
     });
     renderAt('/for-artists/settings');
     await userEvent.click(
@@ -96,7 +82,7 @@ describe('connected accounts in the artist settings', () => {
 
   it('says in its own words that the account is taken when connecting came back refused', async () => {
     // Prepare
-    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser(false)) });
+    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser()) });
 
     // Act
     renderAt('/for-artists/settings?socialError=google&socialReason=already_linked');
@@ -109,7 +95,7 @@ describe('connected accounts in the artist settings', () => {
 
   it('shows SPEC §8’s text when connecting came back failed for another reason', async () => {
     // Prepare
-    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser(false)) });
+    stubApi({ 'GET /api/for-artists/user': succeed(makeArtistUser()) });
 
     // Act
     renderAt('/for-artists/settings?socialError=google&socialReason=cancelled');

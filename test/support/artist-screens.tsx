@@ -13,3 +13,20 @@ export function renderScreenAt(path: string, content: ReactNode) {
     </SWRConfig>,
   );
 }
+
+/** An artist-side user as GET /api/for-artists/user answers, profile complete, in no office; Google as told. */
+export function makeArtistUser({ google = false }: { google?: boolean } = {}) {
+  const id = crypto.randomUUID();
+  return {
+    _id: `artist-${id}`,
+    email: `artist-${id}@openpie.example`,
+    first_name: 'Ari',
+    last_name: 'Artist',
+    phone_number: '+44 20 7946 0000',
+    country: 'GB',
+    email_verified: true,
+    profile_complete: true,
+    offices: [],
+    connected_accounts: { google },
+  };
+}
