@@ -2,7 +2,7 @@
 // call goes to the test's `answer`, and whatever it leaves unanswered is a 404, so a screen asking for something the
 // test did not expect shows as not found rather than as a silent success. Unlike auth-api-stub (a table of replies,
 // 401 by default), the answer is one function, because these screens' replies depend on the query and body sent.
-import { vi } from 'vitest';
+import { failureBody, stubFetch, successBody } from './fetch-stub';
 
 export interface ApiCall {
   method: string;
@@ -21,7 +21,7 @@ export type ApiAnswer = (call: ApiCall) => ApiReply | undefined | Promise<ApiRep
 
 /** The envelope of DESIGN §1; `extra` for fields beside `data` (a page's cursor). */
 export function success(data: unknown, extra: Record<string, unknown> = {}, status = 200): ApiReply {
-  return { status, body: { success: true, data, ...extra } };
+  return { status, body: successBody(data, extra) };
 }
 
 export function failure(
@@ -30,37 +30,44 @@ export function failure(
   message: string,
   fields?: Record<string, string>,
 ): ApiReply {
-  return { status, body: { success: false, code, message, ...(fields ? { fields } : {}) } };
+  return { status, body: failureBody(code, message, fields) };
 }
 
 const notFound = failure(404, 'not_found', 'Not here.');
 
-function toResponse(reply: ApiReply | undefined): Response {
-  const { status, body } = reply ?? notFound;
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 /** Replaces fetch; returns the calls made, in order. */
 export function stubArtistApi(answer: ApiAnswer): ApiCall[] {
   const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const reply = answer(call);
-      // A plain answer resolves at once, as a reply already at hand would.
-      return reply instanceof Promise ? reply.then(toResponse) : Promise.resolve(toResponse(reply));
-    }),
-  );
+  stubFetch(({ method, url, body }) => {
+    const call: ApiCall = { method, path: url.pathname, search: url.searchParams, body };
+    calls.push(call);
+    const reply = answer(call);
+    return reply instanceof Promise ? reply.then((settled) => settled ?? notFound) : (reply ?? notFound);
+  });
   return calls;
 }
+
+/** An office's Stripe Connect account as GET /api/for-artists/stripe/account-status answers it: not started. */
+export function connectAccountFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    status: 'not_started',
+    chargesEnabled: false,
+    payoutsEnabled: false,
+    detailsSubmitted: false,
+    currentlyDue: [],
+    disabledReason: null,
+    canManage: true,
+    ...overrides,
+  };
+}
+
+/** A Connect account that takes charges and pays out, nothing due. */
+export const readyConnectAccount = {
+  status: 'ready',
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  detailsSubmitted: true,
+} as const;
 
 export type OfficeRole = 'admin' | 'member' | 'accountant';
 

@@ -1,6 +1,6 @@
 // A stand-in for the OpenPie API in component tests: replies by `METHOD /path`, in the envelope of DESIGN §1, and a
 // record of what the screens sent. Anything not listed answers 401, as the server does for a visitor not signed in.
-import { vi } from 'vitest';
+import { failureBody, stubFetch, successBody } from './fetch-stub';
 
 export interface StubReply {
   status?: number;
@@ -17,7 +17,7 @@ export interface SentRequest {
 export type StubHandler = StubReply | ((request: SentRequest) => StubReply | Promise<StubReply>);
 
 export function succeed(data: unknown, status = 200): StubReply {
-  return { status, body: { success: true, data } };
+  return { status, body: successBody(data) };
 }
 
 export function fail(
@@ -26,16 +26,7 @@ export function fail(
   message: string,
   fields?: Record<string, string>,
 ): StubReply {
-  return {
-    status,
-    body: {
-      success: false,
-      message,
-      code,
-      ...(fields ? { fields } : {}),
-      requestId: `req-${crypto.randomUUID()}`,
-    },
-  };
+  return { status, body: { ...failureBody(code, message, fields), requestId: `req-${crypto.randomUUID()}` } };
 }
 
 const notSignedIn = fail(401, 'unauthorized', 'Please sign in to continue.');
@@ -43,23 +34,13 @@ const notSignedIn = fail(401, 'unauthorized', 'Please sign in to continue.');
 /** Replaces fetch; `sent` lists every request in order, `sentTo(key)` those of one `METHOD /path`. */
 export function stubApi(handlers: Readonly<Record<string, StubHandler>>) {
   const sent: SentRequest[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://test',
-    );
-    const request: SentRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      search: url.search,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
+  const fetchMock = stubFetch(async ({ method, url, body }) => {
+    const request: SentRequest = { method, path: url.pathname, search: url.search, body };
     sent.push(request);
     const handler = handlers[`${request.method} ${request.path}`] ?? notSignedIn;
     const reply = typeof handler === 'function' ? await handler(request) : handler;
-    return Response.json(reply.body, { status: reply.status ?? 200 });
+    return { status: reply.status ?? 200, body: reply.body };
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     sent,
