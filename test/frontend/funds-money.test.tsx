@@ -1,4 +1,4 @@
-// The money on the funds screen (issue #13 point 5, decision 029): the balances, "Request a payout" showing its fees
+// The money on the funds screen (decision 029): the balances, "Request a payout" showing its fees
 // before the admin confirms and refreshing the payouts, transactions and balances after (SPEC §7's effect), the
 // transactions' filter and pages, an accountant without the request, and the payout and transaction screens. The API
 // is faked at fetch, as the browser would reach it.
@@ -7,7 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundsScreen, PayoutDetailScreen, TransactionDetailScreen } from '../../frontend/src/features/funds';
-import { stubArtistApi, success } from '../support/artist-api-stub';
+import {
+  connectAccountFixture,
+  officeFixture,
+  readyConnectAccount,
+  stubArtistApi,
+  success,
+} from '../support/artist-api-stub';
 import { renderScreenAt } from '../support/artist-screens';
 import { expectStacksOnPhones } from '../support/stacked-table';
 
@@ -46,7 +52,7 @@ function stubOffice(role: 'admin' | 'accountant') {
   let paid = false;
   return stubArtistApi(({ method, path, search }) => {
     if (method === 'GET' && path === '/api/for-artists/offices') {
-      return success([{ _id: 'office-1', name: 'Night Owls Records', type: 'Label', role, members: [] }]);
+      return success([officeFixture(role, { members: [] })]);
     }
     if (
       path.startsWith('/api/for-artists/stripe/') &&
@@ -57,15 +63,7 @@ function stubOffice(role: 'admin' | 'accountant') {
     }
     switch (`${method} ${path}`) {
       case 'GET /api/for-artists/stripe/account-status':
-        return success({
-          status: 'ready',
-          chargesEnabled: true,
-          payoutsEnabled: true,
-          detailsSubmitted: true,
-          currentlyDue: [],
-          disabledReason: null,
-          canManage: role === 'admin',
-        });
+        return success(connectAccountFixture({ ...readyConnectAccount, canManage: role === 'admin' }));
       case 'GET /api/for-artists/stripe/wallet-balance':
         return success({
           availableCents: paid ? 0 : 10_000,
@@ -193,9 +191,7 @@ describe('the money on the funds screen', () => {
     // Prepare
     stubArtistApi(({ path, search }) => {
       if (path === '/api/for-artists/offices') {
-        return success([
-          { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
-        ]);
+        return success([officeFixture('admin', { members: [] })]);
       }
       if (path === '/api/for-artists/stripe/payout-details' && search.get('payoutId') === 'payout-1') {
         return success(payout({ status: 'completed', completedAt: '2026-11-22T10:00:00.000Z' }));
@@ -216,9 +212,7 @@ describe('the money on the funds screen', () => {
     // Prepare
     stubArtistApi(({ path, search }) => {
       if (path === '/api/for-artists/offices') {
-        return success([
-          { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
-        ]);
+        return success([officeFixture('admin', { members: [] })]);
       }
       if (
         path === '/api/for-artists/stripe/transaction-details' &&
@@ -253,11 +247,7 @@ describe('the money on the funds screen', () => {
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
     stubArtistApi(({ path }) =>
-      path === '/api/for-artists/offices'
-        ? success([
-            { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
-          ])
-        : undefined,
+      path === '/api/for-artists/offices' ? success([officeFixture('admin', { members: [] })]) : undefined,
     );
     // Act
     renderAt('/for-artists/funds/transactions/tx-other?office=office-1');
@@ -276,21 +266,11 @@ describe('the money on the funds screen', () => {
     };
     stubArtistApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/for-artists/offices') {
-        return success([
-          { _id: 'office-1', name: 'Night Owls Records', type: 'Label', role: 'admin', members: [] },
-        ]);
+        return success([officeFixture('admin', { members: [] })]);
       }
       switch (`${method} ${path}`) {
         case 'GET /api/for-artists/stripe/account-status':
-          return success({
-            status: 'ready',
-            chargesEnabled: true,
-            payoutsEnabled: true,
-            detailsSubmitted: true,
-            currentlyDue: [],
-            disabledReason: null,
-            canManage: true,
-          });
+          return success(connectAccountFixture(readyConnectAccount));
         case 'GET /api/for-artists/stripe/wallet-balance':
           return success({ availableCents: 1768, inFlightCents: 0, paidOutCents: 1539, minimumCents: 1000 });
         case 'GET /api/for-artists/stripe/connected-account-balance':

@@ -1,4 +1,4 @@
-// The artist area's funds screen (issue #13 point 4): the selected office's payout account at Stripe in each state
+// The artist area's funds screen: the selected office's payout account at Stripe in each state
 // (not started, in progress with what Stripe still needs, ready), the admin's way to Stripe's onboarding and to the
 // Express dashboard, and what an accountant and a member see. The API is faked at fetch, as the browser would reach
 // it; leaving for Stripe is watched through browserActions (jsdom cannot navigate).
@@ -7,19 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundsScreen } from '../../frontend/src/features/funds';
 import { browserActions } from '../../frontend/src/lib/browser-actions';
-import { officeFixture, stubArtistApi, success } from '../support/artist-api-stub';
+import { connectAccountFixture, officeFixture, stubArtistApi, success } from '../support/artist-api-stub';
 import { renderScreenAt } from '../support/artist-screens';
 
-const account = (overrides: Record<string, unknown> = {}) => ({
-  status: 'not_started',
-  chargesEnabled: false,
-  payoutsEnabled: false,
-  detailsSubmitted: false,
-  currentlyDue: [],
-  disabledReason: null,
-  canManage: true,
-  ...overrides,
-});
+const account = connectAccountFixture;
 
 /** The office and its account as the server answers them; the two Stripe links when asked. */
 function stubFunds(
