@@ -15,6 +15,16 @@ import { makeFan, renderAt } from '../support/fan-screens';
 
 const slow = { timeout: 5000 };
 
+/** The section listing what a fan must do before the free pie can start. */
+const findStepsBeforeThePie = () =>
+  screen.findByRole('region', { name: 'Before your free pie can start' }, slow);
+
+/** The titles of those steps, in order. */
+const stepTitles = (steps: HTMLElement) =>
+  within(steps)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
 /** A signed-in fan who may claim the offer and has used a promotion code before. */
 const makeOfferFan = () =>
   makeFan({ stripe_customer_id: null, promo_eligible: true, used_promotion_code: true });
@@ -292,13 +302,9 @@ describe('/try for a signed-in fan', () => {
       'POST /api/auth/resend-verification': held.handler,
     });
     renderAt('/try');
-    const steps = await screen.findByRole('region', { name: 'Before your free pie can start' }, slow);
+    const steps = await findStepsBeforeThePie();
     // Assess: both steps, in order, and no button that could only be refused
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Verify your e-mail address', 'Connect your Spotify account']);
+    expect(stepTitles(steps)).toEqual(['Verify your e-mail address', 'Connect your Spotify account']);
     expect(screen.queryByRole('button', { name: 'Start my free pie' })).toBeNull();
     // Act
     await userEvent.click(within(steps).getByRole('button', { name: 'Send me a new link' }));
@@ -323,12 +329,8 @@ describe('/try for a signed-in fan', () => {
       'GET /api/stripe/promoEligibility': succeed({ available: true, used: false }),
     });
     renderAt('/try');
-    const steps = await screen.findByRole('region', { name: 'Before your free pie can start' }, slow);
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Connect your Spotify account']);
+    const steps = await findStepsBeforeThePie();
+    expect(stepTitles(steps)).toEqual(['Connect your Spotify account']);
     expect(screen.queryByRole('button', { name: 'Start my free pie' })).toBeNull();
     // Act
     await userEvent.click(within(steps).getByRole('button', { name: 'Connect Spotify' }));
