@@ -194,8 +194,8 @@ export function StaffTable<Row>({
             </p>
           )}
           <div className="table-wrap" role="region" aria-label={words.caption} tabIndex={0}>
-            <table className={`data-table staff-table__table ${tableClassName ?? ''}`.trim()}>
-              <caption className="staff-table__caption">{words.caption}</caption>
+            <table className={`data-table staff-page__table ${tableClassName ?? ''}`.trim()}>
+              <caption className="staff-page__caption">{words.caption}</caption>
               <thead>
                 <tr>
                   {columns.map((column) => {

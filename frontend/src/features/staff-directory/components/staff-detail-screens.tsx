@@ -42,7 +42,7 @@ function RecordTable({
         <ScrollTable
           label={caption}
           headers={headers}
-          className="staff-directory__table staff-directory__table--record"
+          className="staff-page__table staff-directory__table--record"
         >
           {rows.map((row) => (
             <tr key={row.key}>

@@ -131,7 +131,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
           </section>
 
           <section className="staff-finances__section" aria-labelledby="finances-days-title">
-            <div className="staff-finances__section-header">
+            <div className="header-row header-row--end">
               <h2 id="finances-days-title" className="staff-page__subtitle">
                 By day
               </h2>

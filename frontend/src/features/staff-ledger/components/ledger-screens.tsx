@@ -113,7 +113,7 @@ function AccountView({
         ]}
       />
       <section className="staff-ledger__section" aria-label="Entries">
-        <div className="staff-ledger__section-header">
+        <div className="header-row staff-ledger__section-header">
           <h2 className="staff-page__subtitle">Entries, newest first</h2>
           <CsvDownload
             fileName={ledgerAccountCsvFile(page.account.accountId)}
