@@ -115,6 +115,37 @@ export async function getLedgerTransaction(table: TableRef, id: string): Promise
   return stored ? withoutFingerprint(stored) : null;
 }
 
+/** Every field of a transaction item, as the batch read projects them (each by a name: several are reserved words). */
+const transactionFieldNames = Object.fromEntries(
+  Object.keys(transactionSchema.shape).map((field, index) => [`#t${index}`, field]),
+);
+
+/**
+ * getLedgerTransactions: many transactions by id, a BatchGetItem of 100 at a time (reconciliation reads every
+ * transaction its entries name); those that exist, by id.
+ */
+export async function getLedgerTransactions(
+  table: TableRef,
+  ids: readonly string[],
+): Promise<Map<string, StoredTransaction>> {
+  const items = await batchGetAll(
+    table,
+    [...new Set(ids)].map((id) => ledgerTransactionKey(id)),
+    {
+      projection: Object.keys(transactionFieldNames).join(', '),
+      names: transactionFieldNames,
+      consistent: true,
+      parallel: 4,
+    },
+  );
+  const found = new Map<string, StoredTransaction>();
+  for (const item of items) {
+    const transaction = withoutFingerprint(toStored(item));
+    found.set(transaction.id, transaction);
+  }
+  return found;
+}
+
 export interface WriteLedgerOptions {
   at: Date;
   /** Tests only: throws before the write of a chunk, to prove a crash between chunks resumes. */

@@ -15,6 +15,7 @@ import { getSuccessfulClaimsOfArtists } from '../../data/claims';
 import {
   getLedgerBalances,
   getLedgerTransaction,
+  getLedgerTransactions,
   listLedgerEntries,
   transactionIdOf,
 } from '../../data/ledger';
@@ -147,10 +148,10 @@ async function readLedger(table: TableRef, start: readonly AccountId[]): Promise
     const unread = [...new Set(entriesOf.flat().map((entry) => entry.transactionId))].filter(
       (id) => !transactions.has(id),
     );
-    const read = await inParallel(unread, (id) => getLedgerTransaction(table, id));
+    const read = await getLedgerTransactions(table, unread);
     const next = new Set<AccountId>();
-    unread.forEach((id, index) => {
-      const transaction = read[index] ?? null;
+    unread.forEach((id) => {
+      const transaction = read.get(id) ?? null;
       transactions.set(id, transaction);
       if (!transaction) return;
       for (const posting of transaction.postings) next.add(posting.accountId);
@@ -178,8 +179,16 @@ async function readMoney(table: TableRef): Promise<Reading> {
   return { fans, officeIds, ledger: await readLedger(table, start) };
 }
 
-async function readPayouts(table: TableRef, reading: Reading) {
-  return (await inParallel(reading.officeIds, (id) => listOfficePayouts(table, id))).flat();
+/** Every office's payouts, read once a run however many checks ask. */
+const payoutsOfReading = new WeakMap<Reading, Promise<ReconciledPayout[]>>();
+
+function readPayouts(table: TableRef, reading: Reading): Promise<ReconciledPayout[]> {
+  let payouts = payoutsOfReading.get(reading);
+  if (!payouts) {
+    payouts = inParallel(reading.officeIds, (id) => listOfficePayouts(table, id)).then((all) => all.flat());
+    payoutsOfReading.set(reading, payouts);
+  }
+  return payouts;
 }
 
 async function runPayouts(deps: ReconciliationDependencies, reading: Reading): Promise<CheckResult> {

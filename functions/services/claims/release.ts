@@ -16,6 +16,7 @@ import {
   pagesOfClaimsByStatus,
 } from '../../data/claims';
 import { buildReleaseLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../data/escrow-lots';
+import { listHeldLots } from '../../data/escrow-held';
 import { putOutboxMailOnce } from '../../data/outbox';
 import type { TableRef } from '../../data/table';
 import { forEachItem } from '../../data/table';
@@ -239,7 +240,7 @@ export async function releaseHeldEarnings(
 }
 
 export interface SweepCounts {
-  /** Successful claims whose artist's held lots were read. */
+  /** Successful claims whose artist had lots held when the sweep began (their held lots read again and released). */
   claims: number;
   /** Lots found still held for a claimed artist and released by this sweep. */
   sweptLots: number;
@@ -257,8 +258,12 @@ export interface SweepCounts {
  */
 export async function releaseLotsLeftHeld(deps: ReleaseDependencies): Promise<SweepCounts> {
   const counts: SweepCounts = { claims: 0, sweptLots: 0, sweptCents: 0, fansMailed: 0 };
+  // What is held, read once (the held lots' index): successful claims pile up, while the artists anything is held
+  // for stay what the holding period keeps, so the sweep looks at a claim's artist only when something is held for it.
+  const held = new Set((await listHeldLots(deps.table)).map((lot) => lot.artistKey));
   for await (const page of pagesOfClaimsByStatus(deps.table, 'Successful')) {
     await forEachItem(page, 8, async (claim) => {
+      if (!held.has(catalogueArtistKeyOf(claim.artistId))) return;
       counts.claims += 1;
       try {
         const released = await releaseHeldEarnings(deps, claim);
