@@ -11,6 +11,7 @@ import {
   type MemberArtistsReply,
   type OfficeReply,
 } from '@contracts/offices';
+import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
@@ -105,14 +106,12 @@ function RoleForm({
         <p className="field__hint">{roleSummaries[chosen]}</p>
       </div>
       <div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={formState.isSubmitting || chosen === role}
-          aria-busy={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? memberText.savingRole : memberText.saveRole}
-        </button>
+        <BusyButton
+          busy={formState.isSubmitting}
+          disabled={chosen === role}
+          label={memberText.saveRole}
+          busyLabel={memberText.savingRole}
+        />
       </div>
     </form>
   );
@@ -174,14 +173,12 @@ function AssignForm({
         ))}
       </fieldset>
       <div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={formState.isSubmitting || chosen.length === 0}
-          aria-busy={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? memberText.assigning : memberText.assign}
-        </button>
+        <BusyButton
+          busy={formState.isSubmitting}
+          disabled={chosen.length === 0}
+          label={memberText.assign}
+          busyLabel={memberText.assigning}
+        />
       </div>
     </form>
   );
