@@ -205,7 +205,7 @@ export function StaffTable<Row>({
                       <th
                         key={column.header}
                         scope="col"
-                        className={column.numeric ? 'staff-table__numeric' : undefined}
+                        className={column.numeric ? 'staff-page__numeric' : undefined}
                         aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                       >
                         {column.sortBy ? (
@@ -241,7 +241,7 @@ export function StaffTable<Row>({
                       ) : (
                         <td
                           key={column.header}
-                          className={column.numeric ? 'staff-table__numeric' : undefined}
+                          className={column.numeric ? 'staff-page__numeric' : undefined}
                         >
                           {column.cell(row)}
                         </td>

@@ -189,7 +189,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
                 'Day',
                 ...figureWords.map((words) => ({
                   header: words.label,
-                  className: 'staff-finances__numeric',
+                  className: 'staff-page__numeric',
                 })),
               ]}
               className="staff-finances__table"
@@ -197,7 +197,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
                 <tr>
                   <th scope="row">Total</th>
                   {figureWords.map((words) => (
-                    <td key={words.name} className="staff-finances__numeric">
+                    <td key={words.name} className="staff-page__numeric">
                       {formatMoney(shown.totals[words.name])}
                     </td>
                   ))}
@@ -210,7 +210,7 @@ export function StaffFinancesScreen({ children }: { children?: ReactNode }) {
                     <time dateTime={day.date}>{formatShortDay(day.date)}</time>
                   </th>
                   {figureWords.map((words) => (
-                    <td key={words.name} className="staff-finances__numeric">
+                    <td key={words.name} className="staff-page__numeric">
                       {formatMoney(day[words.name])}
                     </td>
                   ))}

@@ -126,7 +126,7 @@ function AccountView({
           <ScrollTable
             label="The account’s entries"
             caption={`The account’s entries, newest first (page ${pageNumber})`}
-            headers={['When', 'What', { header: 'Amount', className: 'staff-ledger__amount' }, 'Transaction']}
+            headers={['When', 'What', { header: 'Amount', className: 'staff-page__numeric' }, 'Transaction']}
             className="staff-ledger__table"
           >
             {page.entries.map((entry) => (
@@ -137,7 +137,7 @@ function AccountView({
                     {describeKind(entry.kind)}
                   </LedgerTransactionLink>
                 </td>
-                <td className="staff-ledger__amount">{formatSigned(entry.amountCents)}</td>
+                <td className="staff-page__numeric">{formatSigned(entry.amountCents)}</td>
                 <td>
                   <code>{entry.transactionId}</code>
                 </td>
@@ -206,7 +206,7 @@ function PlatformAccountsView({
       <ScrollTable
         label="Platform accounts"
         caption="OpenPie’s accounts and their balances"
-        headers={['Account', { header: 'Balance', className: 'staff-ledger__amount' }]}
+        headers={['Account', { header: 'Balance', className: 'staff-page__numeric' }]}
         className="staff-ledger__table"
       >
         {accounts.map((account) => (
@@ -216,7 +216,7 @@ function PlatformAccountsView({
                 {describeAccountType(account.type)}
               </LedgerAccountLink>
             </td>
-            <td className="staff-ledger__amount">{formatMoney(account.balanceCents)}</td>
+            <td className="staff-page__numeric">{formatMoney(account.balanceCents)}</td>
           </tr>
         ))}
       </ScrollTable>

@@ -125,12 +125,12 @@ function TransactionView({
         <ScrollTable
           label="The transaction’s lines"
           caption="Every line of the transaction; together they sum to zero"
-          headers={['Account', { header: 'Amount', className: 'staff-ledger__amount' }]}
+          headers={['Account', { header: 'Amount', className: 'staff-page__numeric' }]}
           className="staff-ledger__table"
           foot={
             <tr>
               <th scope="row">Sum</th>
-              <td className="staff-ledger__amount">{formatSigned(sum)}</td>
+              <td className="staff-page__numeric">{formatSigned(sum)}</td>
             </tr>
           }
         >
@@ -143,7 +143,7 @@ function TransactionView({
                 <br />
                 <code className="staff-ledger__id">{line.account.accountId}</code>
               </td>
-              <td className="staff-ledger__amount">{formatSigned(line.amountCents)}</td>
+              <td className="staff-page__numeric">{formatSigned(line.amountCents)}</td>
             </tr>
           ))}
         </ScrollTable>
