@@ -17,11 +17,15 @@ import {
   runReconciliationChecks,
 } from '../../functions/services/admin/reconciliation';
 import type { JobRunFinding } from '../../functions/data/job-runs';
+import { getLedgerBalances } from '../../functions/data/ledger';
+import { connectInFlightOf } from '../../functions/services/connect/money';
 import { auditLedgerItems } from '../support/ledger-audit';
 import { scanTable } from '../support/table-scan';
 import type { ChargeSeen } from './expectations';
 import { auditExpectations } from './expectations';
 import type { SimModel } from './model';
+import type { Edge } from './ledger-feed';
+import { LedgerFeed, addToEdge, clearingAccount } from './ledger-feed';
 import { notePhase, timedPhase } from './profile';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -67,6 +71,100 @@ export async function stripeFigures(stripe: Stripe) {
   };
 }
 
+/** Each run's feed (a run has its own model, table and Stripe). */
+const feeds = new WeakMap<SimModel, LedgerFeed>();
+
+/** The full audit's days: every seventh, each month end, and the run's last day. */
+export function fullAuditDue(day: number, last: boolean): boolean {
+  return last || day % 7 === 0 || day % 30 === 0;
+}
+
+/**
+ * The days between full audits: the auditor and the money identity's edge from the running feed and Stripe's own
+ * figures. Each paid checkout booked, each refund once, each payout once with its amount; Stripe's money in, refunds
+ * and transfers equal to what the ledger's clearing account moved. (The rest of the identity, the balances by type,
+ * follows from every transaction summing to zero and every balance being its entries, which the reconciliation's
+ * ledger check proves daily; the full audit adds them up.)
+ */
+async function auditFromFeed(
+  table: TableRef,
+  stripe: Stripe,
+  model: SimModel,
+  feed: LedgerFeed,
+  quiescent: boolean,
+): Promise<DayAudit> {
+  const problems: string[] = [];
+  let checksRun = 1;
+  if (quiescent) {
+    const paidOfFan = new Map<string, number[]>();
+    for (const payment of feed.ofKind('fan-payment')) {
+      const fanId = feed.fanOfPayment.get(payment.id) ?? '?';
+      const gross = payment.postings.reduce((sum, posting) => sum + Math.max(0, posting.amountCents), 0);
+      paidOfFan.set(fanId, [...(paidOfFan.get(fanId) ?? []), gross]);
+    }
+    for (const checkout of model.expect.paidCheckouts) {
+      const booked = paidOfFan.get(checkout.fanId) ?? [];
+      if (!booked.includes(checkout.amountCents)) {
+        problems.push(
+          `auditor: ${checkout.fan} paid a checkout of ${checkout.amountCents}; the ledger books their payments as [${booked.join(', ')}]`,
+        );
+      }
+    }
+    const refundsBooked = new Map<string, number>();
+    for (const refund of feed.ofKind('refund')) {
+      const id = String(refund.references['refundId']);
+      refundsBooked.set(id, (refundsBooked.get(id) ?? 0) + 1);
+    }
+    for (const refund of model.expect.refunds) {
+      const times = refundsBooked.get(refund.refundId) ?? 0;
+      if (times !== 1) {
+        problems.push(
+          `auditor: a refund of ${refund.amountCents} to ${refund.fan} is booked ${times} times, not once`,
+        );
+      }
+    }
+  }
+  const payoutsBooked = new Map<string, number[]>();
+  for (const payout of feed.ofKind('payout')) {
+    const id = String(payout.references['payoutId']);
+    const amount = payout.postings.reduce((sum, posting) => sum + Math.max(0, -posting.amountCents), 0);
+    payoutsBooked.set(id, [...(payoutsBooked.get(id) ?? []), amount]);
+  }
+  for (const payout of model.expect.payouts) {
+    const booked = payoutsBooked.get(payout.payoutId) ?? [];
+    if (booked.length !== 1 || booked[0] !== payout.amountCents) {
+      problems.push(
+        `auditor: ${payout.office}'s payout of ${payout.amountCents} is booked as [${booked.join(', ')}]`,
+      );
+    }
+  }
+  if (!quiescent) return { problems, checksRun };
+  checksRun += 1;
+  const edge = feed.edge();
+  const moneyIn = await timedPhase('audit stripe lists', () => stripeFigures(stripe));
+  if (moneyIn.moneyIn !== edge.in) {
+    problems.push(
+      `money identity: Stripe took in ${moneyIn.moneyIn}, the ledger's clearing account ${edge.in}`,
+    );
+  }
+  if (moneyIn.refunded !== edge.refunded) {
+    problems.push(
+      `money identity: Stripe refunded ${moneyIn.refunded} to cards, the ledger ${edge.refunded}`,
+    );
+  }
+  const inFlight = await getLedgerBalances(
+    table,
+    model.offices.map((office) => connectInFlightOf(office.officeId)),
+  );
+  const transfersInFlight = [...inFlight.values()].reduce((sum, cents) => sum + cents, 0);
+  if (moneyIn.paidOut !== edge.paidOut + transfersInFlight) {
+    problems.push(
+      `money identity: Stripe transferred ${moneyIn.paidOut} to offices, the ledger ${edge.paidOut} paid out and ${transfersInFlight} in flight`,
+    );
+  }
+  return { problems, checksRun };
+}
+
 export interface DayAudit {
   /** One line per problem; empty when the day is clean. */
   problems: string[];
@@ -82,6 +180,8 @@ export async function auditDay(
     quiescent: boolean;
     /** What the day's reconciliation job found (null: it did not finish, so the checks run here). */
     reconciliation?: readonly JobRunFinding[] | null;
+    /** The full audit (a scan of the table): weekly, at each month end, on the last day (see fullAuditDue). */
+    full?: boolean;
   },
 ): Promise<DayAudit> {
   const problems: string[] = [];
@@ -111,6 +211,22 @@ export async function auditDay(
       for (const problem of result.problems)
         problems.push(`reconciliation ${result.check}: ${problem.message}`);
     }
+  }
+
+  // The running reading of what crossed the edge: every day, whichever audit follows.
+  const feed = feeds.get(model) ?? new LedgerFeed();
+  feeds.set(model, feed);
+  await timedPhase('audit feed', () =>
+    feed.catchUp(
+      table,
+      model.offices.map((office) => connectInFlightOf(office.officeId)),
+    ),
+  );
+  const full = (options.full ?? true) || problems.length > 0 || !options.reconciliation;
+  if (!full) {
+    const daily = await auditFromFeed(table, stripe, model, feed, options.quiescent);
+    problems.push(...daily.problems);
+    return { problems, checksRun: checksRun + daily.checksRun };
   }
 
   // One reading of the table for the ledger audit and the checks below.
@@ -199,18 +315,22 @@ export async function auditDay(
   // The money identity. What crossed the platform's edge is what the ledger's Stripe clearing account moved, by kind
   // of transaction; money in is Stripe's own figure (every charge that succeeded), and what went back to cards and on
   // to offices' banks is held against Stripe's figures too.
-  const edge = { in: 0, refunded: 0, disputed: 0, paidOut: 0, other: 0 };
+  const edge: Edge = { in: 0, refunded: 0, disputed: 0, paidOut: 0, other: 0 };
+  const clearing = new Set<string>();
   for (const transaction of transactions) {
-    const kind = String(transaction['kind']);
-    for (const posting of transaction['postings'] as { accountId: string; amountCents: number }[]) {
-      if (!posting.accountId.startsWith('stripe-clearing:')) continue;
-      if (kind === 'fan-payment') edge.in -= posting.amountCents;
-      else if (kind === 'refund') edge.refunded += posting.amountCents;
-      else if (kind.startsWith('dispute')) edge.disputed += posting.amountCents;
-      else if (kind === 'transfer' || kind === 'transfer-reversal' || kind === 'payout')
-        edge.paidOut += posting.amountCents;
-      else edge.other += posting.amountCents;
-    }
+    const postings = transaction['postings'] as { accountId: string; amountCents: number }[];
+    addToEdge(edge, String(transaction['kind']), postings);
+    if (postings.some((posting) => posting.accountId === clearingAccount))
+      clearing.add(String(transaction['id']));
+  }
+  // The daily feed against the scan: the same transactions through Stripe's clearing account, the same edge.
+  checksRun += 1;
+  const fed = feed.edge();
+  const missed = [...clearing].filter((id) => !feed.transactions.has(id));
+  if (missed.length > 0 || JSON.stringify(fed) !== JSON.stringify(edge)) {
+    problems.push(
+      `auditor: the daily feed of Stripe's clearing account read ${feed.transactions.size} transactions (edge ${JSON.stringify(fed)}), the table holds ${clearing.size} (edge ${JSON.stringify(edge)}; ${missed.length} not read)`,
+    );
   }
   checksRun += 1;
   const fees = total('processing-fees', 'platform-fees');

@@ -12,6 +12,7 @@ interface StepCost {
 
 const costs = new Map<string, StepCost>();
 const phases = new Map<string, { ms: number; days: number }>();
+let printedAt = performance.now();
 
 export const profiling = Boolean(process.env.SIM_PROFILE);
 
@@ -65,7 +66,11 @@ export async function timedPhase<T>(name: string, work: () => Promise<T>): Promi
 /** Prints what the last `days` days cost and starts counting again. */
 export function printProfile(label: string, days: number): void {
   if (!profiling) return;
-  const lines = [`profile ${label} (${days} days, ms a day):`];
+  const wallMs = performance.now() - printedAt;
+  printedAt = performance.now();
+  const lines = [
+    `profile ${label} (${days} days in ${(wallMs / 1000).toFixed(1)} s: ${(60_000 / wallMs).toFixed(2)} months a minute; ms a day):`,
+  ];
   for (const [name, phase] of [...phases].sort(([, a], [, b]) => b.ms - a.ms)) {
     lines.push(`  phase ${name}: ${Math.round(phase.ms / Math.max(1, days))} ms`);
   }

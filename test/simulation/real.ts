@@ -10,7 +10,7 @@ import { payoutDependencies } from '../../functions/services/connect/payouts';
 import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount } from '../support/identity';
 import { onboardOffice } from '../support/payouts-harness';
-import { auditDay } from './auditor';
+import { auditDay, fullAuditDue } from './auditor';
 import { notePhase, printProfile, timedPhase } from './profile';
 import type { WebhookFaults } from './faults';
 import type { OfficeModel, SimModel } from './model';
@@ -122,7 +122,7 @@ export class SimReal {
     return first;
   }
 
-  async passDay(model: SimModel): Promise<void> {
+  async passDay(model: SimModel, { last = false }: { last?: boolean } = {}): Promise<void> {
     const faults = this.world.faults;
     const timings: string[] = [];
     let mark = performance.now();
@@ -158,6 +158,7 @@ export class SimReal {
     const checks = {
       quiescent: this.webhooks.held() === 0,
       reconciliation: reconciliation?.findings ?? null,
+      full: fullAuditDue(model.days, last),
     };
     const audit = await timedPhase('audit', () =>
       auditDay(this.world.table, this.world.stripe, this.world.sandbox, model, checks),
@@ -176,6 +177,6 @@ export class SimReal {
     await this.world.settle();
     model.days += 1;
     model.log.push(`day ${model.days} passes (the last)`);
-    await this.passDay(model);
+    await this.passDay(model, { last: true });
   }
 }
