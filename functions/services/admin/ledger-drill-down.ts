@@ -27,7 +27,6 @@ import type {
   StripeObjectType,
   StripeObjectView,
 } from '../../integrations/stripe/stripe-objects';
-import { createStripeObjectReader } from '../../integrations/stripe/stripe-objects';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getStripeSettings } from '../../runtime/stripe-settings';
@@ -53,6 +52,8 @@ export function ledgerDrillDownDependencies(): LedgerDrillDownDependencies {
       const settings = await getStripeSettings();
       const key = `${settings.apiKey}@${settings.apiUrl ?? ''}`;
       if (reader?.key !== key) {
+        // Loaded on first use, with the Stripe SDK: a cold start that never drills down to Stripe does not parse it.
+        const { createStripeObjectReader } = await import('../../integrations/stripe/stripe-objects');
         reader = {
           key,
           reader: createStripeObjectReader({ apiKey: settings.apiKey, apiUrl: settings.apiUrl }),
