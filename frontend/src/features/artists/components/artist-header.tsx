@@ -1,7 +1,10 @@
-// The top of both artist screens: picture, name, claimed or not, genres, and the way to Spotify.
+// The top of both artist screens: picture, name, claimed or not, genres, and the way to Spotify; and the states both
+// show before their artist (not found, failed, loading).
 import type { ReactNode } from 'react';
+import type { SWRResponse } from 'swr';
 import type { ArtistSummary } from '@contracts/artists';
 import { LoadFailure } from '../../../components/load-failure';
+import { isApiError } from '../../../lib/api-client';
 
 export const claimText = {
   claimed: 'Claimed on OpenPie',
@@ -45,7 +48,7 @@ export function ArtistHeader({ artist, detail }: { artist: ArtistSummary; detail
 }
 
 /** What a page shows for an id OpenPie does not know: no error, a way on. */
-export function ArtistNotFound({ children }: { children: ReactNode }) {
+function ArtistNotFound({ children }: { children: ReactNode }) {
   return (
     <div className="wide-screen artist-page">
       <section className="panel artist-page__panel" aria-labelledby="artist-missing">
@@ -59,7 +62,7 @@ export function ArtistNotFound({ children }: { children: ReactNode }) {
   );
 }
 
-export function ArtistLoading() {
+function ArtistLoading() {
   return (
     <div className="wide-screen artist-page" aria-busy="true">
       <h1 className="artist-page__name">Artist</h1>
@@ -68,11 +71,34 @@ export function ArtistLoading() {
   );
 }
 
-export function ArtistLoadError({ onRetry }: { onRetry: () => void }) {
+function ArtistLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="wide-screen artist-page">
       <h1 className="artist-page__name">Artist</h1>
       <LoadFailure message="We could not load this artist. Please try again in a moment." onRetry={onRetry} />
     </div>
   );
+}
+
+/**
+ * An artist screen until its artist is there: not found for an id that cannot be an artist's or that the server does
+ * not know (with `wayOn`, the way on), the failure with a retry, the loading state; then `children` with the artist.
+ */
+export function ArtistStates<T>({
+  validId,
+  reply,
+  wayOn,
+  children,
+}: {
+  validId: boolean;
+  reply: Pick<SWRResponse<T, unknown>, 'data' | 'error' | 'isLoading' | 'mutate'>;
+  wayOn: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { data, error, isLoading, mutate } = reply;
+  if (!validId || (isApiError(error) && error.status === 404))
+    return <ArtistNotFound>{wayOn}</ArtistNotFound>;
+  if (error) return <ArtistLoadError onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <ArtistLoading />;
+  return <>{children(data)}</>;
 }

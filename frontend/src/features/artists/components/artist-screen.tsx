@@ -2,7 +2,7 @@
 // way to report a wrong claim), the fan's own listening of them, and their top tracks on Spotify.
 import { Link, useParams } from 'react-router-dom';
 import type { FanArtistDetails } from '@contracts/artists';
-import { isApiError } from '../../../lib/api-client';
+import { describeLoadError } from '../../../components/load-failure';
 import { formatListeningTime, formatPlays, formatTrackLength } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -10,7 +10,7 @@ import { useArtistTopTracks } from '../api/get-artist-top-tracks';
 import { useFanArtistDetails } from '../api/get-fan-artist-details';
 import '../artists.css';
 import { describeFansListening, isArtistId } from '../lib/artist-words';
-import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
+import { ArtistHeader, ArtistStates } from './artist-header';
 
 export const artistScreenText = {
   listeningTitle: 'Your listening',
@@ -27,21 +27,21 @@ export const artistScreenText = {
 export function ArtistScreen() {
   const { id = '' } = useParams();
   const valid = isArtistId(id);
-  const { data, error, isLoading, mutate } = useFanArtistDetails(valid ? id : null);
-  useDocumentTitle(data ? `${data.artist.name} · OpenPie` : 'Artist · OpenPie');
-
-  if (!valid || (isApiError(error) && error.status === 404)) {
-    return (
-      <ArtistNotFound>
+  const reply = useFanArtistDetails(valid ? id : null);
+  useDocumentTitle(reply.data ? `${reply.data.artist.name} · OpenPie` : 'Artist · OpenPie');
+  return (
+    <ArtistStates
+      validId={valid}
+      reply={reply}
+      wayOn={
         <Link className="button button--primary" to={paths.fan.dashboard()}>
           Back to your dashboard
         </Link>
-      </ArtistNotFound>
-    );
-  }
-  if (error) return <ArtistLoadError onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <ArtistLoading />;
-  return <ArtistView details={data} />;
+      }
+    >
+      {(details) => <ArtistView details={details} />}
+    </ArtistStates>
+  );
 }
 
 export function ArtistView({ details }: { details: FanArtistDetails }) {
@@ -97,7 +97,7 @@ function TopTracksSection({ artistId }: { artistId: string }) {
       </h2>
       {error ? (
         <div className="artist-page__alert" role="alert">
-          <p>{isApiError(error) ? error.message : 'We could not load the top tracks.'}</p>
+          <p>{describeLoadError(error, 'We could not load the top tracks.')}</p>
           <button
             type="button"
             className="button button--secondary button--small"

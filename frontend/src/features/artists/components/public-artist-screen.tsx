@@ -3,13 +3,12 @@
 // their team) to claim the profile.
 import { Link, useParams } from 'react-router-dom';
 import type { ArtistDetails } from '@contracts/artists';
-import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useArtistDetails } from '../../../lib/api/get-artist-details';
 import '../artists.css';
 import { describeFansListening, isArtistId } from '../lib/artist-words';
-import { ArtistHeader, ArtistLoadError, ArtistLoading, ArtistNotFound } from './artist-header';
+import { ArtistHeader, ArtistStates } from './artist-header';
 
 export const publicArtistText = {
   fansTitle: 'For fans',
@@ -29,21 +28,21 @@ export const publicArtistText = {
 export function PublicArtistScreen({ fanSignedIn = false }: { fanSignedIn?: boolean }) {
   const { id = '' } = useParams();
   const valid = isArtistId(id);
-  const { data, error, isLoading, mutate } = useArtistDetails(valid ? id : null);
-  useDocumentTitle(data ? `${data.name} · OpenPie` : 'Artist · OpenPie');
-
-  if (!valid || (isApiError(error) && error.status === 404)) {
-    return (
-      <ArtistNotFound>
+  const reply = useArtistDetails(valid ? id : null);
+  useDocumentTitle(reply.data ? `${reply.data.name} · OpenPie` : 'Artist · OpenPie');
+  return (
+    <ArtistStates
+      validId={valid}
+      reply={reply}
+      wayOn={
         <Link className="button button--primary" to={fanSignedIn ? paths.fan.dashboard() : paths.home()}>
           {fanSignedIn ? 'Back to your dashboard' : 'Back to the home page'}
         </Link>
-      </ArtistNotFound>
-    );
-  }
-  if (error) return <ArtistLoadError onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <ArtistLoading />;
-  return <PublicArtistView artist={data} fanSignedIn={fanSignedIn} />;
+      }
+    >
+      {(artist) => <PublicArtistView artist={artist} fanSignedIn={fanSignedIn} />}
+    </ArtistStates>
+  );
 }
 
 export function PublicArtistView({ artist, fanSignedIn }: { artist: ArtistDetails; fanSignedIn: boolean }) {

@@ -11,7 +11,7 @@ import {
   socialQueryKeys,
   type SocialProviderName,
 } from '@contracts/social-sign-in';
-import { isApiError } from '../../../lib/api-client';
+import { describeLoadError } from '../../../components/load-failure';
 import { browserActions } from '../../../lib/browser-actions';
 import type { SelfServiceArea } from '../api/auth-area';
 import { disconnectSocialAccount } from '../api/disconnect-social-account';
@@ -99,7 +99,7 @@ export function ConnectedAccounts({ account, area = 'fan' }: ConnectedAccountsPr
       browserActions.goTo(target);
     } catch (error) {
       setBusy(null);
-      setFailure(isApiError(error) ? error.message : connectedAccountsText.failed);
+      setFailure(describeLoadError(error, connectedAccountsText.failed));
     }
   };
 
@@ -116,7 +116,7 @@ export function ConnectedAccounts({ account, area = 'fan' }: ConnectedAccountsPr
       setConnections(readConnectedAccounts(user));
     } catch (error) {
       // 409 when it is the fan's last way to sign in: the server's sentence says what to do instead.
-      setFailure(isApiError(error) ? error.message : connectedAccountsText.failed);
+      setFailure(describeLoadError(error, connectedAccountsText.failed));
     } finally {
       setBusy(null);
       setConfirming(null);

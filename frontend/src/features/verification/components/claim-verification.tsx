@@ -8,7 +8,7 @@ import type { SocialVerificationPlatform, VerifyBioReply } from '@contracts/veri
 import { socialVerificationPlatforms } from '@contracts/verification';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput } from '../../../components/form/text-input';
-import { isApiError } from '../../../lib/api-client';
+import { describeLoadError } from '../../../components/load-failure';
 import { formatDateTime } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { connectSocial } from '../api/connect-social';
@@ -176,7 +176,7 @@ function SocialConnect({ claim, goTo }: { claim: ClaimDetailReply; goTo: (url: s
       goTo(authorizeUrl);
     } catch (error) {
       console.error('Starting the social verification failed', error);
-      setFailure(isApiError(error) ? error.message : verificationText.connectFailed);
+      setFailure(describeLoadError(error, verificationText.connectFailed));
       setBusy(null);
     }
   };

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { SocialVerificationPlatform } from '@contracts/verification';
 import { verificationResultQuerySchema } from '@contracts/verification';
 import { FormAlert } from '../../../components/form/form-alert';
-import { isApiError } from '../../../lib/api-client';
+import { describeLoadError } from '../../../components/load-failure';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { connectSocial } from '../api/connect-social';
@@ -60,7 +60,7 @@ export function VerificationResultScreen({
       goTo((await connectSocial(claimId, platform)).authorizeUrl);
     } catch (error) {
       console.error('Starting the social verification again failed', error);
-      setRetryFailure(isApiError(error) ? error.message : verificationText.connectFailed);
+      setRetryFailure(describeLoadError(error, verificationText.connectFailed));
       setRetrying(false);
     }
   };
