@@ -2,6 +2,7 @@
 // the messages under them, the refusal no field owns (focusable, see usePieStartSubmit), and the submit button, busy
 // while the pie starts.
 import type { ReactNode, RefObject } from 'react';
+import { BusyButton } from './busy-button';
 import { PieSettingsFields, type PieSettingsDraft } from './pie-settings-fields';
 import { PieStartFailure } from './pie-start-failure';
 
@@ -48,9 +49,7 @@ export function PieStartFormEnd({
         </div>
       ) : null}
       <div className={submitClassName}>
-        <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
-          {sending ? text.submitting : text.submit}
-        </button>
+        <BusyButton busy={sending} label={text.submit} busyLabel={text.submitting} />
         {submitHint}
       </div>
     </>

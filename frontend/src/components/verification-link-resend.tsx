@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { isApiError } from '../lib/api-client';
 import { sendNewVerificationLink } from '../lib/resend-verification';
+import { BusyButton } from './busy-button';
 import { FormAlert } from './form/form-alert';
 import './pie-pieces.css';
 
@@ -35,15 +36,14 @@ export function VerificationLinkResend() {
 
   return (
     <div className="verification-resend">
-      <button
+      <BusyButton
         type="button"
         className="button button--secondary"
-        disabled={sending}
-        aria-busy={sending}
+        busy={sending}
+        label={verificationLinkResendText.send}
+        busyLabel={verificationLinkResendText.sending}
         onClick={() => void send()}
-      >
-        {sending ? verificationLinkResendText.sending : verificationLinkResendText.send}
-      </button>
+      />
       {/* Mounted from the start, empty, so a screen reader announces the reply when it arrives. */}
       <p role="status">{outcome?.kind === 'sent' ? outcome.message : ''}</p>
       {outcome?.kind === 'failed' ? <FormAlert>{outcome.message}</FormAlert> : null}

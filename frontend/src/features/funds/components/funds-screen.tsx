@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { PayoutAccountReply } from '@contracts/artist-payments';
 import type { OfficeReply } from '@contracts/offices';
+import { BusyButton } from '../../../components/busy-button';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
 import { OfficePicker } from '../../../components/office-picker';
 import { isApiError } from '../../../lib/api-client';
@@ -91,26 +92,25 @@ function StripeButtons({ officeId, account }: { officeId: string; account: Payou
   return (
     <div className="funds__actions">
       {account.status !== 'ready' ? (
-        <button
+        <BusyButton
           type="button"
-          className="button button--primary"
+          busy={opening === 'onboarding'}
           disabled={opening !== null}
-          aria-busy={opening === 'onboarding'}
+          label={fundsText.setUp}
+          busyLabel={fundsText.setUpOpening}
           onClick={() => void open('onboarding')}
-        >
-          {opening === 'onboarding' ? fundsText.setUpOpening : fundsText.setUp}
-        </button>
+        />
       ) : null}
       {account.detailsSubmitted ? (
-        <button
+        <BusyButton
           type="button"
           className={account.status === 'ready' ? 'button button--primary' : 'button button--secondary'}
+          busy={opening === 'dashboard'}
           disabled={opening !== null}
-          aria-busy={opening === 'dashboard'}
+          label={fundsText.dashboard}
+          busyLabel={fundsText.dashboardOpening}
           onClick={() => void open('dashboard')}
-        >
-          {opening === 'dashboard' ? fundsText.dashboardOpening : fundsText.dashboard}
-        </button>
+        />
       ) : null}
       <p className="funds__message" aria-live="polite">
         {message ?? ''}

@@ -1,6 +1,7 @@
 // The way to Stripe's billing portal (cards, invoices, receipts). Each opening asks for a new portal session; a fan who
 // never paid by card has no billing account yet (409 no_billing_account), which is explained rather than hidden.
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { describeLoadError } from '../../../components/load-failure';
 import { isApiError } from '../../../lib/api-client';
 import { browserActions } from '../../../lib/browser-actions';
@@ -35,15 +36,14 @@ export function BillingPortalButton() {
 
   return (
     <div className="billing-portal">
-      <button
+      <BusyButton
         type="button"
         className="button button--secondary"
-        disabled={opening}
-        aria-busy={opening}
+        busy={opening}
+        label={billingPortalText.open}
+        busyLabel={billingPortalText.opening}
         onClick={() => void open()}
-      >
-        {opening ? billingPortalText.opening : billingPortalText.open}
-      </button>
+      />
       <p className="app-state__hint">{billingPortalText.hint}</p>
       <p className="billing-portal__message" aria-live="polite">
         {message ?? ''}
