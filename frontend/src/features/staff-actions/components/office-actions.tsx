@@ -6,8 +6,8 @@ import type * as z from 'zod/mini';
 import { removeStripeConnectionSchema, staffAdminInvitationSchema } from '@contracts/admin-audit';
 import type { StaffOfficeDetail } from '@contracts/admin-people';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
+import { StaffReasonField } from '../../../components/staff-page/staff-reason-field';
 import { useServerForm } from '../../../lib/use-server-form';
 import { inviteOfficeAdmin } from '../api/invite-office-admin';
 import { removeStripeConnection } from '../api/remove-stripe-connection';
@@ -20,8 +20,6 @@ export const officeActionWords = {
   removeTitle: 'Remove the Stripe connection',
   removeLead: (name: string, accountId: string) =>
     `${name} will no longer be linked to the Stripe account ${accountId}. Its admins can set up payouts again, which makes a new account; the old one stays at Stripe. Payouts stop until then.`,
-  reason: 'Reason',
-  reasonHint: 'Saved in the audit log with your name.',
   confirmation: (name: string) => `Type the office's name to confirm: ${name}`,
   removing: 'Removing…',
   confirmRemove: 'Remove the connection',
@@ -128,13 +126,7 @@ function RemoveStripeConnectionDialog({
     >
       <p className="dialog__description">{officeActionWords.removeLead(office.name, accountId)}</p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <TextArea
-        label={officeActionWords.reason}
-        hint={officeActionWords.reasonHint}
-        required
-        rows={3}
-        {...bindField('reason')}
-      />
+      <StaffReasonField rows={3} {...bindField('reason')} />
       <TextInput
         label={officeActionWords.confirmation(office.name)}
         required
@@ -180,13 +172,7 @@ function InviteAdminForm({
         autoComplete="off"
         {...bindField('email')}
       />
-      <TextArea
-        label={officeActionWords.reason}
-        hint={officeActionWords.reasonHint}
-        required
-        rows={2}
-        {...bindField('reason')}
-      />
+      <StaffReasonField {...bindField('reason')} />
       <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? officeActionWords.inviting : officeActionWords.invite}
       </button>

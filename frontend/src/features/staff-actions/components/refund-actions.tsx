@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 import type { StaffFanDetail } from '@contracts/admin-people';
 import { maxStaffReasonLength } from '@contracts/admin-audit';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
+import { StaffReasonField } from '../../../components/staff-page/staff-reason-field';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { refundFanPayment } from '../api/refund-fan-payment';
@@ -23,8 +23,6 @@ export const refundWords = {
   dialogTitle: (amount: string) => `Refund the payment of ${amount}`,
   amount: 'Amount to refund, in dollars',
   amountHint: (left: string) => `At most ${left} is left to refund. Leave it as it is to refund all of it.`,
-  reason: 'Reason',
-  reasonHint: 'Saved in the audit log with your name.',
   whatHappens: (amount: string, fan: string) =>
     `Stripe will give ${amount} back to ${fan}'s card. The fan's pie loses what is refunded; a full refund stops the pie. This cannot be undone.`,
   confirm: (amount: string) => `Refund ${amount}`,
@@ -178,13 +176,7 @@ function RefundDialog({
         autoComplete="off"
         {...bindField('amount')}
       />
-      <TextArea
-        label={refundWords.reason}
-        hint={refundWords.reasonHint}
-        required
-        rows={2}
-        {...bindField('reason')}
-      />
+      <StaffReasonField {...bindField('reason')} />
       <p className="dialog__description">{refundWords.whatHappens(shown, fan.name ?? 'the fan')}</p>
     </ActionDialogForm>
   );

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import type { ProcessPayoutsResult } from '@contracts/admin-escrow';
 import { processPayoutsBodySchema } from '@contracts/admin-escrow';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextArea } from '../../../components/form/text-area';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { StaffReasonField } from '../../../components/staff-page/staff-reason-field';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useEscrowDue } from '../api/get-escrow-due';
@@ -20,8 +20,6 @@ export const agingWords = {
   lead: 'Money held longer than the holding period goes back to the fans who gave it. The job runs every night; you can run it now.',
   open: 'Run escrow aging now…',
   confirmTitle: 'Check what escrow aging will touch',
-  reason: 'Reason',
-  reasonHint: 'Saved in the audit log with your name.',
   run: 'Run escrow aging',
   running: 'Running…',
   cancel: 'Cancel',
@@ -145,13 +143,7 @@ export function EscrowAgingPanel({ onRan }: { onRan: () => void }) {
             </>
           ) : null}
           {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <TextArea
-            label={agingWords.reason}
-            hint={agingWords.reasonHint}
-            required
-            rows={2}
-            {...bindField('reason')}
-          />
+          <StaffReasonField {...bindField('reason')} />
           <div className="staff-escrow__actions">
             <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? agingWords.running : agingWords.run}

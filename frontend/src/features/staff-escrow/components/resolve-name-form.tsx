@@ -5,8 +5,8 @@ import { useId } from 'react';
 import type { StaffEscrowArtist } from '@contracts/admin-escrow';
 import { resolveNameBodySchema } from '@contracts/admin-escrow';
 import { FormAlert } from '../../../components/form/form-alert';
-import { TextArea } from '../../../components/form/text-area';
 import { TextInput } from '../../../components/form/text-input';
+import { StaffReasonField } from '../../../components/staff-page/staff-reason-field';
 import { formatMoney } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { resolveNameOnlyArtist } from '../api/resolve-name-only';
@@ -16,8 +16,6 @@ export const resolveWords = {
   artist: 'Catalogue artist',
   artistId: 'Catalogue artist id',
   artistIdHint: 'The artist must have exactly this name. Find the id on the Artists screen.',
-  reason: 'Reason',
-  reasonHint: 'Saved in the audit log with your name.',
   save: 'Move the money to this artist',
   saving: 'Moving…',
   cancel: 'Cancel',
@@ -83,13 +81,7 @@ export function ResolveNameForm({ row, onResolved, onCancel }: ResolveNameFormPr
           {...bindField('artistId')}
         />
       )}
-      <TextArea
-        label={resolveWords.reason}
-        hint={resolveWords.reasonHint}
-        required
-        rows={2}
-        {...bindField('reason')}
-      />
+      <StaffReasonField {...bindField('reason')} />
       <div className="staff-escrow__actions">
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? resolveWords.saving : resolveWords.save}
