@@ -1,5 +1,5 @@
 // A pie's settings and the calls that take them (SPEC §3 "Pie settings", §7 payments and pies).
-// The routes answer 501 until those issues build them; these are the shapes they state, so bad input is refused now.
+// These are the shapes the pie routes accept and answer, so bad input is refused before any handler runs.
 import * as z from 'zod/mini';
 import { wholeNumberParam } from './api/fields';
 import { pieSummarySchema } from './payments';

@@ -1,5 +1,5 @@
 // The password hasher at OWASP's scrypt parameters; the test suite's cheap ones only where the environment allows
-// them (PASSWORD_HASHING=fast-for-tests, honoured in local mode only: lib/env.ts refuses it elsewhere).
+// them (PASSWORD_HASHING=fast-for-tests, honoured in local mode only: runtime/env.ts refuses it elsewhere).
 import type { PasswordHasher } from '../integrations/password-hashing';
 import {
   createPasswordHasher,

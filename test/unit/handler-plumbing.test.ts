@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { json, notBuilt } from '../../functions/contracts/api/contract';
+import { json } from '../../functions/contracts/api/contract';
 import { artistOfficesContracts } from '../../functions/contracts/api/artist-offices';
 import { fanAuthContracts } from '../../functions/contracts/api/fan-auth';
 import { AppError } from '../../functions/domain/errors';
@@ -32,15 +32,6 @@ function buildFanAuth(before: () => Promise<unknown> = async () => undefined) {
 
 const post = (body: string, headers: Record<string, string> = {}) =>
   buildGatewayEvent('POST', '/api/auth/login', { body, headers });
-
-/** The artist-offices contracts with the public invitation check marked not built, as it was before offices had invitations. */
-const withUnbuiltInvitationCheck = {
-  ...artistOfficesContracts,
-  'GET /api/for-artists/offices/{officeId}/validate-invitation': {
-    ...artistOfficesContracts['GET /api/for-artists/offices/{officeId}/validate-invitation'],
-    reply: notBuilt('#13'),
-  },
-};
 
 describe('handler plumbing', () => {
   it('wraps data in the success envelope with security headers and the request id', async () => {
@@ -119,14 +110,14 @@ describe('handler plumbing', () => {
     });
   });
 
-  it('answers 501 not_implemented for a manifest route that is not built', async () => {
+  it('answers 501 not_implemented for a manifest route the table has no handler for', async () => {
     const handler = buildFanAuth();
     const result = await handler(buildGatewayEvent('POST', '/api/auth/logout'), testContext);
     expect(result.statusCode).toBe(501);
     expect(bodyOf(result)).toMatchObject({ success: false, code: 'not_implemented' });
   });
 
-  it('authenticates before saying that a route is not built', async () => {
+  it('authenticates before saying that a route has no handler', async () => {
     // Prepare: DELETE /api/auth/account needs a fan, and this fan-auth builds only the login
     const handler = buildFanAuth();
     // Act
@@ -136,9 +127,9 @@ describe('handler plumbing', () => {
     expect(bodyOf(anonymous)).toMatchObject({ success: false, code: 'unauthorized' });
   });
 
-  it("validates a route's request by its contract before saying it is not built", async () => {
-    // Prepare: the public invitation check as if it were not built yet (every public route is built now)
-    const handler = createResourceHandler('artist-offices', withUnbuiltInvitationCheck, {});
+  it("validates a route's request by its contract before saying it has no handler", async () => {
+    // Prepare: artist-offices with no handlers, so its public invitation check has none
+    const handler = createResourceHandler('artist-offices', artistOfficesContracts, {});
     const path = '/api/for-artists/offices/office-1/validate-invitation';
     // Act
     const withoutToken = await handler(buildGatewayEvent('GET', path), testContext);
@@ -165,15 +156,6 @@ describe('handler plumbing', () => {
     expect(() => createResourceHandler('fan-auth', partial as typeof fanAuthContracts, {})).toThrow(
       /no contract for POST \/api\/auth\/register/,
     );
-  });
-
-  it('refuses to build a handler for a route whose contract is marked not built', () => {
-    expect(() =>
-      createResourceHandler('artist-offices', withUnbuiltInvitationCheck, {
-        // @ts-expect-error: a not-built route has no reply type to return, so the table cannot hold it
-        'GET /api/for-artists/offices/{officeId}/validate-invitation': async () => ok({ valid: true }),
-      }),
-    ).toThrow(/marked not built/);
   });
 
   it('answers 404 in the envelope for an unknown /api path and 405 with Allow for a wrong method', async () => {

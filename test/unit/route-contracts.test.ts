@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import type { RouteContract } from '../../functions/contracts/api';
 import { getRouteContract, routeContracts } from '../../functions/contracts/api';
-import {
-  findReplyMismatch,
-  json,
-  notBuilt,
-  paged,
-  redirectReply,
-} from '../../functions/contracts/api/contract';
+import { findReplyMismatch, json, paged, redirectReply } from '../../functions/contracts/api/contract';
 import type { RouteDefinition, RouteKey } from '../../functions/contracts/routes';
 import { deployedResources, routeKeyOf, routes } from '../../functions/contracts/routes';
 
@@ -22,8 +15,7 @@ function shapeKeys(schema: z.ZodMiniType | undefined): string[] {
 describe('route contracts', () => {
   it('has one contract for every manifest route and none beyond', () => {
     expect(Object.keys(routeContracts).sort()).toEqual([...manifestKeys].sort());
-    for (const key of manifestKeys)
-      expect(getRouteContract(key).reply.kind).toMatch(/json|redirect|not-built/);
+    for (const key of manifestKeys) expect(getRouteContract(key).reply.kind).toMatch(/json|redirect/);
   });
 
   it.each(manifestKeys)('names the path parameters of %s in its params schema', (key) => {
@@ -52,18 +44,8 @@ describe('route contracts', () => {
     expect(vague).toEqual([]);
   });
 
-  it('names, for any route still answering 501, the issue that builds it', () => {
-    const notBuiltYet = manifestKeys
-      .map((key) => [key, getRouteContract(key).reply] as const)
-      .filter(
-        (entry): entry is [RouteKey, Extract<RouteContract['reply'], { kind: 'not-built' }>] =>
-          entry[1].kind === 'not-built',
-      );
-    for (const [, reply] of notBuiltYet) expect(reply.issue).not.toBe('');
-  });
-
-  // Importing a handler builds its Lambda: createResourceHandler refuses a route without a contract, a handler for a
-  // route the manifest lacks and a handler for a route marked not built.
+  // Importing a handler builds its Lambda: createResourceHandler refuses a route without a contract and a handler for
+  // a route the manifest lacks.
   it.each([...deployedResources().filter((resource) => resource !== 'not-found'), 'dev' as const])(
     'builds the %s Lambda from its contracts',
     async (resource) => {
@@ -107,10 +89,9 @@ describe('reply checks', () => {
     );
   });
 
-  it('tells a redirect from JSON, and a not-built route from both', () => {
+  it('tells a redirect from JSON', () => {
     expect(findReplyMismatch(redirectReply, { kind: 'redirect' })).toBeNull();
     expect(findReplyMismatch(redirectReply, { kind: 'json', data: good })).toMatch(/expected a redirect/);
     expect(findReplyMismatch(json(user), { kind: 'redirect' })).toMatch(/expected JSON/);
-    expect(findReplyMismatch(notBuilt('#11'), { kind: 'json', data: null })).toMatch(/not built \(#11\)/);
   });
 });

@@ -20,18 +20,7 @@ export interface RedirectReplyContract {
   readonly kind: 'redirect';
 }
 
-/**
- * A route that answers 501 until the issue named builds it. Its request schemas already hold (so bad input gets
- * 422 and the security suite can probe it); `planned` is the reply the issue states, when it states one. A route
- * table cannot implement a not-built route: building it means writing its real reply here first.
- */
-export interface NotBuiltReplyContract {
-  readonly kind: 'not-built';
-  readonly issue: string;
-  readonly planned: JsonReplyContract | null;
-}
-
-export type ReplyContract = JsonReplyContract | RedirectReplyContract | NotBuiltReplyContract;
+export type ReplyContract = JsonReplyContract | RedirectReplyContract;
 
 /** The rights of domain/offices/rights.ts, by name, so a route's contract can say which one it asks for. */
 export type OfficeRightName =
@@ -67,11 +56,6 @@ export function paged<D extends z.ZodMiniArray>(list: D): JsonReplyContract<D, t
 
 export const redirectReply: RedirectReplyContract = { kind: 'redirect' };
 
-/** Not built yet: `issue` builds it; `planned` is the reply it states, if it states one. */
-export function notBuilt(issue: string, planned: JsonReplyContract | null = null): NotBuiltReplyContract {
-  return { kind: 'not-built', issue, planned };
-}
-
 /** What a route returned, as far as its contract speaks of it. */
 export interface ReplyUnderCheck {
   readonly kind: 'json' | 'redirect';
@@ -85,7 +69,6 @@ export interface ReplyUnderCheck {
  * field cannot leak out without being declared.
  */
 export function findReplyMismatch(contract: ReplyContract, reply: ReplyUnderCheck): string | null {
-  if (contract.kind === 'not-built') return `the route is not built (${contract.issue}), so it has no reply`;
   if (contract.kind === 'redirect') {
     return reply.kind === 'redirect' ? null : `expected a redirect, got a ${reply.kind} reply`;
   }

@@ -69,15 +69,8 @@ export type ReplyOf<C> = C extends { readonly reply: infer R }
 
 export type RouteHandler<K extends string, C> = (input: RouteInput<K, C>) => Promise<ReplyOf<C>>;
 
-/**
- * A resource's handlers by route key; a route left out answers 501. A route whose contract is marked not built takes
- * no handler (`never`): it has no reply to return until its contract gets one.
- */
-export type RouteHandlers<Cs> = {
-  readonly [K in keyof Cs & string]?: Cs[K] extends { readonly reply: { kind: 'not-built' } }
-    ? never
-    : RouteHandler<K, Cs[K]>;
-};
+/** A resource's handlers by route key; a route left out (the local dev routes build only some) answers 501. */
+export type RouteHandlers<Cs> = { readonly [K in keyof Cs & string]?: RouteHandler<K, Cs[K]> };
 
 /** The handler type of route `K` in contract set `Cs`, for handlers written apart from the table. */
 export type HandlerFor<Cs, K extends keyof Cs & string> = RouteHandler<K, Cs[K]>;
@@ -102,7 +95,7 @@ type AnyRouteHandler = (input: RouteInput<string, RouteContract>) => Promise<Rep
 
 /**
  * Builds the Lambda handler of one resource from its contracts and its handlers. Refuses at cold start a handler for
- * a route the manifest lacks or a contract marks not built, and a manifest route without a contract.
+ * a route the manifest lacks, and a manifest route without a contract.
  */
 export function createResourceHandler<Res extends Resource, Cs extends ResourceContracts<Res>>(
   resource: Res,
@@ -130,11 +123,6 @@ export function createResourceHandler<Res extends Resource, Cs extends ResourceC
   );
   for (const key of implementations.keys()) {
     if (!manifest.has(key)) throw new Error(`${resource} implements ${key}, which the route manifest lacks`);
-    if (contractOf.get(key)?.reply.kind === 'not-built') {
-      throw new Error(
-        `${resource} implements ${key}, whose contract is marked not built: write its reply first`,
-      );
-    }
   }
 
   const dispatch = async (event: APIGatewayProxyEventV2): Promise<HttpResult> => {
@@ -149,7 +137,7 @@ export function createResourceHandler<Res extends Resource, Cs extends ResourceC
       );
     }
     assertNotCrossSite(env, event, route);
-    // Before anything else about the route is said (even that it is not built), the caller must be one it admits.
+    // Before anything else about the route is said (even that it has no handler), the caller must be one it admits.
     const principal = await authenticate(route.role, event);
     const limitBytes = bodyLimitBytes[route.bodyLimit ?? 'default'];
     const body = route.rawBody ? readRawBody(event, limitBytes) : readJsonBody(event, limitBytes);
