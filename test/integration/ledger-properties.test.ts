@@ -1,6 +1,7 @@
 // Properties of the ledger over random sequences of operations on DynamoDB Local, with retries and concurrent
 // writers: every transaction sums to zero, every balance equals the sum of its entries, no guarded balance goes
-// negative, and a repeated idempotency key changes nothing.
+// negative, a repeated idempotency key changes nothing, and the batch read of transactions (reconciliation's) reads
+// each as the single read does.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ describe('ledger properties', () => {
   it('keeps every transaction balanced, every balance equal to its entries and guarded balances at or above 0', async () => {
     const { postTransaction, reverseTransaction, getBalance, listEntries, getTransaction } =
       await import('../../functions/services/ledger');
+    const { getLedgerTransaction, getLedgerTransactions } = await import('../../functions/data/ledger');
     await fc.assert(
       fc.asyncProperty(batches, async (plan) => {
         // Prepare: accounts of this run only
@@ -94,9 +96,13 @@ describe('ledger properties', () => {
         retries.forEach(({ firstId }, i) => {
           expect(retried[i]).toMatchObject({ written: false, transaction: { id: firstId } });
         });
+        // Reconciliation's batch read answers each transaction as the read of one does, and nothing for an unknown id.
+        const batch = await getLedgerTransactions(deps.table, [...transactionIds, `unknown-${run}`]);
+        expect([...batch.keys()].sort()).toEqual([...transactionIds].sort());
         for (const id of transactionIds) {
           const transaction = await getTransaction(deps, id);
           expect(transaction.postings.reduce((sum, p) => sum + p.amountCents, 0)).toBe(0);
+          expect(batch.get(id)).toEqual(await getLedgerTransaction(deps.table, id));
         }
         for (const [i, account] of accounts.entries()) {
           let sum = 0;
