@@ -88,7 +88,8 @@ export default tseslint.config(
   },
   {
     // A data module names the operations of a transaction (`transact` in data/table.ts) and asks which named
-    // condition failed; only table.ts reads DynamoDB's cancellation reasons, which come by position.
+    // condition failed; only table.ts reads DynamoDB's cancellation reasons, which come by position. And it reads
+    // what DynamoDB returns through the item's schema, not by a cast.
     files: ['functions/data/**/*.ts'],
     ignores: ['functions/data/table.ts'],
     rules: {
@@ -99,6 +100,15 @@ export default tseslint.config(
           message:
             'Name the operations with transact() (data/table.ts) and ask which condition failed by name.',
         },
+        // A stored item is read through its schema (readStored in data/stored-item.ts), never cast to a type.
+        ...[
+          'TSAsExpression > MemberExpression.expression',
+          'TSAsExpression > ChainExpression > MemberExpression',
+          'TSAsExpression > LogicalExpression.expression > MemberExpression.left',
+        ].map((path) => ({
+          selector: `${path}[property.name=/^(Item|Items|Attributes|Responses)$/]`,
+          message: 'Read a stored item through its schema with readStored (data/stored-item.ts), not a cast.',
+        })),
       ],
     },
   },

@@ -213,6 +213,45 @@ describe('a data module names its transaction operations (no-restricted-syntax)'
   });
 });
 
+describe('a data module reads stored items through their schemas (no-restricted-syntax)', () => {
+  it.each([
+    ['a get', 'const read = await get();\nreturn read.Item as Stored;'],
+    ['an optional get', 'const read = await get();\nreturn read?.Item as Stored | undefined;'],
+    ['a query', 'const page = await get();\nreturn (page.Items ?? []) as Stored[];'],
+    ['an update', 'const updated = await get();\nreturn updated.Attributes as Stored;'],
+  ])('refuses %s cast to a type', async (_, body) => {
+    // Prepare
+    const source = [
+      'interface Stored { pk: string }',
+      'declare function get(): Promise<{ Item?: unknown; Items?: unknown[]; Attributes?: unknown }>;',
+      `export async function read() {\n${body}\n}`,
+    ].join('\n');
+    // Act
+    const ids = await ruleIdsFor('functions/data/example.ts', source);
+    // Assess
+    expect(ids).toContain('no-restricted-syntax');
+  });
+
+  it('accepts an item read through readStored', async () => {
+    // Act
+    const ids = await ruleIdsFor(
+      'functions/data/example.ts',
+      [
+        "import * as z from 'zod/mini';",
+        "import { readStored } from './stored-item';",
+        'const storedSchema = z.object({ pk: z.string() });',
+        'declare function get(): Promise<{ Item?: unknown }>;',
+        'export async function read() {',
+        '  const read = await get();',
+        "  return read.Item === undefined ? null : readStored('example', storedSchema, read.Item);",
+        '}',
+      ].join('\n'),
+    );
+    // Assess
+    expect(ids).toEqual([]);
+  });
+});
+
 describe('the contracts', () => {
   it('import zod only', async () => {
     // Act
