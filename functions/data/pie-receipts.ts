@@ -14,7 +14,7 @@ import type { AccountId } from '../domain/money/ledger';
 import { pieReceiptKey } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { isConditionFailure } from './table';
+import { batchGetAll, isConditionFailure } from './table';
 
 const receiptEntity = 'pie-receipt';
 const receiptVersion = 1;
@@ -84,6 +84,34 @@ export async function getPieReceipt(table: TableRef, pieId: string): Promise<Sto
     new GetCommand({ TableName: table.name, Key: pieReceiptKey(pieId), ConsistentRead: true }),
   );
   return Item ? toReceipt(Item) : null;
+}
+
+/** Every field of a receipt item, as the batch read projects them (each by a name: some are reserved words). */
+const receiptFieldNames = Object.fromEntries(
+  Object.keys(itemSchema.shape).map((field, index) => [`#r${index}`, field]),
+);
+
+/** Access pattern `getPieReceipts`: the receipts of many pies (reconciliation's pie check), those that exist, by pie. */
+export async function getPieReceipts(
+  table: TableRef,
+  pieIds: readonly string[],
+): Promise<Map<string, StoredPieReceipt>> {
+  const items = await batchGetAll(
+    table,
+    [...new Set(pieIds)].map((pieId) => pieReceiptKey(pieId)),
+    {
+      projection: Object.keys(receiptFieldNames).join(', '),
+      names: receiptFieldNames,
+      consistent: true,
+      parallel: 4,
+    },
+  );
+  const receipts = new Map<string, StoredPieReceipt>();
+  for (const item of items) {
+    const receipt = toReceipt(item);
+    receipts.set(receipt.pieId, receipt);
+  }
+  return receipts;
 }
 
 /**

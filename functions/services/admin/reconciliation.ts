@@ -19,7 +19,7 @@ import {
   listLedgerEntries,
   transactionIdOf,
 } from '../../data/ledger';
-import { getPieReceipt } from '../../data/pie-receipts';
+import { getPieReceipts } from '../../data/pie-receipts';
 import type { StoredPie } from '../../data/pies';
 import { listAllFanPies } from '../../data/pies';
 import type { TableRef } from '../../data/table';
@@ -236,9 +236,10 @@ async function runEscrow(table: TableRef, reading: Reading, now: Date): Promise<
 
 async function runPies(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
   const splitPies = reading.fans.pies.filter((pie) => pie.status === 'split');
-  const receiptsRead = await inParallel(splitPies, (pie) => getPieReceipt(table, pie.id));
-  const receipts = new Map<string, ReconciledReceipt>();
-  for (const receipt of receiptsRead) if (receipt) receipts.set(receipt.pieId, receipt);
+  const receipts: Map<string, ReconciledReceipt> = await getPieReceipts(
+    table,
+    splitPies.map((pie) => pie.id),
+  );
   const splits = new Map<string, ReconciledTransaction | null>();
   for (const pie of splitPies) {
     const id = transactionIdOf(splitIdempotencyKey(pie.id));
