@@ -22,7 +22,7 @@ const sessionEndpointRoles: Readonly<Record<string, Role>> = {
 
 /**
  * Stubs the server's session calls: the roles given are signed in, every other session call answers with
- * `otherStatus` (401 once identity is built, 501 before it).
+ * `otherStatus` (401 unless a test wants the server to fail).
  */
 function stubSessions(signedIn: readonly Role[], otherStatus = 401) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
@@ -160,21 +160,6 @@ describe('guards (SPEC §2, §6)', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     },
   );
-
-  it.each([
-    ['/dashboard', '/login'],
-    ['/for-artists/funds', '/for-artists/login'],
-    ['/admin/claims', '/admin'],
-  ])('treat 501 (session call not built yet) like 401: %s goes to %s', async (path, signIn) => {
-    // Prepare
-    stubSessions([], 501);
-
-    // Act
-    const router = renderAt(path, reportingErrors);
-
-    // Assess
-    await waitFor(() => expect(router.state.location.pathname).toBe(signIn));
-  });
 
   it.each([
     ['/dashboard', 'fan', '/api/user'],

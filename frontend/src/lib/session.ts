@@ -33,11 +33,8 @@ export interface SignedInSession {
   account: unknown;
 }
 
-/**
- * Replies that mean "not signed in as this role". 501 is there while a session call is not built yet, so guarded
- * screens behave as they will for an anonymous visitor instead of failing.
- */
-const notSignedInStatuses = new Set([401, 403, 501]);
+/** Replies that mean "not signed in as this role"; any other failure is the server's, and is thrown. */
+const notSignedInStatuses = new Set([401, 403]);
 
 // The guard chooses the sign-in screen itself (the admin one is /admin), so the client's own 401 navigation is off.
 const sessionClient = createApiClient({ navigate: () => {} });
@@ -49,7 +46,7 @@ async function askSession(role: SessionRole, client: ApiClient): Promise<SignedI
     return { role, account };
   } catch (error) {
     if (isApiError(error) && notSignedInStatuses.has(error.status)) {
-      // The server's 401 has just cleared these sessions' cookies (SPEC §4); a 403 or 501 ends nothing.
+      // The server's 401 has just cleared these sessions' cookies (SPEC §4); a 403 ends nothing.
       if (error.status === 401) forgetSessionHints(listRolesEndedByUnauthorized(role));
       else forgetSessionHints([role]);
       return null;
