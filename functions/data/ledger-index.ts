@@ -20,7 +20,7 @@ import {
   platformOwner,
   transactionKinds,
 } from '../domain/money/ledger';
-import { ledgerAccountPartition, ledgerEntrySortPrefix } from './keys';
+import { queryAccountEntries } from './ledger-account-entries';
 import { storedPostingsSchema, toPostings } from './ledger-postings';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
@@ -346,20 +346,8 @@ export async function firstEntryInstant(
 ): Promise<string | null> {
   const firsts = await Promise.all(
     accountIds.map(async (accountId) => {
-      const reply = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
-          ExpressionAttributeValues: {
-            ':pk': ledgerAccountPartition(accountId),
-            ':entry': ledgerEntrySortPrefix,
-          },
-          ProjectionExpression: '#at',
-          ExpressionAttributeNames: { '#at': 'at' },
-          Limit: 1,
-        }),
-      );
-      const at: unknown = reply.Items?.[0]?.['at'];
+      const { items } = await queryAccountEntries(table, accountId, { limit: 1, attributes: ['at'] });
+      const at: unknown = items[0]?.['at'];
       return typeof at === 'string' ? at : null;
     }),
   );

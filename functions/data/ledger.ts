@@ -9,16 +9,12 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { AccountId, Posting, ValidTransaction } from '../domain/money/ledger';
 import { clearingAccountOf, fingerprintOf, planChunks, transactionKinds } from '../domain/money/ledger';
+import { queryAccountEntries } from './ledger-account-entries';
 import { ledgerIndexKeys } from './ledger-index';
 import { accountIdSchema, storedPostingsSchema, toPostings } from './ledger-postings';
 import { balanceSortPrefix, isShardedAccount } from './ledger-balance-items';
 import { ledgerItemVersion, writeChunk, writeRemainingChunks } from './ledger-chunks';
-import {
-  ledgerAccountPartition,
-  ledgerBalanceKey,
-  ledgerEntrySortPrefix,
-  ledgerTransactionKey,
-} from './keys';
+import { ledgerAccountPartition, ledgerBalanceKey, ledgerTransactionKey } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { batchGetAll, putNewItem } from './table';
@@ -322,22 +318,13 @@ export async function listLedgerEntries(
   const start = cursor ? cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString())) : null;
   if (start && start.pk !== ledgerAccountPartition(accountId))
     throw new RangeError('This cursor is of another account');
-  const reply = await table.client.send(
-    new QueryCommand({
-      TableName: table.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
-      ExpressionAttributeValues: {
-        ':pk': ledgerAccountPartition(accountId),
-        ':entry': ledgerEntrySortPrefix,
-      },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
-  );
-  const last = reply.LastEvaluatedKey;
+  const { items, lastKey: last } = await queryAccountEntries(table, accountId, {
+    limit,
+    newestFirst: true,
+    startKey: start,
+  });
   return {
-    entries: (reply.Items ?? []).map((item) => {
+    entries: items.map((item) => {
       const entry = readStored('ledger entry', entrySchema, item);
       return { ...entry, accountId: entry.accountId as AccountId };
     }),
