@@ -433,19 +433,8 @@ export async function findCatalogueArtistsByNames(
   const normalisedNames = [...new Set(names.map(normalizeArtistName))].filter((name) => name.length > 0);
   const found = new Map<string, { id: string; name: string }>();
   await forEachItem(normalisedNames, 16, async (normalised) => {
-    const reply = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :name',
-        ExpressionAttributeValues: { ':name': artistExactNamePartition(normalised) },
-        ExpressionAttributeNames: { '#name': 'name' },
-        ProjectionExpression: 'id, #name',
-        Limit: 1,
-      }),
-    );
-    const item = reply.Items?.[0];
-    if (item) found.set(normalised, toArtistName(item));
+    const [mostPopular] = await findCatalogueArtistsOfExactName(table, normalised, 1);
+    if (mostPopular) found.set(normalised, mostPopular);
   });
   return found;
 }
