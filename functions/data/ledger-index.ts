@@ -240,10 +240,15 @@ async function eachAtMostParallel<T>(items: readonly T[], work: (item: T) => Pro
   );
 }
 
-function partitionsOf(
-  index: LedgerIndex,
-  month: string,
-): { name: string; pk: string; sk: string; value: string }[] {
+/** One shard of an index's month: the index, its key attributes and the partition's value. */
+interface IndexPartition {
+  name: string;
+  pk: string;
+  sk: string;
+  value: string;
+}
+
+function partitionsOf(index: LedgerIndex, month: string): IndexPartition[] {
   const name = index === 'ledger' ? ledgerIndexName : walletIndexName;
   const [pk, sk] = index === 'ledger' ? ['gsi1pk', 'gsi1sk'] : ['gsi2pk', 'gsi2sk'];
   return Array.from({ length: ledgerIndexShards }, (_, shard) => ({
@@ -252,6 +257,34 @@ function partitionsOf(
     sk,
     value: ledgerIndexPartition(index, month, shard),
   }));
+}
+
+/**
+ * One page of one shard of an index's month: `gsi<n>pk = <month>#<shard> AND gsi<n>sk BETWEEN <from> AND <to>`, from
+ * after `startKey`, at most `limit` items when given.
+ */
+async function queryPartition(
+  table: TableRef,
+  partition: IndexPartition,
+  range: { from: string; to: string },
+  page: { startKey?: Record<string, NativeAttributeValue> | undefined; limit?: number },
+): Promise<{
+  transactions: IndexedTransaction[];
+  lastKey: Record<string, NativeAttributeValue> | undefined;
+}> {
+  const reply = await table.client.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: partition.name,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': partition.pk, '#sk': partition.sk, ...indexedProjection.names },
+      ExpressionAttributeValues: { ':pk': partition.value, ':from': range.from, ':to': range.to },
+      ProjectionExpression: indexedProjection.ProjectionExpression,
+      ...(page.limit === undefined ? {} : { Limit: page.limit }),
+      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
+    }),
+  );
+  return { transactions: (reply.Items ?? []).map(toIndexed), lastKey: reply.LastEvaluatedKey };
 }
 
 /**
@@ -270,19 +303,9 @@ export async function listIndexedTransactions(
   await eachAtMostParallel(partitions, async (partition) => {
     let startKey: Record<string, NativeAttributeValue> | undefined;
     do {
-      const reply = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: partition.name,
-          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#pk': partition.pk, '#sk': partition.sk, ...indexedProjection.names },
-          ExpressionAttributeValues: { ':pk': partition.value, ':from': range.from, ':to': range.to },
-          ProjectionExpression: indexedProjection.ProjectionExpression,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      found.push(...(reply.Items ?? []).map(toIndexed));
-      startKey = reply.LastEvaluatedKey;
+      const page = await queryPartition(table, partition, range, { startKey });
+      found.push(...page.transactions);
+      startKey = page.lastKey;
     } while (startKey);
   });
   return found.sort(compareIndexed);
@@ -310,18 +333,13 @@ export async function pageOfIndexedTransactions(
     const wanted = limit + 1 - collected.length;
     const ofMonth: IndexedTransaction[] = [];
     await eachAtMostParallel(partitionsOf('ledger', month), async (partition) => {
-      const reply = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: partition.name,
-          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#pk': partition.pk, '#sk': partition.sk, ...indexedProjection.names },
-          ExpressionAttributeValues: { ':pk': partition.value, ':from': lower, ':to': range.to },
-          ProjectionExpression: indexedProjection.ProjectionExpression,
-          Limit: wanted + 1,
-        }),
+      const page = await queryPartition(
+        table,
+        partition,
+        { from: lower, to: range.to },
+        { limit: wanted + 1 },
       );
-      ofMonth.push(...(reply.Items ?? []).map(toIndexed));
+      ofMonth.push(...page.transactions);
     });
     const after = range.after;
     collected.push(
