@@ -2,7 +2,7 @@
 // decisions' replies. Request schemas are in contracts/claims.ts (claimStatusUpdateSchema, manualVerificationSchema).
 import * as z from 'zod/mini';
 import { artistSummarySchema } from './artists';
-import { claimStatuses, verificationMethods, verificationPlatforms } from './claims';
+import { claimStatuses, claimedArtistFields, verificationMethods, verificationPlatforms } from './claims';
 
 /** A claim in staff's list. */
 export const staffClaimSummarySchema = z.object({
@@ -10,12 +10,7 @@ export const staffClaimSummarySchema = z.object({
   officeId: z.string(),
   /** Null when the office was deleted. */
   officeName: z.nullable(z.string()),
-  artistId: z.string(),
-  artistName: z.string(),
-  artistImageUrl: z.optional(z.string()),
-  status: z.enum(claimStatuses),
-  verificationMethod: z.enum(verificationMethods),
-  selectedPlatform: z.enum(verificationPlatforms),
+  ...claimedArtistFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

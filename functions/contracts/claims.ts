@@ -82,16 +82,21 @@ export type ClaimListQuery = z.infer<typeof claimListQuerySchema>;
 
 // ── replies ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A claim as its office sees it. */
-export const claimReplySchema = z.object({
-  _id: z.string(),
-  officeId: z.string(),
+/** What every reply about a claim says of it: the artist claimed, where the claim stands and how it is verified. */
+export const claimedArtistFields = {
   artistId: z.string(),
   artistName: z.string(),
   artistImageUrl: z.optional(z.string()),
   status: z.enum(claimStatuses),
   verificationMethod: z.enum(verificationMethods),
   selectedPlatform: z.enum(verificationPlatforms),
+};
+
+/** A claim as its office sees it. */
+export const claimReplySchema = z.object({
+  _id: z.string(),
+  officeId: z.string(),
+  ...claimedArtistFields,
   verificationString: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
