@@ -1,5 +1,5 @@
-// `npm run sim -- --seed N --months M [--days D] [--no-faults] [--plant ledger-idempotency|balance-guard] [--path P]
-// [--shrink-seconds S]`: the deterministic simulation of test/simulation/ (one seeded world of fans, pies, refunds,
+// `npm run sim -- --seed N --months M [--days D] [--start funded-office] [--no-faults]
+// [--plant ledger-idempotency|balance-guard] [--path P] [--shrink-seconds S]`: the deterministic simulation of test/simulation/ (one seeded world of fans, pies, refunds,
 // disputes, claims and payouts on DynamoDB Local and the Stripe sandbox, under faults), checked after every simulated
 // day. Prints its progress and, on a failure, the seed, the day and the shortest command sequence; the last line is
 // the same for the same seed, byte for byte. Exits 1 when the simulation breaks.
@@ -7,6 +7,8 @@ import '../test/support/env-setup';
 import { parseArgs } from 'node:util';
 import type { PlantedBug } from '../test/simulation/faults';
 import { plantedBugs } from '../test/simulation/faults';
+import type { Start } from '../test/simulation/prelude';
+import { starts } from '../test/simulation/prelude';
 import { runSimulation } from '../test/simulation/run';
 import { stopEngine } from '../test/simulation/world';
 
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     months: { type: 'string', default: '1' },
     days: { type: 'string' },
+    start: { type: 'string' },
     'no-faults': { type: 'boolean', default: false },
     plant: { type: 'string' },
     path: { type: 'string' },
@@ -40,6 +43,12 @@ const plant = (values.plant ? values.plant.split(',') : []).map((bug) => {
   return bug as PlantedBug;
 });
 
+if (values.start !== undefined && !(starts as readonly string[]).includes(values.start)) {
+  console.error(`--start takes ${starts.join(' or ')}, not ${values.start}`);
+  process.exit(2);
+}
+const start = values.start as Start | undefined;
+
 const started = Date.now();
 let code: number;
 try {
@@ -47,6 +56,7 @@ try {
     seed: whole('seed', values.seed),
     months: Math.max(1, whole('months', values.months)),
     ...(values.days ? { days: Math.max(1, whole('days', values.days)) } : {}),
+    ...(start ? { start } : {}),
     faults: !values['no-faults'],
     plant,
     ...(values.path ? { path: values.path } : {}),

@@ -2,10 +2,11 @@
 // refunds, disputes, claims, give-backs and payouts under every fault (DynamoDB throttling, ledger transactions run
 // twice, lost replies, jobs killed between writes, Stripe errors and lost replies, webhooks duplicated and late),
 // every day ending with the reconciliation checks, the ledger audit, the money identity and the auditor; the same seed
-// run twice prints the same lines (its command log's hash and fault counts among them) and the same last line; and a
-// planted bug (a test-only switch stripping the ledger write's idempotency condition) caught within days when ledger
-// transactions are replayed often. The default rates catch it later, and the balance-guard plant only after weeks:
-// test/simulation/README.md gives the seeds and commands that reproduce both.
+// run twice prints the same lines (its command log's hash and fault counts among them) and the same last line; and the
+// planted bugs caught: a test-only switch stripping the ledger write's idempotency condition, within days when ledger
+// transactions are replayed often, and one stripping the guard that keeps an office's payable at or above zero, on
+// the first day of a world a month old whose office gives back while asking to be paid out (the payout a request
+// into the give-back). test/simulation/README.md gives the seeds and commands that reproduce both.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { defaultFaults } from '../simulation/faults';
 import { runSimulation } from '../simulation/run';
@@ -48,5 +49,17 @@ describe('the deterministic simulation', () => {
     });
     expect(report.ok).toBe(false);
     expect(report.lastLine).toMatch(/^FAIL seed=17 day=\d+: /);
+  }, 240_000);
+
+  it('catches a payable lowered without its balance guard, and passes with the guard', async () => {
+    // The seed whose first day after the month (day 32) races a give-back with a payout on the funded office
+    const run = { ...short, seed: 8, days: 32, start: 'funded-office' } as const;
+    const planted = await runSimulation({ ...run, plant: ['balance-guard'] });
+    expect(planted.ok).toBe(false);
+    expect(planted.lastLine).toMatch(
+      /^FAIL seed=8 day=32: reconciliation ledger: office-payable:\S+ is owed to someone and may never be negative\.$/,
+    );
+    const guarded = await runSimulation(run);
+    expect(guarded.failure, guarded.lines.join('\n')).toBeNull();
   }, 240_000);
 });

@@ -96,7 +96,7 @@ function unclaimedArtist(model: Readonly<SimModel>, artist: number) {
   return found && !claimed(model, artistIndex) ? { artistIndex, artist: found } : undefined;
 }
 
-class ClaimArtist implements Command {
+export class ClaimArtist implements Command {
   constructor(
     readonly artist: number,
     readonly approve: boolean,

@@ -18,7 +18,7 @@ import { claimCommands } from './claim-commands';
 import type { Command } from './command-support';
 import { ProductFault, isRefusal, log, signedInNow } from './command-support';
 import { fanCommands } from './fan-commands';
-import type { SimModel } from './model';
+import type { OfficeModel, SimModel } from './model';
 import type { SimReal } from './real';
 
 export { ProductFault } from './command-support';
@@ -35,7 +35,7 @@ const cards = [
 ] as const;
 type Card = (typeof cards)[number];
 
-class JoinFan implements Command {
+export class JoinFan implements Command {
   check = () => true;
   async run(model: SimModel, real: SimReal) {
     const label = `fan${model.fans.length + 1}`;
@@ -47,7 +47,7 @@ class JoinFan implements Command {
   toString = () => 'JoinFan';
 }
 
-class Listen implements Command {
+export class Listen implements Command {
   constructor(
     readonly fan: number,
     readonly artists: number[],
@@ -78,7 +78,7 @@ class Listen implements Command {
   toString = () => `Listen(${this.fan}, [${this.artists.join(',')}], ${this.minutes})`;
 }
 
-class FundPie implements Command {
+export class FundPie implements Command {
   constructor(
     readonly fan: number,
     readonly amountCents: number,
@@ -192,6 +192,14 @@ class PayOut implements Command {
     if (!office) return;
     const deps = payoutDependencies();
     if (!(await real.onboard(model, office))) return;
+    // Offices have several admins: one payout request in three meets another admin's give-back at that moment
+    const beside = this.doubleClick ? -1 : real.world.faults.pick('a give-back beside the payout', 9);
+    if (
+      beside >= 0 &&
+      beside < 3 &&
+      (await giveBackOf(model, real, office, giveBackParts[beside] ?? 1, true))
+    )
+      return;
     model.log.push(`${office.label} asks to be paid out${this.doubleClick ? ' (double click)' : ''}`);
     const attempts = await Promise.allSettled(
       (this.doubleClick ? [1, 2] : [1]).map(() =>
@@ -215,6 +223,87 @@ class PayOut implements Command {
   toString = () => `PayOut(${this.office}, ${this.doubleClick})`;
 }
 
+/**
+ * How far apart two people's clicks "at the same moment" land, in DynamoDB requests: the second request starts after
+ * the first one sent up to this many (either may come first). A give-back reads the payable a few requests in and
+ * lowers it a few later, so some of these land the payout inside that window (seed 1's world: 1 to 4 requests in).
+ */
+const clickSpread = 6;
+
+/**
+ * The give-back and the payout of one office, the second click landing a seeded number of DynamoDB requests into the
+ * first (or at once, or after the first finished): each reads the payable, plans within it and lowers it, and only
+ * the payable's guard in the write keeps the two together within what the office holds.
+ */
+function race<A, B>(
+  real: SimReal,
+  offset: number,
+  giving: () => Promise<A>,
+  paying: () => Promise<B>,
+): [Promise<A>, Promise<B>] {
+  const after = <T>(requests: number, first: Promise<unknown>, second: () => Promise<T>) =>
+    Promise.race([real.world.faults.afterRequests(requests), first.then(noop, noop)]).then(second);
+  if (offset >= 0) {
+    const given = giving();
+    return [given, after(offset, given, paying)];
+  }
+  const paid = paying();
+  return [after(-offset, paid, giving), paid];
+}
+
+const noop = () => undefined;
+
+/**
+ * An admin of the office gives `part` of what it may give back to the fans who funded its artist, maybe while it asks
+ * to be paid out (the two racing on one payable). False when there is nothing to give back (or the office cannot be
+ * paid out yet, for a race).
+ */
+async function giveBackOf(
+  model: SimModel,
+  real: SimReal,
+  office: OfficeModel,
+  part: number,
+  payingOutAtOnce: boolean,
+): Promise<boolean> {
+  const artist = model.artists[office.artistIndex];
+  if (!artist) return false;
+  const admin = await signedInNow(office.admin, 'artist');
+  const target = { officeId: office.officeId, artistId: artist.id };
+  const preview = await previewGiveBack(admin, target);
+  if (preview.statusCode !== 200) return false;
+  const { availableCents } = dataOf<GiveBackPreviewReply>(preview);
+  if (availableCents <= 0) return false;
+  const amount = Math.max(1, Math.floor(availableCents * part));
+  const deps = payoutDependencies();
+  if (payingOutAtOnce && !(await real.onboard(model, office))) return false;
+  real.counters.giveBacks += 1;
+  const offset = payingOutAtOnce
+    ? real.world.faults.pick('give-back and payout', 2 * clickSpread + 1) - clickSpread
+    : 0;
+  const apart =
+    offset === 0 ? 'at once' : `the ${offset > 0 ? 'payout' : 'give-back'} ${Math.abs(offset)} requests in`;
+  model.log.push(
+    `${office.label} gives ${amount} back to its fans${payingOutAtOnce ? ` while asking to be paid out (${apart})` : ''}`,
+  );
+  const giving = () => giveBack(admin, target, amount, `give-back-${real.counters.giveBacks}`);
+  const paying = () => createPayout(deps, office.admin.userId, { officeId: office.officeId }, log);
+  const [given, paid] = await Promise.allSettled(
+    payingOutAtOnce ? race(real, offset, giving, paying) : [giving(), Promise.resolve(null)],
+  );
+  if (given.status === 'rejected') throw given.reason;
+  if (given.value.statusCode >= 500) throw new ProductFault(`a give-back answered ${given.value.statusCode}`);
+  if (paid.status === 'rejected' && !isRefusal(paid.reason)) throw paid.reason;
+  if (paid.status === 'fulfilled' && paid.value && paid.value.status !== 'failed') {
+    model.expect.payouts.push({
+      office: office.label,
+      payoutId: paid.value.id,
+      amountCents: paid.value.amountCents,
+    });
+  }
+  await real.world.settle();
+  return true;
+}
+
 class GiveBack implements Command {
   constructor(
     readonly office: number,
@@ -224,39 +313,7 @@ class GiveBack implements Command {
   check = (model: Readonly<SimModel>) => model.offices.length > 0;
   async run(model: SimModel, real: SimReal) {
     const office = model.offices[this.office % model.offices.length];
-    const artist = office ? model.artists[office.artistIndex] : undefined;
-    if (!office || !artist) return;
-    const admin = await signedInNow(office.admin, 'artist');
-    const target = { officeId: office.officeId, artistId: artist.id };
-    const preview = await previewGiveBack(admin, target);
-    if (preview.statusCode !== 200) return;
-    const { availableCents } = dataOf<GiveBackPreviewReply>(preview);
-    if (availableCents <= 0) return;
-    const amount = Math.max(1, Math.floor(availableCents * this.part));
-    const deps = payoutDependencies();
-    if (this.payingOutAtOnce && !(await real.onboard(model, office))) return;
-    real.counters.giveBacks += 1;
-    model.log.push(
-      `${office.label} gives ${amount} back to its fans${this.payingOutAtOnce ? ' while asking to be paid out' : ''}`,
-    );
-    const [given, paid] = await Promise.allSettled([
-      giveBack(admin, target, amount, `give-back-${real.counters.giveBacks}`),
-      this.payingOutAtOnce
-        ? createPayout(deps, office.admin.userId, { officeId: office.officeId }, log)
-        : Promise.resolve(null),
-    ]);
-    if (given.status === 'rejected') throw given.reason;
-    if (given.value.statusCode >= 500)
-      throw new ProductFault(`a give-back answered ${given.value.statusCode}`);
-    if (paid.status === 'rejected' && !isRefusal(paid.reason)) throw paid.reason;
-    if (paid.status === 'fulfilled' && paid.value && paid.value.status !== 'failed') {
-      model.expect.payouts.push({
-        office: office.label,
-        payoutId: paid.value.id,
-        amountCents: paid.value.amountCents,
-      });
-    }
-    await real.world.settle();
+    if (office) await giveBackOf(model, real, office, this.part, this.payingOutAtOnce);
   }
   toString = () => `GiveBack(${this.office}, ${this.part}, ${this.payingOutAtOnce})`;
 }
@@ -275,6 +332,8 @@ class AdvanceDays implements Command {
 }
 
 const index = fc.nat({ max: 999 });
+/** What part of what it may give back an office gives. */
+const giveBackParts = [0.1, 0.5, 1] as const;
 
 /** Every command, weighted as a month of many fans has them. */
 export function simulationCommands(options: { maxCommands: number }) {
@@ -287,7 +346,7 @@ export function simulationCommands(options: { maxCommands: number }) {
     .map(([fan, amount, card, double]) => new FundPie(fan, amount, card, double));
   const payOut = fc.tuple(index, fc.boolean()).map(([office, double]) => new PayOut(office, double));
   const giveBack = fc
-    .tuple(index, fc.constantFrom(0.1, 0.5, 1), fc.boolean())
+    .tuple(index, fc.constantFrom(...giveBackParts), fc.boolean())
     .map(([office, part, paying]) => new GiveBack(office, part, paying));
   // Listed more than once: drawn more often (fast-check picks among the list evenly)
   return fc.commands(

@@ -84,6 +84,12 @@ export interface FaultLayer {
   armCrash(writes: number): void;
   /** Disarms; true when the crash happened. */
   disarmCrash(): boolean;
+  /**
+   * Resolves once `requests` more DynamoDB requests were sent (at once for 0): a second person's click that lands
+   * that far into the first one's request. Requests go one at a time in the order sent, so this point is the same on
+   * every run of a seed. Waits still open when the step ends are dropped.
+   */
+  afterRequests(requests: number): Promise<void>;
   counts(): Record<FaultName, number>;
 }
 
@@ -214,6 +220,15 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
   };
   const counts = new Map<FaultName, number>();
   const count = (name: FaultName) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  /** DynamoDB requests sent in this step, and who waits for that count to reach a number. */
+  let sent = 0;
+  let waiting: { at: number; done: () => void }[] = [];
+  const noteSent = () => {
+    sent += 1;
+    const due = waiting.filter((wait) => wait.at <= sent);
+    waiting = waiting.filter((wait) => wait.at > sent);
+    for (const wait of due) wait.done();
+  };
 
   const layer: FaultLayer = {
     configure(options) {
@@ -224,11 +239,15 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
       step = '';
       seen.clear();
       counts.clear();
+      sent = 0;
+      waiting = [];
     },
     rates: () => rates,
     enter(name) {
       step = name;
       seen.clear();
+      sent = 0;
+      waiting = [];
     },
     step: () => step,
     draw(kind, call) {
@@ -251,6 +270,10 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
       const fired = crash?.fired ?? false;
       crash = null;
       return fired;
+    },
+    afterRequests(requests) {
+      if (requests <= 0) return Promise.resolve();
+      return new Promise<void>((done) => waiting.push({ at: sent + requests, done }));
     },
     counts() {
       const all = {} as Record<FaultName, number>;
@@ -306,6 +329,7 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
       if (layer.draw('dynamoThrottle', call)) {
         throw awsError('ThrottlingException', 400, 'Rate of requests exceeds the allowed throughput.');
       }
+      noteSent();
       const result = await oneAtATime(() => next(args));
       // The reply of a written transaction lost: the SDK sends it again under the same request token.
       if (command === 'TransactWriteItemsCommand' && layer.draw('lostReply', call)) {

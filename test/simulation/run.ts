@@ -14,6 +14,8 @@ import type { FaultName, FaultRates, PlantedBug } from './faults';
 import { createWebhookFaults, defaultFaults, noFaults } from './faults';
 import type { CatalogueArtist, SimModel } from './model';
 import { emptyModel } from './model';
+import type { Start } from './prelude';
+import { runStart, startDays } from './prelude';
 import { streamOf } from './random';
 import { SimReal, SimulationBreak } from './real';
 import type { Engine } from './world';
@@ -22,8 +24,10 @@ import { openWorld, seedIds, startEngine, tick } from './world';
 export interface SimulationOptions {
   seed: number;
   months: number;
-  /** Days to simulate instead of whole months (short runs: tests). */
+  /** Days to simulate instead of whole months (short runs: tests), the start's days included. */
   days?: number;
+  /** Where the run starts instead of an empty world (test/simulation/prelude.ts): the drawn commands come after it. */
+  start?: Start;
   /** Fault rates; `true` for the default rates, `false` for none. */
   faults?: boolean | FaultRates;
   plant?: readonly PlantedBug[];
@@ -132,12 +136,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         : options.faults;
   const plant = options.plant ?? [];
   const totalDays = options.days ?? options.months * 30;
-  const periods = Math.ceil(totalDays / 6);
+  const firstDay = options.start ? startDays[options.start] : 0;
+  const periods = Math.max(1, Math.ceil((totalDays - firstDay) / 6));
   const engine: Engine = await startEngine(
     options.dynamoEndpoint ? { endpoint: options.dynamoEndpoint } : {},
   );
   say(
-    `simulation seed=${options.seed} ${options.days === undefined ? `months=${options.months}` : `days=${options.days}`} faults=${rates === noFaults ? 'off' : 'on'} planted=${plant.join(',') || 'none'}`,
+    `simulation seed=${options.seed} ${options.days === undefined ? `months=${options.months}` : `days=${options.days}`}${options.start ? ` start=${options.start}` : ''} faults=${rates === noFaults ? 'off' : 'on'} planted=${plant.join(',') || 'none'}`,
   );
 
   // The first failing run, the last failing one (the counterexample fast-check reports: it ends on the smallest it
@@ -177,11 +182,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       runsSeen.last = outcome;
       try {
         await upsertCatalogueArtists(world.table, model.artists, getClock().now());
+        if (options.start) await runStart(options.start, engine, model, real, minutesBetweenCommands);
         for (const [index, commands] of lists.entries()) {
           list = index;
           if (failedList !== null && (list > failedList || overBudget())) return true;
           // The list's days: its commands may let some pass (AdvanceDays), the rest pass after them.
-          model.periodEnd = Math.min((list + 1) * 6, totalDays);
+          model.periodEnd = Math.min(firstDay + (list + 1) * 6, totalDays);
           await fc.asyncModelRun(() => ({ model, real }), asSteps(engine, list, commands));
           while (model.days < model.periodEnd) {
             model.days += 1;
@@ -245,7 +251,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     for (const line of failure.log) say(`  ${line}`);
     for (const problem of problems.slice(0, 10)) say(`  problem: ${problem}`);
     say(
-      `replay: npm run sim -- --seed ${options.seed} --months ${options.months}${plant.length ? ` --plant ${plant.join(',')}` : ''}${rates === noFaults ? ' --no-faults' : ''}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
+      `replay: npm run sim -- --seed ${options.seed} ${options.days === undefined ? `--months ${options.months}` : `--days ${options.days}`}${options.start ? ` --start ${options.start}` : ''}${plant.length ? ` --plant ${plant.join(',')}` : ''}${rates === noFaults ? ' --no-faults' : ''}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
     );
     say(`faults injected: ${formatFaults(faults)}`);
     // The last line names the seed's own failure (the first run's), which every run of the seed meets the same way;
