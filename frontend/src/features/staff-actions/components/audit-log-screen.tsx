@@ -201,7 +201,6 @@ export function AuditLogScreen() {
           label={auditWords.caption}
           headers={auditWords.headers}
           className="staff-actions-log__table"
-          captionClassName="staff-actions-log__caption"
         >
           {rows.map((entry) => (
             <tr key={entry.id}>
