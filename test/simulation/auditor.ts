@@ -79,6 +79,58 @@ export function fullAuditDue(day: number, last: boolean): boolean {
   return last || day % 7 === 0 || day % 30 === 0;
 }
 
+/** What the ledger booked, as the auditor holds it against the model: read from the day's feed or from a scan. */
+interface Booked {
+  readonly payments: readonly { fanId: string; postings: readonly { amountCents: number }[] }[];
+  readonly refundIds: readonly string[];
+  readonly payouts: readonly { payoutId: string; postings: readonly { amountCents: number }[] }[];
+}
+
+/**
+ * The auditor's expectations of what is booked: each paid checkout among its fan's payments and each refund once
+ * (once the world is quiet, since a webhook may still be on its way), and each payout once with its amount.
+ */
+function compareBooked(model: SimModel, booked: Booked, quiescent: boolean, problems: string[]): void {
+  if (quiescent) {
+    const paidOfFan = new Map<string, number[]>();
+    for (const payment of booked.payments) {
+      const gross = payment.postings.reduce((sum, posting) => sum + Math.max(0, posting.amountCents), 0);
+      paidOfFan.set(payment.fanId, [...(paidOfFan.get(payment.fanId) ?? []), gross]);
+    }
+    for (const checkout of model.expect.paidCheckouts) {
+      const paid = paidOfFan.get(checkout.fanId) ?? [];
+      if (!paid.includes(checkout.amountCents)) {
+        problems.push(
+          `auditor: ${checkout.fan} paid a checkout of ${checkout.amountCents}; the ledger books their payments as [${paid.join(', ')}]`,
+        );
+      }
+    }
+    const refundsBooked = new Map<string, number>();
+    for (const id of booked.refundIds) refundsBooked.set(id, (refundsBooked.get(id) ?? 0) + 1);
+    for (const refund of model.expect.refunds) {
+      const times = refundsBooked.get(refund.refundId) ?? 0;
+      if (times !== 1) {
+        problems.push(
+          `auditor: a refund of ${refund.amountCents} to ${refund.fan} is booked ${times} times, not once`,
+        );
+      }
+    }
+  }
+  const payoutsBooked = new Map<string, number[]>();
+  for (const payout of booked.payouts) {
+    const amount = payout.postings.reduce((sum, posting) => sum + Math.max(0, -posting.amountCents), 0);
+    payoutsBooked.set(payout.payoutId, [...(payoutsBooked.get(payout.payoutId) ?? []), amount]);
+  }
+  for (const payout of model.expect.payouts) {
+    const paid = payoutsBooked.get(payout.payoutId) ?? [];
+    if (paid.length !== 1 || paid[0] !== payout.amountCents) {
+      problems.push(
+        `auditor: ${payout.office}'s payout of ${payout.amountCents} is booked as [${paid.join(', ')}]`,
+      );
+    }
+  }
+}
+
 /**
  * The days between full audits: the auditor and the money identity's edge from the running feed and Stripe's own
  * figures. Each paid checkout booked, each refund once, each payout once with its amount; Stripe's money in, refunds
@@ -95,49 +147,22 @@ async function auditFromFeed(
 ): Promise<DayAudit> {
   const problems: string[] = [];
   let checksRun = 1;
-  if (quiescent) {
-    const paidOfFan = new Map<string, number[]>();
-    for (const payment of feed.ofKind('fan-payment')) {
-      const fanId = feed.fanOfPayment.get(payment.id) ?? '?';
-      const gross = payment.postings.reduce((sum, posting) => sum + Math.max(0, posting.amountCents), 0);
-      paidOfFan.set(fanId, [...(paidOfFan.get(fanId) ?? []), gross]);
-    }
-    for (const checkout of model.expect.paidCheckouts) {
-      const booked = paidOfFan.get(checkout.fanId) ?? [];
-      if (!booked.includes(checkout.amountCents)) {
-        problems.push(
-          `auditor: ${checkout.fan} paid a checkout of ${checkout.amountCents}; the ledger books their payments as [${booked.join(', ')}]`,
-        );
-      }
-    }
-    const refundsBooked = new Map<string, number>();
-    for (const refund of feed.ofKind('refund')) {
-      const id = String(refund.references['refundId']);
-      refundsBooked.set(id, (refundsBooked.get(id) ?? 0) + 1);
-    }
-    for (const refund of model.expect.refunds) {
-      const times = refundsBooked.get(refund.refundId) ?? 0;
-      if (times !== 1) {
-        problems.push(
-          `auditor: a refund of ${refund.amountCents} to ${refund.fan} is booked ${times} times, not once`,
-        );
-      }
-    }
-  }
-  const payoutsBooked = new Map<string, number[]>();
-  for (const payout of feed.ofKind('payout')) {
-    const id = String(payout.references['payoutId']);
-    const amount = payout.postings.reduce((sum, posting) => sum + Math.max(0, -posting.amountCents), 0);
-    payoutsBooked.set(id, [...(payoutsBooked.get(id) ?? []), amount]);
-  }
-  for (const payout of model.expect.payouts) {
-    const booked = payoutsBooked.get(payout.payoutId) ?? [];
-    if (booked.length !== 1 || booked[0] !== payout.amountCents) {
-      problems.push(
-        `auditor: ${payout.office}'s payout of ${payout.amountCents} is booked as [${booked.join(', ')}]`,
-      );
-    }
-  }
+  compareBooked(
+    model,
+    {
+      payments: feed.ofKind('fan-payment').map((payment) => ({
+        fanId: feed.fanOfPayment.get(payment.id) ?? '?',
+        postings: payment.postings,
+      })),
+      refundIds: feed.ofKind('refund').map((refund) => String(refund.references['refundId'])),
+      payouts: feed.ofKind('payout').map((payout) => ({
+        payoutId: String(payout.references['payoutId']),
+        postings: payout.postings,
+      })),
+    },
+    quiescent,
+    problems,
+  );
   if (!quiescent) return { problems, checksRun };
   checksRun += 1;
   const edge = feed.edge();
@@ -260,57 +285,28 @@ export async function auditDay(
   for (const item of items) if (item['entity'] === 'pie') pies.set(String(item['id']), item);
   const payments = transactions.filter((t) => t['kind'] === 'fan-payment');
   checksRun += 1;
-  if (options.quiescent) {
-    const paidOfFan = new Map<string, number[]>();
-    for (const payment of payments) {
-      const references = payment['references'] as Record<string, string>;
-      const pie = pies.get(references['pieId'] ?? '');
-      const fanId = String(pie?.['fanId'] ?? '?');
-      const gross = (payment['postings'] as { amountCents: number }[]).reduce(
-        (sum, posting) => sum + Math.max(0, posting.amountCents),
-        0,
-      );
-      paidOfFan.set(fanId, [...(paidOfFan.get(fanId) ?? []), gross]);
-    }
-    for (const checkout of model.expect.paidCheckouts) {
-      const booked = paidOfFan.get(checkout.fanId) ?? [];
-      if (!booked.includes(checkout.amountCents)) {
-        problems.push(
-          `auditor: ${checkout.fan} paid a checkout of ${checkout.amountCents}; the ledger books their payments as [${booked.join(', ')}]`,
-        );
-      }
-    }
-    const refundsBooked = new Map<string, number>();
-    for (const refund of transactions.filter((t) => t['kind'] === 'refund')) {
-      const id = String((refund['references'] as Record<string, string>)['refundId']);
-      refundsBooked.set(id, (refundsBooked.get(id) ?? 0) + 1);
-    }
-    for (const refund of model.expect.refunds) {
-      const times = refundsBooked.get(refund.refundId) ?? 0;
-      if (times !== 1) {
-        problems.push(
-          `auditor: a refund of ${refund.amountCents} to ${refund.fan} is booked ${times} times, not once`,
-        );
-      }
-    }
-  }
-  const payoutsBooked = new Map<string, number[]>();
-  for (const payout of transactions.filter((t) => t['kind'] === 'payout')) {
-    const id = String((payout['references'] as Record<string, string>)['payoutId']);
-    const amount = (payout['postings'] as { amountCents: number }[]).reduce(
-      (sum, posting) => sum + Math.max(0, -posting.amountCents),
-      0,
-    );
-    payoutsBooked.set(id, [...(payoutsBooked.get(id) ?? []), amount]);
-  }
-  for (const payout of model.expect.payouts) {
-    const booked = payoutsBooked.get(payout.payoutId) ?? [];
-    if (booked.length !== 1 || booked[0] !== payout.amountCents) {
-      problems.push(
-        `auditor: ${payout.office}'s payout of ${payout.amountCents} is booked as [${booked.join(', ')}]`,
-      );
-    }
-  }
+  const referencesOf = (transaction: Item) => transaction['references'] as Record<string, string>;
+  const postingsOf = (transaction: Item) => transaction['postings'] as { amountCents: number }[];
+  compareBooked(
+    model,
+    {
+      payments: payments.map((payment) => ({
+        fanId: String(pies.get(referencesOf(payment)['pieId'] ?? '')?.['fanId'] ?? '?'),
+        postings: postingsOf(payment),
+      })),
+      refundIds: transactions
+        .filter((t) => t['kind'] === 'refund')
+        .map((refund) => String(referencesOf(refund)['refundId'])),
+      payouts: transactions
+        .filter((t) => t['kind'] === 'payout')
+        .map((payout) => ({
+          payoutId: String(referencesOf(payout)['payoutId']),
+          postings: postingsOf(payout),
+        })),
+    },
+    options.quiescent,
+    problems,
+  );
 
   // The money identity. What crossed the platform's edge is what the ledger's Stripe clearing account moved, by kind
   // of transaction; money in is Stripe's own figure (every charge that succeeded), and what went back to cards and on
