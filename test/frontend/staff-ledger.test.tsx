@@ -267,6 +267,9 @@ describe('the staff ledger drill-down', () => {
     // Assess
     expect(alert.textContent).toMatch(/Stripe did not answer/);
     expect(screen.getByRole('table', { name: /Every line/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Platform accounts' }).getAttribute('href')).toBe(
+      '/admin/ledger',
+    );
     await vi.waitFor(() =>
       expect(api.sentTo('GET /api/admin/ledger/transactions/tx-refund')).toHaveLength(2),
     );
@@ -289,6 +292,9 @@ describe('the staff ledger drill-down', () => {
     // Assess
     expect(firstPage).toBe(3);
     expect(screen.getByText('$4.41')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Platform accounts' }).getAttribute('href')).toBe(
+      '/admin/ledger',
+    );
     expect(screen.getByRole('link', { name: 'The pie’s receipt' }).getAttribute('href')).toBe(
       '/admin/ledger/pies/pie_1',
     );
@@ -385,7 +391,7 @@ describe('the staff ledger drill-down', () => {
     ).toBeTruthy();
   });
 
-  it('lists the platform’s accounts, each a link to its entries', async () => {
+  it('lists the platform’s accounts, each a link to its entries, with no way back to the list it is', async () => {
     // Prepare
     stubApi({
       'GET /api/admin/profile': succeed(profile),
@@ -402,6 +408,7 @@ describe('the staff ledger drill-down', () => {
       '/admin/ledger/accounts/processing-fees%3Aplatform',
     );
     expect(within(table).getByText('$0.59')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Platform accounts/ })).toBeNull();
   });
 
   it('links the balances of a fan’s wallet and an office’s money to their accounts', async () => {

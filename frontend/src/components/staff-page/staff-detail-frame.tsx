@@ -7,17 +7,18 @@ import type { SWRResponse } from 'swr';
 import { isApiError } from '../../lib/api-client';
 import { describeLoadError, LoadFailure } from '../load-failure';
 
-export interface StaffDetailWords {
+/** The way back to the list above the record; a page at the top of its area has none. */
+type WayBack = { back: string; backTo: string } | { back?: undefined; backTo?: undefined };
+
+export type StaffDetailWords = WayBack & {
   /** The page's heading while it loads or when it failed. */
   heading: string;
-  back: string;
-  backTo: string;
   loading: string;
   missing: string;
   failed: string;
-}
+};
 
-/** The states every record page has: loading, not found (with the way back), failed (with a retry), shown. */
+/** The states every record page has: loading, not found (with any way back), failed (with a retry), shown. */
 export function StaffDetailFrame<T>({
   reply,
   words,
@@ -30,9 +31,11 @@ export function StaffDetailFrame<T>({
   const missing = isApiError(reply.error) && reply.error.status === 404;
   return (
     <div className="staff-page">
-      <Link className="staff-page__back" to={words.backTo}>
-        {words.back}
-      </Link>
+      {words.back !== undefined ? (
+        <Link className="staff-page__back" to={words.backTo}>
+          {words.back}
+        </Link>
+      ) : null}
       {reply.data ? children(reply.data) : null}
       {!reply.data && !missing ? <h1 className="staff-page__title">{words.heading}</h1> : null}
       {!reply.data && !reply.error ? (

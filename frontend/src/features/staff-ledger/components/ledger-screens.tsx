@@ -230,7 +230,6 @@ export function StaffPlatformAccountsScreen() {
     <StaffDetailFrame
       reply={usePlatformAccounts()}
       words={{
-        ...ledgerWayBack,
         heading: 'Platform accounts',
         loading: 'Loading the accounts...',
         missing: 'There are no platform accounts.',

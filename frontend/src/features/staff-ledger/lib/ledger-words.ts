@@ -2,7 +2,7 @@
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
-/** Every ledger page's way back: OpenPie's own accounts, where the drill-down starts. */
+/** The way back from every ledger page below the list: OpenPie's own accounts, where the drill-down starts. */
 export const ledgerWayBack = { back: '← Platform accounts', backTo: paths.admin.ledger() } as const;
 
 /** `+$9.41` / `−$5.00`: which way the money moved on this account. */
