@@ -124,7 +124,7 @@ function PayoutAccountPanel({ office }: { office: OfficeReply }) {
   const refused = isApiError(account.error) && account.error.status === 403;
   return (
     <section className="office-page__panel funds__panel" aria-labelledby="funds-account-title">
-      <div className="funds__panel-header">
+      <div className="header-row header-row--center">
         <h2 id="funds-account-title" className="office-page__subtitle">
           {fundsText.accountTitle}
         </h2>

@@ -124,7 +124,7 @@ export function BalancesPanel({ office }: { office: OfficeReply }) {
   const connected = useConnectedBalance(office._id);
   return (
     <section className="office-page__panel funds__panel" aria-labelledby="funds-balance-title">
-      <div className="funds__panel-header">
+      <div className="header-row header-row--center">
         <h2 id="funds-balance-title" className="office-page__subtitle">
           {moneyText.balancesTitle}
         </h2>
@@ -297,7 +297,7 @@ export function TransactionsPanel({ office }: { office: OfficeReply }) {
   const rows = transactions.data?.data ?? [];
   return (
     <section className="office-page__panel funds__panel" aria-labelledby="funds-transactions-title">
-      <div className="funds__panel-header">
+      <div className="header-row header-row--center">
         <h2 id="funds-transactions-title" className="office-page__subtitle">
           {moneyText.transactionsTitle}
         </h2>
@@ -370,7 +370,7 @@ export function PayoutsPanel({ office }: { office: OfficeReply }) {
   const list = payouts.data?.data ?? [];
   return (
     <section className="office-page__panel funds__panel" aria-labelledby="funds-payouts-title">
-      <div className="funds__panel-header">
+      <div className="header-row header-row--center">
         <h2 id="funds-payouts-title" className="office-page__subtitle">
           {moneyText.payoutsTitle}
         </h2>
