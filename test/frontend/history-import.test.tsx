@@ -38,6 +38,20 @@ const accountRecord = (index: number, artistName = 'Nina Simone') => ({
   msPlayed: 60_000,
 });
 
+/** A server's reply to one import request when its time runs out after `limit` records: it says where to go on. */
+const partialImportReply = (limit: number, sentRecords: number) => {
+  const processedRecords = Math.min(limit, sentRecords);
+  return {
+    imported: processedRecords,
+    duplicates: 0,
+    ignored: 0,
+    tooOld: 0,
+    refused: 0,
+    processedRecords,
+    nextRecord: processedRecords < sentRecords ? processedRecords : null,
+  };
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -271,16 +285,7 @@ describe('runImport', () => {
     const sent: number[] = [];
     const send = vi.fn(async (chunk: { records: readonly unknown[] }) => {
       sent.push(chunk.records.length);
-      const processedRecords = Math.min(2, chunk.records.length);
-      return {
-        imported: processedRecords,
-        duplicates: 0,
-        ignored: 0,
-        tooOld: 0,
-        refused: 0,
-        processedRecords,
-        nextRecord: processedRecords < chunk.records.length ? processedRecords : null,
-      };
+      return partialImportReply(2, chunk.records.length);
     });
     const seen: [number, number][] = [];
 
@@ -446,21 +451,9 @@ describe('HistoryImportSection', () => {
 
   it('goes on by itself where the server stopped, with one progress bar over the whole file', async () => {
     // Prepare: the server goes through at most 3 records a request and says where to go on
-    const requests = stubImportApi((body) => {
-      const processedRecords = Math.min(3, body.records.length);
-      return json(200, {
-        success: true,
-        data: {
-          imported: processedRecords,
-          duplicates: 0,
-          ignored: 0,
-          tooOld: 0,
-          refused: 0,
-          processedRecords,
-          nextRecord: processedRecords < body.records.length ? processedRecords : null,
-        },
-      });
-    });
+    const requests = stubImportApi((body) =>
+      json(200, { success: true, data: partialImportReply(3, body.records.length) }),
+    );
     const user = userEvent.setup();
     render(<HistoryImportSection />);
 
