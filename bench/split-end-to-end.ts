@@ -27,6 +27,7 @@ import type { CountablePlay } from '../functions/domain/listening/daily';
 import type { PlayToStore } from '../functions/domain/listening/plays';
 import type { PieSplitDependencies, PieSplitMessage } from '../functions/services/pie/pie-split';
 import type { RawWrites } from './dynamodb-raw-writes';
+import { randomFrom } from '../test/support/seeded-random';
 
 /** AWS prices in dollars (us-east-1, on-demand), and the budget of one fan's month (issue #12). */
 export const awsPrices = {
@@ -95,18 +96,6 @@ export interface SplitEndToEndOptions {
   progress?: (line: string) => void;
 }
 
-/** mulberry32: a small seeded generator, so every run makes the same month. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
 const pieDays = 30;
@@ -125,7 +114,7 @@ const poolArtistId = (index: number) => `benchsplit${String(index).padStart(5, '
  * under 30 s, one track in five with a second artist.
  */
 function makeFanMonth(fan: number, artistPool: number, periodStart: number): CountablePlay[] {
-  const random = seededRandom(fan * 7919 + 17);
+  const random = randomFrom(fan * 7919 + 17);
   const artistCount = 50 + Math.floor(random() * 251);
   const chosen = new Set<number>();
   while (chosen.size < artistCount) chosen.add(Math.floor(artistPool * random() ** 3));

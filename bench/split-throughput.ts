@@ -13,6 +13,7 @@ import type { CountablePlay, DailyListening } from '../functions/domain/listenin
 import { aggregateDaily, artistKeyOf } from '../functions/domain/listening/daily';
 import type { SplitInput, SplitListening } from '../functions/domain/money/split';
 import { splitArtistKeyOf, splitPie } from '../functions/domain/money/split';
+import { randomFrom } from '../test/support/seeded-random';
 
 export interface SplitThroughput {
   plays: number;
@@ -55,18 +56,6 @@ function copyListening(input: SplitInput): unknown[] {
   return copied;
 }
 
-/** mulberry32: a small seeded generator, so every run makes the same months. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface FanMonth {
   plays: CountablePlay[];
   popularity: Map<string, number | null>;
@@ -77,7 +66,7 @@ interface FanMonth {
 }
 
 function makeFanMonth(fan: number, plays: number, artists: number): FanMonth {
-  const random = seededRandom(fan + 1);
+  const random = randomFrom(fan + 1);
   const artistOf = (index: number) =>
     index % 20 === 19
       ? { artistName: `Imported Artist ${fan}-${index}` }
