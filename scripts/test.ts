@@ -1,8 +1,9 @@
 // `npm test`: every check a reviewer would run, in order, ending with one line `N passed, N failed`
 // (TOOLCHAIN.md: CI reads that line). Static checks count as one test each.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { e2eShardNames } from '../test/e2e/shards';
 
 const root = process.cwd();
 // We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md): its Node 22 notice is known and only adds noise.
@@ -52,14 +53,6 @@ function bin(name: string): string {
   return join(root, 'node_modules', '.bin', name);
 }
 
-function staticCheck(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) tally.passed += 1;
-  else {
-    tally.failed += 1;
-    failures.push(`${label} failed (see its output above)`);
-  }
-}
-
 interface VitestAssertion {
   fullName: string;
   status: string;
@@ -80,15 +73,12 @@ interface VitestReport {
   numFailedTestSuites: number;
 }
 
-function vitest(label: string, reportName: string, args: string[]): void {
-  const outputFile = join(resultsDir, `${reportName}.json`);
-  const ok = run(label, bin('vitest'), [
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-  ]);
+function vitestArgs(args: string[], outputFile: string): string[] {
+  return ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+}
+
+/** Counts one vitest run from its JSON report; `ok` is whether vitest itself exited 0. */
+function tallyReport(label: string, outputFile: string, ok: boolean): void {
   let report: VitestReport | null;
   try {
     report = JSON.parse(readFileSync(outputFile, 'utf8')) as VitestReport;
@@ -116,10 +106,84 @@ function vitest(label: string, reportName: string, args: string[]): void {
   }
 }
 
+function vitest(label: string, reportName: string, args: string[]): void {
+  const outputFile = join(resultsDir, `${reportName}.json`);
+  tallyReport(label, outputFile, run(label, bin('vitest'), vitestArgs(args, outputFile)));
+}
+
+/** Runs a command with its output in `logFile`; resolves whether it exited 0. */
+async function runCaptured(
+  command: string,
+  args: string[],
+  logFile: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<boolean> {
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, { stdio: ['ignore', log, log], env: { ...process.env, ...env } });
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.once('error', () => resolve(null));
+  });
+  closeSync(log);
+  return code === 0;
+}
+
+/**
+ * The static checks at once (each is one process on one core, and CI has two), each counted as one test; each
+ * one's output is printed whole when it ends.
+ */
+async function staticChecks(checks: { label: string; command: string; args: string[] }[]): Promise<void> {
+  const started = Date.now();
+  await Promise.all(
+    checks.map(async ({ label, command, args }) => {
+      const ok = await runCaptured(command, args, join(resultsDir, `${label}.log`));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n── ${label} (${seconds} s) ─────────────────────────────────────────`);
+      process.stdout.write(readFileSync(join(resultsDir, `${label}.log`), 'utf8'));
+      timings.push(`${label}: ${seconds} s (at once with the other static checks)`);
+      if (ok) tally.passed += 1;
+      else {
+        tally.failed += 1;
+        failures.push(`${label} failed (see its output above)`);
+      }
+    }),
+  );
+}
+
+interface Shard {
+  name: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs vitest once per shard, all at once, each writing its output to a file that is printed whole when it ends (two
+ * interleaved progress logs cannot be read), and counts each from its own report.
+ */
+async function vitestShards(label: string, reportName: string, shards: Shard[]): Promise<void> {
+  console.log(`\n── ${label} ─────────────────────────────────────────`);
+  console.log(`${shards.length} shards at once: ${shards.map((shard) => shard.name).join(', ')}`);
+  const started = Date.now();
+  const results = await Promise.all(
+    shards.map(async (shard) => {
+      const outputFile = join(resultsDir, `${reportName}-${shard.name}.json`);
+      const logFile = join(resultsDir, `${reportName}-${shard.name}.log`);
+      const ok = await runCaptured(bin('vitest'), vitestArgs(shard.args, outputFile), logFile, shard.env);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n── ${label}, shard ${shard.name} (${seconds} s) ──\n${readFileSync(logFile, 'utf8')}`);
+      return { shard, outputFile, ok };
+    }),
+  );
+  timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const result of results) tallyReport(`${label} [${result.shard.name}]`, result.outputFile, result.ok);
+}
+
 const began = Date.now();
-staticCheck('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-staticCheck('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-staticCheck('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+await staticChecks([
+  { label: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { label: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { label: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+]);
 vitest('unit, integration, security, infra and frontend tests', 'vitest', []);
 const built = run('build the web app', bin('vite'), [
   'build',
@@ -133,7 +197,16 @@ else {
   tally.failed += 1;
   failures.push('build the web app failed (see its output above)');
 }
-vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'test/e2e/vitest.config.ts']);
+// Two shards, each with a product of its own (test/e2e/shards.ts says which file goes where).
+await vitestShards(
+  'end-to-end tests (Chromium)',
+  'e2e',
+  e2eShardNames.map((name) => ({
+    name,
+    args: ['--config', 'test/e2e/vitest.config.ts'],
+    env: { E2E_SHARD: name },
+  })),
+);
 
 console.log(`\n── timings ─────────────────────────────────────────\n${timings.join('\n')}`);
 console.log(`total: ${((Date.now() - began) / 1000).toFixed(1)} s\n`);

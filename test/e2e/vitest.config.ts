@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
+import { e2eShardOf, screensShardFiles } from './shards';
 
 // Files run in name order, the same every time (vitest's default puts new, failed and slow files first):
 // money-in.test.ts moves the product clock 30 days forward, which the files named before it must not see (the demo
@@ -11,12 +12,16 @@ class FileNameSequencer extends BaseSequencer {
   }
 }
 
+const shard = e2eShardOf(process.env['E2E_SHARD']);
+
 // End-to-end: the real product (npm start's code path) on a free port with a fresh data folder,
 // driven by Debian's Chromium through playwright-core.
 export default defineConfig({
   test: {
     name: 'e2e',
-    include: ['test/e2e/**/*.test.ts'],
+    // `npm test` runs the two shards (shards.ts) at once; a run without E2E_SHARD takes every file it is given.
+    include: shard === 'screens' ? [...screensShardFiles] : ['test/e2e/**/*.test.ts'],
+    exclude: shard === 'rest' ? [...screensShardFiles] : [],
     environment: 'node',
     globalSetup: ['test/e2e/support/product.ts'],
     fileParallelism: false,
