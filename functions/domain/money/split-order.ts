@@ -4,6 +4,12 @@
 import { labelBits } from './split-keys';
 import { byPlaceKey, space } from './split-space';
 
+/**
+ * The place packed into `value × scale + place` (whole, under 2^53, `scale` a power of two): the remainder by a floored
+ * quotient, exact in doubles, where `%` on numbers past 2^31 is a call into the runtime's fmod.
+ */
+const placeOfPacked = (packed: number, scale: number) => packed - Math.floor(packed / scale) * scale;
+
 /** Counting buckets for `orderByCents`, kept from pie to pie. */
 let bucketOf = new Int32Array(0);
 
@@ -46,10 +52,21 @@ export function sortNumbers(values: Float64Array, from: number, to: number): voi
     let a = values[low] ?? 0;
     let b = values[middle] ?? 0;
     let c = values[high] ?? 0;
-    if (b < a) [a, b] = [b, a];
+    let swap: number;
+    if (b < a) {
+      swap = a;
+      a = b;
+      b = swap;
+    }
     if (c < b) {
-      [b, c] = [c, b];
-      if (b < a) [a, b] = [b, a];
+      swap = b;
+      b = c;
+      c = swap;
+      if (b < a) {
+        swap = a;
+        a = b;
+        b = swap;
+      }
     }
     values[low] = a;
     values[middle] = b;
@@ -63,7 +80,7 @@ export function sortNumbers(values: Float64Array, from: number, to: number): voi
       do j -= 1;
       while ((values[j] ?? 0) > pivot);
       if (i >= j) break;
-      const swap = values[i] ?? 0;
+      swap = values[i] ?? 0;
       values[i] = values[j] ?? 0;
       values[j] = swap;
     }
@@ -97,7 +114,8 @@ export function sortRunByKey(run: number[]): void {
       runPacked[index] = (labelOf[place] ?? 0) * capacity + place;
     }
     sortNumbers(runPacked, 0, run.length - 1);
-    for (let index = 0; index < run.length; index += 1) run[index] = (runPacked[index] ?? 0) % capacity;
+    for (let index = 0; index < run.length; index += 1)
+      run[index] = placeOfPacked(runPacked[index] ?? 0, capacity);
     for (let start = 0; start < run.length;) {
       let end = start + 1;
       while (end < run.length && labelOf[run[end] ?? 0] === labelOf[run[start] ?? 0]) end += 1;
@@ -128,33 +146,65 @@ export function sortRunByKey(run: number[]): void {
 }
 
 /**
- * Writes into `out` the `count` places of `places` by cents, most first, equal cents by key ascending: counted into
- * one bucket a cent value when the cents are few, else as `orderMostFirst`.
+ * Writes into `keyed` the `count` places of `places` by key ascending, when a label and a place pack into one safe
+ * integer (at most 1,024 artists); false when they do not. One sort of numbers, then the rare runs of equal labels by
+ * the keys themselves.
+ */
+function orderByKeyPacked(places: Int32Array, count: number, keyed: Int32Array): boolean {
+  const { capacity, labelOf, runPacked } = space;
+  if (capacity > 2 ** (53 - labelBits)) return false;
+  for (let index = 0; index < count; index += 1) {
+    const place = places[index] ?? 0;
+    runPacked[index] = (labelOf[place] ?? 0) * capacity + place;
+  }
+  sortNumbers(runPacked, 0, count - 1);
+  for (let index = 0; index < count; index += 1)
+    keyed[index] = placeOfPacked(runPacked[index] ?? 0, capacity);
+  for (let start = 0; start < count;) {
+    const label = labelOf[keyed[start] ?? 0] ?? 0;
+    let end = start + 1;
+    while (end < count && labelOf[keyed[end] ?? 0] === label) end += 1;
+    if (end - start > 1) {
+      const same = Array.from(keyed.subarray(start, end)).sort(byPlaceKey);
+      keyed.set(same, start);
+    }
+    start = end;
+  }
+  return true;
+}
+
+/**
+ * Writes into `out` the `count` places of `places` by cents, most first, equal cents by key ascending: when the cents
+ * are few, the places are put in key order once and then counted into one bucket a cent value in that order (so each
+ * bucket is in key order), else as `orderMostFirst`.
  */
 export function orderByCents(places: Int32Array, count: number, artists: number, out: Int32Array): void {
-  const { centsOf, equalRun } = space;
+  const { centsOf, equalRun, keyed } = space;
   let most = 0;
   for (let index = 0; index < count; index += 1) most = Math.max(most, centsOf[places[index] ?? 0] ?? 0);
   if (most > 4 * count + 1_024) {
     orderMostFirst(places, count, centsOf, most, artists, out);
     return;
   }
+  const inKeyOrder = orderByKeyPacked(places, count, keyed);
+  const from = inKeyOrder ? keyed : places;
   if (bucketOf.length < most + 2) bucketOf = new Int32Array(2 ** Math.ceil(Math.log2(most + 2)));
   bucketOf.fill(0, 0, most + 2);
   // Bucket b holds the cents most − b, so the buckets run from most cents to least.
   for (let index = 0; index < count; index += 1) {
-    const bucket = most - (centsOf[places[index] ?? 0] ?? 0);
+    const bucket = most - (centsOf[from[index] ?? 0] ?? 0);
     bucketOf[bucket + 1] = (bucketOf[bucket + 1] ?? 0) + 1;
   }
   for (let bucket = 1; bucket <= most + 1; bucket += 1)
     bucketOf[bucket] = (bucketOf[bucket] ?? 0) + (bucketOf[bucket - 1] ?? 0);
   for (let index = 0; index < count; index += 1) {
-    const place = places[index] ?? 0;
+    const place = from[index] ?? 0;
     const bucket = most - (centsOf[place] ?? 0);
     const at = bucketOf[bucket] ?? 0;
     out[at] = place;
     bucketOf[bucket] = at + 1;
   }
+  if (inKeyOrder) return;
   // Each bucket's artists by key.
   for (let start = 0; start < count;) {
     const cents = centsOf[out[start] ?? 0] ?? 0;
@@ -196,17 +246,19 @@ export function orderMostFirst(
     packed[index] = (values[place] ?? 0) * scale + place;
   }
   sortNumbers(packed, 0, count - 1);
+  // The places back out of the sorted values, in place.
+  for (let index = 0; index < count; index += 1) packed[index] = placeOfPacked(packed[index] ?? 0, scale);
   const sorted = packed;
   let written = 0;
   for (let end = count - 1; end >= 0;) {
-    const last = (sorted[end] ?? 0) % scale;
+    const last = sorted[end] ?? 0;
     const value = values[last] ?? 0;
     let start = end;
-    while (start > 0 && values[(sorted[start - 1] ?? 0) % scale] === value) start -= 1;
+    while (start > 0 && values[sorted[start - 1] ?? 0] === value) start -= 1;
     if (start === end) out[written++] = last;
     else {
       equalRun.length = 0;
-      for (let index = start; index <= end; index += 1) equalRun.push((sorted[index] ?? 0) % scale);
+      for (let index = start; index <= end; index += 1) equalRun.push(sorted[index] ?? 0);
       sortRunByKey(equalRun);
       for (const place of equalRun) out[written++] = place;
     }

@@ -23,6 +23,7 @@
 // the result.
 import type { pieExclusionReasons } from '../../contracts/pie';
 import { apportionKept, foldInBigInts, foldInNumbers, setAsideForced } from './split-cents';
+import type { KnownKey } from './split-keys';
 import {
   forgetKeysIfPast,
   knownKeyByKey,
@@ -123,7 +124,14 @@ export function weightFactorBasisPointsOf(artistPopularity: number, popularity: 
   return Math.min(weightFactorBounds.maxBasisPoints, Math.max(weightFactorBounds.minBasisPoints, raw));
 }
 
-const isWhole = (value: number, max: number) => Number.isSafeInteger(value) && value >= 0 && value <= max;
+/**
+ * Whether a value is a whole number from 0 to `max` (at most 2^53 − 1). A 32-bit integer answers with one comparison
+ * (`value | 0` is the value only for one); anything else takes Number.isSafeInteger, which the checks of every field of
+ * a pie's artists spent most of the split's first pass in.
+ */
+const isWhole = (value: number, max: number) =>
+  ((value | 0) === value && value >= 0 && value <= max) ||
+  (Number.isSafeInteger(value) && value >= 0 && value <= max);
 
 function assertWhole(value: number, what: string, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isSafeInteger(value) || value < 0 || value > max) {
@@ -163,6 +171,20 @@ function splitArtistAt(
   };
 }
 
+/**
+ * Drops the artist of a known key of this pie when it is banned or left out and still kept; 1 when it did, else 0.
+ * Reads the working space as `splitPie` filled it.
+ */
+function dropAt(known: KnownKey | undefined, pie: number): number {
+  if (known === undefined || known.pie !== pie) return 0;
+  const { fateOf, bannedOf, inclusionOf } = space;
+  const place = known.place;
+  if (fateOf[place] !== fate.kept) return 0;
+  if (bannedOf[place] !== 1 && inclusionOf[place] !== inclusionCode.leftOut) return 0;
+  fateOf[place] = fate.dropped;
+  return 1;
+}
+
 /** Splits a pie's net among the artists of its listening (see the head of this file). */
 export function splitPie(input: SplitInput): PieSplit {
   const { listening, settings, bannedArtistKeys, inclusions, netCents } = input;
@@ -182,6 +204,11 @@ export function splitPie(input: SplitInput): PieSplit {
   let heaviest = 0;
   let allWeight = 0;
   let longest = 0;
+  // Step 3's drops are marked as they are found: the artists not active in this pass, the banned and the left out
+  // where their bans and inclusions are read (all the reasons that apply are kept, so lifting one shows what else
+  // holds the artist out).
+  const dropNonActive = settings.excludeNonActive;
+  let eligibleCount = count;
   for (let place = 0; place < count; place += 1) {
     const entry = listening[place] as SplitListening;
     // The messages are only written for a value that fails (a template a field a pie is most of the split's time).
@@ -210,8 +237,13 @@ export function splitPie(input: SplitInput): PieSplit {
     allWeight += weight;
     bannedOf[place] = 0;
     inclusionOf[place] = inclusionCode.notSet;
+    if (dropNonActive && !entry.active) {
+      fateOf[place] = fate.dropped;
+      eligibleCount -= 1;
+    } else fateOf[place] = fate.kept;
   }
-  // The bans and inclusions, from the side with fewer look-ups: usually a few keys against hundreds of artists.
+  // The bans and inclusions, from the side with fewer look-ups: usually a few keys against hundreds of artists. An
+  // artist banned or left out is dropped (once, though both may hold).
   if (bannedArtistKeys.size < count) {
     for (const key of bannedArtistKeys) {
       const known = knownKeyByKey(key);
@@ -221,16 +253,29 @@ export function splitPie(input: SplitInput): PieSplit {
     for (let place = 0; place < count; place += 1)
       if (bannedArtistKeys.has(keyOf[place] ?? '')) bannedOf[place] = 1;
   }
-  const inclusionCodeOf = (inclusion: boolean) => (inclusion ? inclusionCode.forced : inclusionCode.leftOut);
   if (inclusions.size < count) {
     for (const [key, inclusion] of inclusions) {
       const known = knownKeyByKey(key);
-      if (known !== undefined && known.pie === pie) inclusionOf[known.place] = inclusionCodeOf(inclusion);
+      if (known !== undefined && known.pie === pie)
+        inclusionOf[known.place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
     }
   } else {
     for (let place = 0; place < count; place += 1) {
       const inclusion = inclusions.get(keyOf[place] ?? '');
-      if (inclusion !== undefined) inclusionOf[place] = inclusionCodeOf(inclusion);
+      if (inclusion !== undefined)
+        inclusionOf[place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
+    }
+  }
+  if (bannedArtistKeys.size + inclusions.size < count) {
+    for (const key of bannedArtistKeys) eligibleCount -= dropAt(knownKeyByKey(key), pie);
+    for (const key of inclusions.keys()) eligibleCount -= dropAt(knownKeyByKey(key), pie);
+  } else {
+    for (let place = 0; place < count; place += 1) {
+      if (fateOf[place] !== fate.kept) continue;
+      if (bannedOf[place] === 1 || inclusionOf[place] === inclusionCode.leftOut) {
+        fateOf[place] = fate.dropped;
+        eligibleCount -= 1;
+      }
     }
   }
   // A key met for the first time may have moved the labels' epoch: the labels read before it are made again.
@@ -241,17 +286,7 @@ export function splitPie(input: SplitInput): PieSplit {
   // A sum past 2^53 never rounds back under it, so the test is exact too.
   const exactInNumbers = netCents * heaviest + allWeight <= Number.MAX_SAFE_INTEGER;
 
-  // Step 3: the fan's drops (all the reasons that apply, so lifting one shows what else holds the artist out) …
-  let eligibleCount = 0;
-  for (let place = 0; place < count; place += 1) {
-    const dropped =
-      bannedOf[place] === 1 ||
-      inclusionOf[place] === inclusionCode.leftOut ||
-      (settings.excludeNonActive && !(listening[place] as SplitListening).active);
-    fateOf[place] = dropped ? fate.dropped : fate.kept;
-    if (!dropped) eligibleCount += 1;
-  }
-  // … then the limit by raw time: the top artistLimit stay (most time first, then by artist key), and forced artists
+  // Step 3, after the drops: the limit by raw time: the top artistLimit stay (most time first, then by artist key), and forced artists
   // below them stay too. The limit-th most time is selected, not sorted for: more time is in, less is out, and of
   // the artists at exactly that time the first by key are in.
   const limit = settings.artistLimit;
