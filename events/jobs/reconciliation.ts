@@ -1,7 +1,8 @@
 // Scheduled job 'reconciliation' (events/definitions.ts): every reconciliation check over the table's money
 // (functions/services/admin/reconciliation.ts, docs/decisions/038-reconciliation.md); a run whose checks find money
 // that does not add up raises one `reconciliation.failed` on the bus, which pages staff and mails them (the
-// `reconciliation-alerts` consumer). It changes nothing; what each check found is kept on the job's run record for
+// `reconciliation-alerts` consumer). It changes no money; a clean run leaves a checkpoint so the next reads only what
+// changed since (docs/decisions/051-reconciliation-checkpoint.md); what each check found is kept on the job's run record for
 // staff's health figure (decision 040), and so is a deployment with no staff address to mail.
 import { getEnv } from '../../functions/runtime/env';
 import {
@@ -13,8 +14,12 @@ import { findingsOf } from '../../functions/services/jobs/job-runs';
 import { defineJob } from '../lib/define-job';
 
 export const handler = defineJob('reconciliation', async ({ event, log }) => {
-  const { results, alerts } = await runDailyReconciliation(dailyReconciliationDependencies(), event.runId);
-  const counts: Record<string, number> = { alerts };
+  const { results, alerts, read } = await runDailyReconciliation(
+    dailyReconciliationDependencies(),
+    event.runId,
+  );
+  // Whether this run read only what changed since the last clean run's checkpoint (1) or everything (0).
+  const counts: Record<string, number> = { alerts, readChanges: read === 'changes' ? 1 : 0 };
   for (const result of results) {
     counts[`${result.check}Checked`] = result.checked;
     counts[`${result.check}Problems`] = result.problems.length;

@@ -6,7 +6,10 @@ import type { AccountId } from '../domain/money/ledger';
 import { ledgerAccountPartition, ledgerEntrySortPrefix } from './keys';
 import type { TableRef } from './table';
 
-/** One page of an account's entries, oldest first unless `newestFirst`, from after `startKey` when given. */
+/**
+ * One page of an account's entries, oldest first unless `newestFirst`, from after `startKey` when given, only those
+ * booked from `from` on when given.
+ */
 export async function queryAccountEntries(
   table: TableRef,
   accountId: AccountId,
@@ -16,6 +19,8 @@ export async function queryAccountEntries(
     startKey?: Record<string, NativeAttributeValue> | null;
     /** Only these attributes, by name. */
     attributes?: readonly string[];
+    /** Only the entries booked at or after this instant (ISO). */
+    from?: string;
   },
 ): Promise<{
   items: Record<string, NativeAttributeValue>[];
@@ -25,11 +30,23 @@ export async function queryAccountEntries(
   const reply = await table.client.send(
     new QueryCommand({
       TableName: table.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
-      ExpressionAttributeValues: {
-        ':pk': ledgerAccountPartition(accountId),
-        ':entry': ledgerEntrySortPrefix,
-      },
+      // Entries sort by instant under `ENTRY#`; `ENTRY$` sorts just after the last of them.
+      ...(page.from === undefined
+        ? {
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
+            ExpressionAttributeValues: {
+              ':pk': ledgerAccountPartition(accountId),
+              ':entry': ledgerEntrySortPrefix,
+            },
+          }
+        : {
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :end',
+            ExpressionAttributeValues: {
+              ':pk': ledgerAccountPartition(accountId),
+              ':from': `${ledgerEntrySortPrefix}${page.from}`,
+              ':end': 'ENTRY$',
+            },
+          }),
       ...(names
         ? {
             ProjectionExpression: names.map(([name]) => name).join(', '),

@@ -333,3 +333,29 @@ export async function listLedgerEntries(
       : null,
   };
 }
+
+/**
+ * listLedgerEntriesSince: every entry of an account booked at or after `since` (ISO), oldest first, all pages
+ * (reconciliation reads what changed since its last clean run). Null `since`: every entry.
+ */
+export async function listLedgerEntriesSince(
+  table: TableRef,
+  accountId: AccountId,
+  since: string | null,
+): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let startKey: Record<string, NativeAttributeValue> | null = null;
+  do {
+    const page = await queryAccountEntries(table, accountId, {
+      limit: 500,
+      startKey,
+      ...(since === null ? {} : { from: since }),
+    });
+    for (const item of page.items) {
+      const entry = readStored('ledger entry', entrySchema, item);
+      entries.push({ ...entry, accountId: entry.accountId as AccountId });
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  return entries;
+}

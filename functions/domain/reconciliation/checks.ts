@@ -46,11 +46,16 @@ export interface ReconciledEntry {
   at: string;
 }
 
-/** One account: its balance item (0 when it has none) and every entry under it. */
+/**
+ * One account: its balance item (0 when it has none) and every entry under it, or, read from a clean run's checkpoint
+ * on, the entries since and what the entries before them sum to (`openingCents`, all of a kind that may be there).
+ */
 export interface ReconciledAccount {
   accountId: AccountId;
   balanceCents: number;
   entries: readonly ReconciledEntry[];
+  /** What the account's entries before `entries` sum to, as a clean run found them (0 or absent: none before). */
+  openingCents?: number;
 }
 
 export interface LedgerSnapshot {

@@ -83,7 +83,7 @@ export function checkLedger(snapshot: LedgerSnapshot, now: Date): CheckResult {
     }
   }
   for (const account of snapshot.accounts.values()) {
-    const total = sum(account.entries.map((entry) => entry.amountCents));
+    const total = (account.openingCents ?? 0) + sum(account.entries.map((entry) => entry.amountCents));
     if (total !== account.balanceCents) {
       problem(
         account.accountId,

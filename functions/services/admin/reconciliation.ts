@@ -7,9 +7,16 @@
 // directory and each fan's pies), every account's entries, every transaction those entries name, and then every
 // account those transactions post to, until no new account turns up. Every movement of money touches a platform
 // account or a fan's, so this reaches the whole ledger that is connected to anything; it reads each entry once.
+//
+// The daily job reads less (docs/decisions/051-reconciliation-checkpoint.md): a clean run leaves a checkpoint (each
+// account's entries summed up to a cut-off), and the next reads only what changed since: the transactions booked from
+// the cut-off on, the accounts they and the platform, the offices and the held lots touch (each from its own
+// checkpoint on), the pies those name or that are late, and the held lots; the same checks run over that. A run that
+// finds anything this way runs again over everything, and only that run's findings count; staff's console always
+// reads everything.
 import type { EscrowLot } from '../../domain/money/escrow';
 import { listHeldTotals } from '../../data/escrow-held';
-import { listPieLots } from '../../data/escrow-lots';
+import { listPieLots, pagesOfLotsDue } from '../../data/escrow-lots';
 import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
 import { getSuccessfulClaimsOfArtists } from '../../data/claims';
 import {
@@ -17,17 +24,30 @@ import {
   getLedgerTransaction,
   getLedgerTransactions,
   listLedgerEntries,
+  listLedgerEntriesSince,
   transactionIdOf,
 } from '../../data/ledger';
+import { listIndexedTransactions } from '../../data/ledger-index';
+import type {
+  ReconciledAccountCheckpoint,
+  ReconciliationCheckpoint,
+} from '../../data/reconciliation-checkpoint';
+import {
+  clearReconciliationCheckpoint,
+  getReconciledAccounts,
+  getReconciliationCheckpoint,
+  putReconciliationCheckpoint,
+} from '../../data/reconciliation-checkpoint';
 import { getPieReceipts } from '../../data/pie-receipts';
 import type { StoredPie } from '../../data/pies';
-import { listAllFanPies } from '../../data/pies';
+import { getPie, listAllFanPies, pagesOfPiesDue } from '../../data/pies';
 import type { TableRef } from '../../data/table';
 import { splitIdempotencyKey } from '../../domain/money/escrow';
 import type { AccountId } from '../../domain/money/ledger';
 import {
   accountIdOf,
   clearingAccountOf,
+  parseAccountId,
   platformAccountTypes,
   platformOwner,
 } from '../../domain/money/ledger';
@@ -39,7 +59,7 @@ import type {
   ReconciledTransaction,
   ReconciliationCheckType,
 } from '../../domain/reconciliation/checks';
-import { pendingGraceMs } from '../../domain/reconciliation/checks';
+import { dailyJobGraceMs, pendingGraceMs } from '../../domain/reconciliation/checks';
 import { checkEscrow } from '../../domain/reconciliation/escrow-check';
 import { checkLedger } from '../../domain/reconciliation/ledger-check';
 import type { ReconciledPayout, StripeLegs } from '../../domain/reconciliation/payout-check';
@@ -128,23 +148,41 @@ async function readFans(table: TableRef): Promise<Fans> {
   return { wallets, pies: piesOfFans.flat() };
 }
 
-/** The ledger reached from `start`: every account's balance and entries, every transaction they name. */
-async function readLedger(table: TableRef, start: readonly AccountId[]): Promise<LedgerSnapshot> {
+/** What a reading from a checkpoint knows of each account it read: its checkpoint (null: none, read whole). */
+type Openings = Map<AccountId, ReconciledAccountCheckpoint | null>;
+
+/**
+ * The ledger reached from `start`: every account's balance and entries, every transaction they name. With `openings`,
+ * each account's entries from its checkpoint on (the checkpoint's sum as its opening), and what was found kept there.
+ */
+async function readLedger(
+  table: TableRef,
+  start: readonly AccountId[],
+  openings?: Openings,
+): Promise<LedgerSnapshot> {
   const accounts = new Map<AccountId, ReconciledAccount>();
   const transactions = new Map<string, ReconciledTransaction | null>();
   let frontier = [...new Set(start)];
   while (frontier.length > 0) {
+    const checkpoints = openings ? await getReconciledAccounts(table, frontier) : null;
     const [balances, entriesOf] = await Promise.all([
       getLedgerBalances(table, frontier),
-      inParallel(frontier, (accountId) => allEntriesOf(table, accountId)),
+      inParallel(frontier, (accountId) =>
+        checkpoints
+          ? listLedgerEntriesSince(table, accountId, checkpoints.get(accountId)?.upTo ?? null)
+          : allEntriesOf(table, accountId),
+      ),
     ]);
-    frontier.forEach((accountId, index) =>
+    frontier.forEach((accountId, index) => {
+      const checkpoint = checkpoints?.get(accountId) ?? null;
+      openings?.set(accountId, checkpoint);
       accounts.set(accountId, {
         accountId,
         balanceCents: balances.get(accountId) ?? 0,
         entries: entriesOf[index] ?? [],
-      }),
-    );
+        ...(checkpoint ? { openingCents: checkpoint.cents } : {}),
+      });
+    });
     const unread = [...new Set(entriesOf.flat().map((entry) => entry.transactionId))].filter(
       (id) => !transactions.has(id),
     );
@@ -163,20 +201,94 @@ async function readLedger(table: TableRef, start: readonly AccountId[]): Promise
 }
 
 interface Reading {
+  /** Every fan and pie; from a checkpoint: the fans and pies whose money changed, and the pies late to be split. */
   fans: Fans;
   officeIds: string[];
   ledger: LedgerSnapshot;
+  /** Read from a checkpoint: the checkpoint, each account's own, and every lot still held. */
+  changes?: { checkpoint: ReconciliationCheckpoint; openings: Openings; heldLots: EscrowLot[] };
 }
+
+const platformAccounts = platformAccountTypes.map((type) => accountIdOf(type, platformOwner));
+const officeAccountsOf = (officeIds: readonly string[]) =>
+  officeIds.flatMap((officeId) => [officePayableOf(officeId), connectInFlightOf(officeId)]);
 
 async function readMoney(table: TableRef): Promise<Reading> {
   const [fans, offices] = await Promise.all([readFans(table), listOfficeDirectory(table)]);
   const officeIds = offices.map((office) => office.id);
   const start = [
-    ...platformAccountTypes.map((type) => accountIdOf(type, platformOwner)),
+    ...platformAccounts,
     ...fans.wallets.flatMap((wallet) => wallet.accountIds),
-    ...officeIds.flatMap((officeId) => [officePayableOf(officeId), connectInFlightOf(officeId)]),
+    ...officeAccountsOf(officeIds),
   ];
   return { fans, officeIds, ledger: await readLedger(table, start) };
+}
+
+/** Later than any lot's holding ends: the held lots' index up to it is every lot still held. */
+const endOfTime = new Date('9999-12-31T23:59:59.999Z');
+
+async function allOf<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}
+
+/**
+ * What changed since a clean run's checkpoint: the transactions booked from its cut-off on (the ledger index), the
+ * accounts they post to, with the platform's, the offices' and those of the held lots, each from its own checkpoint
+ * on; the pies those accounts and transactions name and the pies late to be split (the index of pies due); and their
+ * fans' wallets as far as they were read.
+ */
+async function readChanges(
+  table: TableRef,
+  checkpoint: ReconciliationCheckpoint,
+  now: Date,
+): Promise<Reading> {
+  const to = new Date(now.getTime() + 1000).toISOString();
+  const [booked, offices, heldLots, latePies] = await Promise.all([
+    listIndexedTransactions(table, 'ledger', { from: checkpoint.cutoff, to }),
+    listOfficeDirectory(table),
+    allOf(pagesOfLotsDue(table, endOfTime)),
+    allOf(pagesOfPiesDue(table, new Date(now.getTime() - dailyJobGraceMs))),
+  ]);
+  const officeIds = offices.map((office) => office.id);
+  const openings: Openings = new Map();
+  const start = [
+    ...platformAccounts,
+    ...officeAccountsOf(officeIds),
+    ...booked.flatMap((transaction) => transaction.postings.map((posting) => posting.accountId)),
+    ...heldLots.map((lot) => lot.accountId),
+  ];
+  const ledger = await readLedger(table, start, openings);
+  const pieIds = new Set<string>();
+  for (const accountId of ledger.accounts.keys()) {
+    const account = parseAccountId(accountId);
+    if (account.type === 'pie-funds') pieIds.add(account.owner);
+  }
+  for (const transaction of ledger.transactions.values()) {
+    const pieId = transaction?.references['pieId'];
+    if (pieId !== undefined && transaction && transaction.at >= checkpoint.cutoff) pieIds.add(pieId);
+  }
+  for (const pie of latePies) pieIds.delete(pie.id);
+  const touched = (await inParallel([...pieIds], (pieId) => getPie(table, pieId))).flatMap((pie) =>
+    pie ? [pie] : [],
+  );
+  const pies = [...touched, ...latePies];
+  const fanOfPie = new Map(pies.map((pie) => [pie.id, pie.fanId] as const));
+  const walletOf = new Map<string, AccountId[]>();
+  for (const accountId of ledger.accounts.keys()) {
+    const account = parseAccountId(accountId);
+    const fanId =
+      account.type === 'fan-wallet'
+        ? account.owner
+        : account.type === 'pie-funds'
+          ? fanOfPie.get(account.owner)
+          : undefined;
+    if (fanId === undefined) continue;
+    walletOf.set(fanId, [...(walletOf.get(fanId) ?? []), accountId]);
+  }
+  const wallets = [...walletOf].map(([fanId, accountIds]) => ({ fanId, accountIds }));
+  return { fans: { wallets, pies }, officeIds, ledger, changes: { checkpoint, openings, heldLots } };
 }
 
 /** Every office's payouts, read once a run however many checks ask. */
@@ -191,8 +303,36 @@ function readPayouts(table: TableRef, reading: Reading): Promise<ReconciledPayou
   return payouts;
 }
 
+/**
+ * The payouts the payout check looks at, and the ledger it looks them up in. Every payout; read from a checkpoint,
+ * only the open ones and those whose booking or settlement was read, with their other transaction looked up.
+ */
+async function payoutsToCheck(
+  table: TableRef,
+  reading: Reading,
+): Promise<{ payouts: ReconciledPayout[]; snapshot: LedgerSnapshot }> {
+  const all = await readPayouts(table, reading);
+  if (!reading.changes) return { payouts: all, snapshot: reading.ledger };
+  const read = reading.ledger.transactions;
+  const payouts = all.filter(
+    (payout) =>
+      payout.status === 'pending' ||
+      payout.status === 'in_progress' ||
+      read.has(payout.transactionId) ||
+      (payout.settlementTransactionId !== undefined && read.has(payout.settlementTransactionId)),
+  );
+  const missing = payouts
+    .flatMap((payout) => [payout.transactionId, payout.settlementTransactionId ?? ''])
+    .filter((id) => id !== '' && !read.has(id));
+  const found = await getLedgerTransactions(table, [...new Set(missing)]);
+  return {
+    payouts,
+    snapshot: { accounts: reading.ledger.accounts, transactions: new Map([...read, ...found]) },
+  };
+}
+
 async function runPayouts(deps: ReconciliationDependencies, reading: Reading): Promise<CheckResult> {
-  const payouts = await readPayouts(deps.table, reading);
+  const { payouts, snapshot } = await payoutsToCheck(deps.table, reading);
   const sent = payouts.filter(
     (payout) => payout.transferId !== undefined || payout.stripePayoutId !== undefined,
   );
@@ -212,7 +352,7 @@ async function runPayouts(deps: ReconciliationDependencies, reading: Reading): P
     });
   });
   return checkPayouts({
-    snapshot: reading.ledger,
+    snapshot,
     payouts,
     officeIds: reading.officeIds,
     stripe: legs,
@@ -221,8 +361,16 @@ async function runPayouts(deps: ReconciliationDependencies, reading: Reading): P
   });
 }
 
+/** Every lot of the pies read, and, read from a checkpoint, every lot still held (a pie's own reading first). */
+async function lotsOf(table: TableRef, reading: Reading): Promise<EscrowLot[]> {
+  const ofPies = (await inParallel(reading.fans.pies, (pie) => listPieLots(table, pie.id))).flat();
+  if (!reading.changes) return ofPies;
+  const read = new Set(ofPies.map((lot) => `${lot.pieId}/${lot.artistKey}`));
+  return [...ofPies, ...reading.changes.heldLots.filter((lot) => !read.has(`${lot.pieId}/${lot.artistKey}`))];
+}
+
 async function runEscrow(table: TableRef, reading: Reading, now: Date): Promise<CheckResult> {
-  const lots: EscrowLot[] = (await inParallel(reading.fans.pies, (pie) => listPieLots(table, pie.id))).flat();
+  const lots = await lotsOf(table, reading);
   const artistIds = lots.flatMap((lot) => (lot.status === 'held' && lot.artistId ? [lot.artistId] : []));
   const claimed = artistIds.length > 0 ? await getSuccessfulClaimsOfArtists(table, artistIds) : new Map();
   return checkEscrow({
@@ -268,6 +416,29 @@ function movementOf(transaction: BalanceTransactionView, accountId: string | nul
 }
 
 /**
+ * The ledger the stripe check compares with Stripe's period: the whole ledger read; read from a checkpoint, with the
+ * transactions booked from a day before the period began (the ledger index), which book the period's movements.
+ */
+async function ledgerOfPeriod(
+  table: TableRef,
+  reading: Reading,
+  from: Date,
+  to: Date,
+): Promise<LedgerSnapshot> {
+  if (!reading.changes) return reading.ledger;
+  const read = reading.ledger.transactions;
+  const period = await listIndexedTransactions(table, 'ledger', {
+    from: new Date(from.getTime() - 86_400_000).toISOString(),
+    to: to.toISOString(),
+  });
+  const found = await getLedgerTransactions(
+    table,
+    period.map((transaction) => transaction.id).filter((id) => !read.has(id)),
+  );
+  return { accounts: reading.ledger.accounts, transactions: new Map([...read, ...found]) };
+}
+
+/**
  * The stripe check over the last `stripeCheckPeriodDays`: the platform's balance transactions of the period and each
  * office's connected account's bank payouts (the SDK's auto-pagination, the same calls against the sandbox and
  * Stripe), plus, looked up by source, the Stripe object of each ledger transaction of the period that moved money
@@ -293,7 +464,8 @@ async function runStripe(
   ]);
   const movements = [...platform.map((t) => movementOf(t, null)), ...connected.flat()];
   const listed = new Set(movements.map((movement) => movement.sourceId ?? movement.id));
-  const references = ledgerStripeReferences(reading.ledger, payouts, from, to);
+  const ledger = await ledgerOfPeriod(deps.table, reading, from, to);
+  const references = ledgerStripeReferences(ledger, payouts, from, to);
   const missing = references.filter((reference) => !listed.has(reference.sourceId));
   const lookedUp = await inParallel(missing, async (reference) =>
     (
@@ -311,7 +483,7 @@ async function runStripe(
     seen.add(movement.id);
   }
   return checkStripe({
-    snapshot: reading.ledger,
+    snapshot: ledger,
     movements,
     payouts,
     references,
@@ -332,13 +504,21 @@ export const builtReconciliationChecks = [
 ] as const satisfies readonly ReconciliationCheckType[];
 export type BuiltReconciliationCheck = (typeof builtReconciliationChecks)[number];
 
-/** Runs the given checks over one reading of the table. */
+/** Runs the given checks over one reading of the whole table (staff's console). */
 export async function runReconciliationChecks(
   deps: ReconciliationDependencies,
   checks: readonly BuiltReconciliationCheck[],
 ): Promise<CheckResult[]> {
   const now = deps.clock.now();
-  const reading = await readMoney(deps.table);
+  return checksOver(deps, await readMoney(deps.table), checks, now);
+}
+
+async function checksOver(
+  deps: ReconciliationDependencies,
+  reading: Reading,
+  checks: readonly BuiltReconciliationCheck[],
+  now: Date,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of checks) {
     if (check === 'ledger') results.push(checkLedger(reading.ledger, now));
@@ -385,18 +565,65 @@ export function dailyReconciliationDependencies(): DailyReconciliationDependenci
 }
 
 /**
- * The daily `reconciliation` job: every built check over one reading of the table and, when any found something, one
- * `reconciliation.failed` event for the run: every check with its counts and the first `maxProblemsPerAlert`
- * problems, check by check, then how many more. The `reconciliation-alerts` consumer pages and mails staff from it,
- * once per run id. Nothing is written: running it again is another run, and raises its own alert.
+ * A checkpoint's cut-off lies this long before its run: a write whose instant was taken before it has long been
+ * written (a function runs 15 minutes at most), and Stripe retries a webhook for three days, so a payment booked at
+ * the instant it was paid mostly falls after it. One booked behind it changes a platform account read every run,
+ * whose balance then is not its entries: that run reads everything again.
+ */
+export const checkpointLagMs = 3 * 86_400_000;
+
+/**
+ * The checkpoint of a clean run: its cut-off (`checkpointLagMs` before now, never before the last one) and, for each
+ * account read that has none yet or had entries before the new cut-off, what its entries before it sum to.
+ */
+async function writeCheckpoint(table: TableRef, reading: Reading, now: Date): Promise<void> {
+  const last = reading.changes?.checkpoint.cutoff ?? '';
+  const lagged = new Date(now.getTime() - checkpointLagMs).toISOString();
+  const cutoff = lagged > last ? lagged : last;
+  const accounts: ReconciledAccountCheckpoint[] = [];
+  for (const account of reading.ledger.accounts.values()) {
+    const before = account.entries.filter((entry) => entry.at < cutoff);
+    const had = reading.changes?.openings.get(account.accountId) ?? null;
+    if (had && before.length === 0) continue;
+    accounts.push({
+      accountId: account.accountId,
+      cents: (account.openingCents ?? 0) + sum(before.map((entry) => entry.amountCents)),
+      upTo: cutoff,
+    });
+  }
+  await putReconciliationCheckpoint(table, { cutoff, at: now.toISOString() }, accounts);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * The daily `reconciliation` job: every built check and, when any found something, one `reconciliation.failed` event
+ * for the run: every check with its counts and the first `maxProblemsPerAlert` problems, check by check, then how
+ * many more. The `reconciliation-alerts` consumer pages and mails staff from it, once per run id. With a clean run's
+ * checkpoint it reads only what changed since; when that finds anything it reads everything and reports that. A
+ * clean run writes its checkpoint; one that found a problem removes it, so the next reads everything. Running it
+ * again is another run, and raises its own alert.
  */
 export async function runDailyReconciliation(
   deps: DailyReconciliationDependencies,
   runId: string,
-): Promise<{ results: CheckResult[]; alerts: number }> {
-  const results = await runReconciliationChecks(deps, builtReconciliationChecks);
+): Promise<{ results: CheckResult[]; alerts: number; read: 'everything' | 'changes' }> {
+  const now = deps.clock.now();
+  const checkpoint = await getReconciliationCheckpoint(deps.table);
+  let read: 'everything' | 'changes' = checkpoint ? 'changes' : 'everything';
+  let reading = checkpoint ? await readChanges(deps.table, checkpoint, now) : await readMoney(deps.table);
+  let results = await checksOver(deps, reading, builtReconciliationChecks, now);
+  if (read === 'changes' && results.some((result) => result.problems.length > 0)) {
+    read = 'everything';
+    reading = await readMoney(deps.table);
+    results = await checksOver(deps, reading, builtReconciliationChecks, now);
+  }
   const problems = results.flatMap((result) => result.problems);
-  if (problems.length === 0) return { results, alerts: 0 };
+  if (problems.length === 0) {
+    await writeCheckpoint(deps.table, reading, now);
+    return { results, alerts: 0, read };
+  }
+  if (checkpoint) await clearReconciliationCheckpoint(deps.table);
   const named = problems.slice(0, maxProblemsPerAlert).map((problem) => ({
     check: problem.check,
     subject: problem.subject,
@@ -417,5 +644,5 @@ export async function runDailyReconciliation(
       moreProblems: problems.length - named.length,
     },
   });
-  return { results, alerts: 1 };
+  return { results, alerts: 1, read };
 }
