@@ -35,6 +35,20 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 2, name: 'Import your Spotify history' }).waitFor();
 }
 
+/** GET /api/tracks/user/daily for the export's week (1 to 7 November), through the page's own session. */
+function readExportWeekListening(page: Page): Promise<{ data: unknown }> {
+  return page.evaluate(
+    async (query) => {
+      const response = await fetch(`/api/tracks/user/daily?${query}`, { credentials: 'include' });
+      return (await response.json()) as { data: unknown };
+    },
+    new URLSearchParams({
+      startDate: exportDate('2026-11-01'),
+      endDate: exportDate('2026-11-07'),
+    }).toString(),
+  );
+}
+
 const exportUpload = () => [
   {
     name: exportFiles.accountData,
@@ -109,16 +123,7 @@ describe('importing a Spotify data export from the settings screen', () => {
     const axe = await findSeriousAxeViolations(page);
 
     // Act: the daily listening through the page's own session
-    const daily = await page.evaluate(
-      async (query) => {
-        const response = await fetch(`/api/tracks/user/daily?${query}`, { credentials: 'include' });
-        return (await response.json()) as { data: unknown };
-      },
-      new URLSearchParams({
-        startDate: exportDate('2026-11-01'),
-        endDate: exportDate('2026-11-07'),
-      }).toString(),
-    );
+    const daily = await readExportWeekListening(page);
 
     // Assess: 6 + 5 = 11 plays imported, 2 + 3 = 5 records not counted (see the fixtures' module)
     expect(halfWay).toEqual([8, 16]);
@@ -181,16 +186,7 @@ describe('importing a Spotify data export from the settings screen', () => {
       const progressBars = await page.getByRole('progressbar').count();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       await page.unroute('**/api/tracks/user/import');
-      const daily = await page.evaluate(
-        async (query) => {
-          const response = await fetch(`/api/tracks/user/daily?${query}`, { credentials: 'include' });
-          return (await response.json()) as { data: unknown };
-        },
-        new URLSearchParams({
-          startDate: exportDate('2026-11-01'),
-          endDate: exportDate('2026-11-07'),
-        }).toString(),
-      );
+      const daily = await readExportWeekListening(page);
 
       // Assess: the rest of the file went in a second request, and the days hold each play once
       expect(sent).toEqual([8, 5]);
