@@ -2,6 +2,7 @@
 // connection with a reason, typing the office's name to confirm, and finds the removal in the audit log with its
 // reason and the account before and after; the audit log and the office page on a phone. No serious axe violation,
 // console error or sideways scrolling. Screenshots for people to look at.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
 import { useObservedPages, viewports } from './support/pages';
@@ -12,21 +13,25 @@ const pages = useObservedPages();
 
 const reason = 'The office asked to connect a different bank account';
 
+/**
+ * Staff open the demo artist's office, the one with a Stripe connection (other files make newer offices without
+ * one), from the offices list searched for its artist; its name as the list shows it.
+ */
+async function openDemoOffice(page: Page): Promise<string> {
+  await page.goto(`${baseUrl}/admin/offices?search=${encodeURIComponent('Ari Artist')}`);
+  await page.getByRole('heading', { level: 1, name: 'Offices' }).waitFor();
+  await page.getByRole('table', { name: 'Offices' }).waitFor();
+  const link = page.getByRole('table', { name: 'Offices' }).getByRole('rowheader').first().getByRole('link');
+  const officeName = ((await link.textContent()) ?? '').trim();
+  await link.click();
+  return officeName;
+}
+
 describe('staff actions', () => {
   it('removes an office’s Stripe connection with a reason and the typed name, and shows it in the audit log', async () => {
     const observed = await openSignedIn(pages, baseUrl, 'admin', viewports.desktop);
     const { page } = observed;
-    // The demo artist's office, the one with a Stripe connection: other files make newer offices without one
-    await page.goto(`${baseUrl}/admin/offices?search=${encodeURIComponent('Ari Artist')}`);
-    await page.getByRole('heading', { level: 1, name: 'Offices' }).waitFor();
-    await page.getByRole('table', { name: 'Offices' }).waitFor();
-    const link = page
-      .getByRole('table', { name: 'Offices' })
-      .getByRole('rowheader')
-      .first()
-      .getByRole('link');
-    const officeName = ((await link.textContent()) ?? '').trim();
-    await link.click();
+    const officeName = await openDemoOffice(page);
     await page.getByRole('heading', { level: 1, name: officeName }).waitFor();
     await page.getByRole('button', { name: 'Remove Stripe connection' }).click();
     const dialog = page.getByRole('dialog');
@@ -65,15 +70,7 @@ describe('staff actions', () => {
     await page.getByRole('table', { name: 'Staff actions, newest first' }).waitFor();
     await saveScreenshot(page, 'staff-audit-log-phone');
     await expectCleanPage(observed);
-    // The demo artist's office, the one with a Stripe connection: other files make newer offices without one
-    await page.goto(`${baseUrl}/admin/offices?search=${encodeURIComponent('Ari Artist')}`);
-    await page.getByRole('table', { name: 'Offices' }).waitFor();
-    const link = page
-      .getByRole('table', { name: 'Offices' })
-      .getByRole('rowheader')
-      .first()
-      .getByRole('link');
-    await link.click();
+    await openDemoOffice(page);
     await page.getByRole('region', { name: 'Staff actions' }).waitFor();
     await saveScreenshot(page, 'staff-office-actions-phone');
     await expectCleanPage(observed);
