@@ -96,7 +96,7 @@ describe('formatMoney', () => {
     ];
 
     // Assess
-    expect(amounts).toEqual(['$0.00', '$0.05', '$5.00', '$12.34', '$1,234,567.89', '-$0.05', '-$10.50']);
+    expect(amounts).toEqual(['$0.00', '$0.05', '$5.00', '$12.34', '$1,234,567.89', '−$0.05', '−$10.50']);
   });
 
   it('takes the currency as a parameter, with that currency’s own minor unit', () => {

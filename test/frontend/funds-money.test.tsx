@@ -140,9 +140,9 @@ describe('the money on the funds screen', () => {
     // Assess: the fees, before anything is requested
     const dialog = await screen.findByRole('dialog', { name: 'Request a payout' });
     const fees = within(dialog);
-    expect(fees.getByText('Stripe payout fee (0.25% + $0.25)').nextSibling?.textContent).toBe('-$0.50');
+    expect(fees.getByText('Stripe payout fee (0.25% + $0.25)').nextSibling?.textContent).toBe('−$0.50');
     expect(fees.getByText('Stripe monthly active-account fee (once a month)').nextSibling?.textContent).toBe(
-      '-$2.00',
+      '−$2.00',
     );
     expect(fees.getByText('You receive').nextSibling?.textContent).toBe('$97.50');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -238,7 +238,7 @@ describe('the money on the funds screen', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
-    expect(rows).toEqual(['Your balance-$100.00', 'On its way to your bank$97.50', 'Stripe fees$2.50']);
+    expect(rows).toEqual(['Your balance−$100.00', 'On its way to your bank$97.50', 'Stripe fees$2.50']);
     expect(screen.getByRole('link', { name: 'payout-1' }).getAttribute('href')).toBe(
       '/for-artists/funds/payouts/payout-1?office=office-1',
     );
@@ -318,7 +318,7 @@ describe('the money on the funds screen', () => {
     const payoutLine = within(transactions).getAllByRole('row')[1];
     expect(payoutLine?.textContent).toContain('Payout to the bank account');
     expect(payoutLine?.textContent).toContain('$15.39 to your bank after $2.29 of fees');
-    expect(payoutLine?.textContent).toContain('-$17.68');
+    expect(payoutLine?.textContent).toContain('−$17.68');
     expectStacksOnPhones(transactions);
     const payouts = screen.getByRole('table', { name: 'Payouts of Night Owls Records' });
     expectStacksOnPhones(payouts);
@@ -328,7 +328,7 @@ describe('the money on the funds screen', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Requested', 'Status', 'Amount', 'Fees', 'Net']);
     expect(within(payouts).getAllByRole('row')[1]?.textContent).toBe(
-      'Nov 20, 2026Completed$17.68-$2.29$15.39',
+      'Nov 20, 2026Completed$17.68−$2.29$15.39',
     );
   });
 });

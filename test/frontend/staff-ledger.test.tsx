@@ -408,6 +408,8 @@ describe('the staff ledger drill-down', () => {
       '/admin/ledger/accounts/processing-fees%3Aplatform',
     );
     expect(within(table).getByText('$0.59')).toBeTruthy();
+    // A balance below zero carries the same true minus as the account's entries, not a hyphen.
+    expect(within(table).getByText('−$10.00')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Platform accounts/ })).toBeNull();
   });
 

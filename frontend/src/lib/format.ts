@@ -62,9 +62,10 @@ function selectMoneyFormat(currency: string): Intl.NumberFormat {
 }
 
 /**
- * An amount in integer minor units (cents for USD) as money: `$12.34`, `-$0.05`, `€1,234.00`, `¥500`. The cents are
+ * An amount in integer minor units (cents for USD) as money: `$12.34`, `−$0.05`, `€1,234.00`, `¥500`. The cents are
  * turned into a decimal string with integer arithmetic and Intl formats that string exactly, so no amount ever
- * passes through a float, even past the 2^53 / 100 where dividing by 100 would lose the last cent.
+ * passes through a float, even past the 2^53 / 100 where dividing by 100 would lose the last cent. An amount below
+ * zero carries a true minus (U+2212), as every signed amount in the app does, not Intl's hyphen.
  */
 export function formatMoney(cents: number, currency = 'USD'): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Money is a whole number of cents, not ${cents}`);
@@ -74,7 +75,7 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   const whole = digits.slice(0, digits.length - minorDigits);
   const fraction = digits.slice(digits.length - minorDigits);
   const decimal = `${cents < 0 ? '-' : ''}${whole}${minorDigits > 0 ? `.${fraction}` : ''}`;
-  return format.format(decimal as Intl.StringNumericLiteral);
+  return format.format(decimal as Intl.StringNumericLiteral).replace('-', '\u2212');
 }
 
 const longDate = new Intl.DateTimeFormat(locale, {
