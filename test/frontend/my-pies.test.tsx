@@ -290,6 +290,16 @@ describe('the fan wallet on my-pies', () => {
     ]);
   });
 
+  it('announces the movements while they load, as every loading line does', async () => {
+    // Prepare: the movements have not answered yet
+    stubMyPies([], { 'GET /api/fan-wallet/transactions': () => new Promise<never>(() => undefined) });
+    // Act
+    renderAt('/my-pies');
+    const movements = await screen.findByRole('region', { name: 'Wallet movements' }, slow);
+    // Assess
+    expect(within(movements).getByRole('status').textContent).toBe('Loading the movements…');
+  });
+
   it('says when a filter has no movements', async () => {
     // Prepare
     stubMyPies([]);

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { WalletSummary } from '@contracts/payments';
 import { AppPanel } from '../../../components/app-panel';
-import { describeLoadError, LoadFailure } from '../../../components/load-failure';
+import { describeLoadError, Loaded, LoadFailure } from '../../../components/load-failure';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useWalletBalance } from '../api/get-wallet-balance';
@@ -71,35 +71,34 @@ function WalletTransactions() {
   const transactions = useWalletTransactions(filter, page);
   const rows = transactions.data?.transactions;
 
-  let body;
-  if (transactions.error && !rows) {
-    body = (
-      <LoadFailure
-        message={describeLoadError(transactions.error, walletText.transactionsFailed)}
-        onRetry={() => void transactions.mutate()}
-      />
-    );
-  } else if (!rows) {
-    body = <p className="app-state">{walletText.transactionsLoading}</p>;
-  } else if (rows.length === 0) {
-    body = <p className="app-state">{emptyByFilter[filter]}</p>;
-  } else {
-    body = (
-      <ul className="wallet-lines" aria-busy={transactions.isValidating}>
-        {rows.map((line) => (
-          <li key={line.id} className="wallet-line">
-            <span className="wallet-line__description">{line.description}</span>
-            <time className="wallet-line__date" dateTime={line.createdAt}>
-              {formatDateTime(line.createdAt)}
-            </time>
-            <span className={`wallet-line__amount wallet-line__amount--${line.type}`}>
-              {formatSignedMoney(line.amountCents)}
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <Loaded
+      data={rows}
+      error={transactions.error}
+      onRetry={() => void transactions.mutate()}
+      words={{ loading: walletText.transactionsLoading, failed: walletText.transactionsFailed }}
+    >
+      {(lines) =>
+        lines.length === 0 ? (
+          <p className="app-state">{emptyByFilter[filter]}</p>
+        ) : (
+          <ul className="wallet-lines" aria-busy={transactions.isValidating}>
+            {lines.map((line) => (
+              <li key={line.id} className="wallet-line">
+                <span className="wallet-line__description">{line.description}</span>
+                <time className="wallet-line__date" dateTime={line.createdAt}>
+                  {formatDateTime(line.createdAt)}
+                </time>
+                <span className={`wallet-line__amount wallet-line__amount--${line.type}`}>
+                  {formatSignedMoney(line.amountCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
+  );
 
   return (
     <section aria-labelledby={id} className="wallet-transactions">
