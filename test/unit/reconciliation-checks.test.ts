@@ -160,6 +160,39 @@ describe('checkLedger', () => {
   });
 });
 
+describe("an account read from a clean run's checkpoint", () => {
+  /** The ledger from a checkpoint on: each account's entries before `cutoff` kept only as their sum. */
+  function fromCheckpoint(ledger: LedgerSnapshot, kept: readonly string[]): LedgerSnapshot {
+    const accounts = new Map<AccountId, ReconciledAccount>();
+    for (const account of ledger.accounts.values()) {
+      const before = account.entries.filter((entry) => kept.includes(entry.transactionId));
+      accounts.set(account.accountId, {
+        ...account,
+        entries: account.entries.filter((entry) => !kept.includes(entry.transactionId)),
+        openingCents: before.reduce((total, entry) => total + entry.amountCents, 0),
+      });
+    }
+    const transactions = new Map([...ledger.transactions].filter(([id]) => !kept.includes(id)));
+    return { accounts, transactions };
+  }
+
+  it('counts its opening in its balance and its wallet, and finds a balance off both', () => {
+    const ledger = fromCheckpoint(ledgerOf(month), ['pay', 'fee']);
+    expect(checkLedger(ledger, now).problems).toEqual([]);
+    expect(checkWallets(ledger, wallets).problems).toEqual([]);
+    const off = new Map(ledger.accounts);
+    const funds = off.get(pieFunds)!;
+    off.set(pieFunds, { ...funds, balanceCents: funds.balanceCents + 1 });
+    const offLedger = { accounts: off, transactions: ledger.transactions };
+    expect(checkLedger(offLedger, now).problems).toEqual([
+      expect.objectContaining({ subject: pieFunds, expected: '0', found: '1' }),
+    ]);
+    expect(checkWallets(offLedger, wallets).problems).toEqual([
+      expect.objectContaining({ subject: 'fan:fan-1', expected: '0', found: '1' }),
+    ]);
+  });
+});
+
 describe('checkWallets', () => {
   it('is clean when the wallet is paid in − fees − split − refunded + given back + returned', () => {
     const refund = tx('refund', 'refund', [
