@@ -94,7 +94,7 @@ describe('SPEC §5 login texts', () => {
 });
 
 describe('fan login', () => {
-  it('sends the login payload, reads "Logging in..." while sending, and goes to /dashboard', async () => {
+  it('sends the login payload, reads "Logging in..." and is busy while sending, and goes to /dashboard', async () => {
     // Prepare
     const fan = makeFan({ stripe_customer_id: null, connected_accounts: { spotify: false } });
     const held = createHeldReply(succeed(fan));
@@ -108,10 +108,12 @@ describe('fan login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     const sending = await screen.findByRole('button', { name: 'Logging in...' });
     const disabledWhileSending = (sending as HTMLButtonElement).disabled;
+    const busyWhileSending = sending.getAttribute('aria-busy');
     held.release();
 
     // Assess
     expect(disabledWhileSending).toBe(true);
+    expect(busyWhileSending).toBe('true');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.sentTo('POST /api/auth/login').map((request) => request.body)).toEqual([
       { email: fan.email, password: 'correct-horse-battery' },

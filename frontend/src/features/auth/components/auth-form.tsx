@@ -1,6 +1,7 @@
 // The frame of every sign-in, registration and password form: the server's sentence above the fields, the fields,
-// and one primary submit button that names what it is doing while the call runs.
+// and one primary submit button (BusyButton) that names what it is doing while the call runs.
 import type { FormEventHandler, ReactNode } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextInput, type TextInputProps } from '../../../components/form/text-input';
 import { PasswordInput, type PasswordInputProps } from '../../../components/form/password-input';
@@ -37,13 +38,13 @@ export function AuthForm({
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {children}
       {footer}
-      <button
-        type="submit"
+      <BusyButton
         className="button button--primary auth-form__submit"
-        disabled={disabled || isSubmitting}
-      >
-        {isSubmitting ? submittingLabel : submitLabel}
-      </button>
+        busy={isSubmitting}
+        label={submitLabel}
+        busyLabel={submittingLabel}
+        disabled={disabled}
+      />
     </form>
   );
 }
