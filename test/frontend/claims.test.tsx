@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtistsScreen, ClaimScreen } from '../../frontend/src/features/claims';
 import {
   claimFixture,
+  failure,
   officeFixture,
   stubArtistApi,
   success,
@@ -313,6 +314,38 @@ describe('the claim screen', () => {
     ).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your artists' })).toBeTruthy();
+  });
+
+  it('says why a claim could not be deleted: the server’s sentence, or its own words when the server sent none', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const refusals = [
+      failure(409, 'conflict', 'This claim is being verified; it cannot be deleted now.'),
+      failure(409, 'conflict', ''),
+    ];
+    stubArtistApi(({ method, path }) => {
+      if (path === '/api/for-artists/offices') return success([office()]);
+      if (method === 'GET' && path === '/api/for-artists/claims/claim-1/detailed') {
+        return success({ ...claimFixture(), artist, verificationAttempts: [], statusHistory: [] });
+      }
+      if (method === 'DELETE' && path === '/api/for-artists/claims/claim-1') return refusals.shift();
+      return undefined;
+    });
+    renderAt('/for-artists/claims/claim-1');
+    const deleteOnce = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Delete claim' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this claim?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete claim' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    const alertText = () => screen.queryByRole('alert')?.textContent;
+    // Act
+    await deleteOnce();
+    const withSentence = alertText();
+    await deleteOnce();
+    // Assess
+    expect(withSentence).toBe('This claim is being verified; it cannot be deleted now.');
+    await waitFor(() => expect(alertText()).toBe('We could not delete this claim. Please try again.'));
   });
 
   it('shows a rejected claim with the reason and no delete button', async () => {

@@ -3,9 +3,12 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api-client';
 
-/** The server's own message when it sent one (SPEC §8's envelope), otherwise the screen's words. */
+/**
+ * What a screen says when a call failed: the server's own message when it sent one (SPEC §8's envelope), otherwise
+ * (not reached, or an empty sentence) the screen's words.
+ */
 export function describeLoadError(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.message : fallback;
+  return (isApiError(error) && error.message) || fallback;
 }
 
 export function LoadFailure({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmationDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { describeLoadError, LoadFailure } from '../../../components/load-failure';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -106,7 +105,7 @@ export function ClaimScreen({ verification }: ClaimScreenProps = {}) {
       navigate(paths.artist.artists());
     } catch (error) {
       setConfirming(false);
-      setDeleteFailure(isApiError(error) ? error.message : claimText.deleteFailed);
+      setDeleteFailure(describeLoadError(error, claimText.deleteFailed));
     } finally {
       setDeleting(false);
     }
