@@ -20,18 +20,13 @@ import {
   type TestPerson,
 } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
+import { connectProductApi } from './support/product-api';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
 const pages = useObservedPages();
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-  code?: string;
-}
+const { callApi, readData, waitForData } = connectProductApi(baseUrl);
 
 interface PieSummary {
   id: string;
@@ -59,42 +54,6 @@ interface WalletSummary {
   feesCents: number;
   refundedCents: number;
   balanceCents: number;
-}
-
-/** A call to the product with the page's cookies (the signed-in fan's session). */
-async function callApi<T>(
-  page: Page,
-  path: string,
-  init: { method?: 'GET' | 'POST'; data?: unknown } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const response =
-    init.method === 'POST'
-      ? await page.request.post(`${baseUrl}${path}`, { headers: { origin: baseUrl }, data: init.data ?? {} })
-      : await page.request.get(`${baseUrl}${path}`);
-  return { status: response.status(), body: (await response.json()) as Envelope<T> };
-}
-
-async function readData<T>(page: Page, path: string): Promise<T> {
-  const { status, body } = await callApi<T>(page, path);
-  if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Webhooks are asynchronous: asks again until the answer is the one expected, and fails with the last answer. */
-async function waitForData<T>(
-  page: Page,
-  path: string,
-  isReady: (data: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let data = await readData<T>(page, path);
-  while (!isReady(data) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    data = await readData<T>(page, path);
-  }
-  if (!isReady(data)) throw new Error(`GET ${path} never became ready: ${JSON.stringify(data)}`);
-  return data;
 }
 
 async function snap(page: Page, name: string): Promise<void> {

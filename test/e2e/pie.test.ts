@@ -14,18 +14,16 @@ import { connectSandboxStripe } from './support/sandbox-stripe';
 import type { ObservedPage } from './support/frame-checks';
 import { selectUnexpectedProblems } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
+import { connectProductApi } from './support/product-api';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const pages = useObservedPages();
+/** Jobs and webhooks run in the background: the pie's waits allow them 30 s. */
+const { readData, waitForData } = connectProductApi(baseUrl, { waitMs: 30_000 });
 
 /** The demo fan local mode seeds (local/seed.ts), whose pie was paid through the Stripe sandbox. */
 const demoFan = { email: 'demo-fan@openpie.example', password: 'demo-fan-pie-2026' };
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-}
 
 interface PieSummary {
   id: string;
@@ -71,26 +69,6 @@ interface WalletLine {
   kind: string;
   amountCents: number;
   pieId: string | null;
-}
-
-async function readData<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${baseUrl}${path}`);
-  const body = (await response.json()) as Envelope<T>;
-  if (response.status() !== 200)
-    throw new Error(`GET ${path} answered ${response.status()}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Asks again until the answer is the one expected (jobs and webhooks run in the background). */
-async function waitForData<T>(page: Page, path: string, isReady: (data: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let data = await readData<T>(page, path);
-  while (!isReady(data) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    data = await readData<T>(page, path);
-  }
-  if (!isReady(data)) throw new Error(`GET ${path} never became ready: ${JSON.stringify(data)}`);
-  return data;
 }
 
 async function logIn(page: Page): Promise<void> {
