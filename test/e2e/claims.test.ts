@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { catalogue } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
+import { walkClaimWizardToVerification } from './support/claim-wizard';
 import { useObservedPages, viewports } from './support/pages';
 import { expectCleanPage, openSignedIn } from './support/signed-in-pages';
 
@@ -23,26 +24,11 @@ describe('claiming an artist', () => {
     await page.goto(`${baseUrl}/for-artists/artists`);
     await page.getByRole('heading', { level: 1, name: 'Your artists' }).waitFor();
     await saveScreenshot(page, 'claims-artists-empty');
-    // Act: step 1
-    await page.getByRole('button', { name: 'Claim an artist' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Please select an artist').waitFor();
-    await page.getByLabel('Search for the artist').fill(claimed.name);
-    await page.getByRole('radio', { name: claimed.name, exact: false }).first().check();
-    await saveScreenshot(page, 'claims-wizard-step-1');
-    await page.getByRole('button', { name: 'Next' }).click();
-    // Act: step 2
-    await page.getByRole('button', { name: 'Next' }).click();
-    for (const text of [
-      'You must agree to the waiver',
-      'You must agree to the funds terms',
-      'You must agree to the terms and conditions',
-    ]) {
-      await page.getByText(text).waitFor();
-    }
-    await saveScreenshot(page, 'claims-wizard-step-2-errors');
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    // Act: steps 1 and 2
+    await walkClaimWizardToVerification(page, claimed.name, {
+      artistChosen: () => saveScreenshot(page, 'claims-wizard-step-1'),
+      termsRefused: () => saveScreenshot(page, 'claims-wizard-step-2-errors'),
+    });
     // Act: step 3
     await page.getByRole('button', { name: 'Claim artist' }).click();
     await page.getByText('Please select a verification method').waitFor();

@@ -10,13 +10,16 @@ import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { demoAccounts } from '../../local/seed';
 import { artistsById, favouriteArtistsOf } from '../../local/spotify-sandbox/catalogue';
 import { saveScreenshot } from './support/browser';
+import { walkClaimWizardToVerification } from './support/claim-wizard';
 import { makeTestPerson, signUpArtistSideUser } from './support/identity-helpers';
 import { useObservedPages, viewports } from './support/pages';
+import { connectProductApi } from './support/product-api';
 import { signedInRoleSessions } from './support/spec-routes';
 import { expectCleanPage } from './support/signed-in-pages';
 
 const baseUrl = inject('baseUrl');
 const pages = useObservedPages();
+const { readData } = connectProductApi(baseUrl);
 
 // The demo supporters' second artist: the demo office claims their first, this one waits with their money held.
 const demoFan = demoAccounts.find((account) => account.kind === 'fan');
@@ -24,18 +27,6 @@ if (!demoFan) throw new Error('local/seed.ts has no demo fan');
 const waitingArtistId = favouriteArtistsOf(spotifyAccountIdOf(demoFan.email))[1];
 const waitingArtist = waitingArtistId ? artistsById.get(waitingArtistId) : undefined;
 if (!waitingArtist) throw new Error('The sandbox has no second favourite artist for the demo fan');
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-}
-
-async function readData<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${baseUrl}${path}`);
-  const body = (await response.json()) as Envelope<T>;
-  if (response.status() !== 200) throw new Error(`GET ${path} answered ${response.status()}`);
-  return body.data;
-}
 
 async function snap(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -52,22 +43,7 @@ describe('a new artist-side user, from registration to a completed payout', () =
     if (!office) throw new Error('The new artist-side user has no office');
 
     // Act 1: the wizard, every SPEC §5 text of it
-    await page.getByRole('button', { name: 'Claim an artist' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Please select an artist').waitFor();
-    await page.getByLabel('Search for the artist').fill(waitingArtist.name);
-    await page.getByRole('radio', { name: waitingArtist.name, exact: false }).first().check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    for (const text of [
-      'You must agree to the waiver',
-      'You must agree to the funds terms',
-      'You must agree to the terms and conditions',
-    ]) {
-      await page.getByText(text).waitFor();
-    }
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await walkClaimWizardToVerification(page, waitingArtist.name);
     await page.getByRole('button', { name: 'Claim artist' }).click();
     for (const text of [
       'Please select a verification method',
