@@ -1,5 +1,5 @@
 // Rate-limit counters: one item per counter and fixed window, incremented by a conditional update that refuses
-// once the limit is reached. The item expires (TTL) after its window.
+// once the limit is reached. The item expires (TTL) a window after its own, as the next window still weighs it.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateCounterKey } from './keys';
 import type { TableRef } from './table';
@@ -10,6 +10,7 @@ export interface RateCounterHit {
   counter: string;
   windowStartSeconds: number;
   windowEndSeconds: number;
+  /** Hits the window may already hold for this one to be counted (fewer than the rule's when the last window weighs). */
   limit: number;
 }
 
@@ -31,8 +32,8 @@ export async function countRateLimitHit(
           ':limit': hit.limit,
           ':entity': 'rate-counter',
           ':v': 1,
-          // A minute past the window, so a clock a little behind still finds the counter.
-          ':expiresAt': hit.windowEndSeconds + 60,
+          // The next window reads this count too; a minute more, so a clock a little behind still finds it.
+          ':expiresAt': 2 * hit.windowEndSeconds - hit.windowStartSeconds + 60,
         },
       }),
     );
@@ -43,7 +44,7 @@ export async function countRateLimitHit(
   }
 }
 
-/** readRateCount: the login slow-down reads how many failures one e-mail had in the current window. */
+/** readRateCount: a counter's count in one window (the previous window's for a limit, the current one's for the slow-down). */
 export async function readRateCount(
   table: TableRef,
   counter: string,

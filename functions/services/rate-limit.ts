@@ -1,5 +1,6 @@
 // Rate limits for login, register and forgot-password (domain/identity/rate-limits.ts), counted in the table by the
-// product clock's windows, and the login's slow-down by e-mail.
+// product clock's windows and held over a sliding window (the previous window's count, weighted, plus the current
+// one's), and the login's slow-down by e-mail.
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { TableRef } from '../data/table';
@@ -9,6 +10,7 @@ import type { RateLimitedAction, RateScope } from '../domain/identity/rate-limit
 import {
   computeLoginDelayMs,
   computeRetryAfterSeconds,
+  computeSlidingLimit,
   findRateLimitRules,
   findRateWindow,
   loginSlowdown,
@@ -61,11 +63,17 @@ export async function enforceRateLimits(
   const outcomes = await Promise.all(
     findRateLimitRules(action, subject.clientAddress !== null).map(async (rule) => {
       const window = findRateWindow(rule, now);
+      const counter = counterOf(action, rule.scope, subject);
+      const previousCount = await readRateCount(
+        deps.table,
+        counter,
+        window.startSeconds - rule.windowSeconds,
+      );
       const outcome = await countRateLimitHit(deps.table, {
-        counter: counterOf(action, rule.scope, subject),
+        counter,
         windowStartSeconds: window.startSeconds,
         windowEndSeconds: window.endSeconds,
-        limit: rule.limit,
+        limit: computeSlidingLimit(rule, window, previousCount, now),
       });
       return { outcome, retryAfterSeconds: computeRetryAfterSeconds(window, now) };
     }),

@@ -1,5 +1,6 @@
-// Fixed-window rate limits for the calls an attacker would hammer: login (password guessing), register and
-// forgot-password (mail bombing), and the login's slow-down (docs/decisions/005-identity.md, "Limits that cannot lock the owner out").
+// Rate limits for the calls an attacker would hammer: login (password guessing), register and forgot-password (mail
+// bombing), and the login's slow-down (docs/decisions/005-identity.md, "Limits that cannot lock the owner out").
+// A limit holds over any sliding window of its length, estimated from two fixed windows' counts (decision 052).
 //
 // Guessing at one account from one address is refused after 10 attempts in 15 minutes; one address is refused after
 // 100 attempts at any accounts. The e-mail alone never locks a login out, because then anyone could lock the real
@@ -73,7 +74,27 @@ export function findRateWindow(rule: Pick<RateLimitRule, 'windowSeconds'>, now: 
   return { startSeconds, endSeconds: startSeconds + rule.windowSeconds };
 }
 
-/** Whole seconds until the window closes, at least 1 (the Retry-After value). */
+/**
+ * How many attempts the current fixed window may still have counted before this one, for the limit to hold over the
+ * sliding window that ends now: the previous window's count weighted by the share of it still inside the sliding
+ * window, rounded down, is taken off the limit (Cloudflare's estimate). At the edge of a window the previous one
+ * still counts whole, so a burst straddling the edge gets the limit once, not twice.
+ */
+export function computeSlidingLimit(
+  rule: Pick<RateLimitRule, 'limit' | 'windowSeconds'>,
+  window: RateWindow,
+  previousCount: number,
+  now: Date,
+): number {
+  const elapsedSeconds = now.getTime() / 1000 - window.startSeconds;
+  const previousShare = Math.min(1, Math.max(0, 1 - elapsedSeconds / rule.windowSeconds));
+  return rule.limit - Math.floor(previousCount * previousShare);
+}
+
+/**
+ * Whole seconds until the window closes, at least 1 (the Retry-After value). By then the attempts of the window
+ * refused in are the previous window's, whose weight falls from whole, so this is when a retry can be let in.
+ */
 export function computeRetryAfterSeconds(window: RateWindow, now: Date): number {
   return Math.max(1, Math.ceil(window.endSeconds - now.getTime() / 1000));
 }

@@ -83,6 +83,31 @@ describe('login replies', () => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('refuses a second burst just past a window’s edge: the last window still counts, so 2× the limit never gets through', async () => {
+    // Prepare: product time 10 seconds before a 15-minute window ends
+    const { setLocalClockOffset } = await import('../../../functions/runtime/clock');
+    const windowMs = 15 * 60 * 1000;
+    const beforeEdge = 2 * windowMs - (Date.now() % windowMs) - 10_000;
+    setLocalClockOffset(beforeEdge);
+    onTestFinished(() => setLocalClockOffset(0));
+    const email = uniqueEmail('straddled');
+    const attacker = uniqueAddress();
+    const burst = async (label: string) => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        statuses.push((await loginFan(email, `wrong-${label}-${attempt}`, attacker)).statusCode);
+      return statuses;
+    };
+    // Act: the limit's ten attempts before the edge, ten more 20 seconds later, in the next window
+    const before = await burst('before');
+    setLocalClockOffset(beforeEdge + 20_000);
+    const after = await burst('after');
+    // Assess: the second burst is refused once the sliding 15 minutes hold the limit (at most one estimate's rounding)
+    expect(before).toEqual(Array(10).fill(401));
+    expect(after.filter((status) => status !== 429).length).toBeLessThanOrEqual(1);
+    expect(after.slice(1)).toEqual(Array(9).fill(429));
+  });
+
   it('limits one client address across e-mails', async () => {
     // Prepare: product time just past the start of a 15-minute window, so the 101 attempts cannot straddle two windows
     // (a run that crossed a quarter hour of the wall clock once counted them in two)
