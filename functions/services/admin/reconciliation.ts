@@ -151,31 +151,62 @@ async function readFans(table: TableRef): Promise<Fans> {
 /** What a reading from a checkpoint knows of each account it read: its checkpoint (null: none, read whole). */
 type Openings = Map<AccountId, ReconciledAccountCheckpoint | null>;
 
+/** A reading from a checkpoint: what it found of each account, and the accounts a transaction since touched. */
+interface FromCheckpoint {
+  openings: Openings;
+  touched: Set<AccountId>;
+}
+
 /**
- * The ledger reached from `start`: every account's balance and entries, every transaction they name. With `openings`,
- * each account's entries from its checkpoint on (the checkpoint's sum as its opening), and what was found kept there.
+ * The entries of each of `accounts` from its checkpoint on. An account no transaction since the cut-off touched and
+ * still at its checkpoint's balance has none (an entry since would be of such a transaction, or move its balance):
+ * it costs its balance and checkpoint, not a Query.
+ */
+function entriesSinceCheckpoints(
+  table: TableRef,
+  accounts: readonly AccountId[],
+  checkpoints: ReadonlyMap<AccountId, ReconciledAccountCheckpoint>,
+  balances: ReadonlyMap<AccountId, number>,
+  touched: ReadonlySet<AccountId>,
+): Promise<ReconciledEntry[][]> {
+  return inParallel(accounts, (accountId) => {
+    const checkpoint = checkpoints.get(accountId);
+    if (checkpoint && !touched.has(accountId) && (balances.get(accountId) ?? 0) === checkpoint.cents)
+      return Promise.resolve([]);
+    return listLedgerEntriesSince(table, accountId, checkpoint?.upTo ?? null);
+  });
+}
+
+/**
+ * The ledger reached from `start`: every account's balance and entries, every transaction they name. From a
+ * checkpoint, each account's entries from its own checkpoint on (its sum as the opening), and what was found kept.
  */
 async function readLedger(
   table: TableRef,
   start: readonly AccountId[],
-  openings?: Openings,
+  from?: FromCheckpoint,
 ): Promise<LedgerSnapshot> {
   const accounts = new Map<AccountId, ReconciledAccount>();
   const transactions = new Map<string, ReconciledTransaction | null>();
   let frontier = [...new Set(start)];
   while (frontier.length > 0) {
-    const checkpoints = openings ? await getReconciledAccounts(table, frontier) : null;
-    const [balances, entriesOf] = await Promise.all([
+    const checkpoints = from ? await getReconciledAccounts(table, frontier) : null;
+    const [balances, everyEntryOf] = await Promise.all([
       getLedgerBalances(table, frontier),
-      inParallel(frontier, (accountId) =>
-        checkpoints
-          ? listLedgerEntriesSince(table, accountId, checkpoints.get(accountId)?.upTo ?? null)
-          : allEntriesOf(table, accountId),
-      ),
+      checkpoints ? null : inParallel(frontier, (accountId) => allEntriesOf(table, accountId)),
     ]);
+    const entriesOf =
+      everyEntryOf ??
+      (await entriesSinceCheckpoints(
+        table,
+        frontier,
+        checkpoints ?? new Map(),
+        balances,
+        from?.touched ?? new Set(),
+      ));
     frontier.forEach((accountId, index) => {
       const checkpoint = checkpoints?.get(accountId) ?? null;
-      openings?.set(accountId, checkpoint);
+      from?.openings.set(accountId, checkpoint);
       accounts.set(accountId, {
         accountId,
         balanceCents: balances.get(accountId) ?? 0,
@@ -195,6 +226,7 @@ async function readLedger(
       for (const posting of transaction.postings) next.add(posting.accountId);
       if (transaction.chunkCount > 1) next.add(clearingAccountOf(transaction.id));
     });
+    for (const accountId of next) from?.touched.add(accountId);
     frontier = [...next].filter((accountId) => !accounts.has(accountId));
   }
   return { accounts, transactions };
@@ -253,13 +285,16 @@ async function readChanges(
   ]);
   const officeIds = offices.map((office) => office.id);
   const openings: Openings = new Map();
+  const postedTo = new Set(
+    booked.flatMap((transaction) => transaction.postings.map((posting) => posting.accountId)),
+  );
   const start = [
     ...platformAccounts,
     ...officeAccountsOf(officeIds),
-    ...booked.flatMap((transaction) => transaction.postings.map((posting) => posting.accountId)),
+    ...postedTo,
     ...heldLots.map((lot) => lot.accountId),
   ];
-  const ledger = await readLedger(table, start, openings);
+  const ledger = await readLedger(table, start, { openings, touched: postedTo });
   const pieIds = new Set<string>();
   for (const accountId of ledger.accounts.keys()) {
     const account = parseAccountId(accountId);
