@@ -3,12 +3,10 @@
 // made one Query per account and ~36 requests per fan), and so does the first page of the unsearched wallet lines;
 // transactions written before the indexes are found again once the backfill gives them their keys, and the backfill
 // run twice, or twice at once, sets each item's keys once. The ledger audit runs after the file.
-import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactionKey } from '../../functions/data/keys';
 import { ledgerIndexShards } from '../../functions/data/ledger-index';
-import { accountIdOf } from '../../functions/domain/money/ledger';
 import { createFixedClock } from '../../functions/runtime/clock';
 import { readFinances } from '../../functions/services/admin/finances';
 import { backfillLedgerIndex } from '../../functions/services/admin/ledger-index-backfill';
@@ -16,7 +14,7 @@ import {
   listWalletTransactionsForStaff,
   readWalletStatsForStaff,
 } from '../../functions/services/admin/wallet-transactions';
-import { postTransaction } from '../../functions/services/ledger';
+import { givenWalletCredit } from '../support/factories/ledger';
 import { createSignedInAccount } from '../support/identity';
 import { testTable } from '../support/test-table';
 
@@ -47,26 +45,10 @@ async function requestsOf<T>(read: () => Promise<T>): Promise<{ result: T; reque
   }
 }
 
-/** Free credit into a fan's wallet at `at`: a wallet line, and money into the ledger through a platform account. */
-async function creditWallet(fanId: string, cents: number, at: Date): Promise<string> {
-  const { transaction } = await postTransaction(
-    { table: testTable(), clock: createFixedClock(at) },
-    {
-      kind: 'promo-funding',
-      idempotencyKey: `promo-funding:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('promo-funding', 'platform'), amountCents: -cents },
-        { accountId: accountIdOf('fan-wallet', fanId), amountCents: cents },
-      ],
-    },
-  );
-  return transaction.id;
-}
-
 /** A fan in the directory whose wallet moved 40 days ago: history the day's reads must not pay for. */
 async function fanWithHistory(): Promise<void> {
   const fan = await createSignedInAccount('fan');
-  await creditWallet(fan.userId, 300, new Date(Date.now() - 40 * dayMs));
+  await givenWalletCredit(fan.userId, 300, new Date(Date.now() - 40 * dayMs));
 }
 
 describe('the ledger by date', () => {
@@ -77,7 +59,7 @@ describe('the ledger by date', () => {
     const now = new Date(Date.UTC(real.getUTCFullYear(), real.getUTCMonth(), real.getUTCDate(), 12));
     const deps = { table: testTable(), clock: createFixedClock(now) };
     const today = await createSignedInAccount('fan');
-    await creditWallet(today.userId, 500, new Date(now.getTime() - 1000));
+    await givenWalletCredit(today.userId, 500, new Date(now.getTime() - 1000));
     await fanWithHistory();
     await fanWithHistory();
     const page = { page: 1, limit: 2 };
@@ -110,9 +92,9 @@ describe('the ledger by date', () => {
     const fan = await createSignedInAccount('fan');
     const day = new Date(Date.now() - 400 * dayMs);
     const ids = [
-      await creditWallet(fan.userId, 100, day),
-      await creditWallet(fan.userId, 200, new Date(day.getTime() + 1000)),
-      await creditWallet(fan.userId, 300, new Date(day.getTime() + 2000)),
+      await givenWalletCredit(fan.userId, 100, day),
+      await givenWalletCredit(fan.userId, 200, new Date(day.getTime() + 1000)),
+      await givenWalletCredit(fan.userId, 300, new Date(day.getTime() + 2000)),
     ];
     const keysOf = async (id: string) => {
       const { Item } = await table.client.send(

@@ -8,20 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../functions/contracts/events';
 import { pieReceiptKey } from '../../functions/data/keys';
 import { getReconciliationCheckpoint } from '../../functions/data/reconciliation-checkpoint';
-import { accountIdOf } from '../../functions/domain/money/ledger';
 import type { Clock } from '../../functions/runtime/clock';
-import { createFixedClock, getClock } from '../../functions/runtime/clock';
+import { getClock } from '../../functions/runtime/clock';
 import { createLogger } from '../../functions/runtime/logger';
 import {
   runDailyReconciliation,
   runReconciliationChecks,
   builtReconciliationChecks,
 } from '../../functions/services/admin/reconciliation';
-import { postTransaction } from '../../functions/services/ledger';
 import { splitEndedPie } from '../../functions/services/pie/pie-split';
 import { createStripeGateway } from '../../functions/integrations/stripe/sdk-gateway';
 import { givenUnclaimedListening } from '../support/factories/fans';
 import { splitDeps } from '../support/factories/funding';
+import { givenWalletCredit } from '../support/factories/ledger';
 import { createSignedInAccount } from '../support/identity';
 import type { PaymentsHarness } from '../support/payments-harness';
 import { chargesOf, fundPie, moveClock, piesOf, startPaymentsHarness } from '../support/payments-harness';
@@ -90,27 +89,12 @@ async function staffRunItems(): Promise<number> {
   }
 }
 
-/** Free credit into a fan's wallet booked at `at`. */
-async function creditWallet(fanId: string, cents: number, at: Date): Promise<void> {
-  await postTransaction(
-    { table: testTable(), clock: createFixedClock(at) },
-    {
-      kind: 'promo-funding',
-      idempotencyKey: `promo-funding:${randomUUID()}`,
-      postings: [
-        { accountId: accountIdOf('promo-funding', 'platform'), amountCents: -cents },
-        { accountId: accountIdOf('fan-wallet', fanId), amountCents: cents },
-      ],
-    },
-  );
-}
-
 /** `fans` fans of the directory, each credited `times` times `daysAgo` days before now. */
 async function history(fans: number, times: number, daysAgo: number): Promise<void> {
   const at = new Date(getClock().now().getTime() - daysAgo * day);
   for (let fan = 0; fan < fans; fan += 1) {
     const { userId } = await createSignedInAccount('fan');
-    for (let time = 0; time < times; time += 1) await creditWallet(userId, 100 + time, at);
+    for (let time = 0; time < times; time += 1) await givenWalletCredit(userId, 100 + time, at);
   }
 }
 
@@ -148,7 +132,7 @@ describe('the daily reconciliation from its checkpoint', () => {
     const staffAfter = await staffRunItems();
     // Then three credits today.
     const { userId } = await createSignedInAccount('fan');
-    for (let time = 0; time < 3; time += 1) await creditWallet(userId, 50, getClock().now());
+    for (let time = 0; time < 3; time += 1) await givenWalletCredit(userId, 50, getClock().now());
     const changed = await dailyRun('changed');
 
     // Assert: twice the history, the same reads from the checkpoint; staff's run reads everything, more each time.

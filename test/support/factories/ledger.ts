@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../../../functions/domain/money/ledger';
 import { accountIdOf } from '../../../functions/domain/money/ledger';
 import type { Clock } from '../../../functions/runtime/clock';
-import { getClock } from '../../../functions/runtime/clock';
+import { createFixedClock, getClock } from '../../../functions/runtime/clock';
 import { testTable } from '../test-table';
 
 /** The account's balance as the ledger keeps it. */
@@ -34,4 +34,21 @@ export async function givenPayableHolds(officeId: string, cents: number, clock: 
       ],
     },
   );
+}
+
+/** Free credit into a fan's wallet booked at `at` (money in through the platform's promo account); the transaction's id. */
+export async function givenWalletCredit(fanId: string, cents: number, at: Date): Promise<string> {
+  const { postTransaction } = await import('../../../functions/services/ledger');
+  const { transaction } = await postTransaction(
+    { table: testTable(), clock: createFixedClock(at) },
+    {
+      kind: 'promo-funding',
+      idempotencyKey: `promo-funding:${randomUUID()}`,
+      postings: [
+        { accountId: accountIdOf('promo-funding', 'platform'), amountCents: -cents },
+        { accountId: accountIdOf('fan-wallet', fanId), amountCents: cents },
+      ],
+    },
+  );
+  return transaction.id;
 }
