@@ -26,6 +26,7 @@ import { isProfileComplete } from '../../functions/domain/identity/profile';
 import {
   computeLoginDelayMs,
   computeRetryAfterSeconds,
+  computeSlidingLimit,
   findRateLimitRules,
   findRateWindow,
   rateLimitRules,
@@ -190,13 +191,31 @@ describe('session rules', () => {
 });
 
 describe('rate-limit windows', () => {
-  it('allows 10 per e-mail in fixed 15-minute windows and says how long to wait', () => {
+  it('counts 10 per e-mail in 15-minute windows and says how long to wait', () => {
     expect(rateLimitRules.email).toEqual({ scope: 'email', limit: 10, windowSeconds: 900 });
     const now = new Date('2026-05-01T10:07:30Z');
     const window = findRateWindow(rateLimitRules.email, now);
     expect(new Date(window.startSeconds * 1000).toISOString()).toBe('2026-05-01T10:00:00.000Z');
     expect(computeRetryAfterSeconds(window, now)).toBe(450);
     expect(computeRetryAfterSeconds(window, new Date(window.endSeconds * 1000 - 10))).toBe(1);
+  });
+
+  it('takes the previous window’s attempts off the limit by the share of it still inside the last 15 minutes', () => {
+    // Prepare
+    const rule = rateLimitRules.email;
+    const window = findRateWindow(rule, new Date('2026-05-01T10:00:00Z'));
+    const at = (time: string) => new Date(`2026-05-01T${time}Z`);
+    // Act
+    const limits = [
+      computeSlidingLimit(rule, window, 0, at('10:00:10')),
+      computeSlidingLimit(rule, window, 10, at('10:00:00')),
+      computeSlidingLimit(rule, window, 10, at('10:00:10')),
+      computeSlidingLimit(rule, window, 10, at('10:07:30')),
+      computeSlidingLimit(rule, window, 10, at('10:14:59')),
+      computeSlidingLimit(rule, window, 4, at('10:03:45')),
+    ];
+    // Assess: 10 × 890/900 = 9.9 counts as 9; 10 × 1/2 = 5; 10 × 1/900 counts as none; 4 × 3/4 = 3
+    expect(limits).toEqual([10, 0, 1, 5, 10, 7]);
   });
 
   it('limits a login by e-mail and address together, never by e-mail alone below a high ceiling', () => {
