@@ -131,9 +131,12 @@ describe('pie/settings: the what-if preview', () => {
     await waitFor(() => expect(api.sentTo(`GET /api/pie/${pie.id}/realtime-stats`)).toHaveLength(2), slow);
     expect(previewRegion().textContent).toContain('Updating the preview…');
     expect(rowOf('Basalt').textContent).toContain('$3.76');
+    // busy for assistive technology, and its words not dimmed under their contrast (only the chart's slices are)
+    expect(rowOf('Basalt').closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');
     held.release();
     await waitFor(() => expect(rowOf('Basalt').textContent).toContain('Nothing: over the limit'), slow);
     await waitFor(() => expect(previewRegion().textContent).not.toContain('Updating the preview…'));
+    expect(rowOf('Basalt').closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('false');
   });
 
   it('refuses a limit that is not a whole number from 0 to 500 and keeps Save off', async () => {

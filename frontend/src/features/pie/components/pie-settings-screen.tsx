@@ -232,7 +232,7 @@ function PieSettingsEditor({ pie, onSaved }: { pie: PieSummary; onSaved: (pie: P
         <p className="what-if__summary">
           <strong>{describeWhatIfSummary(preview)}</strong>
         </p>
-        <div className={`what-if__body${updating ? ' what-if__body--updating' : ''}`}>
+        <div className={`what-if__body${updating ? ' what-if__body--updating' : ''}`} aria-busy={updating}>
           <PieChart artists={preview.includedArtists} title={pieSettingsScreenText.chartTitle} />
           <p className="field__hint">{pieSettingsScreenText.choicesHint}</p>
           <WhatIfArtists
