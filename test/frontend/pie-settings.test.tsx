@@ -82,7 +82,7 @@ describe('pie/settings: the what-if preview', () => {
     await userEvent.type(limit, '1');
     // Assess
     await waitFor(() => expect(rowOf('Basalt').textContent).toContain('Nothing: over the limit'), slow);
-    expect(rowOf('Basalt').textContent).toContain('-$3.76');
+    expect(rowOf('Basalt').textContent).toContain('−$3.76');
     expect(rowOf('Aurora Lane').textContent).toContain('+$3.76');
     expect(previewRegion().textContent).toContain('With these settings 1 artist gets $9.41; 2 are left out.');
     const asked = api.sentTo(`GET /api/pie/${pie.id}/realtime-stats`).map((request) => request.search);

@@ -38,11 +38,11 @@ function fromChoice(choice: string): boolean | null {
   return null;
 }
 
-/** `+$0.12`, `-$0.05`, `No change`. */
+/** `+$0.12`, `−$0.05` (the true minus every amount below zero is written with), `No change`. */
 export function describeCentsChange(before: number, after: number): string {
   const change = after - before;
   if (change === 0) return whatIfArtistsText.noChange;
-  return `${change > 0 ? '+' : '-'}${formatMoney(Math.abs(change))}`;
+  return change > 0 ? `+${formatMoney(change)}` : formatMoney(change);
 }
 
 function describeOutcome(artist: PieArtist | undefined): string {
