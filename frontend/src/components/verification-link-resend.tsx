@@ -1,7 +1,7 @@
 // "Send me a new link" where a pie was refused for an unverified e-mail address (a 403 with a resend
 // link). The reply names the address the link went to, so the fan can tell a wrong address from a lost mail.
 import { useState } from 'react';
-import { isApiError } from '../lib/api-client';
+import { describeLoadError } from './load-failure';
 import { sendNewVerificationLink } from '../lib/resend-verification';
 import { BusyButton } from './busy-button';
 import { FormAlert } from './form/form-alert';
@@ -27,8 +27,7 @@ export function VerificationLinkResend() {
       setOutcome({ kind: 'sent', message });
     } catch (error) {
       // The API's errors (429 rate_limited, a lost connection, …) carry words for people; anything else gets ours.
-      const message = isApiError(error) ? error.message : '';
-      setOutcome({ kind: 'failed', message: message || verificationLinkResendText.failed });
+      setOutcome({ kind: 'failed', message: describeLoadError(error, verificationLinkResendText.failed) });
     } finally {
       setSending(false);
     }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { StaffClaimDecision } from '@contracts/admin-claims';
-import { isApiError } from '../../../lib/api-client';
+import { describeLoadError } from '../../../components/load-failure';
 import { changeStaffClaimStatus } from '../api/change-staff-claim-status';
 import { staffClaimUrl } from '../api/get-staff-claim';
 import { staffClaimsListPath } from '../api/get-staff-claims';
@@ -66,7 +66,7 @@ export function useClaimDecision(claimId: string) {
     } catch (error) {
       // SPEC §8: a failed staff operation is logged for whoever looks at the console; the screen says what happened.
       console.error('Claim decision failed', error);
-      setFailure(isApiError(error) ? error.message : staffClaimText.changeFailed);
+      setFailure(describeLoadError(error, staffClaimText.changeFailed));
     } finally {
       setBusy(false);
       setPending(null);
