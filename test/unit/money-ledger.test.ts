@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Posting } from '../../functions/domain/money/ledger';
 import {
+  fanOfAccount,
   accountIdOf,
   buildReversal,
   clearingAccountOf,
@@ -111,5 +112,20 @@ describe('chunk planning', () => {
     expect(chunks[0]?.at(-1)).toEqual({ accountId: through, amountCents: 103 });
     expect(chunks.map((chunk) => chunk.at(-1)?.amountCents)).toEqual([103, -47, -47, -9]);
     for (const chunk of chunks) expect(chunk.reduce((sum, p) => sum + p.amountCents, 0)).toBe(0);
+  });
+});
+
+describe('the fan an account belongs to', () => {
+  const fanOfPie = new Map([['pie-1', 'fan-a']]);
+
+  it('is the owner of a fan wallet and the fan of a pie whose funds it is', () => {
+    expect(fanOfAccount('fan-wallet:fan-b', fanOfPie)).toBe('fan-b');
+    expect(fanOfAccount('pie-funds:pie-1', fanOfPie)).toBe('fan-a');
+  });
+
+  it('is no one for a pie it does not know, an artist or the platform', () => {
+    expect(fanOfAccount('pie-funds:pie-9', fanOfPie)).toBeUndefined();
+    expect(fanOfAccount('artist-earnings:artist-1', fanOfPie)).toBeUndefined();
+    expect(fanOfAccount('platform-fees:platform', fanOfPie)).toBeUndefined();
   });
 });

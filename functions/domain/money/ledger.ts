@@ -153,6 +153,16 @@ export function parseAccountId(id: string): Account {
   return { id: id as AccountId, type: type as AccountType, owner };
 }
 
+/**
+ * The fan whose money an account holds: a fan's wallet names its fan, a pie's funds the fan of that pie (looked up in
+ * `fanOfPie`); any other account, or a pie not in the map, is no fan's.
+ */
+export function fanOfAccount(id: string, fanOfPie: ReadonlyMap<string, string>): string | undefined {
+  const account = parseAccountId(id);
+  if (account.type === 'fan-wallet') return account.owner;
+  return account.type === 'pie-funds' ? fanOfPie.get(account.owner) : undefined;
+}
+
 export function isGuardedAccount(id: AccountId): boolean {
   return guardedAccountTypes.has(parseAccountId(id).type);
 }

@@ -47,6 +47,7 @@ import type { AccountId } from '../../domain/money/ledger';
 import {
   accountIdOf,
   clearingAccountOf,
+  fanOfAccount,
   parseAccountId,
   platformAccountTypes,
   platformOwner,
@@ -312,13 +313,7 @@ async function readChanges(
   const fanOfPie = new Map(pies.map((pie) => [pie.id, pie.fanId] as const));
   const walletOf = new Map<string, AccountId[]>();
   for (const accountId of ledger.accounts.keys()) {
-    const account = parseAccountId(accountId);
-    const fanId =
-      account.type === 'fan-wallet'
-        ? account.owner
-        : account.type === 'pie-funds'
-          ? fanOfPie.get(account.owner)
-          : undefined;
+    const fanId = fanOfAccount(accountId, fanOfPie);
     if (fanId === undefined) continue;
     walletOf.set(fanId, [...(walletOf.get(fanId) ?? []), accountId]);
   }

@@ -25,7 +25,7 @@ import { fanIdsOfPies } from '../../data/pie-owners';
 import type { TableRef } from '../../data/table';
 import { forEachItem } from '../../data/table';
 import { getTakeBack } from '../../data/take-backs';
-import { parseAccountId } from '../../domain/money/ledger';
+import { fanOfAccount, parseAccountId } from '../../domain/money/ledger';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
 import { getTable } from '../../runtime/table';
@@ -127,13 +127,7 @@ async function datedLinesOf(
   for (const transaction of transactions) {
     const byFan = new Map<string, number>();
     for (const posting of transaction.postings) {
-      const account = parseAccountId(posting.accountId);
-      const fanId =
-        account.type === 'fan-wallet'
-          ? account.owner
-          : account.type === 'pie-funds'
-            ? fanOfPie.get(account.owner)
-            : undefined;
+      const fanId = fanOfAccount(posting.accountId, fanOfPie);
       if (fanId !== undefined) byFan.set(fanId, (byFan.get(fanId) ?? 0) + posting.amountCents);
     }
     const takeBackPie = mayBeTakeBack(transaction) ? (transaction.references['pieId'] ?? '') : null;
@@ -159,13 +153,9 @@ async function datedLinesOf(
   await forEachItem(takeBackChecks, parallelFans, async ({ fanId, pieId, transaction }) => {
     const takeBack = await getTakeBack(table, pieId, transaction.idempotencyKey);
     if (!takeBack) return;
-    const touched = transaction.postings.some((posting) => {
-      const account = parseAccountId(posting.accountId);
-      return (
-        (account.type === 'fan-wallet' && account.owner === fanId) ||
-        (account.type === 'pie-funds' && fanOfPie.get(account.owner) === fanId)
-      );
-    });
+    const touched = transaction.postings.some(
+      (posting) => fanOfAccount(posting.accountId, fanOfPie) === fanId,
+    );
     // A zero line from the fan's own entries is the transaction's; one without any is the take-back's, once planned.
     if (touched) {
       lines.push({
