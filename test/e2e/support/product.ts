@@ -64,7 +64,7 @@ export interface RunningProduct {
  * Starts the product as `npm start` does (local/main.ts, serving the built SPA in dist/web) on a free port with a fresh
  * DATA_DIR: the e2e suite's globalSetup and `npm run bench`'s page measurements (bench/pages.ts) both start it so.
  */
-export async function startProduct(): Promise<RunningProduct> {
+export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openpie-e2e-'));
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
@@ -73,6 +73,7 @@ export async function startProduct(): Promise<RunningProduct> {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env['E2E_PRODUCT_LOG'] ? 'info' : 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,7 +107,11 @@ export async function startProduct(): Promise<RunningProduct> {
 }
 
 export default async function setup(project: TestProject) {
-  const product = await startProduct();
+  // Passwords set during the run (registrations, resets, changes) are hashed at the tests' cheap scrypt cost
+  // (local-only, runtime/env.ts refuses it elsewhere): about 0.4 s less for each on a quiet core. The demo accounts'
+  // stored hashes keep the production cost, so every demo sign-in still verifies at it; the production parameters
+  // themselves are asserted by test/unit/identity-integrations.test.ts and demo-accounts.test.ts.
+  const product = await startProduct({ env: { PASSWORD_HASHING: 'fast-for-tests' } });
   project.provide('baseUrl', product.baseUrl);
   project.provide('dataDir', product.dataDir);
   return () => product.stop();
