@@ -110,10 +110,14 @@ export function referenceSplitPie(input: SplitInput): PieSplit {
     else exclude(artist, ['over_limit']);
   });
 
-  // Step 5 begins with the artists the fan forced in: included means paid. While the net has a cent for each of them,
+  // Step 5 begins with the artists the fan forced in: included means paid. While the net has a cent for each of them that has
+  // counted time (one with none is owed nothing and takes no cent from the count),
   // every forced artist with counted time whose share of what is left would be under one cent gets one cent, set aside first (repeated:
   // setting cents aside lowers the others' shares), and what is left is folded and apportioned among the rest.
-  const forcedCount = kept.reduce((count, artist) => count + (artist.inclusion === true ? 1 : 0), 0);
+  const forcedCount = kept.reduce(
+    (count, artist) => count + (artist.inclusion === true && artist.weight > 0 ? 1 : 0),
+    0,
+  );
   const atOneCent: SplitArtist[] = [];
   let rest = kept;
   while (forcedCount > 0 && netCents >= forcedCount) {

@@ -181,6 +181,23 @@ describe('splitPie: who takes part', () => {
     expect(reasonsOf(result)).toEqual({ 'id:c': ['under_one_cent'], 'id:d': ['under_one_cent'] });
   });
 
+  it('counts only artists forced in with time against the cents, so one with none keeps no cent from another', () => {
+    // Prepare: 1¢; a 180 001 ms (top of limit 1), b 180 000 ms forced in beyond the limit, h forced in with no time.
+    // h has no share and no cent coming, so the net has its one cent for b, the one forced artist with time: b's
+    // share 1 × 180 000 ÷ 360 001 = 0.4999¢ is under one cent, so b gets it, set aside, and a folds with nothing left.
+    // (Counting h too asked for 2¢, so b folded and a took the cent: the property test found it.)
+    const listening = [listened('a', 180_001), listened('b', 180_000), listened('h', 0)];
+    const inclusions = new Map([
+      ['id:b', true],
+      ['id:h', true],
+    ]);
+    // Act
+    const result = split(listening, 1, { settings: { ...noTilt, artistLimit: 1 }, inclusions });
+    // Assess
+    expect(centsOf(result)).toEqual({ 'id:b': 1 });
+    expect(reasonsOf(result)).toEqual({ 'id:a': ['under_one_cent'], 'id:h': ['under_one_cent'] });
+  });
+
   it('breaks a tie at the limit by artist key ascending', () => {
     // Prepare: limit 1 and two artists of 40 000 ms: id:m sorts before id:n and takes the place
     const listening = [listened('n', 40_000), listened('m', 40_000)];

@@ -117,7 +117,12 @@ export function setAsideForced(netCents: number, count: number, exactInNumbers: 
   const { fateOf, inclusionOf, weightOf } = space;
   let forcedCount = 0;
   for (let place = 0; place < count; place += 1)
-    if (fateOf[place] === fate.kept && inclusionOf[place] === inclusionCode.forced) forcedCount += 1;
+    if (
+      fateOf[place] === fate.kept &&
+      inclusionOf[place] === inclusionCode.forced &&
+      (weightOf[place] ?? 0) > 0
+    )
+      forcedCount += 1;
   let setAside = 0;
   while (forcedCount > 0 && netCents >= forcedCount) {
     const leftCents = netCents - setAside;

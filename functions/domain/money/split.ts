@@ -11,7 +11,7 @@
 //      factor = clamp(10000 + artistPopularity × (50 − popularity) × 2, 1000, 20000)
 //    so no tilt (0) or popularity 50 (also a missing popularity) gives 1.0; the full tilt (100) gives 2.0 to
 //    popularity 0 and 0.1 from popularity 95 up. The upper bound never binds for valid inputs: it is the stated limit.
-// 5. An artist forced in keeps at least one cent: while the net has a cent for each artist forced in, each with time
+// 5. An artist forced in keeps at least one cent: while the net has a cent for each artist forced in with time, each
 //    whose share of what is left would be under one cent gets one cent, set aside first (repeated until none is).
 //    Then fold shares under one cent of what is left back into the rest: repeat { drop every artist whose exact share of the net is under
 //    one cent; recompute } until none is; then the one apportion rule (floors, then the cents left one each by largest
