@@ -3,64 +3,32 @@
 // what a check needs through the data/ access functions and hands it to the pure rules of
 // domain/reconciliation/ (one module per check, what they share in checks.ts).
 //
-// The ledger is read without Scan: from the platform's own accounts and every fan's wallet accounts (the fan
-// directory and each fan's pies), every account's entries, every transaction those entries name, and then every
-// account those transactions post to, until no new account turns up. Every movement of money touches a platform
-// account or a fan's, so this reaches the whole ledger that is connected to anything; it reads each entry once.
-//
-// The daily job reads less (docs/decisions/051-reconciliation-checkpoint.md): a clean run leaves a checkpoint (each
-// account's entries summed up to a cut-off), and the next reads only what changed since: the transactions booked from
-// the cut-off on, the accounts they and the platform, the offices and the held lots touch (each from its own
-// checkpoint on), the pies those name or that are late, and the held lots; the same checks run over that. A run that
-// finds anything this way runs again over everything, and only that run's findings count; staff's console always
-// reads everything.
+// What the checks read, everything or only what changed since a clean run's checkpoint, is reconciliation-reading.ts.
+// The daily job reads only the changes (docs/decisions/051-reconciliation-checkpoint.md); a run that finds anything
+// so runs again over everything, and only that run's findings count; staff's console always reads everything.
 import type { EscrowLot } from '../../domain/money/escrow';
 import { listHeldTotals } from '../../data/escrow-held';
-import { listPieLots, pagesOfLotsDue } from '../../data/escrow-lots';
-import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
+import { listPieLots } from '../../data/escrow-lots';
 import { getSuccessfulClaimsOfArtists } from '../../data/claims';
-import {
-  getLedgerBalances,
-  getLedgerTransaction,
-  getLedgerTransactions,
-  listLedgerEntries,
-  listLedgerEntriesSince,
-  transactionIdOf,
-} from '../../data/ledger';
+import { getLedgerTransaction, getLedgerTransactions, transactionIdOf } from '../../data/ledger';
 import { listIndexedTransactions } from '../../data/ledger-index';
-import type {
-  ReconciledAccountCheckpoint,
-  ReconciliationCheckpoint,
-} from '../../data/reconciliation-checkpoint';
+import type { ReconciledAccountCheckpoint } from '../../data/reconciliation-checkpoint';
 import {
   clearReconciliationCheckpoint,
-  getReconciledAccounts,
   getReconciliationCheckpoint,
   putReconciliationCheckpoint,
 } from '../../data/reconciliation-checkpoint';
 import { getPieReceipts } from '../../data/pie-receipts';
-import type { StoredPie } from '../../data/pies';
-import { getPie, listAllFanPies, pagesOfPiesDue } from '../../data/pies';
 import type { TableRef } from '../../data/table';
 import { splitIdempotencyKey } from '../../domain/money/escrow';
-import type { AccountId } from '../../domain/money/ledger';
-import {
-  accountIdOf,
-  clearingAccountOf,
-  fanOfAccount,
-  parseAccountId,
-  platformAccountTypes,
-  platformOwner,
-} from '../../domain/money/ledger';
+import { accountIdOf, platformOwner } from '../../domain/money/ledger';
 import type {
   CheckResult,
   LedgerSnapshot,
-  ReconciledAccount,
-  ReconciledEntry,
   ReconciledTransaction,
   ReconciliationCheckType,
 } from '../../domain/reconciliation/checks';
-import { dailyJobGraceMs, pendingGraceMs } from '../../domain/reconciliation/checks';
+import { pendingGraceMs } from '../../domain/reconciliation/checks';
 import { checkEscrow } from '../../domain/reconciliation/escrow-check';
 import { checkLedger } from '../../domain/reconciliation/ledger-check';
 import type { ReconciledPayout, StripeLegs } from '../../domain/reconciliation/payout-check';
@@ -69,7 +37,6 @@ import type { ReconciledReceipt } from '../../domain/reconciliation/pie-check';
 import { checkPies } from '../../domain/reconciliation/pie-check';
 import type { StripeBalanceMovement } from '../../domain/reconciliation/stripe-check';
 import { checkStripe, ledgerStripeReferences } from '../../domain/reconciliation/stripe-check';
-import type { FanWallet } from '../../domain/reconciliation/wallet-check';
 import { checkWallets } from '../../domain/reconciliation/wallet-check';
 import type { BalanceTransactionView, StripeGateway } from '../../integrations/stripe/port';
 import { listOfficePayouts } from '../../data/payouts';
@@ -83,6 +50,8 @@ import { getClock } from '../../runtime/clock';
 import { getEnv } from '../../runtime/env';
 import { getTable } from '../../runtime/table';
 import { accountOfArtistKey } from '../pie/pie-split';
+import type { Reading } from './reconciliation-reading';
+import { inParallel, readChanges, readMoney } from './reconciliation-reading';
 
 export interface ReconciliationDependencies {
   table: TableRef;
@@ -101,225 +70,6 @@ const processingFeesAccount = accountIdOf('processing-fees', platformOwner);
 
 /** The stripe check compares the balance transactions Stripe created in this many days up to now. */
 export const stripeCheckPeriodDays = 31;
-
-/** How many reads run at once: a batch check should not take a table's whole capacity. */
-const parallelReads = 8;
-
-async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await read(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelReads, items.length) }, worker));
-  return results;
-}
-
-async function allEntriesOf(table: TableRef, accountId: AccountId): Promise<ReconciledEntry[]> {
-  const entries: ReconciledEntry[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await listLedgerEntries(table, accountId, { limit: 500, cursor });
-    entries.push(...page.entries);
-    cursor = page.cursor;
-  } while (cursor);
-  return entries;
-}
-
-interface Fans {
-  wallets: FanWallet[];
-  pies: StoredPie[];
-}
-
-/** Every fan (deleted ones too: their money stays on the ledger) with their pies. */
-async function readFans(table: TableRef): Promise<Fans> {
-  const fans = await listAccountDirectory(table, 'fan');
-  const piesOfFans = await inParallel(fans, (fan) => listAllFanPies(table, fan.id));
-  const wallets = fans.map((fan, index) => ({
-    fanId: fan.id,
-    accountIds: [
-      accountIdOf('fan-wallet', fan.id),
-      ...(piesOfFans[index] ?? []).map((pie) => accountIdOf('pie-funds', pie.id)),
-    ],
-  }));
-  return { wallets, pies: piesOfFans.flat() };
-}
-
-/** What a reading from a checkpoint knows of each account it read: its checkpoint (null: none, read whole). */
-type Openings = Map<AccountId, ReconciledAccountCheckpoint | null>;
-
-/** A reading from a checkpoint: what it found of each account, and the accounts a transaction since touched. */
-interface FromCheckpoint {
-  openings: Openings;
-  touched: Set<AccountId>;
-}
-
-/**
- * The entries of each of `accounts` from its checkpoint on. An account no transaction since the cut-off touched and
- * still at its checkpoint's balance has none (an entry since would be of such a transaction, or move its balance):
- * it costs its balance and checkpoint, not a Query.
- */
-function entriesSinceCheckpoints(
-  table: TableRef,
-  accounts: readonly AccountId[],
-  checkpoints: ReadonlyMap<AccountId, ReconciledAccountCheckpoint>,
-  balances: ReadonlyMap<AccountId, number>,
-  touched: ReadonlySet<AccountId>,
-): Promise<ReconciledEntry[][]> {
-  return inParallel(accounts, (accountId) => {
-    const checkpoint = checkpoints.get(accountId);
-    if (checkpoint && !touched.has(accountId) && (balances.get(accountId) ?? 0) === checkpoint.cents)
-      return Promise.resolve([]);
-    return listLedgerEntriesSince(table, accountId, checkpoint?.upTo ?? null);
-  });
-}
-
-/**
- * The ledger reached from `start`: every account's balance and entries, every transaction they name. From a
- * checkpoint, each account's entries from its own checkpoint on (its sum as the opening), and what was found kept.
- */
-async function readLedger(
-  table: TableRef,
-  start: readonly AccountId[],
-  from?: FromCheckpoint,
-): Promise<LedgerSnapshot> {
-  const accounts = new Map<AccountId, ReconciledAccount>();
-  const transactions = new Map<string, ReconciledTransaction | null>();
-  let frontier = [...new Set(start)];
-  while (frontier.length > 0) {
-    const checkpoints = from ? await getReconciledAccounts(table, frontier) : null;
-    const [balances, everyEntryOf] = await Promise.all([
-      getLedgerBalances(table, frontier),
-      checkpoints ? null : inParallel(frontier, (accountId) => allEntriesOf(table, accountId)),
-    ]);
-    const entriesOf =
-      everyEntryOf ??
-      (await entriesSinceCheckpoints(
-        table,
-        frontier,
-        checkpoints ?? new Map(),
-        balances,
-        from?.touched ?? new Set(),
-      ));
-    frontier.forEach((accountId, index) => {
-      const checkpoint = checkpoints?.get(accountId) ?? null;
-      from?.openings.set(accountId, checkpoint);
-      accounts.set(accountId, {
-        accountId,
-        balanceCents: balances.get(accountId) ?? 0,
-        entries: entriesOf[index] ?? [],
-        ...(checkpoint ? { openingCents: checkpoint.cents } : {}),
-      });
-    });
-    const unread = [...new Set(entriesOf.flat().map((entry) => entry.transactionId))].filter(
-      (id) => !transactions.has(id),
-    );
-    const read = await getLedgerTransactions(table, unread);
-    const next = new Set<AccountId>();
-    unread.forEach((id) => {
-      const transaction = read.get(id) ?? null;
-      transactions.set(id, transaction);
-      if (!transaction) return;
-      for (const posting of transaction.postings) next.add(posting.accountId);
-      if (transaction.chunkCount > 1) next.add(clearingAccountOf(transaction.id));
-    });
-    for (const accountId of next) from?.touched.add(accountId);
-    frontier = [...next].filter((accountId) => !accounts.has(accountId));
-  }
-  return { accounts, transactions };
-}
-
-interface Reading {
-  /** Every fan and pie; from a checkpoint: the fans and pies whose money changed, and the pies late to be split. */
-  fans: Fans;
-  officeIds: string[];
-  ledger: LedgerSnapshot;
-  /** Read from a checkpoint: the checkpoint, each account's own, and every lot still held. */
-  changes?: { checkpoint: ReconciliationCheckpoint; openings: Openings; heldLots: EscrowLot[] };
-}
-
-const platformAccounts = platformAccountTypes.map((type) => accountIdOf(type, platformOwner));
-const officeAccountsOf = (officeIds: readonly string[]) =>
-  officeIds.flatMap((officeId) => [officePayableOf(officeId), connectInFlightOf(officeId)]);
-
-async function readMoney(table: TableRef): Promise<Reading> {
-  const [fans, offices] = await Promise.all([readFans(table), listOfficeDirectory(table)]);
-  const officeIds = offices.map((office) => office.id);
-  const start = [
-    ...platformAccounts,
-    ...fans.wallets.flatMap((wallet) => wallet.accountIds),
-    ...officeAccountsOf(officeIds),
-  ];
-  return { fans, officeIds, ledger: await readLedger(table, start) };
-}
-
-/** Later than any lot's holding ends: the held lots' index up to it is every lot still held. */
-const endOfTime = new Date('9999-12-31T23:59:59.999Z');
-
-async function allOf<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const page of pages) all.push(...page);
-  return all;
-}
-
-/**
- * What changed since a clean run's checkpoint: the transactions booked from its cut-off on (the ledger index), the
- * accounts they post to, with the platform's, the offices' and those of the held lots, each from its own checkpoint
- * on; the pies those accounts and transactions name and the pies late to be split (the index of pies due); and their
- * fans' wallets as far as they were read.
- */
-async function readChanges(
-  table: TableRef,
-  checkpoint: ReconciliationCheckpoint,
-  now: Date,
-): Promise<Reading> {
-  const to = new Date(now.getTime() + 1000).toISOString();
-  const [booked, offices, heldLots, latePies] = await Promise.all([
-    listIndexedTransactions(table, 'ledger', { from: checkpoint.cutoff, to }),
-    listOfficeDirectory(table),
-    allOf(pagesOfLotsDue(table, endOfTime)),
-    allOf(pagesOfPiesDue(table, new Date(now.getTime() - dailyJobGraceMs))),
-  ]);
-  const officeIds = offices.map((office) => office.id);
-  const openings: Openings = new Map();
-  const postedTo = new Set(
-    booked.flatMap((transaction) => transaction.postings.map((posting) => posting.accountId)),
-  );
-  const start = [
-    ...platformAccounts,
-    ...officeAccountsOf(officeIds),
-    ...postedTo,
-    ...heldLots.map((lot) => lot.accountId),
-  ];
-  const ledger = await readLedger(table, start, { openings, touched: postedTo });
-  const pieIds = new Set<string>();
-  for (const accountId of ledger.accounts.keys()) {
-    const account = parseAccountId(accountId);
-    if (account.type === 'pie-funds') pieIds.add(account.owner);
-  }
-  for (const transaction of ledger.transactions.values()) {
-    const pieId = transaction?.references['pieId'];
-    if (pieId !== undefined && transaction && transaction.at >= checkpoint.cutoff) pieIds.add(pieId);
-  }
-  for (const pie of latePies) pieIds.delete(pie.id);
-  const touched = (await inParallel([...pieIds], (pieId) => getPie(table, pieId))).flatMap((pie) =>
-    pie ? [pie] : [],
-  );
-  const pies = [...touched, ...latePies];
-  const fanOfPie = new Map(pies.map((pie) => [pie.id, pie.fanId] as const));
-  const walletOf = new Map<string, AccountId[]>();
-  for (const accountId of ledger.accounts.keys()) {
-    const fanId = fanOfAccount(accountId, fanOfPie);
-    if (fanId === undefined) continue;
-    walletOf.set(fanId, [...(walletOf.get(fanId) ?? []), accountId]);
-  }
-  const wallets = [...walletOf].map(([fanId, accountIds]) => ({ fanId, accountIds }));
-  return { fans: { wallets, pies }, officeIds, ledger, changes: { checkpoint, openings, heldLots } };
-}
 
 /** Every office's payouts, read once a run however many checks ask. */
 const payoutsOfReading = new WeakMap<Reading, Promise<ReconciledPayout[]>>();
