@@ -69,8 +69,9 @@ export function createTimeMachine(options: TimeMachineOptions): TimeMachine {
       for (const planned of planAdvance(jobs, from, to)) {
         const job = findJob(planned.job);
         if (!job) continue;
-        // Never behind where the clock stood before the advance, so time does not run backwards.
-        setLocalClockOffset(Math.max(startOffset, planned.scheduledAt.getTime() - Date.now()));
+        // Never behind where the clock stands, so time does not run backwards: two runs due at one instant (or a run
+        // that took longer than the gap to the next) leave the next to start a little after its instant, as in AWS.
+        setLocalClockOffset(Math.max(getLocalClockOffset(), planned.scheduledAt.getTime() - Date.now()));
         // Stripe first: a renewal or dispute due by now has reached the product's webhook before its jobs run.
         await advanceStripe();
         let status: JobRunReport['status'];

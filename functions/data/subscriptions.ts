@@ -1,6 +1,7 @@
 // A fan's Stripe subscriptions as last re-read from Stripe (`FAN#<fanId>` / `SUBSCRIPTION#<id>`), written only from
-// objects fetched from Stripe (never from a webhook's copy), so a later write is never older than what Stripe said
-// before it; and the end of the fan's one Checkout session (`FAN#<fanId>` / `CHECKOUT_SESSION`, reserved and stored
+// objects fetched from Stripe (never from a webhook's copy), each with the time OpenPie asked for it: a copy asked for
+// before the stored one is older and never replaces it (a webhook's re-read that began before the fan's cancel and
+// ended after it would otherwise undo the cancel); and the end of the fan's one Checkout session (`FAN#<fanId>` / `CHECKOUT_SESSION`, reserved and stored
 // by data/one-subscription.ts) once it completed.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,6 +29,8 @@ export interface StoredSubscription {
   pieDays: number;
   /** When OpenPie last read it from Stripe. */
   updatedAt: string;
+  /** When OpenPie asked Stripe for this copy (ISO 8601); absent on items stored before it was kept. */
+  askedAt?: string;
 }
 
 const subscriptionSchema = z.object({
@@ -41,25 +44,46 @@ const subscriptionSchema = z.object({
   amountCents: z.number().check(z.int()),
   pieDays: z.number().check(z.int()),
   updatedAt: z.string(),
+  askedAt: z.optional(z.string()),
 });
 
 function toSubscription(item: Record<string, NativeAttributeValue>): StoredSubscription {
   return readStored('fan subscription', subscriptionSchema, item);
 }
 
-/** Access pattern `putFanSubscription`: the subscription as Stripe answered it just now. */
-export async function putFanSubscription(table: TableRef, subscription: StoredSubscription): Promise<void> {
-  await table.client.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: {
-        ...fanSubscriptionKey(subscription.fanId, subscription.id),
-        entity: subscriptionEntity,
-        v: version,
-        ...subscription,
-      },
-    }),
-  );
+/**
+ * Access pattern `putFanSubscription`: the subscription as Stripe answered it just now, unless the stored copy was
+ * asked for later (then false, and nothing is written).
+ */
+export async function putFanSubscription(
+  table: TableRef,
+  subscription: StoredSubscription,
+): Promise<boolean> {
+  const newerOnly = subscription.askedAt
+    ? {
+        ConditionExpression:
+          'attribute_not_exists(pk) OR attribute_not_exists(askedAt) OR askedAt <= :askedAt',
+        ExpressionAttributeValues: { ':askedAt': subscription.askedAt },
+      }
+    : {};
+  try {
+    await table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          ...fanSubscriptionKey(subscription.fanId, subscription.id),
+          entity: subscriptionEntity,
+          v: version,
+          ...subscription,
+        },
+        ...newerOnly,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Access pattern `getFanSubscription`. */

@@ -160,6 +160,37 @@ describe('the product clock of the local runtime', () => {
     expect(file.offsetMs).toBe(startOffset + 26 * hourMs);
   });
 
+  it('never runs the clock backwards: a run due at the instant another run took time at starts after it', async () => {
+    // Prepare: a job runner that takes 30 ms of real time and notes the clock at its start and its end
+    const { createTimeMachine } = await import('../../local/time-machine');
+    const folder = await newDataDir('monotonic');
+    const runs: { job: string; scheduledAt: number; start: number; end: number }[] = [];
+    const machine = createTimeMachine({
+      dataDir: folder,
+      scheduler: null,
+      runJob: async (job, scheduledAt) => {
+        const start = getClock().now().getTime();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        runs.push({
+          job: job.name,
+          scheduledAt: scheduledAt.getTime(),
+          start,
+          end: getClock().now().getTime(),
+        });
+        return { job: job.name, runId: 'test', status: 'completed', counts: {} };
+      },
+    });
+    // Act
+    await machine.advance(3 * hourMs);
+    // Assess: some runs share an instant (every 30 minutes and every hour), and each starts where the last ended
+    const instants = runs.map((run) => run.scheduledAt);
+    expect(new Set(instants).size).toBeLessThan(instants.length);
+    for (const [index, run] of runs.entries()) {
+      expect(run.start).toBeGreaterThanOrEqual(run.scheduledAt);
+      expect(run.start).toBeGreaterThanOrEqual(runs[index - 1]?.end ?? run.start);
+    }
+  });
+
   it('moves to the exact instant of until, to the millisecond', async () => {
     // Prepare: an instant 2 hours and 1 millisecond past the product's time, not on any whole hour
     const before = await readTime(app!);

@@ -15,6 +15,7 @@ import {
   getJson,
   ledger,
   loadHandlers,
+  moveClock,
   pieSettings,
   postWebhook,
   requestCheckout,
@@ -22,6 +23,8 @@ import {
   paymentsHarnessPerTest,
   walletAccountsOf,
 } from '../support/payments-harness';
+import { paymentsDependencies } from '../../functions/services/payments/dependencies';
+import { storeSubscription } from '../../functions/services/payments/subscriptions';
 import { walletBalanceOf } from '../support/factories/ledger';
 import { testTable } from '../support/test-table';
 
@@ -241,6 +244,39 @@ describe('the subscription behind the pie', () => {
     expect((await harness.stripe.subscriptions.retrieve(active.id)).cancel_at_period_end).toBe(true);
     const after = await getJson<PieSummary>(pieHandler, '/api/pie/active', fan);
     expect(after).toMatchObject({ id: before.id, status: 'cancelling', periodEnd: before.periodEnd });
+  });
+
+  it("keeps the fan's cancel when a copy of the subscription asked for before it is stored after it (a webhook's re-read)", async () => {
+    // Prepare: a webhook's handler asks Stripe for the subscription, then the fan cancels before it stores its copy
+    const harness = await startHarness();
+    const { payments, pie: pieHandler } = await loadHandlers();
+    const { fan } = await fundPie(harness, testCards.pays);
+    const active = await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan);
+    const deps = paymentsDependencies();
+    const askedAt = deps.clock.now();
+    const stale = await (await deps.stripe()).retrieveSubscription(active.id);
+    if (!stale) throw new Error('Stripe does not know the subscription');
+    await moveClock(harness, 1_000);
+    await call(payments, 'POST', '/api/stripe/cancelSubscription', {
+      cookies: [fan.cookie],
+      body: { subscriptionId: active.id },
+    });
+    // Act
+    const stored = await storeSubscription(deps, stale, askedAt);
+    // Assess
+    expect(stored?.cancelAtPeriodEnd).toBe(true);
+    expect(await getJson<Subscription>(payments, '/api/stripe/activeSubscription', fan)).toMatchObject({
+      cancel_at_period_end: true,
+    });
+    expect(await getJson<PieSummary>(pieHandler, '/api/pie/active', fan)).toMatchObject({
+      status: 'cancelling',
+    });
+    // A copy asked for after the cancel is stored: the fan may renew in Stripe's billing portal.
+    await harness.stripe.subscriptions.update(active.id, { cancel_at_period_end: false });
+    const renewed = await (await deps.stripe()).retrieveSubscription(active.id);
+    if (!renewed) throw new Error('Stripe does not know the subscription');
+    await moveClock(harness, 1_000);
+    expect((await storeSubscription(deps, renewed, deps.clock.now()))?.cancelAtPeriodEnd).toBe(false);
   });
 
   it("answers 404 to a fan cancelling another fan's subscription, and leaves it alone", async () => {

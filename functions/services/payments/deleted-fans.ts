@@ -28,7 +28,8 @@ export async function stopPaymentsOfDeletedFan(
   const canceled: string[] = [];
   for (const subscription of subscriptions) {
     if (fanIdOf(subscription) !== detail.fanId || endedStatuses.has(subscription.status)) continue;
-    await storeSubscription(deps, await gateway.cancelSubscriptionNow(subscription.id));
+    const askedAt = deps.clock.now();
+    await storeSubscription(deps, await gateway.cancelSubscriptionNow(subscription.id), askedAt);
     canceled.push(subscription.id);
   }
   log.info('subscriptions of a deleted fan canceled', { fanId: detail.fanId, canceled });

@@ -37,8 +37,9 @@ export async function stopSubscriptionAfterDispute(
   if (!current || current.status === 'canceled') {
     return { stopped: false, reason: 'already-canceled', subscriptionId };
   }
+  const askedAt = deps.clock.now();
   const canceled = await gateway.cancelSubscriptionNow(subscriptionId);
-  await storeSubscription(deps, canceled);
+  await storeSubscription(deps, canceled, askedAt);
   log?.info('subscription stopped after a dispute', { disputeId: dispute.id, subscriptionId });
   return { stopped: true, subscriptionId };
 }

@@ -161,6 +161,7 @@ export async function recordInvoicePayment(
     });
     return null;
   }
+  const subscriptionAskedAt = deps.clock.now();
   const subscription = await gateway.retrieveSubscription(invoice.subscriptionId);
   const metadata = subscription?.metadata ?? invoice.subscriptionMetadata;
   const fanId = subscription ? fanIdOf(subscription) : (metadata['fan_id'] ?? null);
@@ -223,7 +224,8 @@ export async function recordInvoicePayment(
     });
     await setPieProcessingFee(deps.table, pieId, feeCents);
   }
-  if (subscription) await storeSubscription(deps, subscription);
+  // Asked for before the pie was booked: a cancel the fan made since is newer and stays.
+  if (subscription) await storeSubscription(deps, subscription, subscriptionAskedAt);
   // One subscription per fan (decision 035): a second one paid anyway is cancelled and refunded at once.
   const { subscriptionId } = invoice;
   await keepOneSubscription(deps, { fanId, subscriptionId, invoiceId: invoice.id, chargeId, pieId }, log);

@@ -166,7 +166,8 @@ async function undoSecondSubscription(
   payment: SubscriptionPayment,
   log?: Logger,
 ): Promise<void> {
-  await storeSubscription(deps, await gateway.cancelSubscriptionNow(payment.subscriptionId));
+  const askedAt = deps.clock.now();
+  await storeSubscription(deps, await gateway.cancelSubscriptionNow(payment.subscriptionId), askedAt);
   const charge = await gateway.retrieveCharge(payment.chargeId);
   if (!charge) throw new Error(`Stripe does not know charge ${payment.chargeId} it answered a moment ago`);
   if (charge.amountRefundedCents < charge.amountCents) {

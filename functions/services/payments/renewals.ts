@@ -60,6 +60,7 @@ export async function recordFailedRenewal(
     });
     return;
   }
+  const askedAt = deps.clock.now();
   const subscription = await gateway.retrieveSubscription(invoice.subscriptionId);
   const fanId = subscription ? fanIdOf(subscription) : null;
   if (!subscription || !fanId) {
@@ -96,5 +97,5 @@ export async function recordFailedRenewal(
         : [];
     await stopPie(deps, { pieId: renewed.id, fanId: renewed.fanId }, 'renewal-failed', { alongside });
   }
-  await storeSubscription(deps, subscription);
+  await storeSubscription(deps, subscription, askedAt);
 }

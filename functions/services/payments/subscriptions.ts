@@ -33,10 +33,14 @@ function wholeNumberOf(text: string | undefined): number | null {
   return Number(text);
 }
 
-/** Stores a subscription as Stripe answered it just now; null (nothing stored) when it is no pie's. */
+/**
+ * Stores a subscription as Stripe answered it, asked at `askedAt` (the product clock before the call); null (nothing
+ * stored) when it is no pie's. A copy asked for before the stored one leaves the stored one, and answers it.
+ */
 export async function storeSubscription(
   deps: Pick<PaymentsDependencies, 'table' | 'clock'>,
   subscription: SubscriptionView,
+  askedAt: Date,
 ): Promise<StoredSubscription | null> {
   const fanId = fanIdOf(subscription);
   if (!fanId) return null;
@@ -51,9 +55,10 @@ export async function storeSubscription(
     amountCents: subscription.amountCents ?? wholeNumberOf(subscription.metadata['amount_cents']) ?? 0,
     pieDays: subscription.intervalDays ?? wholeNumberOf(subscription.metadata['pie_days']) ?? 0,
     updatedAt: deps.clock.now().toISOString(),
+    askedAt: askedAt.toISOString(),
   };
-  await putFanSubscription(deps.table, stored);
-  return stored;
+  if (await putFanSubscription(deps.table, stored)) return stored;
+  return (await getFanSubscription(deps.table, fanId, subscription.id)) ?? stored;
 }
 
 function toCardReply(subscription: StoredSubscription, pieId: string | null): Subscription {
@@ -120,10 +125,11 @@ export async function refreshSubscription(
   const customerId = account?.stripeCustomerId ?? null;
   if (customerId) {
     const gateway = await deps.stripe();
+    const askedAt = deps.clock.now();
     const subscriptions = await gateway.listSubscriptions(customerId);
     for (const subscription of subscriptions) {
       if (fanIdOf(subscription) !== fanId) continue;
-      await storeSubscription(deps, subscription);
+      await storeSubscription(deps, subscription, askedAt);
       const invoiceId = subscription.latestInvoiceId;
       if (!isFundingSubscription(subscription) || !invoiceId) continue;
       // The success page asks every few seconds: once the pie and its fee are booked there is nothing to re-read.
@@ -155,6 +161,7 @@ export async function cancelSubscription(
   if (!stored) {
     // Paid a moment ago and the webhook has not come yet: Stripe knows it, and says whose it is.
     const account = await getAccount(deps.table, 'fan', fanId);
+    const lookedUpAt = deps.clock.now();
     const fromStripe = await gateway.retrieveSubscription(subscriptionId);
     if (
       !fromStripe ||
@@ -164,10 +171,15 @@ export async function cancelSubscription(
     ) {
       throw notFound();
     }
-    stored = await storeSubscription(deps, fromStripe);
+    stored = await storeSubscription(deps, fromStripe, lookedUpAt);
     if (!stored) throw notFound();
   }
-  const updated = await storeSubscription(deps, await gateway.cancelSubscriptionAtPeriodEnd(stored.id));
+  const askedAt = deps.clock.now();
+  const updated = await storeSubscription(
+    deps,
+    await gateway.cancelSubscriptionAtPeriodEnd(stored.id),
+    askedAt,
+  );
   if (!updated) throw notFound();
   const pie = await findCurrentPie(deps, fanId);
   return toCardReply(updated, pie?.subscriptionId === updated.id ? pie.id : null);

@@ -40,17 +40,19 @@ async function onCheckoutCompleted(
   }
   await clearOpenCheckoutSession(deps.table, fanId, session.id);
   if (!session.subscriptionId) return;
+  const askedAt = deps.clock.now();
   const subscription = await gateway.retrieveSubscription(session.subscriptionId);
   if (!subscription) return;
-  await storeSubscription(deps, subscription);
+  await storeSubscription(deps, subscription, askedAt);
   if (subscription.latestInvoiceId) await recordInvoicePayment(deps, subscription.latestInvoiceId, log);
 }
 
 /** `customer.subscription.*`: the subscription as Stripe has it now (status, cancel at period end, period). */
 async function onSubscriptionChanged(deps: PaymentsDependencies, subscriptionId: string): Promise<void> {
   const gateway = await deps.stripe();
+  const askedAt = deps.clock.now();
   const subscription = await gateway.retrieveSubscription(subscriptionId);
-  if (subscription) await storeSubscription(deps, subscription);
+  if (subscription) await storeSubscription(deps, subscription, askedAt);
 }
 
 /** `invoice.paid`: the invoice's payment, booked once. */

@@ -24,6 +24,7 @@ export async function stopRenewalOfEmptyPie(
   log: Logger,
 ): Promise<RenewalStopOutcome> {
   const gateway = await deps.stripe();
+  const askedAt = deps.clock.now();
   const subscription = await gateway.retrieveSubscription(detail.subscriptionId);
   if (!subscription || fanIdOf(subscription) !== detail.fanId) {
     log.warn('renewal not stopped: the subscription is not the fan’s', {
@@ -33,7 +34,7 @@ export async function stopRenewalOfEmptyPie(
     return 'ignored';
   }
   if (subscription.cancelAtPeriodEnd || !isFundingSubscription(subscription)) {
-    await storeSubscription(deps, subscription);
+    await storeSubscription(deps, subscription, askedAt);
     return 'already_stopping';
   }
   await cancelSubscription(deps, detail.fanId, detail.subscriptionId);

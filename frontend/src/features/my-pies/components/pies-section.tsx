@@ -91,13 +91,9 @@ export function PiesSection({
     try {
       const subscription = await cancelSubscription(pie.subscriptionId);
       setNotice({ text: describeCancelled(subscription.current_period_end || pie.periodEnd), failed: false });
-      // The pie's status follows Stripe's webhook, which may land after the first reload: ask again a few times
-      // until the list shows the pie no longer as it was.
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const list = await pies.mutate();
-        if (list?.find((candidate) => candidate.id === pie.id)?.status !== pie.status) break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      // The server stored Stripe's answer to the cancel before it replied (and a webhook's older copy cannot undo
+      // it), so one reload shows the pie as cancelling.
+      await pies.mutate();
     } catch (error) {
       setNotice({ text: describeLoadError(error, piesSectionText.cancelFailed), failed: true });
     } finally {
