@@ -12,7 +12,7 @@
 import type { CountablePlay, DailyListening } from '../functions/domain/listening/daily';
 import { aggregateDaily, artistKeyOf } from '../functions/domain/listening/daily';
 import type { SplitInput, SplitListening } from '../functions/domain/money/split';
-import { splitArtistKeyOf, splitPie } from '../functions/domain/money/split';
+import { splitArtistKeyOf, splitArtistOf, splitPie } from '../functions/domain/money/split';
 import { randomFrom } from '../test/support/seeded-random';
 
 export interface SplitThroughput {
@@ -113,9 +113,17 @@ function listeningOf(month: FanMonth, days: readonly DailyListening[]): SplitLis
   const byArtist = new Map<string, SplitListening>();
   for (const day of days) {
     for (const artist of day.artists) {
-      const artistId = artist.artistId ?? null;
-      const key = splitArtistKeyOf({ artistId, artistName: artist.artistName });
+      const {
+        artistKey: key,
+        artistId,
+        keyIndex,
+      } = splitArtistOf({
+        artistId: artist.artistId ?? null,
+        artistName: artist.artistName,
+      });
       const entry = byArtist.get(key) ?? {
+        artistKey: key,
+        keyIndex,
         artistId,
         artistName: artist.artistName,
         msListened: 0,

@@ -64,8 +64,22 @@ describe('sumPieListening', () => {
     // Assess
     expect(summed.stats).toEqual({ countTracks: 3, countArtists: 2, totalMs: 250_000 });
     expect(summed.artists).toEqual([
-      { artistId: null, artistName: 'Beyoncé', msListened: 130_000, tracksListened: 2 },
-      { artistId: 'a1', artistName: 'Nina', msListened: 120_000, tracksListened: 1 },
+      {
+        artistKey: 'name:beyonce',
+        keyIndex: expect.any(Number),
+        artistId: null,
+        artistName: 'Beyoncé',
+        msListened: 130_000,
+        tracksListened: 2,
+      },
+      {
+        artistKey: 'id:a1',
+        keyIndex: expect.any(Number),
+        artistId: 'a1',
+        artistName: 'Nina',
+        msListened: 120_000,
+        tracksListened: 1,
+      },
     ]);
   });
 });

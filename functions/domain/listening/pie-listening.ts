@@ -14,7 +14,7 @@
 // sources apart, so a promo pie reads every play of its period.
 import { addUtcDays, msPerDay, utcDateOf } from '../calendar';
 import type { DailyListening } from './daily';
-import { splitArtistKeyOf } from '../money/split';
+import { splitArtistOf } from '../money/split';
 
 /** An interval of instants [from, to), ISO 8601 UTC as `toISOString` writes them. */
 export interface InstantRange {
@@ -63,6 +63,9 @@ export function isInRanges(endedAt: string, ranges: readonly InstantRange[]): bo
 
 /** One artist's listening in a pie's period, under the split's key (name-only artists by their normalised name). */
 export interface PieArtistListening {
+  /** The split's key the listening is summed under, and where the split's keys hold it (see `SplitListening`). */
+  artistKey: string;
+  keyIndex: number;
   artistId: string | null;
   /** The name heard most (ties: the first by code unit), so the answer does not depend on the order of days. */
   artistName: string;
@@ -83,7 +86,14 @@ export interface PieListening {
 export function sumPieListening(days: readonly DailyListening[]): PieListening {
   const artists = new Map<
     string,
-    { artistId: string | null; names: Map<string, number>; ms: number; tracks: number }
+    {
+      artistKey: string;
+      keyIndex: number;
+      artistId: string | null;
+      names: Map<string, number>;
+      ms: number;
+      tracks: number;
+    }
   >();
   let countTracks = 0;
   let totalMs = 0;
@@ -91,9 +101,13 @@ export function sumPieListening(days: readonly DailyListening[]): PieListening {
     countTracks += day.plays;
     totalMs += day.msPlayed;
     for (const artist of day.artists) {
-      const artistId = artist.artistId ? artist.artistId : null;
-      const key = splitArtistKeyOf({ artistId, artistName: artist.artistName });
-      const entry = artists.get(key) ?? {
+      const { artistKey, keyIndex, artistId } = splitArtistOf({
+        artistId: artist.artistId ? artist.artistId : null,
+        artistName: artist.artistName,
+      });
+      const entry = artists.get(artistKey) ?? {
+        artistKey,
+        keyIndex,
         artistId,
         names: new Map<string, number>(),
         ms: 0,
@@ -102,10 +116,12 @@ export function sumPieListening(days: readonly DailyListening[]): PieListening {
       entry.ms += artist.msPlayed;
       entry.tracks += artist.plays;
       entry.names.set(artist.artistName, (entry.names.get(artist.artistName) ?? 0) + artist.msPlayed);
-      artists.set(key, entry);
+      artists.set(artistKey, entry);
     }
   }
   const summed = [...artists.values()].map((entry) => ({
+    artistKey: entry.artistKey,
+    keyIndex: entry.keyIndex,
     artistId: entry.artistId,
     artistName: nameHeardMost(entry.names),
     msListened: entry.ms,

@@ -3,7 +3,7 @@
 // into the rest, and the one apportion rule (floors, then the cents left one each by largest remainder, ties by key).
 import { apportion } from './apportion';
 import { selectNumber, sortRunByKey } from './split-order';
-import { byPlaceKey, fate, inclusionCode, space } from './split-space';
+import { byPlaceKey, fate, space } from './split-space';
 
 /** The places of the artists the fold dropped, lightest first, equal weights by key ascending (the fold's own order). */
 function droppedLightestFirst(count: number): number[] {
@@ -110,19 +110,19 @@ export function foldInBigInts(net: bigint, count: number): number {
 
 /**
  * Sets aside one cent for each artist forced in whose share of what is left would be under one cent (`atOneCent`),
- * repeated (setting cents aside lowers the others' shares) while the net has a cent for each artist forced in. Returns
- * how many cents are set aside.
+ * repeated (setting cents aside lowers the others' shares) while the net has a cent for each artist forced in. `forced`
+ * holds the places this pie forces in (a fan's few inclusions, so only they are looked at). Returns how many cents are
+ * set aside.
  */
-export function setAsideForced(netCents: number, count: number, exactInNumbers: boolean): number {
-  const { fateOf, inclusionOf, weightOf } = space;
+export function setAsideForced(
+  netCents: number,
+  count: number,
+  exactInNumbers: boolean,
+  forced: readonly number[],
+): number {
+  const { fateOf, weightOf } = space;
   let forcedCount = 0;
-  for (let place = 0; place < count; place += 1)
-    if (
-      fateOf[place] === fate.kept &&
-      inclusionOf[place] === inclusionCode.forced &&
-      (weightOf[place] ?? 0) > 0
-    )
-      forcedCount += 1;
+  for (const place of forced) if (fateOf[place] === fate.kept && (weightOf[place] ?? 0) > 0) forcedCount += 1;
   let setAside = 0;
   while (forcedCount > 0 && netCents >= forcedCount) {
     const leftCents = netCents - setAside;
@@ -131,14 +131,9 @@ export function setAsideForced(netCents: number, count: number, exactInNumbers: 
       let restWeight = 0;
       for (let place = 0; place < count; place += 1)
         if (fateOf[place] === fate.kept) restWeight += weightOf[place] ?? 0;
-      for (let place = 0; place < count; place += 1) {
+      for (const place of forced) {
         const weight = weightOf[place] ?? 0;
-        if (
-          fateOf[place] === fate.kept &&
-          inclusionOf[place] === inclusionCode.forced &&
-          weight > 0 &&
-          leftCents * weight < restWeight
-        ) {
+        if (fateOf[place] === fate.kept && weight > 0 && leftCents * weight < restWeight) {
           fateOf[place] = fate.atOneCent;
           under += 1;
         }
@@ -148,14 +143,9 @@ export function setAsideForced(netCents: number, count: number, exactInNumbers: 
       for (let place = 0; place < count; place += 1)
         if (fateOf[place] === fate.kept) restWeight += BigInt(weightOf[place] ?? 0);
       const left = BigInt(leftCents);
-      for (let place = 0; place < count; place += 1) {
+      for (const place of forced) {
         const weight = weightOf[place] ?? 0;
-        if (
-          fateOf[place] === fate.kept &&
-          inclusionOf[place] === inclusionCode.forced &&
-          weight > 0 &&
-          left * BigInt(weight) < restWeight
-        ) {
+        if (fateOf[place] === fate.kept && weight > 0 && left * BigInt(weight) < restWeight) {
           fateOf[place] = fate.atOneCent;
           under += 1;
         }

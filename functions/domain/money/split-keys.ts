@@ -11,6 +11,12 @@ import { normalizeArtistName } from '../listening/rules';
  */
 export interface KnownKey {
   key: string;
+  /** The catalogue id the key was made from; null for a key made from a name. */
+  artistId: string | null;
+  /** The spelling of the name the key was last found by; null for a key made from a catalogue id. */
+  spelling: string | null;
+  /** Where the key is in `keysByIndex`. */
+  index: number;
   /** The last pie that met the key, and the artist's place in that pie's listening. */
   pie: number;
   place: number;
@@ -23,6 +29,8 @@ const keysByName = new Map<string, KnownKey>();
 const keysByNormalizedName = new Map<string, KnownKey>();
 /** The same keys by the key itself, so a pie's few bans and inclusions find their artists without a look-up each. */
 const keysByKey = new Map<string, KnownKey>();
+/** The same keys in the order they were made, so a line that gives a key's index finds it without a look-up. */
+const keysByIndex: KnownKey[] = [];
 const knownKeysBound = 50_000;
 /** The pies split so far in this process: the stamp a key carries while its pie is split. */
 let piesSplit = 0;
@@ -99,6 +107,7 @@ export function forgetKeysIfPast(room: number): void {
     keysByName.clear();
     keysByNormalizedName.clear();
     keysByKey.clear();
+    keysByIndex.length = 0;
     for (const shared of sharedPrefix) {
       shared.first = null;
       shared.length = 0;
@@ -107,9 +116,19 @@ export function forgetKeysIfPast(room: number): void {
   }
 }
 
-function newKnownKey(key: string): KnownKey {
-  const known = { key, pie: 0, place: 0, label: 0, labelEpoch: 0 };
+function newKnownKey(key: string, artistId: string | null): KnownKey {
+  const known = {
+    key,
+    artistId,
+    spelling: null,
+    index: keysByIndex.length,
+    pie: 0,
+    place: 0,
+    label: 0,
+    labelEpoch: 0,
+  };
   keysByKey.set(key, known);
+  keysByIndex.push(known);
   shareKeyPrefix(key);
   return known;
 }
@@ -128,7 +147,7 @@ export function knownKeyOf(artistId: string | null, artistName: string): KnownKe
   if (artistId !== null) {
     let known = keysById.get(artistId);
     if (known === undefined) {
-      known = newKnownKey(`id:${artistId}`);
+      known = newKnownKey(`id:${artistId}`, artistId);
       keysById.set(artistId, known);
     }
     return known;
@@ -138,10 +157,41 @@ export function knownKeyOf(artistId: string | null, artistName: string): KnownKe
     const normalized = normalizeArtistName(artistName);
     known = keysByNormalizedName.get(normalized);
     if (known === undefined) {
-      known = newKnownKey(`name:${normalized}`);
+      known = newKnownKey(`name:${normalized}`, null);
       keysByNormalizedName.set(normalized, known);
     }
     keysByName.set(artistName, known);
+  }
+  known.spelling = artistName;
+  return known;
+}
+
+/**
+ * The known key of a listening line that may say its key and where it is held (`splitArtistOf`): the key held there is
+ * the line's when it is the key given, made from the line's id (or last found by the line's spelling of a name), which
+ * a caller that took the id from `splitArtistOf` passes by reference, one comparison each. Otherwise the key is found
+ * from the id or name, and a key given that is not it is refused: it would ban, include, order and pay under another
+ * artist's key.
+ */
+export function knownKeyOfLine(
+  artistKey: string | undefined,
+  keyIndex: number | undefined,
+  artistId: string | null,
+  artistName: string,
+): KnownKey {
+  if (artistKey !== undefined) {
+    const given = keyIndex === undefined ? keysByKey.get(artistKey) : keysByIndex[keyIndex];
+    if (
+      given !== undefined &&
+      given.key === artistKey &&
+      given.artistId === artistId &&
+      (artistId !== null || given.spelling === artistName)
+    )
+      return given;
+  }
+  const known = knownKeyOf(artistId, artistName);
+  if (artistKey !== undefined && known.key !== artistKey) {
+    throw new RangeError(`The listening gives ${artistName} the key ${artistKey}, which is ${known.key}`);
   }
   return known;
 }
@@ -150,4 +200,23 @@ export function knownKeyOf(artistId: string | null, artistName: string): KnownKe
 export function splitArtistKeyOf(artist: { artistId: string | null; artistName: string }): string {
   forgetKeysIfPast(1);
   return knownKeyOf(artist.artistId, artist.artistName).key;
+}
+
+/**
+ * The artist's key, where the keys hold it, and its catalogue id as they hold it, for a caller that sums listening
+ * under the key: a line that gives all three is found where the key is held and checked by reference (see
+ * `knownKeyOfLine`), where an id read afresh would be looked up, or compared character by character.
+ */
+export function splitArtistOf(artist: { artistId: string | null; artistName: string }): {
+  artistKey: string;
+  artistId: string | null;
+  keyIndex: number;
+} {
+  forgetKeysIfPast(1);
+  const known = knownKeyOf(artist.artistId, artist.artistName);
+  return {
+    artistKey: known.key,
+    artistId: artist.artistId === null ? null : known.artistId,
+    keyIndex: known.index,
+  };
 }

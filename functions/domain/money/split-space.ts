@@ -36,6 +36,8 @@ export const space = {
   keyOf: [] as string[],
   /** The places of a run of equal values, ordered by key. */
   equalRun: [] as number[],
+  /** The places this pie forces in. */
+  forced: [] as number[],
 };
 
 /** Makes room for a pie of `count` artists. */

@@ -27,7 +27,7 @@ import type { KnownKey } from './split-keys';
 import {
   forgetKeysIfPast,
   knownKeyByKey,
-  knownKeyOf,
+  knownKeyOfLine,
   labelEpochNow,
   labelOfKey,
   labelOfKnown,
@@ -36,12 +36,20 @@ import {
 import { orderByCents, orderMostFirst, selectNumber, sortRunByKey } from './split-order';
 import { ensureCapacity, fate, inclusionCode, space } from './split-space';
 
-export { splitArtistKeyOf } from './split-keys';
+export { splitArtistKeyOf, splitArtistOf } from './split-keys';
 
 export type PieExclusionReason = (typeof pieExclusionReasons)[number];
 
 /** One artist's listening in the pie's period, as the listening rules count it (plays ≥ 30 s, time shared). */
 export interface SplitListening {
+  /**
+   * The artist's key and where the split's keys hold it, when the caller summed the listening under it
+   * (`splitArtistOf`, whose id the line then carries too): the split finds the artist there, with no key made and no
+   * look-up by id or name. Without them, or when they no longer match (the keys are forgotten past their bound), the
+   * split finds the key from the id or name as it does for any line; a key that is not the artist's is refused.
+   */
+  artistKey?: string;
+  keyIndex?: number;
   /** The catalogue id; null for an artist known only by name (from an import). */
   artistId: string | null;
   artistName: string;
@@ -139,19 +147,17 @@ function assertWhole(value: number, what: string, max = Number.MAX_SAFE_INTEGER)
   }
 }
 
-/** An artist of the result before its last field: its cents when included, its reasons when excluded. */
-type SplitArtistResult = SplitArtist & { percentage: number; cents?: number; reasons?: PieExclusionReason[] };
-
 /**
- * What the result says of every artist, included or not: its listening, how the split saw it at its place, and its
- * share. The caller sets the last field on the object made here: one field more is as quick as a literal of the whole
- * shape, where a spread of this object into a new one made the split bench ten times slower.
+ * What the result says of an included artist: its listening, how the split saw it at its place, its share and its
+ * cents. The included and the excluded are each one literal of their whole shape: a field set after the literal made
+ * every artist's object twice (its fields, then room for one more), and a spread into a new one was ten times slower.
  */
-function splitArtistAt(
+function includedArtistAt(
   listening: readonly SplitListening[],
   place: number,
   percentage: number,
-): SplitArtistResult {
+  cents: number,
+): SplitIncludedArtist {
   const { keyOf, bannedOf, inclusionOf, factorOf, weightOf } = space;
   const entry = listening[place] as SplitListening;
   const inclusion = inclusionOf[place];
@@ -168,6 +174,33 @@ function splitArtistAt(
     weightFactorBasisPoints: factorOf[place] ?? 0,
     weight: weightOf[place] ?? 0,
     percentage,
+    cents,
+  };
+}
+
+/** What the result says of an excluded artist: as `includedArtistAt`, with no share and the reasons it is out. */
+function excludedArtistAt(
+  listening: readonly SplitListening[],
+  place: number,
+  reasons: PieExclusionReason[],
+): SplitExcludedArtist {
+  const { keyOf, bannedOf, inclusionOf, factorOf, weightOf } = space;
+  const entry = listening[place] as SplitListening;
+  const inclusion = inclusionOf[place];
+  return {
+    artistKey: keyOf[place] ?? '',
+    artistId: entry.artistId,
+    artistName: entry.artistName,
+    msListened: entry.msListened,
+    tracksListened: entry.tracksListened,
+    popularity: entry.popularity,
+    active: entry.active,
+    banned: bannedOf[place] === 1,
+    inclusion: inclusion === inclusionCode.notSet ? null : inclusion === inclusionCode.forced,
+    weightFactorBasisPoints: factorOf[place] ?? 0,
+    weight: weightOf[place] ?? 0,
+    percentage: 0,
+    reasons,
   };
 }
 
@@ -196,7 +229,8 @@ export function splitPie(input: SplitInput): PieSplit {
   ensureCapacity(count);
   const { msOf, weightOf, factorOf, fateOf, inclusionOf, bannedOf, centsOf, labelOf, packed, chosen, keyOf } =
     space;
-  const { ordered, byTime, equalRun } = space;
+  const { ordered, byTime, equalRun, forced } = space;
+  forced.length = 0;
   forgetKeysIfPast(count);
   const epochBefore = labelEpochNow();
   const pie = nextPieStamp();
@@ -218,7 +252,7 @@ export function splitPie(input: SplitInput): PieSplit {
       assertWhole(entry.tracksListened, `The track count of ${entry.artistName}`);
     if (entry.popularity !== null && !isWhole(entry.popularity, 100))
       assertWhole(entry.popularity, `The popularity of ${entry.artistName}`, 100);
-    const known = knownKeyOf(entry.artistId, entry.artistName);
+    const known = knownKeyOfLine(entry.artistKey, entry.keyIndex, entry.artistId, entry.artistName);
     if (known.pie === pie) {
       throw new RangeError(`The listening has ${known.key} twice: add its times up before splitting`);
     }
@@ -256,14 +290,16 @@ export function splitPie(input: SplitInput): PieSplit {
   if (inclusions.size < count) {
     for (const [key, inclusion] of inclusions) {
       const known = knownKeyByKey(key);
-      if (known !== undefined && known.pie === pie)
-        inclusionOf[known.place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
+      if (known === undefined || known.pie !== pie) continue;
+      inclusionOf[known.place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
+      if (inclusion) forced.push(known.place);
     }
   } else {
     for (let place = 0; place < count; place += 1) {
       const inclusion = inclusions.get(keyOf[place] ?? '');
-      if (inclusion !== undefined)
-        inclusionOf[place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
+      if (inclusion === undefined) continue;
+      inclusionOf[place] = inclusion ? inclusionCode.forced : inclusionCode.leftOut;
+      if (inclusion) forced.push(place);
     }
   }
   if (bannedArtistKeys.size + inclusions.size < count) {
@@ -317,7 +353,7 @@ export function splitPie(input: SplitInput): PieSplit {
   // Step 5 begins with the artists the fan forced in: included means paid. While the net has a cent for each of them,
   // every forced artist with counted time whose share of what is left would be under one cent gets one cent, set aside
   // first, and what is left is folded and apportioned among the rest.
-  const setAside = setAsideForced(netCents, count, exactInNumbers);
+  const setAside = setAsideForced(netCents, count, exactInNumbers, forced);
   const restCents = netCents - setAside;
   // In plain numbers when exact (see exactInNumbers), else in bigint: the same comparisons either way.
   const totalWeight = exactInNumbers
@@ -344,9 +380,7 @@ export function splitPie(input: SplitInput): PieSplit {
       fateOf[place] === fate.atOneCent
         ? 100 / netCents
         : ((weightOf[place] ?? 0) / totalWeight) * restShare * 100;
-    const artist = splitArtistAt(listening, place, percentage);
-    artist.cents = cents;
-    included.push(artist as SplitIncludedArtist);
+    included.push(includedArtistAt(listening, place, percentage, cents));
   }
 
   // The excluded: most listening time first, then by artist key, each with the reasons of the step it left at.
@@ -369,9 +403,7 @@ export function splitPie(input: SplitInput): PieSplit {
       if (inclusion === inclusionCode.leftOut) reasons.push('excluded_by_fan');
       if (settings.excludeNonActive && !entry.active) reasons.push('not_active');
     } else reasons = [at === fate.overLimit ? 'over_limit' : 'under_one_cent'];
-    const artist = splitArtistAt(listening, place, 0);
-    artist.reasons = reasons;
-    excluded.push(artist as SplitExcludedArtist);
+    excluded.push(excludedArtistAt(listening, place, reasons));
   }
 
   return {

@@ -126,6 +126,8 @@ export async function readPieSplitInput(
   const listening = artists.map((artist): SplitListening => {
     const known = artist.artistId === null ? undefined : catalogue.get(artist.artistId);
     return {
+      artistKey: artist.artistKey,
+      keyIndex: artist.keyIndex,
       artistId: artist.artistId,
       artistName: known?.name ?? artist.artistName,
       msListened: artist.msListened,
