@@ -17,7 +17,8 @@ function droppedLightestFirst(count: number): number[] {
  * Step 5's fold, in plain numbers (every product and sum a safe integer): an exact share net × w ÷ W is under one cent
  * when net × w < W, and the artists under a cent of what is left leave (`underOneCent`), round after round until none
  * is. Returns the weight of the artists left in. Every round's drops are the lightest still in, so this is the lightest-
- * first prefix DESIGN §5's rounds drop (and since W only falls, the second round never drops anyone).
+ * first prefix DESIGN §5's rounds drop; and one round is all of them: an artist left after the first has net × w ≥ W,
+ * and W only falls (to W′ > 0, since such an artist has weight), so net × w ≥ W′ and nobody leaves in a second.
  */
 export function foldInNumbers(net: number, count: number): number {
   const { fateOf, weightOf } = space;
@@ -30,22 +31,17 @@ export function foldInNumbers(net: number, count: number): number {
   }
   let total = keptWeight;
   let droppedCount = 0;
-  for (;;) {
-    let dropped = 0;
-    let droppedNow = 0;
-    for (let place = 0; place < count; place += 1) {
-      if (fateOf[place] !== fate.kept) continue;
-      const weight = weightOf[place] ?? 0;
-      // With no weight left at all (no time), every share is zero: all of them go.
-      if (total > 0 && net * weight >= total) continue;
-      fateOf[place] = fate.underOneCent;
-      dropped += weight;
-      droppedNow += 1;
-    }
-    if (droppedNow === 0) break;
-    droppedCount += droppedNow;
-    total -= dropped;
+  let dropped = 0;
+  for (let place = 0; place < count; place += 1) {
+    if (fateOf[place] !== fate.kept) continue;
+    const weight = weightOf[place] ?? 0;
+    // With no weight left at all (no time), every share is zero: all of them go.
+    if (total > 0 && net * weight >= total) continue;
+    fateOf[place] = fate.underOneCent;
+    dropped += weight;
+    droppedCount += 1;
   }
+  total -= dropped;
   if (droppedCount === keptCount && keptWeight > 0 && net > 0) {
     // Every share is under a cent (more artists, listened to about evenly, than the net has cents): the literal rule
     // would drop them all and keep the money from every artist. Instead the lightest leave one at a time (ties by key)
@@ -162,9 +158,14 @@ export function setAsideForced(
  * largest remainder, ties by key ascending), in plain numbers when every product of the net and a weight, and the
  * weights' sum, are safe integers (a pie's month always is: 14 years of listening would not be), and through the bigint
  * `apportion` when not. Both give the same cents: the numbers are exact integers, and a quotient rounded up by the
- * division is put back.
+ * division is put back. `keptWeight` is the weight of the artists still in, as the fold returns it.
  */
-export function apportionKept(cents: number, count: number, exactInNumbers: boolean): void {
+export function apportionKept(
+  cents: number,
+  count: number,
+  exactInNumbers: boolean,
+  keptWeight: number,
+): void {
   const { fateOf, weightOf, centsOf, remainderOf, packed, chosen, keyOf, equalRun } = space;
   let paid = 0;
   for (let place = 0; place < count; place += 1) if (fateOf[place] === fate.kept) chosen[paid++] = place;
@@ -182,8 +183,7 @@ export function apportionKept(cents: number, count: number, exactInNumbers: bool
     }
     return;
   }
-  let sum = 0;
-  for (let index = 0; index < paid; index += 1) sum += weightOf[chosen[index] ?? 0] ?? 0;
+  const sum = keptWeight;
   if (sum === 0) {
     if (cents > 0) throw new RangeError('Nothing to apportion by: every weight is 0');
     for (let index = 0; index < paid; index += 1) centsOf[chosen[index] ?? 0] = 0;

@@ -302,7 +302,7 @@ export function splitPie(input: SplitInput): PieSplit {
   const totalWeight = exactInNumbers
     ? foldInNumbers(restCents, count)
     : foldInBigInts(BigInt(restCents), count);
-  apportionKept(restCents, count, exactInNumbers);
+  apportionKept(restCents, count, exactInNumbers, totalWeight);
 
   // The included: most cents first, then by artist key. The result's artists, included or not, are each one literal of
   // their whole shape written here in the loop, into arrays made at their length: a field set after a literal made
