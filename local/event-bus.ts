@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RuleDefinition } from '../events/definitions';
 import { eventSource, rules } from '../events/definitions';
 import { getClock } from '../functions/runtime/clock';
+import { importEntry } from './entry-modules';
 
 export interface BusEntry {
   source: string;
@@ -41,7 +42,7 @@ export async function deliver(
   await Promise.all(
     rulesMatching(entry).map(async (rule) => {
       try {
-        const module = (await import(`../${rule.entry}`)) as { handler: Consumer };
+        const module = await importEntry<{ handler: Consumer }>(rule.entry);
         await module.handler(envelope);
       } catch (error) {
         onError(rule.name, error);

@@ -8,6 +8,7 @@ import type { QueueDefinition } from '../events/definitions';
 import { queues } from '../events/definitions';
 import { getClock } from '../functions/runtime/clock';
 import { registerDeadLetterGauge } from '../functions/runtime/dead-letters';
+import { importEntry } from './entry-modules';
 
 type Worker = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -97,7 +98,7 @@ async function deliver(queue: QueueDefinition, message: LocalMessage): Promise<v
   message.receiveCount += 1;
   let failed: boolean;
   try {
-    const worker = ((await import(`../${queue.entry}`)) as { handler: Worker }).handler;
+    const worker = (await importEntry<{ handler: Worker }>(queue.entry)).handler;
     const reply = await worker({ Records: [toRecord(queue, message)] });
     failed = reply.batchItemFailures.some((failure) => failure.itemIdentifier === message.messageId);
   } catch (error) {

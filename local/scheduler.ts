@@ -6,6 +6,7 @@ import type { JobDefinition } from '../events/definitions';
 import { jobs } from '../events/definitions';
 import type { JobResult } from '../events/lib/define-job';
 import { getClock } from '../functions/runtime/clock';
+import { importEntry } from './entry-modules';
 import { nextRun, parseSchedule, rateAnchor } from './schedule-expression';
 
 type JobHandler = (event: unknown) => Promise<JobResult>;
@@ -15,7 +16,7 @@ export function findJob(name: string): JobDefinition | undefined {
 }
 
 export async function loadJobHandler(job: JobDefinition): Promise<JobHandler> {
-  const module = (await import(`../${job.entry}`)) as { handler: JobHandler };
+  const module = await importEntry<{ handler: JobHandler }>(job.entry);
   return module.handler;
 }
 

@@ -13,7 +13,7 @@ import { moveClaim } from '../../functions/services/claims/claims';
 import type { SignedInAccount } from '../support/identity';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
 import type { Command } from './command-support';
-import { ProductFault, signedInNow } from './command-support';
+import { ProductFault, handlerOf, signedInNow } from './command-support';
 import type { CatalogueArtist, SimModel } from './model';
 import type { SimReal } from './real';
 
@@ -29,14 +29,14 @@ async function fileClaim(model: SimModel, artist: CatalogueArtist, nth = 0): Pro
   const number = model.offices.length + model.rejectedOffices.length + 1 + nth;
   const label = `office${number}`;
   const admin = await createSignedInAccount('artist', { email: `${label}@offices.example` });
-  const offices = (await import('../../functions/handlers/artist-offices')).handler;
+  const offices = await handlerOf('artist-offices');
   const opened = await call(offices, 'POST', '/api/for-artists/offices', {
     body: { name: `Office ${number}`, type: 'Artist' },
     cookies: [admin.cookie],
   });
   if (opened.statusCode !== 201) throw new ProductFault(`opening an office answered ${opened.statusCode}`);
   const office = dataOf<OfficeReply>(opened);
-  const claims = (await import('../../functions/handlers/artist-claims')).handler;
+  const claims = await handlerOf('artist-claims');
   const claimed = await call(claims, 'POST', '/api/for-artists/claims', {
     body: {
       artistId: artist.id,
@@ -69,7 +69,7 @@ async function fileClaim(model: SimModel, artist: CatalogueArtist, nth = 0): Pro
 async function decide(real: SimReal, claimId: string, status: 'Successful' | 'Rejected'): Promise<number> {
   const staff = await signedInNow(await real.staff(), 'admin');
   const decided = await call(
-    (await import('../../functions/handlers/admin-claims')).handler,
+    await handlerOf('admin-claims'),
     'PATCH',
     `/api/admin/claims/${claimId}/status`,
     {

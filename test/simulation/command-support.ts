@@ -5,7 +5,7 @@ import type fc from 'fast-check';
 import { isAppError } from '../../functions/domain/errors';
 import { createLogger } from '../../functions/runtime/logger';
 import { sessionDependencies, startSession } from '../../functions/services/sessions';
-import type { SignedInAccount } from '../support/identity';
+import type { SignedInAccount, call } from '../support/identity';
 import { sessionCookie } from '../support/identity';
 import type { SimModel } from './model';
 import type { SimReal } from './real';
@@ -38,4 +38,37 @@ export function isRefusal(error: unknown): boolean {
 /** A reply that is the product failing: a 5xx other than 503, which says "try again later" (Stripe away). */
 export function isServerFault(statusCode: number): boolean {
   return statusCode >= 500 && statusCode !== 503;
+}
+
+type ApiHandler = Parameters<typeof call>[0];
+/** The API handlers the commands call. */
+const apiHandlers = [
+  'fan-payments',
+  'fan-tracks',
+  'fan-auth',
+  'artist-offices',
+  'artist-claims',
+  'admin-claims',
+] as const;
+type ApiHandlerName = (typeof apiHandlers)[number];
+const handlers = new Map<string, Promise<ApiHandler>>();
+
+/**
+ * The API handler of functions/handlers/<name>.ts, imported once: a second call answers from memory, without waiting
+ * on the module loader again (a real-time wait that would let a concurrent click go on a different distance each run).
+ */
+export function handlerOf(name: ApiHandlerName): Promise<ApiHandler> {
+  let handler = handlers.get(name);
+  if (!handler) {
+    handler = import(`../../functions/handlers/${name}.ts`).then(
+      (module: { handler: ApiHandler }) => module.handler,
+    );
+    handlers.set(name, handler);
+  }
+  return handler;
+}
+
+/** Imports every handler the commands call, before the first command (so none is first imported mid-race). */
+export async function loadApiHandlers(): Promise<void> {
+  await Promise.all(apiHandlers.map(handlerOf));
 }

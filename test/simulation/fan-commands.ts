@@ -16,7 +16,7 @@ import { sessionDependencies, startSession } from '../../functions/services/sess
 import { call, dataOf, sessionCookie } from '../support/identity';
 import { tailName } from './claim-commands';
 import type { Command } from './command-support';
-import { ProductFault, isServerFault, signedInNow } from './command-support';
+import { ProductFault, handlerOf, isServerFault, signedInNow } from './command-support';
 import type { FanModel, SimModel } from './model';
 import type { SimReal } from './real';
 
@@ -86,7 +86,7 @@ class TakePromo implements Command {
       model.promoPoolFilled = true;
     }
     model.log.push(`${fan.label} takes the free promo pie${this.doubleClick ? ' (double click)' : ''}`);
-    const payments = (await import('../../functions/handlers/fan-payments')).handler;
+    const payments = await handlerOf('fan-payments');
     const session = await signedInNow(fan.account, 'fan');
     const replies = await Promise.all(
       (this.doubleClick ? [1, 2] : [1]).map(() =>
@@ -147,7 +147,7 @@ class ImportHistory implements Command {
     model.log.push(
       `${fan.label} imports ${records.length} plays (${this.tail} of the long tail: ${tailName(first)} to ${tailName(last)})`,
     );
-    const tracks = (await import('../../functions/handlers/fan-tracks')).handler;
+    const tracks = await handlerOf('fan-tracks');
     const session = await signedInNow(fan.account, 'fan');
     let from = 0;
     while (from < records.length) {
@@ -181,7 +181,7 @@ class ImportHistory implements Command {
 
 /** The fan's subscription as the product answers it (GET /api/stripe/activeSubscription), or null. */
 async function activeSubscriptionOf(fan: FanModel): Promise<{ id: string } | null> {
-  const payments = (await import('../../functions/handlers/fan-payments')).handler;
+  const payments = await handlerOf('fan-payments');
   const session = await signedInNow(fan.account, 'fan');
   const reply = await call(payments, 'GET', '/api/stripe/activeSubscription', { cookies: [session.cookie] });
   if (isServerFault(reply.statusCode))
@@ -201,7 +201,7 @@ class CancelPie implements Command {
     const active = await activeSubscriptionOf(fan);
     if (!active) return;
     model.log.push(`${fan.label} cancels their pie`);
-    const payments = (await import('../../functions/handlers/fan-payments')).handler;
+    const payments = await handlerOf('fan-payments');
     const session = await signedInNow(fan.account, 'fan');
     const cancelled = await call(payments, 'POST', '/api/stripe/cancelSubscription', {
       cookies: [session.cookie],
@@ -249,7 +249,7 @@ class DeleteAccount implements Command {
     const fan = liveFan(model, this.fan);
     if (!fan) return;
     model.log.push(`${fan.label} deletes their account`);
-    const auth = (await import('../../functions/handlers/fan-auth')).handler;
+    const auth = await handlerOf('fan-auth');
     const session = await signedInNow(fan.account, 'fan');
     const deleted = await call(auth, 'DELETE', '/api/auth/account', { cookies: [session.cookie] });
     if (deleted.statusCode !== 200)

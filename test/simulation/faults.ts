@@ -15,6 +15,9 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { signPayload } from '../../local/stripe-sandbox';
 import type { WebhookPost } from './world';
 import { chanceOf } from './random';
+import { trace } from './trace';
+import type { ReservedTurn } from './turns';
+import { inTurn, reserveTurn } from './turns';
 
 export interface FaultRates {
   /** Per DynamoDB call: a ThrottlingException (the SDK backs off and retries). */
@@ -244,6 +247,7 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
     },
     rates: () => rates,
     enter(name) {
+      trace(`step ${name}`);
       step = name;
       seen.clear();
       sent = 0;
@@ -254,7 +258,9 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
       const rate = rates[kind];
       if (rate <= 0) return false;
       const key = `${kind}\u0000${call}`;
-      if (chanceOf(seed, step, key, nth(key)) >= rate) return false;
+      const index = nth(key);
+      if (chanceOf(seed, step, key, index) >= rate) return false;
+      trace(`fault ${kind} ${call} #${index}`);
       count(kind);
       return true;
     },
@@ -302,16 +308,33 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
     },
     { step: 'serialize', priority: 'high', name: 'simulationPlantedBugsAndReplays' },
   );
-  // One request at a time, in the order they were sent: DynamoDB Local answers concurrent requests in whatever order
-  // its threads finish, which would let a race (two approvals at once, a give-back beside a payout) end one way on one
-  // run and the other way on the next. Work still interleaves request by request, so the races stay; the order of
-  // their requests is the program's own, the same on every run of a seed.
-  let queue: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const turn = queue.then(work, work);
-    queue = turn.catch(() => undefined);
-    return turn;
+  // One request at a time, in the order they were sent (test/simulation/turns.ts): DynamoDB Local answers concurrent
+  // requests in whatever order its threads finish, which would let a race (two approvals at once, a give-back beside
+  // a payout) end one way on one run and the other way on the next. Work still interleaves request by request, so the
+  // races stay; the order of their requests is the program's own, the same on every run of a seed. A request failed
+  // here that the SDK will send again keeps its turn: the line waits for the retry (the SDK's back-off is real time).
+  const retries = new WeakMap<object, ReservedTurn>();
+  const keepTurnForRetry = (context: object, request: unknown) => {
+    const attempt = /attempt=(\d+); max=(\d+)/.exec(
+      String(
+        (request as { headers?: Record<string, string> } | undefined)?.headers?.['amz-sdk-request'] ?? '',
+      ),
+    );
+    trace(`retry ${attempt?.[0] ?? 'not known'}`);
+    if (attempt && Number(attempt[1]) < Number(attempt[2])) retries.set(context, reserveTurn());
   };
+  // Outside the SDK's retries: a reserved turn no retry took (the SDK gave up) is given back.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } finally {
+        retries.get(context)?.release();
+        retries.delete(context);
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'simulationRetryTurns' },
+  );
   // Inside the SDK's retries: throttling, a killed worker, a written transaction whose reply is lost.
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -326,13 +349,23 @@ export function installDynamoFaults(client: DynamoDBDocumentClient): FaultLayer 
         }
         crash.left -= 1;
       }
+      const reserved = retries.get(context);
+      retries.delete(context);
       if (layer.draw('dynamoThrottle', call)) {
+        reserved?.release();
+        keepTurnForRetry(context, args.request);
         throw awsError('ThrottlingException', 400, 'Rate of requests exceeds the allowed throughput.');
       }
       noteSent();
-      const result = await oneAtATime(() => next(args));
+      // Traced when its turn comes: the line's own order (a retry may arrive after requests it goes before).
+      const send = () => {
+        trace(`db ${call}`);
+        return next(args);
+      };
+      const result = await (reserved ? reserved.take(send) : inTurn(send));
       // The reply of a written transaction lost: the SDK sends it again under the same request token.
       if (command === 'TransactWriteItemsCommand' && layer.draw('lostReply', call)) {
+        keepTurnForRetry(context, args.request);
         throw awsError('InternalServerError', 500, 'Internal server error (the reply was lost)');
       }
       return result;
@@ -355,6 +388,7 @@ export async function startStripeFaultProxy(target: string, faults: FaultLayer):
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const call = `${req.method ?? ''} ${req.url ?? ''}`;
+      trace(`stripe ${call} ${Buffer.concat(chunks).toString()}`);
       if (faults.draw('stripeError', call)) {
         const limited = faults.pick(call, 2) === 0;
         res.writeHead(limited ? 429 : 500, {
@@ -450,6 +484,7 @@ export function createWebhookFaults(faults: FaultLayer, now: () => number): Webh
       post = endpoint;
       return async (rawBody, headers) => {
         const call = `webhook ${eventIdOf(rawBody)}`;
+        trace(`${call} ${rawBody.length}`);
         if (faults.draw('webhookLate', call)) hold(rawBody, now() + (31 + faults.pick(call, 5)) * day);
         if (faults.draw('webhookDelay', call)) {
           // Stripe saw the endpoint fail; it retries a day or more later. The product sees nothing now.

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { upsertCatalogueArtists } from '../../functions/data/catalogue/artists';
 import { getClock } from '../../functions/runtime/clock';
+import { loadApiHandlers } from './command-support';
 import { ProductFault, simulationCommands } from './commands';
 import type { FaultName, FaultRates, PlantedBug } from './faults';
 import { createWebhookFaults, defaultFaults, noFaults } from './faults';
@@ -17,6 +18,7 @@ import { emptyModel } from './model';
 import type { Start } from './prelude';
 import { runStart, startDays } from './prelude';
 import { streamOf } from './random';
+import { closeTrace, openTrace, trace } from './trace';
 import { SimReal, SimulationBreak } from './real';
 import type { Engine } from './world';
 import { openWorld, seedIds, startEngine, tick } from './world';
@@ -103,6 +105,7 @@ function asSteps(engine: Engine, list: number, commands: Iterable<Command>): Ite
           check: (model: Readonly<SimModel>) => command.check(model),
           run: async (model: SimModel, real: SimReal) => {
             engine.faults.enter(step);
+            trace(`command ${command.toString()}`);
             tick(minutesBetweenCommands * 60_000);
             await command.run(model, real);
           },
@@ -141,6 +144,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const engine: Engine = await startEngine(
     options.dynamoEndpoint ? { endpoint: options.dynamoEndpoint } : {},
   );
+  openTrace();
+  await loadApiHandlers();
+  await (await import('../support/payments-harness')).loadHandlers();
   say(
     `simulation seed=${options.seed} ${options.days === undefined ? `months=${options.months}` : `days=${options.days}`}${options.start ? ` start=${options.start}` : ''} faults=${rates === noFaults ? 'off' : 'on'} planted=${plant.join(',') || 'none'}`,
   );
@@ -270,6 +276,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     lastLine = `PASS seed=${options.seed} months=${options.months} days=${counters?.days ?? 0} fans=${counters?.fans ?? 0}`;
   }
   say(lastLine);
+  for (const line of shown?.model.log ?? []) trace(`log ${line}`);
+  closeTrace();
   return {
     ok: !details.failed,
     seed: options.seed,

@@ -8,9 +8,12 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import type { JobName } from '../../events/definitions';
+import { jobs, queues, rules } from '../../events/definitions';
 import type { JobResult } from '../../events/lib/define-job';
 import type { TableRef } from '../../functions/data/table';
 import { getClock } from '../../functions/runtime/clock';
@@ -21,8 +24,10 @@ import {
   eventPublishingDependencies,
   publishPendingOutboxEvents,
 } from '../../functions/services/outbox-event-publishing';
+import { paymentsDependencies } from '../../functions/services/payments/dependencies';
 import { isAwsApiCall, serveAwsEmulation, settleDeliveries } from '../../local/aws-endpoints';
 import type { DynamoDbLocalInstance } from '../../local/dynamodb-local';
+import { importEntry } from '../../local/entry-modules';
 import { createLocalDynamoDbClient, startDynamoDbLocal } from '../../local/dynamodb-local';
 import { settleQueues } from '../../local/queue';
 import { findJob, runJob } from '../../local/scheduler';
@@ -33,7 +38,10 @@ import { stripeClientFor } from '../support/stripe-sandbox';
 import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
 import { profileTableClient } from './profile';
+import { installStripeTurns } from './stripe-turns';
+import { inTurn } from './turns';
 import { bytesOf } from './random';
+import { trace, tracing } from './trace';
 
 export const dayMs = 86_400_000;
 /** Every run starts at this product instant (a Monday, past any wall clock this runs on). */
@@ -87,8 +95,11 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
   });
   resetEnvCache();
   holdProductClock();
+  // Every worker, consumer and job loaded before the first run, so none waits on the module loader mid-step.
+  await Promise.all([...queues, ...rules, ...jobs].map((entry) => importEntry(entry.entry)));
   const faults = installDynamoFaults(getTable().client);
   profileTableClient(getTable().client, faults);
+  waitOutsideInTurn(port);
   return {
     dynamo,
     faults,
@@ -98,6 +109,37 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
       await dynamo.stop();
     },
   };
+}
+
+/**
+ * Puts the product's other waits outside this process's JavaScript in the world's one line (turns.ts), beside
+ * DynamoDB's requests: its calls to Stripe, to the local queue and bus (the AWS endpoint server on `awsPort`, the
+ * reply read to its end in the turn), and the Web Crypto work of session tokens (jose signs and checks on the thread
+ * pool, whose answers come back in whatever order the threads finish).
+ */
+function waitOutsideInTurn(awsPort: number): void {
+  installStripeTurns();
+  const handle = NodeHttpHandler.prototype.handle;
+  NodeHttpHandler.prototype.handle = function (this: NodeHttpHandler, request, options) {
+    if (request.port !== awsPort) return handle.call(this, request, options);
+    return inTurn(async () => {
+      const answer = await handle.call(this, request, options);
+      const body = answer.response.body as AsyncIterable<Buffer> | undefined;
+      if (body) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk);
+        answer.response.body = Readable.from([Buffer.concat(chunks)]);
+      }
+      return answer;
+    });
+  };
+  const subtle = globalThis.crypto.subtle as unknown as Record<string, unknown>;
+  for (const name of ['sign', 'verify', 'digest', 'importKey', 'exportKey', 'encrypt', 'decrypt']) {
+    const work = subtle[name];
+    if (typeof work !== 'function') continue;
+    subtle[name] = (...args: unknown[]) =>
+      inTurn(() => (work as (...a: unknown[]) => Promise<unknown>).apply(globalThis.crypto.subtle, args));
+  }
 }
 
 /** Stops the engine if one was started (the CLI's and the test's last step). */
@@ -139,9 +181,17 @@ export function seedIds(seed: number, faults: FaultLayer): void {
     randomUUID: () => string;
     randomBytes: RandomBytes;
   };
-  const bytes = (size: number) => bytesOf(seed, [faults.step(), 'bytes', faults.next('bytes')], size);
+  const bytes = (size: number) => {
+    const made = bytesOf(seed, [faults.step(), 'bytes', faults.next('bytes')], size);
+    if (tracing())
+      trace(
+        `bytes ${size} ${made.toString('hex').slice(0, 8)}${process.env.SIM_TRACE_STACKS ? ` ${new Error().stack?.split('\n').slice(2, 6).join(' < ') ?? ''}` : ''}`,
+      );
+    return made;
+  };
   crypto.randomUUID = () => {
     const hex = bytesOf(seed, [faults.step(), 'id', faults.next('id')], 16).toString('hex');
+    trace(`id ${hex}`);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   crypto.randomBytes = ((size, done) => {
@@ -195,6 +245,8 @@ export async function openWorld(
     STRIPE_WEBHOOK_SECRET: sandbox.webhookSecret,
   });
   resetEnvCache();
+  // The product loads its Stripe client on its first call with these settings: now, not in the middle of a step.
+  await paymentsDependencies().stripe();
   const log = createLogger('silent', { simulation: 'outbox' });
   const publish = async () => {
     const deps = eventPublishingDependencies(log);

@@ -9,7 +9,11 @@ export interface GiveBackTarget {
   artistId: string;
 }
 
-const loadPayments = async () => (await import('../../functions/handlers/artist-payments')).handler;
+type PaymentsHandler = Parameters<typeof call>[0];
+let payments: Promise<PaymentsHandler> | undefined;
+/** The handler, imported once (a later call answers from memory, without another wait on the module loader). */
+const loadPayments = (): Promise<PaymentsHandler> =>
+  (payments ??= import('../../functions/handlers/artist-payments').then((module) => module.handler));
 
 /** GET /api/for-artists/give-back/preview, with each fan's share of `amountCents` when given. */
 export async function previewGiveBack(

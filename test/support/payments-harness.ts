@@ -24,17 +24,20 @@ export interface Delivery {
 
 type Handler = (event: APIGatewayProxyEventV2, context: typeof testContext) => Promise<HandlerResult>;
 
-export async function loadHandlers() {
-  const [webhooks, payments, pie] = await Promise.all([
+let handlers: Promise<{ webhooks: Handler; payments: Handler; pie: Handler }> | undefined;
+
+/** The payment handlers, imported once (a later call answers from memory, without another wait on the loader). */
+export function loadHandlers(): Promise<{ webhooks: Handler; payments: Handler; pie: Handler }> {
+  handlers ??= Promise.all([
     import('../../functions/handlers/webhooks-stripe'),
     import('../../functions/handlers/fan-payments'),
     import('../../functions/handlers/fan-pie'),
-  ]);
-  return {
+  ]).then(([webhooks, payments, pie]) => ({
     webhooks: webhooks.handler as Handler,
     payments: payments.handler as Handler,
     pie: pie.handler as Handler,
-  };
+  }));
+  return handlers;
 }
 
 /** Posts a webhook to the handler the way API Gateway passes it (header names in lower case). */
