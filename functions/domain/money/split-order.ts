@@ -146,71 +146,66 @@ export function sortRunByKey(run: number[]): void {
 }
 
 /**
- * Writes into `keyed` the `count` places of `places` by key ascending, when a label and a place pack into one safe
- * integer (at most 1,024 artists); false when they do not. One sort of numbers, then the rare runs of equal labels by
- * the keys themselves.
+ * Sorts the places `out[start..end)` by key ascending in place, when a label and a place pack into one safe integer (at
+ * most 1,024 artists); false when they do not. One sort of numbers, then the rare runs of equal labels by the keys.
  */
-function orderByKeyPacked(places: Int32Array, count: number, keyed: Int32Array): boolean {
+function sortByKeyPacked(out: Int32Array, start: number, end: number): boolean {
   const { capacity, labelOf, runPacked } = space;
   if (capacity > 2 ** (53 - labelBits)) return false;
+  const count = end - start;
   for (let index = 0; index < count; index += 1) {
-    const place = places[index] ?? 0;
+    const place = out[start + index] ?? 0;
     runPacked[index] = (labelOf[place] ?? 0) * capacity + place;
   }
   sortNumbers(runPacked, 0, count - 1);
   for (let index = 0; index < count; index += 1)
-    keyed[index] = placeOfPacked(runPacked[index] ?? 0, capacity);
-  for (let start = 0; start < count;) {
-    const label = labelOf[keyed[start] ?? 0] ?? 0;
-    let end = start + 1;
-    while (end < count && labelOf[keyed[end] ?? 0] === label) end += 1;
-    if (end - start > 1) {
-      const same = Array.from(keyed.subarray(start, end)).sort(byPlaceKey);
-      keyed.set(same, start);
-    }
-    start = end;
+    out[start + index] = placeOfPacked(runPacked[index] ?? 0, capacity);
+  for (let from = start; from < end;) {
+    const label = labelOf[out[from] ?? 0] ?? 0;
+    let to = from + 1;
+    while (to < end && labelOf[out[to] ?? 0] === label) to += 1;
+    if (to - from > 1) out.set(Array.from(out.subarray(from, to)).sort(byPlaceKey), from);
+    from = to;
   }
   return true;
 }
 
 /**
  * Writes into `out` the `count` places of `places` by cents, most first, equal cents by key ascending: when the cents
- * are few, the places are put in key order once and then counted into one bucket a cent value in that order (so each
- * bucket is in key order), else as `orderMostFirst`.
+ * are few, counted into one bucket a cent value (most first), and then each bucket of more than one put in key order
+ * by itself (the buckets are small where few artists share the net, and only where many do as large as all of them),
+ * else as `orderMostFirst`.
  */
 export function orderByCents(places: Int32Array, count: number, artists: number, out: Int32Array): void {
-  const { centsOf, equalRun, keyed } = space;
+  const { centsOf, equalRun } = space;
   let most = 0;
   for (let index = 0; index < count; index += 1) most = Math.max(most, centsOf[places[index] ?? 0] ?? 0);
   if (most > 4 * count + 1_024) {
     orderMostFirst(places, count, centsOf, most, artists, out);
     return;
   }
-  const inKeyOrder = orderByKeyPacked(places, count, keyed);
-  const from = inKeyOrder ? keyed : places;
   if (bucketOf.length < most + 2) bucketOf = new Int32Array(2 ** Math.ceil(Math.log2(most + 2)));
   bucketOf.fill(0, 0, most + 2);
   // Bucket b holds the cents most − b, so the buckets run from most cents to least.
   for (let index = 0; index < count; index += 1) {
-    const bucket = most - (centsOf[from[index] ?? 0] ?? 0);
+    const bucket = most - (centsOf[places[index] ?? 0] ?? 0);
     bucketOf[bucket + 1] = (bucketOf[bucket + 1] ?? 0) + 1;
   }
   for (let bucket = 1; bucket <= most + 1; bucket += 1)
     bucketOf[bucket] = (bucketOf[bucket] ?? 0) + (bucketOf[bucket - 1] ?? 0);
   for (let index = 0; index < count; index += 1) {
-    const place = from[index] ?? 0;
+    const place = places[index] ?? 0;
     const bucket = most - (centsOf[place] ?? 0);
     const at = bucketOf[bucket] ?? 0;
     out[at] = place;
     bucketOf[bucket] = at + 1;
   }
-  if (inKeyOrder) return;
   // Each bucket's artists by key.
   for (let start = 0; start < count;) {
     const cents = centsOf[out[start] ?? 0] ?? 0;
     let end = start + 1;
     while (end < count && centsOf[out[end] ?? 0] === cents) end += 1;
-    if (end - start > 1) {
+    if (end - start > 1 && !sortByKeyPacked(out, start, end)) {
       equalRun.length = 0;
       for (let index = start; index < end; index += 1) equalRun.push(out[index] ?? 0);
       sortRunByKey(equalRun);

@@ -31,8 +31,6 @@ export const space = {
   byTime: new Int32Array(0),
   chosen: new Int32Array(0),
   ordered: new Int32Array(0),
-  /** Artist places in key order (split-order.ts). */
-  keyed: new Int32Array(0),
   keyOf: [] as string[],
   /** The places of a run of equal values, ordered by key. */
   equalRun: [] as number[],
@@ -57,7 +55,6 @@ export function ensureCapacity(count: number): void {
   space.byTime = new Int32Array(capacity);
   space.chosen = new Int32Array(capacity);
   space.ordered = new Int32Array(capacity);
-  space.keyed = new Int32Array(capacity);
   space.labelOf = new Float64Array(capacity);
   space.runPacked = new Float64Array(capacity);
 }

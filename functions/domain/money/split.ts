@@ -133,13 +133,12 @@ export function weightFactorBasisPointsOf(artistPopularity: number, popularity: 
 }
 
 /**
- * Whether a value is a whole number from 0 to `max` (at most 2^53 − 1). A 32-bit integer answers with one comparison
- * (`value | 0` is the value only for one); anything else takes Number.isSafeInteger, which the checks of every field of
- * a pie's artists spent most of the split's first pass in.
+ * Whether a value is a whole number from 0 to `max` (at most 2^53 − 1). One under 2^32 answers with one comparison
+ * (`value >>> 0` is the value only for one); anything else takes Number.isSafeInteger, which the checks of every field
+ * of a pie's artists spent most of the split's first pass in.
  */
 const isWhole = (value: number, max: number) =>
-  ((value | 0) === value && value >= 0 && value <= max) ||
-  (Number.isSafeInteger(value) && value >= 0 && value <= max);
+  (value >>> 0 === value && value <= max) || (Number.isSafeInteger(value) && value >= 0 && value <= max);
 
 function assertWhole(value: number, what: string, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isSafeInteger(value) || value < 0 || value > max) {
