@@ -455,6 +455,12 @@ export function payoutKey(payoutId: string): ItemKey {
 export function officePayoutsPartition(officeId: string): string {
   return `OFFICE_PAYOUTS#${officeId}`;
 }
+/** gsi2: the payouts last changed in a month (`YYYY-MM` of `updatedAt`, UTC), by `<updatedAt>#<payoutId>`. */
+export function payoutsChangedPartition(month: string): string {
+  return `PAYOUTS_CHANGED#${month}`;
+}
+/** gsi3, sparse: every office's payouts still open (pending or in progress), oldest first by `<createdAt>#<payoutId>`. */
+export const openPayoutsPartition = 'PAYOUTS_OPEN';
 /** Held by the office's one payout between its booking and its transfer: a second request at once is refused. */
 export function payoutOpenGuardKey(officeId: string): ItemKey {
   return { pk: `PAYOUT_OPEN#${officeId}`, sk: 'PAYOUT_OPEN' };

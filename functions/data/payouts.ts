@@ -1,5 +1,6 @@
 // Payouts of offices (docs/data-model.md "Payouts", decision 029). A payout item per request,
-// found by id and listed per office through gsi1; beside it two guards written in the same TransactWriteItems as the
+// found by id and listed per office through gsi1, by the month it last changed through gsi2 and, while open, in the
+// open payouts' partition of gsi3 (so the daily reconciliation reads what is open or changed, decision 054); beside it two guards written in the same TransactWriteItems as the
 // payout's ledger transaction: `PAYOUT_OPEN#<officeId>` (one payout between booking and transfer, so two requests at
 // once pay once) and `PAYOUT_FEE_MONTH#<officeId>#<month>` (the $2 active-account fee charged once a month). Status
 // changes are conditional on the status they leave, so a webhook delivered twice or racing the request changes once.
@@ -8,7 +9,14 @@ import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { payoutStatuses } from '../contracts/artist-payments';
 import type { PayoutStatus } from '../contracts/artist-payments';
-import { officePayoutsPartition, payoutFeeMonthKey, payoutKey, payoutOpenGuardKey } from './keys';
+import {
+  officePayoutsPartition,
+  openPayoutsPartition,
+  payoutFeeMonthKey,
+  payoutKey,
+  payoutOpenGuardKey,
+  payoutsChangedPartition,
+} from './keys';
 import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import { isConditionFailure, putNewItem, queryAll, updateIfCondition } from './table';
@@ -55,6 +63,14 @@ type PayoutOutcomeField =
 
 type NewPayout = Omit<StoredPayout, PayoutOutcomeField>;
 
+/** A payout is open until the bank has its money or it failed. */
+const openStatuses: readonly PayoutStatus[] = ['pending', 'in_progress'];
+
+/** The gsi2 keys of a payout that changed at `at`: its month's partition, then the instant. */
+function changedKeys(payoutId: string, at: string): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: payoutsChangedPartition(at.slice(0, 7)), gsi2sk: `${at}#${payoutId}` };
+}
+
 function toPayout(item: Record<string, NativeAttributeValue>): StoredPayout {
   return readStored('payout', storedPayoutSchema, item);
 }
@@ -74,6 +90,9 @@ export function buildPayoutBookingItems(table: TableRef, payout: NewPayout): Tra
       v: payoutVersion,
       gsi1pk: officePayoutsPartition(payout.officeId),
       gsi1sk: `${payout.createdAt}#${payout.id}`,
+      ...changedKeys(payout.id, payout.createdAt),
+      gsi3pk: openPayoutsPartition,
+      gsi3sk: `${payout.createdAt}#${payout.id}`,
       ...payout,
     }),
     putNewItem(table, {
@@ -165,6 +184,54 @@ export async function listOfficePayoutPage(
   return (reply.Items ?? []).map(toPayout);
 }
 
+/**
+ * Every office's payouts still open (pending or in progress), oldest first: the sparse open partition of gsi3, which a
+ * payout leaves when it completes or fails.
+ */
+export async function listOpenPayouts(table: TableRef): Promise<StoredPayout[]> {
+  const items = await queryAll(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': openPayoutsPartition },
+  });
+  return items.map(toPayout);
+}
+
+/** The `YYYY-MM` months from `from`'s to `to`'s, in order. */
+function monthsBetween(from: Date, to: Date): string[] {
+  const months: string[] = [];
+  const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+  while (at.getTime() <= to.getTime()) {
+    months.push(at.toISOString().slice(0, 7));
+    at.setUTCMonth(at.getUTCMonth() + 1);
+  }
+  return months;
+}
+
+/**
+ * Every office's payouts whose last change (booked, transferred, paid out, completed, failed, its money step noted)
+ * was at or after `since`: gsi2's partition of each month from `since`'s to `now`'s, from `since` on.
+ */
+export async function listPayoutsChangedSince(
+  table: TableRef,
+  since: Date,
+  now: Date,
+): Promise<StoredPayout[]> {
+  const months = await Promise.all(
+    monthsBetween(since, now).map((month) =>
+      queryAll(table, {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :since',
+        ExpressionAttributeValues: {
+          ':pk': payoutsChangedPartition(month),
+          ':since': since.toISOString(),
+        },
+      }),
+    ),
+  );
+  return months.flat().map(toPayout);
+}
+
 type PayoutChange = Partial<Pick<StoredPayout, PayoutOutcomeField>>;
 
 /**
@@ -179,9 +246,15 @@ export async function movePayout(
   change: PayoutChange,
   at: Date,
 ): Promise<boolean> {
+  const changed = changedKeys(payoutId, at.toISOString());
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
-  const values: Record<string, NativeAttributeValue> = { ':to': to, ':at': at.toISOString() };
-  const sets = ['#status = :to', '#updatedAt = :at'];
+  const values: Record<string, NativeAttributeValue> = {
+    ':to': to,
+    ':at': at.toISOString(),
+    ':changedPk': changed.gsi2pk,
+    ':changedSk': changed.gsi2sk,
+  };
+  const sets = ['#status = :to', '#updatedAt = :at', 'gsi2pk = :changedPk', 'gsi2sk = :changedSk'];
   for (const [field, value] of Object.entries(change)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;
@@ -194,7 +267,8 @@ export async function movePayout(
   });
   return updateIfCondition(table, {
     Key: payoutKey(payoutId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
+    // A payout that completes or fails leaves the open payouts' partition.
+    UpdateExpression: `SET ${sets.join(', ')}${openStatuses.includes(to) ? '' : ' REMOVE gsi3pk, gsi3sk'}`,
     ConditionExpression: `attribute_exists(pk) AND #status IN (${fromNames.join(', ')})`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

@@ -39,7 +39,7 @@ import type { StripeBalanceMovement } from '../../domain/reconciliation/stripe-c
 import { checkStripe, ledgerStripeReferences } from '../../domain/reconciliation/stripe-check';
 import { checkWallets } from '../../domain/reconciliation/wallet-check';
 import type { BalanceTransactionView, StripeGateway } from '../../integrations/stripe/port';
-import { listOfficePayouts } from '../../data/payouts';
+import { listOfficePayouts, listOpenPayouts, listPayoutsChangedSince } from '../../data/payouts';
 import { connectInFlightOf, officePayableOf } from '../connect/money';
 import { paymentsDependencies } from '../payments/dependencies';
 import type { DomainEvent } from '../../contracts/events';
@@ -71,13 +71,37 @@ const processingFeesAccount = accountIdOf('processing-fees', platformOwner);
 /** The stripe check compares the balance transactions Stripe created in this many days up to now. */
 export const stripeCheckPeriodDays = 31;
 
-/** Every office's payouts, read once a run however many checks ask. */
+/**
+ * Where the stripe check's period begins: `stripeCheckPeriodDays` back; read from a checkpoint, a day before its
+ * cut-off (at most that far back). Each clean run's checkpoint lies `checkpointLagMs` before it ran, so the periods
+ * of consecutive runs overlap and every instant since the first run falls in one.
+ */
+function stripePeriodStart(reading: Reading, now: Date): Date {
+  const longest = now.getTime() - stripeCheckPeriodDays * 86_400_000;
+  if (!reading.changes) return new Date(longest);
+  return new Date(Math.max(longest, Date.parse(reading.changes.checkpoint.cutoff) - 86_400_000));
+}
+
+/**
+ * The payouts a run reads, once however many checks ask: every office's; read from a checkpoint, those still open
+ * and those changed since a day before the stripe check's period (its transfers and bank payouts, and every booking
+ * or settlement since the cut-off, which change their payout), through the payouts' indexes by change and open.
+ */
 const payoutsOfReading = new WeakMap<Reading, Promise<ReconciledPayout[]>>();
 
-function readPayouts(table: TableRef, reading: Reading): Promise<ReconciledPayout[]> {
+function readPayouts(table: TableRef, reading: Reading, now: Date): Promise<ReconciledPayout[]> {
   let payouts = payoutsOfReading.get(reading);
   if (!payouts) {
-    payouts = inParallel(reading.officeIds, (id) => listOfficePayouts(table, id)).then((all) => all.flat());
+    payouts = reading.changes
+      ? Promise.all([
+          listOpenPayouts(table),
+          listPayoutsChangedSince(
+            table,
+            new Date(stripePeriodStart(reading, now).getTime() - 86_400_000),
+            now,
+          ),
+        ]).then(([open, changed]) => [...new Map([...open, ...changed].map((p) => [p.id, p])).values()])
+      : inParallel(reading.officeIds, (id) => listOfficePayouts(table, id)).then((all) => all.flat());
     payoutsOfReading.set(reading, payouts);
   }
   return payouts;
@@ -90,8 +114,9 @@ function readPayouts(table: TableRef, reading: Reading): Promise<ReconciledPayou
 async function payoutsToCheck(
   table: TableRef,
   reading: Reading,
+  now: Date,
 ): Promise<{ payouts: ReconciledPayout[]; snapshot: LedgerSnapshot }> {
-  const all = await readPayouts(table, reading);
+  const all = await readPayouts(table, reading, now);
   if (!reading.changes) return { payouts: all, snapshot: reading.ledger };
   const read = reading.ledger.transactions;
   const payouts = all.filter(
@@ -111,8 +136,12 @@ async function payoutsToCheck(
   };
 }
 
-async function runPayouts(deps: ReconciliationDependencies, reading: Reading): Promise<CheckResult> {
-  const { payouts, snapshot } = await payoutsToCheck(deps.table, reading);
+async function runPayouts(
+  deps: ReconciliationDependencies,
+  reading: Reading,
+  now: Date,
+): Promise<CheckResult> {
+  const { payouts, snapshot } = await payoutsToCheck(deps.table, reading, now);
   const sent = payouts.filter(
     (payout) => payout.transferId !== undefined || payout.stripePayoutId !== undefined,
   );
@@ -219,8 +248,8 @@ async function ledgerOfPeriod(
 }
 
 /**
- * The stripe check over the last `stripeCheckPeriodDays`: the platform's balance transactions of the period and each
- * office's connected account's bank payouts (the SDK's auto-pagination, the same calls against the sandbox and
+ * The stripe check over the last `stripeCheckPeriodDays` (from a checkpoint, since a day before its cut-off): the
+ * platform's balance transactions of the period and each paying office's connected account's bank payouts (the SDK's auto-pagination, the same calls against the sandbox and
  * Stripe), plus, looked up by source, the Stripe object of each ledger transaction of the period that moved money
  * just before the period began.
  */
@@ -230,8 +259,8 @@ async function runStripe(
   now: Date,
 ): Promise<CheckResult> {
   const to = new Date(now.getTime() + 1000);
-  const from = new Date(now.getTime() - stripeCheckPeriodDays * 86_400_000);
-  const payouts: ReconciledPayout[] = await readPayouts(deps.table, reading);
+  const from = stripePeriodStart(reading, now);
+  const payouts: ReconciledPayout[] = await readPayouts(deps.table, reading, now);
   const stripe = await deps.stripe();
   const accounts = [...new Set(payouts.map((payout) => payout.stripeAccountId))];
   const [platform, connected] = await Promise.all([
@@ -293,7 +322,8 @@ export async function runReconciliationChecks(
   return checksOver(deps, await readMoney(deps.table), checks, now);
 }
 
-async function checksOver(
+/** Runs the given checks over a reading (everything, or what changed since a checkpoint: the daily run's). */
+export async function checksOver(
   deps: ReconciliationDependencies,
   reading: Reading,
   checks: readonly BuiltReconciliationCheck[],
@@ -305,7 +335,7 @@ async function checksOver(
     else if (check === 'wallet') results.push(checkWallets(reading.ledger, reading.fans.wallets));
     else if (check === 'escrow') results.push(await runEscrow(deps.table, reading, now));
     else if (check === 'pie') results.push(await runPies(deps.table, reading, now));
-    else if (check === 'payout') results.push(await runPayouts(deps, reading));
+    else if (check === 'payout') results.push(await runPayouts(deps, reading, now));
     else results.push(await runStripe(deps, reading, now));
   }
   return results;
