@@ -21,6 +21,19 @@ function stepName(step: string): string {
   return step.replace(/^day \d+ /, '');
 }
 
+/**
+ * What a Query reads, by the kind of its partition (`LEDGER_ACCOUNT`, `OFFICE_PAYOUTS`…: the partition key's value up
+ * to its first `#`), so a count that grows names what grows.
+ */
+function queriedPartition(input: {
+  KeyConditionExpression?: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}): string {
+  const name = /^\s*\(?\s*[#\w]+\s*=\s*(:\w+)/.exec(input.KeyConditionExpression ?? '')?.[1];
+  const value = name ? input.ExpressionAttributeValues?.[name] : undefined;
+  return typeof value === 'string' ? ` ${value.split('#')[0] ?? ''}` : '';
+}
+
 /** Counts and times the table client's requests by step (only with SIM_PROFILE set). */
 export function profileTableClient(client: DynamoDBDocumentClient, faults: FaultLayer): void {
   if (!profiling) return;
@@ -32,8 +45,12 @@ export function profileTableClient(client: DynamoDBDocumentClient, faults: Fault
       } finally {
         const name = stepName(faults.step());
         const cost = costs.get(name) ?? { requests: new Map<string, number>(), ms: 0 };
-        const input = args.input as { IndexName?: string; TableName?: string };
-        const command = `${(context.commandName ?? '?').replace(/Command$/, '')}${input.IndexName ? ` ${input.IndexName}` : ''}`;
+        const input = args.input as {
+          IndexName?: string;
+          KeyConditionExpression?: string;
+          ExpressionAttributeValues?: Record<string, unknown>;
+        };
+        const command = `${(context.commandName ?? '?').replace(/Command$/, '')}${input.IndexName ? ` ${input.IndexName}` : ''}${queriedPartition(input)}`;
         cost.requests.set(command, (cost.requests.get(command) ?? 0) + 1);
         cost.ms += performance.now() - started;
         costs.set(name, cost);
@@ -50,6 +67,18 @@ export function notePhase(name: string, ms: number): void {
   phase.ms += ms;
   phase.days += 1;
   phases.set(name, phase);
+}
+
+/** What the last full audit's scan read, by entity: what the table holds and the scan's cost grows with. */
+let scanned: Map<string, number> | null = null;
+
+export function noteScanned(items: readonly Record<string, unknown>[]): void {
+  if (!profiling) return;
+  scanned = new Map();
+  for (const item of items) {
+    const entity = typeof item['entity'] === 'string' ? item['entity'] : '?';
+    scanned.set(entity, (scanned.get(entity) ?? 0) + 1);
+  }
 }
 
 /** Times `work` as the phase `name`. */
@@ -80,6 +109,14 @@ export function printProfile(label: string, days: number): void {
       .map(([command, count]) => `${command} ${Math.round(count / Math.max(1, days))}`)
       .join(', ');
     lines.push(`  dynamo ${name}: ${Math.round(cost.ms / Math.max(1, days))} ms; ${requests} a day`);
+  }
+  if (scanned) {
+    const total = [...scanned.values()].reduce((sum, count) => sum + count, 0);
+    const top = [...scanned]
+      .sort(([, a], [, b]) => b - a)
+      .map(([entity, count]) => `${entity} ${count}`)
+      .join(', ');
+    lines.push(`  last scan: ${total} items; ${top}`);
   }
   console.error(lines.join('\n'));
   costs.clear();

@@ -7,12 +7,30 @@ import type { TableRef } from '../../functions/data/table';
 
 export type StoredItem = Record<string, NativeAttributeValue>;
 
-export async function scanTable(table: TableRef): Promise<StoredItem[]> {
+/**
+ * Every item of the table, or, given `entities`, only the items of those entities (the filter runs in DynamoDB: the
+ * scan still reads every item, but sends and parses only those asked for).
+ */
+export async function scanTable(table: TableRef, entities?: readonly string[]): Promise<StoredItem[]> {
   const items: StoredItem[] = [];
   let startKey: StoredItem | undefined;
+  const filter = entities
+    ? {
+        FilterExpression: `#entity IN (${entities.map((_, index) => `:entity${index}`).join(', ')})`,
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: Object.fromEntries(
+          entities.map((entity, index) => [`:entity${index}`, entity]),
+        ),
+      }
+    : {};
   do {
     const page = await table.client.send(
-      new ScanCommand({ TableName: table.name, ExclusiveStartKey: startKey, ConsistentRead: true }),
+      new ScanCommand({
+        TableName: table.name,
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+        ...filter,
+      }),
     );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
