@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { nameOnlyArtistKey, nameOnlyArtistsPartition } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { batchGetAll, isConditionFailure, queryPages, updateIfCondition } from './table';
+import { batchGetAll, forEachItem, isConditionFailure, queryPages, updateIfCondition } from './table';
 
 const entity = 'name-only-artist';
 const version = 1;
@@ -26,6 +26,9 @@ export type NameResolutionReason = (typeof nameResolutionReasons)[number];
 
 /** A name longer than this is not registered: no catalogue artist has one, and it would bloat keys. */
 export const maxRegisteredNameLength = 500;
+
+/** Registration's reads and puts in flight at once. */
+const registrationParallelism = 8;
 
 export interface NameOnlyArtist {
   /** The normalised name (normalizeArtistName): the split key is `name:<normalisedName>`. */
@@ -91,7 +94,7 @@ function toNameOnlyArtist(item: Record<string, NativeAttributeValue>): NameOnlyA
 /**
  * Access pattern `registerNameOnlyArtists`: the names an import could not match, each put once (`waiting`) where no
  * item exists; a name registered before (whatever its status) is left as it is. Reads first, so an import of names
- * already known writes nothing.
+ * already known writes nothing; the new names are put a few at once (an export can bring hundreds).
  */
 export async function registerNameOnlyArtists(
   table: TableRef,
@@ -107,14 +110,14 @@ export async function registerNameOnlyArtists(
   const found = await batchGetAll(
     table,
     [...unique.keys()].map((name) => nameOnlyArtistKey(name)),
-    { projection: 'normalisedName' },
+    { projection: 'normalisedName', parallel: registrationParallelism },
   );
   const known = new Set(
     found.map((item) => readStored('name-only artist', storedNameSchema, item).normalisedName),
   );
   let created = 0;
-  for (const entry of unique.values()) {
-    if (known.has(entry.normalisedName)) continue;
+  const unknown = [...unique.values()].filter((entry) => !known.has(entry.normalisedName));
+  await forEachItem(unknown, registrationParallelism, async (entry) => {
     try {
       await table.client.send(
         new PutCommand({
@@ -140,7 +143,7 @@ export async function registerNameOnlyArtists(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-  }
+  });
   return created;
 }
 

@@ -10,6 +10,8 @@ import {
   type HistoryImportDependencies,
 } from '../../functions/services/listening/history-import';
 import { call, createSignedInAccount, dataOf } from '../support/identity';
+import type { SentCommand } from '../support/table-hooks';
+import { tableWithHook } from '../support/table-hooks';
 import { testTable } from '../support/test-table';
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -89,6 +91,39 @@ describe('the history import within its time budget', () => {
     });
     expect(dataOf(daily)).toEqual(dataOf(referenceDaily));
     expect((dataOf(daily) as { plays: number }[]).map((totals) => totals.plays)).toEqual([2, 2, 3]);
+  });
+
+  it('looks each artist name up in the catalogue and in the name-only artists once a request, however many slices hold it', async () => {
+    // Prepare: slices of two records and time enough for all; the catalogue's name look-ups and the name-only
+    // artists' keys read are counted
+    const fan = await createSignedInAccount('fan');
+    const looked: { catalogue: string[]; nameOnly: string[] } = { catalogue: [], nameOnly: [] };
+    const counted = tableWithHook(testTable(), (command, pass) => {
+      const input = command.input as SentCommand['input'] & {
+        IndexName?: string;
+        RequestItems?: Record<string, { Keys?: { pk: string }[] }>;
+      };
+      if (input?.IndexName === 'gsi3')
+        looked.catalogue.push(String(input.ExpressionAttributeValues?.[':name']));
+      for (const { Keys = [] } of Object.values(input?.RequestItems ?? {}))
+        for (const { pk } of Keys) if (pk.startsWith('NAME_ONLY_ARTIST#')) looked.nameOnly.push(pk);
+      return pass();
+    });
+
+    // Act
+    const reply = await importListeningHistory(
+      { table: counted, clock: getClock(), sliceRecords: 2 },
+      fan.userId,
+      { source: 'spotify-account-data', records },
+    );
+
+    // Assess: every record in one request of five slices; the three names of its counted plays (Nina Simone in
+    // three slices, Radiohead and Björk in two each) looked up once each
+    expect(reply).toMatchObject({ imported: 7, ignored: 2, processedRecords: 9, nextRecord: null });
+    expect(looked.catalogue).toHaveLength(3);
+    expect(new Set(looked.catalogue).size).toBe(3);
+    expect(looked.nameOnly).toHaveLength(3);
+    expect(new Set(looked.nameOnly).size).toBe(3);
   });
 
   it('stores nothing twice when a chunk is sent again after a partial answer', async () => {

@@ -48,6 +48,16 @@ export function historyImportDependencies(): HistoryImportDependencies {
   return { table: getTable(), clock: getClock() };
 }
 
+/**
+ * What a request's earlier slices learned of the export's artist names: the catalogue artist of each name looked up
+ * (null: none), and the names already given to the name-only registration. A name is looked up and registered once a
+ * request, however many slices it appears in, as when the request was one slice.
+ */
+interface NamesSeen {
+  catalogue: Map<string, { id: string; name: string } | null>;
+  registered: Set<string>;
+}
+
 /** The counts of the records gone through: those of each slice, added up. */
 type ImportCounts = Omit<HistoryImportResult, 'processedRecords' | 'nextRecord'>;
 
@@ -69,14 +79,17 @@ export async function importListeningHistory(
   let processed = 0;
   let counts: ImportCounts = { imported: 0, duplicates: 0, ignored: 0, tooOld: 0, refused: 0 };
   const records: readonly HistoryImport['records'][number][] = request.records;
+  const names: NamesSeen = { catalogue: new Map(), registered: new Set() };
   while (processed < records.length) {
     if (processed > 0 && performance.now() - startedAt + slowestSliceMs > budgetMs) break;
     const sliceStartedAt = performance.now();
     const slice = records.slice(processed, processed + sliceRecords);
-    const sliceCounts = await importSlice(deps, fanId, {
-      source: request.source,
-      records: slice,
-    } as HistoryImport);
+    const sliceCounts = await importSlice(
+      deps,
+      fanId,
+      { source: request.source, records: slice } as HistoryImport,
+      names,
+    );
     counts = addCounts(counts, sliceCounts);
     processed += slice.length;
     slowestSliceMs = Math.max(slowestSliceMs, performance.now() - sliceStartedAt);
@@ -107,26 +120,32 @@ async function importSlice(
   { table, clock }: HistoryImportDependencies,
   fanId: string,
   request: HistoryImport,
+  names: NamesSeen,
 ): Promise<ImportCounts> {
   const outcome = readHistoryImport(request);
   // Impossible plays (in the future by the product clock, over 3 hours) are refused; those past the 13-month
   // retention would be removed by TTL at once: they are reported as too old.
   const { kept, tooOld, refused } = screenImportedPlays(outcome.plays, clock.now());
   // An export names artists only: match each name to a catalogue artist where one has the same normalised name.
-  const known = await findCatalogueArtistsByNames(
+  const found = await findCatalogueArtistsByNames(
     table,
-    kept.map((play) => play.artistName),
+    kept.map((play) => play.artistName).filter((name) => !names.catalogue.has(normalizeArtistName(name))),
   );
+  for (const play of kept) {
+    const normalisedName = normalizeArtistName(play.artistName);
+    if (!names.catalogue.has(normalisedName))
+      names.catalogue.set(normalisedName, found.get(normalisedName) ?? null);
+  }
+  const known = new Map<string, { id: string; name: string }>();
+  for (const [normalisedName, artist] of names.catalogue) if (artist) known.set(normalisedName, artist);
   // A name the catalogue does not know is held by name when split; the escrow job looks for its artist later.
-  await registerNameOnlyArtists(
-    table,
-    kept.flatMap((play) => {
-      const normalisedName = normalizeArtistName(play.artistName);
-      if (known.has(normalisedName)) return [];
-      return [{ normalisedName, name: play.artistName, ...(play.trackId ? { trackId: play.trackId } : {}) }];
-    }),
-    clock.now(),
-  );
+  const unmatched = kept.flatMap((play) => {
+    const normalisedName = normalizeArtistName(play.artistName);
+    if (known.has(normalisedName) || names.registered.has(normalisedName)) return [];
+    return [{ normalisedName, name: play.artistName, ...(play.trackId ? { trackId: play.trackId } : {}) }];
+  });
+  await registerNameOnlyArtists(table, unmatched, clock.now());
+  for (const { normalisedName } of unmatched) names.registered.add(normalisedName);
   const { fresh, duplicates } = await findNewPlays(
     table,
     fanId,
