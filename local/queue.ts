@@ -28,6 +28,26 @@ const waiting = new Map<string, (() => void)[]>();
 /** Delay between receives of a failed message: short, so local runs and tests settle quickly. */
 const retryDelayMs = 50;
 
+/**
+ * How deliveries wait: a message is delivered once the send that raised it has been answered, a failed one again
+ * after retryDelayMs. The simulation waits its own way (its turn in its one line), never on real time.
+ */
+export interface QueueWaits {
+  beforeDelivery(): Promise<void>;
+  beforeRetry(): Promise<void>;
+}
+
+const realTimeWaits: QueueWaits = {
+  beforeDelivery: () => new Promise((resolve) => setImmediate(resolve)),
+  beforeRetry: () => new Promise((resolve) => setTimeout(resolve, retryDelayMs)),
+};
+let waits: QueueWaits = realTimeWaits;
+
+/** Replaces how deliveries wait (the simulation's); without an argument, the real-time waits again. */
+export function setQueueWaits(replacement: QueueWaits = realTimeWaits): void {
+  waits = replacement;
+}
+
 export function findQueue(name: string): QueueDefinition | undefined {
   return (queues as readonly QueueDefinition[]).find((queue) => queue.name === name);
 }
@@ -93,7 +113,7 @@ function releaseSlot(queue: QueueDefinition): void {
 }
 
 async function deliver(queue: QueueDefinition, message: LocalMessage): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
+  await waits.beforeDelivery();
   await takeSlot(queue);
   message.receiveCount += 1;
   let failed: boolean;
@@ -113,7 +133,7 @@ async function deliver(queue: QueueDefinition, message: LocalMessage): Promise<v
     console.error(`Queue ${queue.name}: message ${message.messageId} moved to the dead-letter queue`);
     return;
   }
-  await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+  await waits.beforeRetry();
   track(deliver(queue, message));
 }
 

@@ -11,7 +11,7 @@ import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount } from '../support/identity';
 import { onboardOffice } from '../support/payouts-harness';
 import { auditDay, fullAuditDue } from './auditor';
-import { notePhase, printProfile, timedPhase } from './profile';
+import { noteEvent, notePhase, printProfile, timedPhase } from './profile';
 import type { WebhookFaults } from './faults';
 import type { OfficeModel, SimModel } from './model';
 import type { World } from './world';
@@ -133,6 +133,7 @@ export class SimReal {
     };
     const start = simulationEpoch + this.world.day() * dayMs + dayMs;
     let reconciliation: JobResult | null = null;
+    await this.world.quiet();
     for (const [job, hour] of jobHours) {
       faults.enter(`day ${model.days} ${job}`);
       await this.world.moveTo(start + hour * 3_600_000);
@@ -148,7 +149,10 @@ export class SimReal {
         faults.enter(`day ${model.days} ${job}`);
       }
       const result = await this.runJob(job, getClock().now().getTime());
-      if (job === 'reconciliation') reconciliation = result;
+      if (job === 'reconciliation') {
+        reconciliation = result;
+        if (result?.counts['readChanges'] === 0) noteEvent('reconciliation read everything');
+      }
       timed(job);
       notePhase(job, performance.now() - phaseStart);
     }
@@ -172,6 +176,7 @@ export class SimReal {
 
   /** The end of a run: every held webhook delivered, one more day, every check with Stripe. */
   async finish(model: SimModel): Promise<void> {
+    await this.world.quiet();
     this.world.faults.enter('finish');
     await this.webhooks.deliverDue(Number.MAX_SAFE_INTEGER);
     await this.world.settle();

@@ -104,6 +104,7 @@ function asSteps(engine: Engine, list: number, commands: Iterable<Command>): Ite
         yield {
           check: (model: Readonly<SimModel>) => command.check(model),
           run: async (model: SimModel, real: SimReal) => {
+            await real.world.quiet();
             engine.faults.enter(step);
             trace(`command ${command.toString()}`);
             tick(minutesBetweenCommands * 60_000);

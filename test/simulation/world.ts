@@ -24,12 +24,13 @@ import {
   eventPublishingDependencies,
   publishPendingOutboxEvents,
 } from '../../functions/services/outbox-event-publishing';
+import { setConcurrentCheckoutWait } from '../../functions/services/payments/checkout';
 import { paymentsDependencies } from '../../functions/services/payments/dependencies';
 import { isAwsApiCall, serveAwsEmulation, settleDeliveries } from '../../local/aws-endpoints';
 import type { DynamoDbLocalInstance } from '../../local/dynamodb-local';
 import { importEntry } from '../../local/entry-modules';
 import { createLocalDynamoDbClient, startDynamoDbLocal } from '../../local/dynamodb-local';
-import { settleQueues } from '../../local/queue';
+import { setQueueWaits, settleQueues } from '../../local/queue';
 import { findJob, runJob } from '../../local/scheduler';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { startStripeSandbox } from '../../local/stripe-sandbox';
@@ -39,7 +40,7 @@ import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
 import { profileTableClient } from './profile';
 import { installStripeTurns } from './stripe-turns';
-import { inTurn } from './turns';
+import { afterTurnsSoFar, inTurn } from './turns';
 import { bytesOf } from './random';
 import { trace, tracing } from './trace';
 
@@ -119,6 +120,11 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
  */
 function waitOutsideInTurn(awsPort: number): void {
   installStripeTurns();
+  // A queue message is delivered at once (its send's turn is still open, so its worker's requests queue behind it);
+  // a failed one again once every turn asked for before has been answered, not after real milliseconds.
+  setQueueWaits({ beforeDelivery: () => Promise.resolve(), beforeRetry: afterTurnsSoFar });
+  // A checkout beside another of the fan's being created waits for the turns asked so far, not 200 real ms.
+  setConcurrentCheckoutWait(afterTurnsSoFar);
   const handle = NodeHttpHandler.prototype.handle;
   NodeHttpHandler.prototype.handle = function (this: NodeHttpHandler, request, options) {
     if (request.port !== awsPort) return handle.call(this, request, options);
@@ -166,6 +172,11 @@ export interface World {
   runJob(name: JobName, at: number): Promise<JobResult | null>;
   /** Waits until no queue message, outbox event, bus delivery or webhook is left. */
   settle(): Promise<void>;
+  /**
+   * Waits until nothing runs in the background (webhooks being delivered, queue messages, bus deliveries), reading
+   * nothing: so no work of one step goes on into the next, whose ids and faults are numbered afresh.
+   */
+  quiet(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -287,6 +298,13 @@ export async function openWorld(
       }
     },
     settle,
+    async quiet() {
+      for (let round = 0; round < 3; round += 1) {
+        await sandbox.settle();
+        await settleQueues();
+        await settleDeliveries();
+      }
+    },
     async close() {
       await sandbox.stop();
       await proxy.stop();

@@ -131,6 +131,19 @@ export async function createCheckout(
 }
 
 const reservationRounds = 5;
+/** How long a checkout waits, each round, on another checkout of the fan's being created before it looks again. */
+export const concurrentCheckoutWaitMs = 200;
+
+const realTimeWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+let waitOnConcurrentCheckout: (ms: number) => Promise<void> = realTimeWait;
+
+/**
+ * Replaces that wait (the deterministic simulation waits its turn in its one line instead of real milliseconds;
+ * a test counts the waits); without an argument, real time again.
+ */
+export function setConcurrentCheckoutWait(wait: (ms: number) => Promise<void> = realTimeWait): void {
+  waitOnConcurrentCheckout = wait;
+}
 /** A reservation whose session was never stored (its request died) is taken over after this long. */
 const abandonedAfterMs = 30_000;
 
@@ -168,7 +181,7 @@ async function answerOrFree(
     session = await createSession(reservation.attempt);
   } else if (deps.clock.now().getTime() - Date.parse(reservation.createdAt) < abandonedAfterMs) {
     // Another checkout is being created right now: it is answered once stored, or taken over when abandoned.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitOnConcurrentCheckout(concurrentCheckoutWaitMs);
     return { outcome: 'busy' };
   }
   if (session?.status === 'complete' && (await paysLiveSubscription(gateway, session))) {
