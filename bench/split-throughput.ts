@@ -122,7 +122,6 @@ function listeningOf(month: FanMonth, days: readonly DailyListening[]): SplitLis
         artistName: artist.artistName,
       });
       const entry = byArtist.get(key) ?? {
-        artistKey: key,
         keyIndex,
         artistId,
         artistName: artist.artistName,

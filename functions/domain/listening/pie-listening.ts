@@ -63,8 +63,7 @@ export function isInRanges(endedAt: string, ranges: readonly InstantRange[]): bo
 
 /** One artist's listening in a pie's period, under the split's key (name-only artists by their normalised name). */
 export interface PieArtistListening {
-  /** The split's key the listening is summed under, and where the split's keys hold it (see `SplitListening`). */
-  artistKey: string;
+  /** Where the split's keys hold the key the listening is summed under (see `SplitListening`). */
   keyIndex: number;
   artistId: string | null;
   /** The name heard most (ties: the first by code unit), so the answer does not depend on the order of days. */
@@ -87,7 +86,6 @@ export function sumPieListening(days: readonly DailyListening[]): PieListening {
   const artists = new Map<
     string,
     {
-      artistKey: string;
       keyIndex: number;
       artistId: string | null;
       names: Map<string, number>;
@@ -106,7 +104,6 @@ export function sumPieListening(days: readonly DailyListening[]): PieListening {
         artistName: artist.artistName,
       });
       const entry = artists.get(artistKey) ?? {
-        artistKey,
         keyIndex,
         artistId,
         names: new Map<string, number>(),
@@ -120,7 +117,6 @@ export function sumPieListening(days: readonly DailyListening[]): PieListening {
     }
   }
   const summed = [...artists.values()].map((entry) => ({
-    artistKey: entry.artistKey,
     keyIndex: entry.keyIndex,
     artistId: entry.artistId,
     artistName: nameHeardMost(entry.names),

@@ -167,33 +167,28 @@ export function knownKeyOf(artistId: string | null, artistName: string): KnownKe
 }
 
 /**
- * The known key of a listening line that may say its key and where it is held (`splitArtistOf`): the key held there is
- * the line's when it is the key given, made from the line's id (or last found by the line's spelling of a name), which
- * a caller that took the id from `splitArtistOf` passes by reference, one comparison each. Otherwise the key is found
- * from the id or name, and a key given that is not it is refused: it would ban, include, order and pay under another
- * artist's key.
+ * The known key of a listening line that may say where the keys hold it (`keyIndex`, from `splitArtistOf`): the key held
+ * there is the line's when it was made from the line's catalogue id, or for an artist known only by name, last found by
+ * the line's spelling of the name; a caller that took the id from `splitArtistOf` passes it by reference, so that is
+ * one comparison. Otherwise (no place given, or a stale or wrong one) the key is found from the id or name, as for any
+ * line: the place only spares the look-up, it never decides whose key it is.
  */
 export function knownKeyOfLine(
-  artistKey: string | undefined,
   keyIndex: number | undefined,
   artistId: string | null,
   artistName: string,
 ): KnownKey {
-  if (artistKey !== undefined) {
-    const given = keyIndex === undefined ? keysByKey.get(artistKey) : keysByIndex[keyIndex];
+  if (keyIndex !== undefined) {
+    const given = keysByIndex[keyIndex];
     if (
       given !== undefined &&
-      given.key === artistKey &&
-      given.artistId === artistId &&
-      (artistId !== null || given.spelling === artistName)
+      (artistId === null
+        ? given.artistId === null && given.spelling === artistName
+        : given.artistId === artistId)
     )
       return given;
   }
-  const known = knownKeyOf(artistId, artistName);
-  if (artistKey !== undefined && known.key !== artistKey) {
-    throw new RangeError(`The listening gives ${artistName} the key ${artistKey}, which is ${known.key}`);
-  }
-  return known;
+  return knownKeyOf(artistId, artistName);
 }
 
 /** The key an artist is split, banned, included and tie-broken under. */
@@ -203,9 +198,9 @@ export function splitArtistKeyOf(artist: { artistId: string | null; artistName: 
 }
 
 /**
- * The artist's key, where the keys hold it, and its catalogue id as they hold it, for a caller that sums listening
- * under the key: a line that gives all three is found where the key is held and checked by reference (see
- * `knownKeyOfLine`), where an id read afresh would be looked up, or compared character by character.
+ * The artist's key, where the keys hold it and its catalogue id as they hold it, for a caller that sums listening under
+ * the key: a line that gives the place and that id is found there with one comparison by reference (see
+ * `knownKeyOfLine`), where an id read afresh is looked up, which hashes or compares it character by character.
  */
 export function splitArtistOf(artist: { artistId: string | null; artistName: string }): {
   artistKey: string;

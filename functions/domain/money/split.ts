@@ -43,12 +43,11 @@ export type PieExclusionReason = (typeof pieExclusionReasons)[number];
 /** One artist's listening in the pie's period, as the listening rules count it (plays ≥ 30 s, time shared). */
 export interface SplitListening {
   /**
-   * The artist's key and where the split's keys hold it, when the caller summed the listening under it
-   * (`splitArtistOf`, whose id the line then carries too): the split finds the artist there, with no key made and no
-   * look-up by id or name. Without them, or when they no longer match (the keys are forgotten past their bound), the
-   * split finds the key from the id or name as it does for any line; a key that is not the artist's is refused.
+   * Where the split's keys hold this artist's key, when the caller summed the listening under it (`splitArtistOf`, whose
+   * catalogue id the line then carries too): the split finds the artist there with no key made and no look-up by id or
+   * name. It only spares the look-up: the key found there must have been made from the line's id (or, for an artist
+   * known only by name, found by the line's spelling), else the split looks the key up as it does for a line without.
    */
-  artistKey?: string;
   keyIndex?: number;
   /** The catalogue id; null for an artist known only by name (from an import). */
   artistId: string | null;
@@ -194,7 +193,7 @@ export function splitPie(input: SplitInput): PieSplit {
       assertWhole(entry.tracksListened, `The track count of ${entry.artistName}`);
     if (entry.popularity !== null && !isWhole(entry.popularity, 100))
       assertWhole(entry.popularity, `The popularity of ${entry.artistName}`, 100);
-    const known = knownKeyOfLine(entry.artistKey, entry.keyIndex, entry.artistId, entry.artistName);
+    const known = knownKeyOfLine(entry.keyIndex, entry.artistId, entry.artistName);
     if (known.pie === pie) {
       throw new RangeError(`The listening has ${known.key} twice: add its times up before splitting`);
     }

@@ -126,7 +126,6 @@ export async function readPieSplitInput(
   const listening = artists.map((artist): SplitListening => {
     const known = artist.artistId === null ? undefined : catalogue.get(artist.artistId);
     return {
-      artistKey: artist.artistKey,
       keyIndex: artist.keyIndex,
       artistId: artist.artistId,
       artistName: known?.name ?? artist.artistName,
