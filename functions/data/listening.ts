@@ -16,7 +16,7 @@ import { batchParallelism, playItemOf, saveListening } from './listening-counted
 import { saveDayReadModels } from './listening-reads';
 import { readStored, storedSortKeySchema } from './stored-item';
 import type { TableRef } from './table';
-import { batchGetAll, batchWriteAll, queryAll } from './table';
+import { batchGetAll, batchWriteAll, forEachItem, queryAll } from './table';
 
 export interface SavePlaysResult {
   saved: number;
@@ -244,14 +244,17 @@ export async function listHistoryPlaysPage(
   return { plays, more: reply.LastEvaluatedKey !== undefined || (reply.Items ?? []).length > plays.length };
 }
 
-/** Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays. */
+/**
+ * Access pattern `recomputeDailyListening`: rebuilds the day items of the given days from their plays, a few days at
+ * once (each day's items are its own: an import of a year rebuilds hundreds).
+ */
 export async function recomputeDailyListening(
   table: TableRef,
   fanId: string,
   dates: readonly string[],
 ): Promise<void> {
   const { client: db, name: tableName } = table;
-  for (const date of dates) {
+  await forEachItem(dates, batchParallelism, async (date) => {
     const plays = await listPlaysOfDay(table, fanId, date);
     // The reading calls' per-day play count and track totals (data/listening-reads.ts), from the same plays.
     await saveDayReadModels(table, fanId, date, plays, dayExpiryOf(date));
@@ -263,7 +266,7 @@ export async function recomputeDailyListening(
           Key: { pk: fanPartition(fanId), sk: dailyListeningSortKey(date) },
         }),
       );
-      continue;
+      return;
     }
     await db.send(
       new PutCommand({
@@ -285,7 +288,7 @@ export async function recomputeDailyListening(
       date,
       day.artists.flatMap((artist) => (artist.artistId ? [artist.artistId] : [])),
     );
-  }
+  });
 }
 
 /** Access pattern `getDailyListening`: a fan's day totals between two UTC dates, inclusive, oldest first. */

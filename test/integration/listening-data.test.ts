@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlayToStore } from '../../functions/domain/listening/plays';
+import { tableWithHook } from '../support/table-hooks';
 import { testTable } from '../support/test-table';
 
 const table = testTable;
@@ -82,5 +83,41 @@ describe('plays and daily listening in the table', () => {
     expect(forBob.saved).toBe(1);
     expect(await getDailyListening(table(), bob, '2026-11-04', '2026-11-04')).toEqual([]);
     expect(await getDailyListening(table(), alice, '2026-11-04', '2026-11-04')).toHaveLength(1);
+  });
+
+  it('rebuilds many days a few at once, each from its own plays', async () => {
+    // Prepare: a play on each of twelve days; the day reads in flight are counted
+    const { savePlays, recomputeDailyListening, getDailyListening } = await load();
+    const fanId = randomUUID();
+    const dates = Array.from({ length: 12 }, (_, index) => `2026-10-${String(index + 10)}`);
+    const saved = await savePlays(
+      table(),
+      fanId,
+      dates.map((date, index) => play(`${date}T12:00:00.000Z`, 60_000 + index, 'Nina Simone')),
+    );
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const counted = tableWithHook(table(), async (command, pass) => {
+      const input = command.input as { KeyConditionExpression?: string };
+      if (!input.KeyConditionExpression?.includes('begins_with')) return pass();
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        return await pass();
+      } finally {
+        inFlight -= 1;
+      }
+    });
+
+    // Act
+    await recomputeDailyListening(counted, fanId, saved.days);
+    const days = await getDailyListening(table(), fanId, '2026-10-01', '2026-10-31');
+
+    // Assess: every day's totals, and more than one day read at a time
+    expect(saved.days).toEqual(dates);
+    expect(days.map((day) => [day.date, day.plays, day.msPlayed])).toEqual(
+      dates.map((date, index) => [date, 1, 60_000 + index]),
+    );
+    expect(mostInFlight).toBeGreaterThan(1);
   });
 });
