@@ -18,6 +18,7 @@ import { msPerDay, utcDateOf } from '../functions/domain/calendar';
 import { toPlays } from '../functions/domain/listening/plays';
 import { spotifyTokenContext } from '../functions/domain/identity/connections';
 import { getTokenCipher } from '../functions/services/token-cipher';
+import { loadResourceHandler } from './handlers';
 import { demoSpotifyRefreshToken } from './oauth-sandbox';
 import { spotifyAccountIdOf, spotifyUserIdOf } from './oauth-sandbox/identities';
 import { seedDemoOffice } from './seed-demo-office';
@@ -112,8 +113,9 @@ function readTable(): TableRef {
   };
 }
 
-async function seedDemoAccounts(table: TableRef, now: Date): Promise<void> {
-  if (await isSeeded(table, identityMarker)) return;
+/** The demo accounts, once per data folder; answers whether this start wrote them (a first start). */
+async function seedDemoAccounts(table: TableRef, now: Date): Promise<boolean> {
+  if (await isSeeded(table, identityMarker)) return false;
   for (const demo of demoAccounts) {
     const problem = findPasswordProblem(demo.password);
     if (problem) throw new Error(`The demo ${demo.label} password breaks the policy: ${problem}`);
@@ -139,6 +141,7 @@ async function seedDemoAccounts(table: TableRef, now: Date): Promise<void> {
     });
   }
   await markSeeded(table, identityMarker, now);
+  return true;
 }
 
 const listeningMarker = 'demo-listening-v1';
@@ -258,6 +261,16 @@ async function seedDemoCatalogue(table: TableRef, now: Date): Promise<void> {
   await markSeeded(table, catalogueMarker, now);
 }
 
+/**
+ * The /try page's pool: 100 codes, once per data folder (a fixed batch id adds them once even without the marker,
+ * which spares every later start the pool's read and its refused write).
+ */
+async function seedTryCodes(table: TableRef, now: Date): Promise<void> {
+  if (await isSeeded(table, tryCodesMarker)) return;
+  await addTryPromoCodes({ table, clock: getClock() }, { count: 100, batchId: 'local-seed-v1' });
+  await markSeeded(table, tryCodesMarker, now);
+}
+
 function demoEmailOf(label: string): string {
   return demoAccounts.find((demo) => demo.label === label)?.email ?? '';
 }
@@ -266,7 +279,11 @@ function demoEmailOf(label: string): string {
  * The demo artist's office (seed-demo-office.ts). It builds on the claims, Connect and payout services: when one of
  * them fails, the start goes on and says what is missing, and the next start tries again.
  */
-async function seedDemoOfficeOrSay(table: TableRef, stripeSandbox: StripeSandbox): Promise<string[]> {
+async function seedDemoOfficeOrSay(
+  table: TableRef,
+  stripeSandbox: StripeSandbox,
+  catalogueSeeded: Promise<void>,
+): Promise<string[]> {
   try {
     return await seedDemoOffice(
       table,
@@ -277,6 +294,7 @@ async function seedDemoOfficeOrSay(table: TableRef, stripeSandbox: StripeSandbox
         fanEmail: demoFanEmail(),
       },
       stripeSandbox,
+      catalogueSeeded,
     );
   } catch (error) {
     console.error('The demo office could not be completed', error);
@@ -295,23 +313,34 @@ export async function seedDemoData(
   { office = true }: { office?: boolean } = {},
 ): Promise<SeedResult> {
   const table = readTable();
-  let demoPie: string | null = null;
-  let demoOffice: string[] = [];
+  let demoPie: string | null;
+  let demoOffice: string[];
   try {
     // Product time: a moved clock (npm run time) seeds on the time line the rest of the data is on.
     const now = getClock().now();
-    await seedDemoAccounts(table, now);
-    await seedDemoCatalogue(table, now);
-    // The /try page's pool: 100 codes, once per data folder (a fixed batch id adds them once even without the marker,
-    // which spares every later start the pool's read and its refused write).
-    if (!(await isSeeded(table, tryCodesMarker))) {
-      await addTryPromoCodes({ table, clock: getClock() }, { count: 100, batchId: 'local-seed-v1' });
-      await markSeeded(table, tryCodesMarker, now);
-    }
-    // In the background: some 3,000 plays would hold up the first start by half a minute or more.
+    // A first start: the Stripe webhook route's module is loaded now, not when the first payment's events arrive.
+    if ((await seedDemoAccounts(table, now)) && stripeSandbox)
+      void loadResourceHandler('webhooks-stripe').catch(() => undefined);
+    // The rest side by side, since each part mostly waits on DynamoDB Local: the catalogue (which the office's
+    // split and claim wait for), the /try codes, the demo fan's pie and the office.
+    const catalogueSeeded = seedDemoCatalogue(table, now);
+    const [demoPieSeeded, demoOfficeSeeded] = [
+      stripeSandbox ? seedDemoPaidPie(table, demoFanEmail(), stripeSandbox) : null,
+      stripeSandbox && office ? seedDemoOfficeOrSay(table, stripeSandbox, catalogueSeeded) : null,
+    ];
+    const settled = await Promise.allSettled([
+      catalogueSeeded,
+      seedTryCodes(table, now),
+      demoPieSeeded,
+      demoOfficeSeeded,
+    ]);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    demoPie = (await demoPieSeeded) ?? null;
+    demoOffice = (await demoOfficeSeeded) ?? [];
+    // Then, in the background: some 3,000 plays (some 7,000 items) would hold up the first start by seconds, and
+    // written beside the rest they slowed all of it down.
     startDemoListeningSeed(now);
-    if (stripeSandbox) demoPie = await seedDemoPaidPie(table, demoFanEmail(), stripeSandbox);
-    if (stripeSandbox && office) demoOffice = await seedDemoOfficeOrSay(table, stripeSandbox);
   } finally {
     table.client.destroy();
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarkerKey } from '../../functions/data/keys';
 import { setLocalClockOffset } from '../../functions/runtime/clock';
 import type { RunningOpenPie } from '../../local/app';
-import { demoAccounts, seedDemoData } from '../../local/seed';
+import { demoAccounts, demoListeningSeeded, seedDemoData } from '../../local/seed';
 import { demoOfficeMarker } from '../../local/seed-demo-office';
 import { testTable } from '../support/test-table';
 
@@ -107,6 +107,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  // The demo fan's listening is written after the seed, in the background: done before DynamoDB Local stops.
+  await demoListeningSeeded;
   await app?.stop();
   process.env = savedEnv;
   setLocalClockOffset(0);
