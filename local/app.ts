@@ -17,8 +17,10 @@ import type { TableRef } from '../functions/data/table';
 import { resetEnvCache } from '../functions/runtime/env';
 import { isAwsApiCall, serveAwsEmulation } from './aws-endpoints';
 import { loadClockOffset } from './clock-offset';
+import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createDevTimeRoutes } from './dev-time-routes';
+import type { DynamoDbLocalInstance } from './dynamodb-local';
 import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal } from './dynamodb-local';
 import { serveApiRequest } from './handlers';
 import { loadLocalSecrets } from './local-secrets';
@@ -53,6 +55,11 @@ export interface OpenPieOptions {
   progress?: (line: string) => void;
   /** Who holds the data folder, as the lock file names it (`npm start`, `npm run job` …). */
   command?: string;
+  /**
+   * The data folder's lock, taken, and DynamoDB Local on it, starting: `npm start` boots the JVM before it loads the
+   * product's modules, so the two overlap. Absent: taken and started here.
+   */
+  startedEarly?: { lock: DataDirLock; dynamoDb: Promise<DynamoDbLocalInstance> };
 }
 
 export interface RunningOpenPie {
@@ -74,9 +81,9 @@ export const localStaffAlertEmail = 'staff@openpie.example';
 
 export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpenPie> {
   const progress = options.progress ?? (() => undefined);
-  await mkdir(options.dataDir, { recursive: true });
   // Before DynamoDB Local touches the folder: a second one on the same files would corrupt them.
-  const lock = await acquireDataDirLock(options.dataDir, options.command ?? 'OpenPie');
+  const lock =
+    options.startedEarly?.lock ?? (await lockDataDir(options.dataDir, options.command ?? 'OpenPie'));
   const cleanups: (() => Promise<void>)[] = [() => lock.release()];
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
@@ -89,6 +96,12 @@ export async function startOpenPie(options: OpenPieOptions): Promise<RunningOpen
   }
 }
 
+/** Takes the data folder (made when missing) for this process: DataDirBusyError when another holds it. */
+async function lockDataDir(dataDir: string, command: string): Promise<DataDirLock> {
+  await mkdir(dataDir, { recursive: true });
+  return acquireDataDirLock(dataDir, command);
+}
+
 async function startOnLockedDataDir(
   options: OpenPieOptions,
   progress: (line: string) => void,
@@ -96,12 +109,21 @@ async function startOnLockedDataDir(
   cleanUp: () => Promise<void>,
   recordPort: (port: number) => Promise<void>,
 ): Promise<RunningOpenPie> {
+  const early = options.startedEarly?.dynamoDb;
+  // Stopped whatever happens next, once it has started.
+  if (early)
+    cleanups.push(() =>
+      early.then(
+        (started) => started.stop(),
+        () => undefined,
+      ),
+    );
   const secrets = await loadLocalSecrets(options.dataDir);
   if (!options.dev && !options.skipWebBuild) await buildWebIfStale(progress);
 
   const phaseStarted = Date.now();
-  const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
-  cleanups.push(() => dynamo.stop());
+  const dynamo = await (early ?? startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') }));
+  if (!early) cleanups.push(() => dynamo.stop());
   await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
   progress(`DynamoDB Local and the table ready in ${secondsSince(phaseStarted)}`);
 

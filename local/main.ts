@@ -1,31 +1,35 @@
 // `npm start` (and `npm run dev` with --dev): the whole product locally, offline, on its embedded default.
-import { join } from 'node:path';
-import { repoRoot, startOpenPie } from './app';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readCommandStart } from './command-start';
-import { DataDirBusyError } from './data-dir-lock';
-import { seedDemoData } from './seed';
+import { acquireDataDirLock, DataDirBusyError } from './data-dir-lock';
+import { startDynamoDbLocal } from './dynamodb-local';
 
 // We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md); its Node 22 notice would bury the URL below.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
+const command = dev ? 'npm run dev' : 'npm start';
 
 // From the npm command's start (installs included), not this process's: that is what a person waited for.
 const startedAt = readCommandStart(repoRoot) ?? Date.now();
 const progress = (line: string) => console.log(`  ${line}`);
-const app = await startOpenPie({
-  port,
-  dataDir,
-  dev,
-  progress,
-  command: dev ? 'npm run dev' : 'npm start',
-}).catch((error: unknown) => {
+// The folder is ours before DynamoDB Local touches it; then its JVM boots (seconds) while the product's modules load.
+await mkdir(dataDir, { recursive: true });
+const lock = await acquireDataDirLock(dataDir, command).catch((error: unknown) => {
   if (!(error instanceof DataDirBusyError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
+const dynamoDb = startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+// Its failure is the start's, reported by startOpenPie.
+void dynamoDb.catch(() => undefined);
+const [{ startOpenPie }, { seedDemoData }] = await Promise.all([import('./app'), import('./seed')]);
+const app = await startOpenPie({ port, dataDir, dev, progress, command, startedEarly: { lock, dynamoDb } });
 const seedStartedAt = Date.now();
 const seeded = await seedDemoData(app.stripeSandbox);
 progress(`demo data ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`);
