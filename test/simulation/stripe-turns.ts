@@ -80,6 +80,7 @@ class TurnTakingHttpClient implements HttpClient {
   }
 
   makeRequest(...args: unknown[]): Promise<HttpClientResponse> {
+    if (!taking) return this.inner.makeRequest(...args);
     return new Promise((answer, fail) => {
       const asked = { args, answer, fail };
       const retry = this.retry;
@@ -114,9 +115,12 @@ class TurnTakingHttpClient implements HttpClient {
 }
 
 let installed = false;
+/** Whether calls take turns now (while an engine runs). */
+let taking = false;
 
-/** Puts every `stripe` SDK made from now in this process on the world's line. */
-export function installStripeTurns(): void {
+/** Puts every `stripe` SDK made from now in this process on the world's line, until `false` takes them off. */
+export function installStripeTurns(on = true): void {
+  taking = on;
   if (installed) return;
   installed = true;
   const statics = Stripe as unknown as StripeStatics;

@@ -100,11 +100,12 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
   await Promise.all([...queues, ...rules, ...jobs].map((entry) => importEntry(entry.entry)));
   const faults = installDynamoFaults(getTable().client);
   profileTableClient(getTable().client, faults);
-  waitOutsideInTurn(port);
+  const ownWaitsAgain = waitOutsideInTurn(port);
   return {
     dynamo,
     faults,
     stop: async () => {
+      ownWaitsAgain();
       aws.closeAllConnections();
       await new Promise<void>((done) => aws.close(() => done()));
       await dynamo.stop();
@@ -118,35 +119,51 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
  * reply read to its end in the turn), and the Web Crypto work of session tokens (jose signs and checks on the thread
  * pool, whose answers come back in whatever order the threads finish).
  */
-function waitOutsideInTurn(awsPort: number): void {
+function waitOutsideInTurn(awsPort: number): () => void {
   installStripeTurns();
   // A queue message is delivered at once (its send's turn is still open, so its worker's requests queue behind it);
   // a failed one again once every turn asked for before has been answered, not after real milliseconds.
   setQueueWaits({ beforeDelivery: () => Promise.resolve(), beforeRetry: afterTurnsSoFar });
   // A checkout beside another of the fan's being created waits for the turns asked so far, not 200 real ms.
   setConcurrentCheckoutWait(afterTurnsSoFar);
-  const handle = NodeHttpHandler.prototype.handle;
-  NodeHttpHandler.prototype.handle = function (this: NodeHttpHandler, request, options) {
-    if (request.port !== awsPort) return handle.call(this, request, options);
-    return inTurn(async () => {
-      const answer = await handle.call(this, request, options);
-      const body = answer.response.body as AsyncIterable<Buffer> | undefined;
-      if (body) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of body) chunks.push(chunk);
-        answer.response.body = Readable.from([Buffer.concat(chunks)]);
-      }
-      return answer;
-    });
-  };
-  const subtle = globalThis.crypto.subtle as unknown as Record<string, unknown>;
-  for (const name of ['sign', 'verify', 'digest', 'importKey', 'exportKey', 'encrypt', 'decrypt']) {
-    const work = subtle[name];
-    if (typeof work !== 'function') continue;
-    subtle[name] = (...args: unknown[]) =>
-      inTurn(() => (work as (...a: unknown[]) => Promise<unknown>).apply(globalThis.crypto.subtle, args));
+  lineFor = { awsPort };
+  if (!patched) {
+    patched = true;
+    const handle = NodeHttpHandler.prototype.handle;
+    NodeHttpHandler.prototype.handle = function (this: NodeHttpHandler, request, options) {
+      if (request.port !== lineFor?.awsPort) return handle.call(this, request, options);
+      return inTurn(async () => {
+        const answer = await handle.call(this, request, options);
+        const body = answer.response.body as AsyncIterable<Buffer> | undefined;
+        if (body) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of body) chunks.push(chunk);
+          answer.response.body = Readable.from([Buffer.concat(chunks)]);
+        }
+        return answer;
+      });
+    };
+    const subtle = globalThis.crypto.subtle as unknown as Record<string, unknown>;
+    for (const name of ['sign', 'verify', 'digest', 'importKey', 'exportKey', 'encrypt', 'decrypt']) {
+      const work = subtle[name];
+      if (typeof work !== 'function') continue;
+      const original = (...args: unknown[]) =>
+        (work as (...a: unknown[]) => Promise<unknown>).apply(globalThis.crypto.subtle, args);
+      subtle[name] = (...args: unknown[]) => (lineFor ? inTurn(() => original(...args)) : original(...args));
+    }
   }
+  // The engine stopped: the product's waits are its own again.
+  return () => {
+    lineFor = null;
+    installStripeTurns(false);
+    setQueueWaits();
+    setConcurrentCheckoutWait();
+  };
 }
+
+/** While an engine runs: the AWS endpoint server's port, whose calls take turns. */
+let lineFor: { awsPort: number } | null = null;
+let patched = false;
 
 /** Stops the engine if one was started (the CLI's and the test's last step). */
 export async function stopEngine(): Promise<void> {
