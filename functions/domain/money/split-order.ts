@@ -200,12 +200,27 @@ export function orderByCents(places: Int32Array, count: number, artists: number,
     out[at] = place;
     bucketOf[bucket] = at + 1;
   }
-  // Each bucket's artists by key.
+  // Each bucket's artists by key: a few by an insertion sort on their labels (the keys where the labels are equal).
+  const { labelOf, keyOf } = space;
   for (let start = 0; start < count;) {
     const cents = centsOf[out[start] ?? 0] ?? 0;
     let end = start + 1;
     while (end < count && centsOf[out[end] ?? 0] === cents) end += 1;
-    if (end - start > 1 && !sortByKeyPacked(out, start, end)) {
+    if (end - start <= 8) {
+      for (let index = start + 1; index < end; index += 1) {
+        const place = out[index] ?? 0;
+        const label = labelOf[place] ?? 0;
+        let at = index - 1;
+        for (; at >= start; at -= 1) {
+          const other = out[at] ?? 0;
+          const otherLabel = labelOf[other] ?? 0;
+          if (otherLabel < label || (otherLabel === label && (keyOf[other] ?? '') < (keyOf[place] ?? '')))
+            break;
+          out[at + 1] = other;
+        }
+        out[at + 1] = place;
+      }
+    } else if (!sortByKeyPacked(out, start, end)) {
       equalRun.length = 0;
       for (let index = start; index < end; index += 1) equalRun.push(out[index] ?? 0);
       sortRunByKey(equalRun);
