@@ -22,6 +22,19 @@ export interface StorePlaysOptions {
   storedAt?: Date;
 }
 
+/**
+ * Minutes' guards read ahead (`readListeningGuards`), while the caller read something else: `saveListening` reads
+ * only the minutes not among them.
+ */
+export interface ListeningGuardsRead {
+  minutes: ReadonlySet<string>;
+  guards: ReadonlyMap<string, MinuteGuard>;
+}
+
+export interface SaveListeningOptions extends StorePlaysOptions {
+  guardsRead?: ListeningGuardsRead;
+}
+
 /** A play item as stored (`FAN#<fanId>` / `PLAY#<endedAt>#<identity hash>`). */
 export function playItemOf(fanId: string, play: PlayToStore, options: StorePlaysOptions) {
   return {
@@ -69,28 +82,24 @@ export async function saveListening(
   table: TableRef,
   fanId: string,
   plays: readonly PlayToStore[],
-  options: StorePlaysOptions = {},
+  { guardsRead, ...options }: SaveListeningOptions = {},
 ): Promise<SaveListeningResult> {
   const unique = new Map<string, KeyedPlay>();
   for (const play of plays) {
-    const key = playSortKey(play.endedAt, play.identity);
-    unique.set(key, {
-      key,
-      endedAt: play.endedAt,
-      msPlayed: play.msPlayed,
-      source: play.source,
-      ...(play.trackId ? { trackId: play.trackId } : {}),
-      trackName: play.trackName,
-      artistNames: play.artists.map((artist) => artist.artistName),
-      play,
-    });
+    const keyed = keyedPlayOf(play);
+    unique.set(keyed.key, keyed);
   }
   // In time order, so the plays of one minute mostly share a transaction (fewer lost races between them).
   const ordered = [...unique.values()].sort((a, b) => a.key.localeCompare(b.key));
   const result = { saved: 0, duplicates: plays.length - unique.size, matched: 0 };
   const days = new Set<string>();
-  // Every minute's guard read up front, 100 a call; a transaction reads its own again only after a lost race.
-  const read = await readMinuteGuards(table, fanId, minutesOf(ordered));
+  // Every minute's guard read up front (those not read ahead), 100 a call; a transaction reads its own again only
+  // after a lost race.
+  const minutes = minutesOf(ordered);
+  const unread = guardsRead
+    ? new Set([...minutes].filter((minute) => !guardsRead.minutes.has(minute)))
+    : minutes;
+  const read = new Map([...(guardsRead?.guards ?? []), ...(await readMinuteGuards(table, fanId, unread))]);
   await forEachChunk(packedForTransactions(ordered), 1, batchParallelism, async ([pack]) => {
     const outcome = await writeListening(table, fanId, pack ?? [], read, options);
     result.saved += outcome.saved;
@@ -99,6 +108,35 @@ export async function saveListening(
     for (const day of outcome.days) days.add(day);
   });
   return { ...result, days: [...days].sort() };
+}
+
+/** A play with its key and what its buckets are made of. */
+function keyedPlayOf(play: PlayToStore): KeyedPlay {
+  return {
+    key: playSortKey(play.endedAt, play.identity),
+    endedAt: play.endedAt,
+    msPlayed: play.msPlayed,
+    source: play.source,
+    ...(play.trackId ? { trackId: play.trackId } : {}),
+    trackName: play.trackName,
+    artistNames: play.artists.map((artist) => artist.artistName),
+    play,
+  };
+}
+
+/**
+ * Access pattern `readListeningGuards`: the guards of the plays' minutes (BatchGet, consistent), read ahead of
+ * `saveListening` while the caller reads something else (which of the plays are new): `saveListening` then reads only
+ * the minutes of its plays not among these. A guard read ahead is as good as one read at the write: each write is
+ * conditional on the version read.
+ */
+export async function readListeningGuards(
+  table: TableRef,
+  fanId: string,
+  plays: readonly PlayToStore[],
+): Promise<ListeningGuardsRead> {
+  const minutes = minutesOf(plays.map(keyedPlayOf));
+  return { minutes, guards: await readMinuteGuards(table, fanId, minutes) };
 }
 
 /**

@@ -120,4 +120,33 @@ describe('plays and daily listening in the table', () => {
     );
     expect(mostInFlight).toBeGreaterThan(1);
   });
+
+  it('stores a listening once when the guards read ahead of an import are stale by the time it writes', async () => {
+    // Prepare: the import's guards read ahead, then the sync stores the same listening (its minute's guard changes)
+    const { savePlays, listPlaysOfDay } = await load();
+    const { readListeningGuards, saveListening } =
+      await import('../../functions/data/listening-counted-once');
+    const fanId = randomUUID();
+    const imported = play('2026-11-05T08:15:00.000Z', 620_000, 'Nina Simone', 'Sinnerman');
+    const synced: PlayToStore = {
+      ...play('2026-11-05T08:15:42.000Z', 620_000, 'Nina Simone', 'Sinnerman'),
+      source: 'spotify',
+      trackId: 'sinnerman-id',
+    };
+    const guardsRead = await readListeningGuards(table(), fanId, [imported]);
+    const sync = await savePlays(table(), fanId, [synced]);
+
+    // Act
+    const saved = await saveListening(table(), fanId, [imported], { guardsRead });
+    const again = await saveListening(table(), fanId, [imported], { guardsRead });
+
+    // Assess: the read-ahead guard had no bucket, the write found the synced play's: counted once
+    expect(guardsRead.guards.size).toBe(0);
+    expect(sync.saved).toBe(1);
+    expect(saved).toMatchObject({ saved: 0, matched: 1 });
+    expect(again).toMatchObject({ saved: 0 });
+    expect((await listPlaysOfDay(table(), fanId, '2026-11-05')).map((stored) => stored.endedAt)).toEqual([
+      synced.endedAt,
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ import type { HistoryImport, HistoryImportResult } from '../../contracts/listeni
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
 import { registerNameOnlyArtists } from '../../data/name-only-artists';
 import { findNewPlays, getCountedListeningOfDays, recomputeDailyListening } from '../../data/listening';
-import { saveListening } from '../../data/listening-counted-once';
+import { readListeningGuards, saveListening } from '../../data/listening-counted-once';
 import type { TableRef } from '../../data/table';
 import { utcDateOf } from '../../domain/calendar';
 import {
@@ -150,28 +150,30 @@ async function importSlice(
   });
   await registerNameOnlyArtists(table, unmatched, clock.now());
   for (const { normalisedName } of unmatched) names.registered.add(normalisedName);
-  const { fresh, duplicates } = await findNewPlays(
-    table,
-    fanId,
-    kept.map((play) => ({
-      endedAt: play.endedAt,
-      msPlayed: play.msPlayed,
-      trackName: play.trackName,
-      ...(play.trackId ? { trackId: play.trackId } : {}),
-      artists: [artistOfImportedPlay(play.artistName, known)],
-      source: 'import' as const,
-      identity: play.identity,
-    })),
-  );
+  const plays = kept.map((play) => ({
+    endedAt: play.endedAt,
+    msPlayed: play.msPlayed,
+    trackName: play.trackName,
+    ...(play.trackId ? { trackId: play.trackId } : {}),
+    artists: [artistOfImportedPlay(play.artistName, known)],
+    source: 'import' as const,
+    identity: play.identity,
+  }));
+  // Which plays are new, the stored totals of their days and the guards of their minutes, read at once (the days and
+  // minutes of every play of the slice: those of the new ones are among them).
+  const [{ fresh, duplicates }, stored, guardsRead] = await Promise.all([
+    findNewPlays(table, fanId, plays),
+    getCountedListeningOfDays(
+      table,
+      fanId,
+      plays.map((play) => utcDateOf(play.endedAt)),
+    ),
+    readListeningGuards(table, fanId, plays),
+  ]);
   // A day never holds more than 24 hours of counted listening, counting what earlier imports and syncs stored.
-  const stored = await getCountedListeningOfDays(
-    table,
-    fanId,
-    fresh.map((play) => utcDateOf(play.endedAt)),
-  );
   const { admitted, refused: overDailyCap } = capDailyListening(fresh, stored);
   // A play of a listening the sync stored already is not stored again: it counts as a duplicate.
-  const saved = await saveListening(table, fanId, admitted, { storedAt: clock.now() });
+  const saved = await saveListening(table, fanId, admitted, { storedAt: clock.now(), guardsRead });
   await recomputeDailyListening(table, fanId, saved.days);
   recordMetric('ImportedPlays', 'Count', saved.saved);
   return {
