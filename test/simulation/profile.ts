@@ -81,6 +81,14 @@ export function noteScanned(items: readonly Record<string, unknown>[]): void {
   }
 }
 
+/** How often something happened in the period (a reconciliation run that read everything…). */
+const events = new Map<string, number>();
+
+export function noteEvent(name: string): void {
+  if (!profiling) return;
+  events.set(name, (events.get(name) ?? 0) + 1);
+}
+
 /** Times `work` as the phase `name`. */
 export async function timedPhase<T>(name: string, work: () => Promise<T>): Promise<T> {
   if (!profiling) return work();
@@ -110,6 +118,7 @@ export function printProfile(label: string, days: number): void {
       .join(', ');
     lines.push(`  dynamo ${name}: ${Math.round(cost.ms / Math.max(1, days))} ms; ${requests} a day`);
   }
+  for (const [name, count] of events) lines.push(`  ${name}: ${count} times`);
   if (scanned) {
     const total = [...scanned.values()].reduce((sum, count) => sum + count, 0);
     const top = [...scanned]
@@ -121,4 +130,5 @@ export function printProfile(label: string, days: number): void {
   console.error(lines.join('\n'));
   costs.clear();
   phases.clear();
+  events.clear();
 }
