@@ -91,7 +91,8 @@ function foldOneAtATime(netCents: number, weights: Map<string, number>): Set<str
 function payLiterally(netCents: number, weights: Map<string, number>, forced: Set<string>): Set<string> {
   const rest = new Map(weights);
   const atOneCent = new Set<string>();
-  const forcedHere = [...weights.keys()].filter((key) => forced.has(key));
+  // A forced artist with no time has no share and no cent coming, so it does not count (decision 021).
+  const forcedHere = [...weights].filter(([key, weight]) => forced.has(key) && weight > 0);
   while (forcedHere.length > 0 && netCents >= forcedHere.length) {
     const total = [...rest.values()].reduce((sum, weight) => sum + BigInt(weight), 0n);
     const left = BigInt(netCents - atOneCent.size);
