@@ -266,7 +266,7 @@ export async function auditDay(
   }
 
   // One reading of the table for the ledger audit and the checks below.
-  const items = await timedPhase('audit scan', () => scanTable(table, auditedEntities));
+  const items = await timedPhase('audit scan', () => scanTable(table, auditedEntities, 4));
   noteScanned(items);
   checksRun += 1;
   const audit = auditLedgerItems(items);

@@ -9,11 +9,14 @@ export type StoredItem = Record<string, NativeAttributeValue>;
 
 /**
  * Every item of the table, or, given `entities`, only the items of those entities (the filter runs in DynamoDB: the
- * scan still reads every item, but sends and parses only those asked for).
+ * scan still reads every item, but sends and parses only those asked for). `segments` reads that many parts of the
+ * table at once (a parallel Scan), in the order of the parts.
  */
-export async function scanTable(table: TableRef, entities?: readonly string[]): Promise<StoredItem[]> {
-  const items: StoredItem[] = [];
-  let startKey: StoredItem | undefined;
+export async function scanTable(
+  table: TableRef,
+  entities?: readonly string[],
+  segments = 1,
+): Promise<StoredItem[]> {
   const filter = entities
     ? {
         FilterExpression: `#entity IN (${entities.map((_, index) => `:entity${index}`).join(', ')})`,
@@ -23,17 +26,24 @@ export async function scanTable(table: TableRef, entities?: readonly string[]): 
         ),
       }
     : {};
-  do {
-    const page = await table.client.send(
-      new ScanCommand({
-        TableName: table.name,
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-        ...filter,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  const part = async (segment: number): Promise<StoredItem[]> => {
+    const items: StoredItem[] = [];
+    let startKey: StoredItem | undefined;
+    do {
+      const page = await table.client.send(
+        new ScanCommand({
+          TableName: table.name,
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+          ...(segments > 1 ? { Segment: segment, TotalSegments: segments } : {}),
+          ...filter,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  };
+  const parts = await Promise.all(Array.from({ length: segments }, (_, segment) => part(segment)));
+  return parts.flat();
 }
