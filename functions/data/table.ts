@@ -198,15 +198,35 @@ export function backOff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
 }
 
+/**
+ * Runs `work` on each item, at most `parallel` at once (single-item requests: reads, conditional writes, queries),
+ * and answers each item's result in the items' order.
+ */
+export async function mapItems<T, R>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
 /** Runs `work` on each item, at most `parallel` at once (single-item requests: conditional writes, queries). */
 export async function forEachItem<T>(
   items: readonly T[],
   parallel: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
-  await forEachChunk(items, 1, parallel, async (chunk) => {
-    for (const item of chunk) await work(item);
-  });
+  await mapItems(items, parallel, work);
 }
 
 /** The pages of a Query, one after another (the SDK's paginator): stop early by leaving the loop. */

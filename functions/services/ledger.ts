@@ -1,11 +1,12 @@
 // The one service that moves money (DESIGN §5, docs/decisions/019-ledger.md): every payment, fee, split, payout and
 // correction is a transaction posted here. It checks the ledger's rules, writes through data/ledger.ts and turns
 // what the write came to into the product's errors: a refused guard, a reused key or a second reversal is a 409.
-import type { LedgerEntryPage, StoredTransaction, WriteLedgerOptions } from '../data/ledger';
+import type { LedgerEntry, LedgerEntryPage, StoredTransaction, WriteLedgerOptions } from '../data/ledger';
 import {
   getLedgerBalance,
   getLedgerTransaction,
   listLedgerEntries,
+  listLedgerEntriesSince,
   transactionIdOf,
   writeLedgerTransaction,
 } from '../data/ledger';
@@ -146,6 +147,14 @@ export function listEntries(
   page: { limit?: number; cursor?: string | null } = {},
 ): Promise<LedgerEntryPage> {
   return getLedgerEntriesChecked(deps.table, accountId, page);
+}
+
+/** Every entry of an account, oldest first, through all its pages (a fan's wallet, the reconciliation). */
+export function listAllEntries(
+  deps: Pick<LedgerDependencies, 'table'>,
+  accountId: AccountId,
+): Promise<LedgerEntry[]> {
+  return listLedgerEntriesSince(deps.table, accountId, null);
 }
 
 async function getLedgerEntriesChecked(

@@ -8,12 +8,7 @@
 import type { EscrowLot } from '../../domain/money/escrow';
 import { pagesOfLotsDue } from '../../data/escrow-lots';
 import { listAccountDirectory, listOfficeDirectory } from '../../data/directories';
-import {
-  getLedgerBalances,
-  getLedgerTransactions,
-  listLedgerEntries,
-  listLedgerEntriesSince,
-} from '../../data/ledger';
+import { getLedgerBalances, getLedgerTransactions, listLedgerEntriesSince } from '../../data/ledger';
 import { listIndexedTransactions } from '../../data/ledger-index';
 import type {
   ReconciledAccountCheckpoint,
@@ -23,6 +18,7 @@ import { getReconciledAccounts } from '../../data/reconciliation-checkpoint';
 import type { StoredPie } from '../../data/pies';
 import { getPie, listAllFanPies, pagesOfPiesDue } from '../../data/pies';
 import type { TableRef } from '../../data/table';
+import { mapItems } from '../../data/table';
 import type { AccountId } from '../../domain/money/ledger';
 import {
   accountIdOf,
@@ -45,29 +41,9 @@ import { connectInFlightOf, officePayableOf } from '../connect/money';
 /** How many reads run at once: a batch check should not take a table's whole capacity. */
 const parallelReads = 8;
 
-export async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await read(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelReads, items.length) }, worker));
-  return results;
-}
-
-async function allEntriesOf(table: TableRef, accountId: AccountId): Promise<ReconciledEntry[]> {
-  const entries: ReconciledEntry[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await listLedgerEntries(table, accountId, { limit: 500, cursor });
-    entries.push(...page.entries);
-    cursor = page.cursor;
-  } while (cursor);
-  return entries;
+/** Reads each item, `parallelReads` at once, and answers the results in the items' order. */
+export function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  return mapItems(items, parallelReads, read);
 }
 
 interface Fans {
@@ -134,7 +110,9 @@ async function readLedger(
     const checkpoints = from ? await getReconciledAccounts(table, frontier) : null;
     const [balances, everyEntryOf] = await Promise.all([
       getLedgerBalances(table, frontier),
-      checkpoints ? null : inParallel(frontier, (accountId) => allEntriesOf(table, accountId)),
+      checkpoints
+        ? null
+        : inParallel(frontier, (accountId) => listLedgerEntriesSince(table, accountId, null)),
     ]);
     const entriesOf =
       everyEntryOf ??

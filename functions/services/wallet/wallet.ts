@@ -9,7 +9,7 @@
 import type { Pagination } from '../../contracts/envelope';
 import type { WalletSummary, WalletTransaction } from '../../contracts/payments';
 import { listPieLots } from '../../data/escrow-lots';
-import type { LedgerEntry, StoredTransaction } from '../../data/ledger';
+import type { StoredTransaction } from '../../data/ledger';
 import { getLedgerBalances, transactionIdOf } from '../../data/ledger';
 import type { StoredPie } from '../../data/pies';
 import { listAllFanPies } from '../../data/pies';
@@ -19,7 +19,7 @@ import type { TableRef } from '../../data/table';
 import { formatUsd } from '../../domain/money/usd';
 import type { AccountId, TransactionKind } from '../../domain/money/ledger';
 import { accountIdOf, parseAccountId } from '../../domain/money/ledger';
-import { getTransaction, listEntries } from '../ledger';
+import { getTransaction, listAllEntries } from '../ledger';
 import { getTable } from '../../runtime/table';
 
 export interface WalletDependencies {
@@ -111,17 +111,6 @@ interface Wallet {
   takeBacks: StoredTakeBack[];
 }
 
-async function allEntriesOf(deps: WalletDependencies, accountId: AccountId): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await listEntries(deps, accountId, { limit: 100, cursor });
-    entries.push(...page.entries);
-    cursor = page.cursor;
-  } while (cursor);
-  return entries;
-}
-
 const newestFirst = (a: WalletLine, b: WalletLine) =>
   a.at === b.at ? (a.transactionId < b.transactionId ? 1 : -1) : a.at < b.at ? 1 : -1;
 
@@ -137,7 +126,7 @@ async function readWallet(deps: WalletDependencies, fanId: string): Promise<Wall
     ...pies.map((pie) => accountIdOf('pie-funds', pie.id)),
   ];
   const [entriesByAccount, takeBacksByPie] = await Promise.all([
-    Promise.all(accounts.map((accountId) => allEntriesOf(deps, accountId))),
+    Promise.all(accounts.map((accountId) => listAllEntries(deps, accountId))),
     Promise.all(pies.map((pie) => listPieTakeBacks(deps.table, pie.id))),
   ]);
   const takeBacks = takeBacksByPie.flat();
