@@ -4,18 +4,15 @@
 // module after it has started loading the first screen's modules, so that they do not wait for React to download.
 //
 // The public pages arrive prerendered (frontend/prerender/pages.ts, docs/decisions/053): #root already holds the page
-// as an anonymous visitor sees it, painted before any script ran. The SPA takes over in a transition (React renders in
-// short slices, leaving the browser free to answer a tap, and commits once). The landing page hydrates that markup
-// (its tree is the same). A routed page keeps it on screen until the router has its screen's modules and its loaders'
-// answers; then an anonymous visitor's page hydrates, and anyone else's (a session, or a loader that sent them
-// elsewhere) renders into it in one commit, createRoot replacing what the container held. Nothing flashes: not the
-// loading page, not an empty frame.
-import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+// as an anonymous visitor sees it, painted before any script ran. The landing page hydrates that markup (its tree is
+// the same). A routed page keeps it on screen until the router has its screen's modules and its loaders' answers,
+// then renders into it in one commit (createRoot replaces what the container held), so nothing flashes: not the
+// loading page, not an empty frame; a signed-in visitor the loaders send elsewhere lands there straight from it.
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppUpdateScreen } from '../components/app-update-screen';
 import { catchInstallOffers } from '../components/install-prompt';
 import { trackEvent } from '../lib/analytics';
-import { readSessionHints } from '../lib/session-hints';
 import { AppShell } from './app-shell';
 import { LandingPage } from './routes/landing/landing-page';
 
@@ -37,34 +34,18 @@ export async function startApp(): Promise<void> {
   );
 
   if (window.location.pathname === '/') {
-    if (prerendered) {
-      startTransition(() => {
-        hydrateRoot(container, inShell(<LandingPage />), rootOptions);
-      });
-    } else createRoot(container, rootOptions).render(inShell(<LandingPage />));
+    if (prerendered) hydrateRoot(container, inShell(<LandingPage />), rootOptions);
+    else createRoot(container, rootOptions).render(inShell(<LandingPage />));
     trackEvent('page_view', { path: '/' });
     return;
   }
-  let root: Root | undefined;
-  const render = (content: ReactNode) => {
-    root ??= createRoot(container, rootOptions);
-    root.render(inShell(content));
-  };
+  const root = createRoot(container, rootOptions);
+  const render = (content: ReactNode) => root.render(inShell(content));
   try {
     const { AppRouter, createAppRouter, whenRouterReady } = await import('./app-router');
     const router = createAppRouter();
-    if (!prerendered) {
-      render(<AppRouter router={router} />);
-      return;
-    }
-    const openedAt = window.location.pathname;
-    await whenRouterReady(router);
-    // What was prerendered is the signed-out page at the path it was opened on: only then is the tree the same.
-    const asPrerendered = router.state.location.pathname === openedAt && readSessionHints().length === 0;
-    startTransition(() => {
-      if (asPrerendered) root = hydrateRoot(container, inShell(<AppRouter router={router} />), rootOptions);
-      else render(<AppRouter router={router} />);
-    });
+    if (prerendered) await whenRouterReady(router);
+    render(<AppRouter router={router} />);
   } catch (error) {
     // The router's own chunk is gone: a deploy replaced this build while the page was loading (SPEC §4).
     render(<AppUpdateScreen error={error} />);
