@@ -93,11 +93,8 @@ export interface InstallPromptProps {
 
 export function InstallPrompt({ suppressed = false }: InstallPromptProps) {
   const installEvent = useSyncExternalStore(watchOffer, readOffer, () => null);
-  // iOS offers no install event: whether to show the hint is known from the first render (never when the page is
-  // prerendered at build time, where there is no browser to ask).
-  const [iosHint] = useState(
-    () => typeof navigator !== 'undefined' && isIosDevice() && !isRunningStandalone(),
-  );
+  // iOS offers no install event: whether to show the hint is known from the first render.
+  const [iosHint] = useState(() => isIosDevice() && !isRunningStandalone());
   const [dismissed, setDismissed] = useState(readDismissed);
 
   useEffect(() => {
