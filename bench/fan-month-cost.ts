@@ -1,13 +1,13 @@
 // What one fan's month costs in AWS, modelled from measured inputs: the pie's split at the month end
 // (bench/split-end-to-end.ts: read and write units, worker seconds, SQS and the receipt mail), the listening sync
-// every 30 minutes (bench/listening-sync-cost.ts: units of a half hour's sync of an evening's few plays, of one that
+// on its schedule (bench/listening-sync-cost.ts: units of one period's sync of an evening's plays, of one that
 // finds nothing, of a new artist, a changed artist and a monthly-listener marker),
 // the renewal's webhooks (the events the Stripe sandbox raises for a renewal that the webhook handles) and the fan's
 // own API requests (visits a month and requests a visit, stated below). Each line says where its input comes from;
 // `npm run bench` prints the total beside its $0.002 budget and the table of what costs most;
 // `npx tsx bench/fan-month-cost.ts [split sample fans]` runs it alone.
 import { pathToFileURL } from 'node:url';
-import { jobs, queues } from '../events/definitions';
+import { queues } from '../events/definitions';
 import { measureListeningSyncCost } from './listening-sync-cost';
 import { awsPrices, measureSplitEndToEnd, splitBudgetDollarsPerFanMonth } from './split-end-to-end';
 
@@ -86,13 +86,11 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
   const split = await measureSplitEndToEnd({ fans: options.splitFans ?? 40, monthFans: 10_000 });
   const sync = await measureListeningSyncCost();
 
-  const syncJob = jobs.find((job) => job.name === 'listening-sync');
-  const minutes = /rate\((\d+) minutes\)/.exec(syncJob?.schedule ?? '')?.[1];
-  if (!minutes) throw new Error(`The listening sync's schedule is not rate(N minutes): ${syncJob?.schedule}`);
-  const syncRuns = (30 * 24 * 60) / Number(minutes);
-  // Plays come as the fan listens: each run of the job finds what the last half hour added (the bench's evening).
-  const busy = sync.halfHourLaterSync;
-  if (busy.plays === 0) throw new Error('The half-hour sync of the bench found no play');
+  const minutes = sync.periodMinutes;
+  const syncRuns = (30 * 24 * 60) / minutes;
+  // Plays come as the fan listens: each run of the job finds what the last period added (the bench's evening).
+  const busy = sync.nextPeriodSync;
+  if (busy.plays === 0) throw new Error("The bench's sync one period later found no play");
   const syncsWithPlays = Math.min(syncRuns, Math.ceil(a.playsPerMonth / busy.plays));
   const idleSyncs = syncRuns - syncsWithPlays;
   const fanWork = queues.find((queue) => queue.name === 'fan-work');
@@ -129,13 +127,16 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
     },
     {
       what: `listening sync: ${syncsWithPlays} runs of ${busy.plays} plays, the fan's items (${busy.readUnits.toFixed(1)} RRU, ${busy.writeUnits.toFixed(1)} WRU each)`,
-      source: `bench/listening-sync-cost.ts (a half hour of an evening); ${a.playsPerMonth} plays a month (stated)`,
+      source: `bench/listening-sync-cost.ts (${minutes} min of an evening); ${a.playsPerMonth} plays a month (stated)`,
       dollars: syncsWithPlays * units(busy.readUnits, busy.writeUnits),
     },
     {
-      what: `listening sync: the same runs' catalogue reads, artists and markers read before writing (${busy.catalogueReadUnits.toFixed(1)} RRU, ${busy.catalogueWriteUnits.toFixed(1)} WRU each)`,
-      source: 'bench/listening-sync-cost.ts (the half-hour sync; its artists already in the catalogue)',
-      dollars: syncsWithPlays * units(busy.catalogueReadUnits, busy.catalogueWriteUnits),
+      // Only the reads: what the catalogue writes (new artists, changed ones, the month's markers) is priced by the
+      // three lines below, whatever run meets it (the bench's period may meet artists new to its catalogue).
+      what: `listening sync: the same runs' catalogue reads, artists and markers read before writing (${busy.catalogueReadUnits.toFixed(1)} RRU each)`,
+      source:
+        "bench/listening-sync-cost.ts (one period's sync); its writes in the lines of new, changed artists and markers",
+      dollars: syncsWithPlays * units(busy.catalogueReadUnits, 0),
     },
     {
       what: `listening sync: ${a.newCatalogueArtistsPerMonth} artists new to the catalogue (${newArtistWriteUnits.toFixed(1)} WRU each: the artist and its name prefixes)`,

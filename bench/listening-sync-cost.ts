@@ -3,13 +3,15 @@
 // BatchGetItem, for which DynamoDB Local reports nothing, modelled from the keys it asks), for a first sync that stores
 // 50 new plays on an empty catalogue, the next one, which finds nothing new, and the first sync of another fan who
 // heard the same plays, whose artists the catalogue already holds (an unchanged artist is read, not written again),
-// that fan's sync half an hour later (the job's period: the few plays of an evening's half hour), and what writing
-// one artist again costs when Spotify's figures for it changed (its followers).
+// that fan's sync one period of the job later (events/definitions.ts: the plays of an evening's period), and what
+// writing one artist again costs when Spotify's figures for it changed (its followers).
 // Runs the real sync against DynamoDB Local and the Spotify sandbox on a free port, on the bench's own clock (a fixed
 // evening, so the sandbox's seeded listening and every figure are the same on every run).
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jobs } from '../events/definitions';
+import { parseSchedule } from '../local/schedule-expression';
 
 export interface SyncCost {
   /** The fan's own items: connection, cursor, plays, days. */
@@ -28,8 +30,10 @@ export interface ListeningSyncCost {
   nextSync: SyncCost;
   /** Another fan's first sync of the same 50 plays: every artist already in the catalogue, unchanged. */
   knownArtistsSync: SyncCost;
-  /** The same fan's sync 30 minutes later: the plays of one period of the job, a fan listening in the evening. */
-  halfHourLaterSync: SyncCost;
+  /** The same fan's sync one period of the job later: the plays of that period, a fan listening in the evening. */
+  nextPeriodSync: SyncCost;
+  /** The job's period (events/definitions.ts), in minutes. */
+  periodMinutes: number;
   /** Write units of one catalogue artist written again because its followers changed (name and rank the same). */
   changedArtistWriteUnits: number;
 }
@@ -109,7 +113,17 @@ interface CapacityLike {
   WriteCapacityUnits?: number;
 }
 
+/** The listening-sync job's period in ms, from its schedule (a rate expression). */
+export function listeningSyncPeriodMs(): number {
+  const job = jobs.find((candidate) => candidate.name === 'listening-sync');
+  const schedule = parseSchedule(job?.schedule ?? '');
+  if (schedule.kind !== 'rate')
+    throw new Error(`The listening sync's schedule is not a rate: ${job?.schedule}`);
+  return schedule.everyMs;
+}
+
 export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
+  const periodMs = listeningSyncPeriodMs();
   const { startDynamoDbLocal, createLocalDynamoDbClient } = await import('../local/dynamodb-local');
   const { ensureTable, deleteTable } = await import('../local/table');
   const { createDocumentClient } = await import('../functions/runtime/dynamodb-client');
@@ -225,8 +239,8 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
     await deleteConnection(table, 'fan', fanId, 'spotify');
     await connectFan(otherFanId);
     const knownArtistsSync = await measure(otherFanId);
-    nowMs += 30 * 60_000;
-    const halfHourLaterSync = await measure(otherFanId);
+    nowMs += periodMs;
+    const nextPeriodSync = await measure(otherFanId);
     const { artists } = await listCatalogueArtists(table, {
       page: 1,
       limit: 100,
@@ -240,7 +254,14 @@ export async function measureListeningSyncCost(): Promise<ListeningSyncCost> {
       new Date(nowMs),
     );
     const changedArtistWriteUnits = spent.catalogueWrite / Math.max(1, artists.length);
-    return { firstSync, nextSync, knownArtistsSync, halfHourLaterSync, changedArtistWriteUnits };
+    return {
+      firstSync,
+      nextSync,
+      knownArtistsSync,
+      nextPeriodSync,
+      periodMinutes: periodMs / 60_000,
+      changedArtistWriteUnits,
+    };
   } finally {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));

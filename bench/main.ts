@@ -494,10 +494,10 @@ if (part('sync')) {
     ok: true,
   });
   rows.push({
-    name: `listening sync half an hour later: ${cost.halfHourLaterSync.plays} plays, the fan's items and the catalogue`,
+    name: `listening sync ${cost.periodMinutes} minutes later: ${cost.nextPeriodSync.plays} plays, the fan's items and the catalogue`,
     figure: units(
-      cost.halfHourLaterSync.readUnits + cost.halfHourLaterSync.catalogueReadUnits,
-      cost.halfHourLaterSync.writeUnits + cost.halfHourLaterSync.catalogueWriteUnits,
+      cost.nextPeriodSync.readUnits + cost.nextPeriodSync.catalogueReadUnits,
+      cost.nextPeriodSync.writeUnits + cost.nextPeriodSync.catalogueWriteUnits,
     ),
     budget: '(reported)',
     ok: true,

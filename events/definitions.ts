@@ -17,7 +17,9 @@ export const jobs = [
   {
     name: 'listening-sync',
     description: 'Reads the recent plays of every connected fan and fans out per-fan sync work.',
-    schedule: 'rate(30 minutes)',
+    // Every 2 hours (docs/decisions/048): Spotify's recently-played keeps a fan's last 50 plays and 2 hours of
+    // non-stop listening is about 34, so nothing is lost; the fan's own "Sync now" brings plays in at once.
+    schedule: 'rate(2 hours)',
     entry: 'events/jobs/listening-sync.ts',
     timeoutSeconds: 300,
   },

@@ -6,8 +6,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLocalClockOffset } from '../../functions/runtime/clock';
 import type { RunningOpenPie } from '../../local/app';
+import { jobs } from '../../events/definitions';
+import { parseSchedule } from '../../local/schedule-expression';
 
 const savedEnv = { ...process.env };
+
+/** The listening-sync job's period (events/definitions.ts: a rate expression). */
+function listeningSyncPeriodMs(): number {
+  const schedule = parseSchedule(jobs.find((job) => job.name === 'listening-sync')?.schedule ?? '');
+  if (schedule.kind !== 'rate') throw new Error('The listening sync runs on a rate schedule');
+  return schedule.everyMs;
+}
 let app: RunningOpenPie | undefined;
 let dataDir: string;
 
@@ -25,11 +34,12 @@ afterAll(async () => {
 });
 
 describe('the local scheduler after the clock moved', () => {
-  it('fires the next half-hour of product time when product time reaches it', async () => {
-    // Prepare: move to 2 s before a :00 or :30 of product time (listening-sync's instants)
-    const halfHourMs = 1_800_000;
+  it("fires the listening sync's next instant of product time when product time reaches it", async () => {
+    // Prepare: move to 2 s before listening-sync's next instant of product time (every 2 hours from the epoch)
+    const periodMs = listeningSyncPeriodMs();
+    expect(periodMs).toBe(2 * 3_600_000);
     const from = app!.timeMachine.now().getTime();
-    const next = Math.ceil((from + 5_000) / halfHourMs) * halfHourMs;
+    const next = Math.ceil((from + 5_000) / periodMs) * periodMs;
     const logged: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       logged.push(String(chunk));

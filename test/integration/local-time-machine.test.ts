@@ -182,7 +182,7 @@ describe('the product clock of the local runtime', () => {
     });
     // Act
     await machine.advance(3 * hourMs);
-    // Assess: some runs share an instant (every 30 minutes and every hour), and each starts where the last ended
+    // Assess: some runs share an instant (every 2 hours and every hour), and each starts where the last ended
     const instants = runs.map((run) => run.scheduledAt);
     expect(new Set(instants).size).toBeLessThan(instants.length);
     for (const [index, run] of runs.entries()) {
@@ -288,7 +288,7 @@ describe('npm run time and npm run job', () => {
     const now = await runCommand('scripts/time.ts', ['now'], folder);
     // Assess
     expect(moved.code, moved.output).toBe(0);
-    // Which daily jobs also fall due depends on the time of day the test runs; the 30-minute sync always does.
+    // Which daily jobs also fall due depends on the time of day the test runs; the 2-hourly sync always does.
     expect(moved.output).toMatch(/ran \d+ scheduled jobs: .*listening-sync ×\d+ \(\d+ completed\)/);
     const file = JSON.parse(await readFile(join(folder, 'clock.json'), 'utf8')) as { offsetMs: number };
     expect(file.offsetMs).toBe(3 * hourMs);
