@@ -300,6 +300,11 @@ export function nameOnlyArtistKey(normalisedName: string): ItemKey {
 export function nameOnlyArtistsPartition(status: string): string {
   return `NAME_ONLY_ARTISTS#${status}`;
 }
+/**
+ * gsi2 (sparse): the names not resolved whose item notes cents held, by name (`gsi2sk = <normalised name>`); a name
+ * noted as holding nothing, or resolved, leaves it.
+ */
+export const nameOnlyHeldPartition = 'NAME_ONLY_HELD';
 /** A fan's pie bans: one item per fan, every ban a key of its `bans` map. */
 export function pieBansKey(fanId: string): ItemKey {
   return { pk: fanPartition(fanId), sk: 'PIE_BANS' };

@@ -2,11 +2,13 @@
 // could not match, one item per normalised name (`NAME_ONLY_ARTIST#<name>`). Money a split gave such a name is held
 // under `name:<name>`; the item says whether the name still waits for its catalogue artist, is ambiguous (several
 // catalogue artists share it: staff choose), or was resolved to one artist, whose earnings the held money then joins.
-// The item is in gsi1 by status, so the escrow job reads the names to look at, and staff the names waiting for them.
+// The item is in gsi1 by status, so staff read the names waiting for them. A name not resolved whose item notes cents
+// held is in gsi2 too (`NAME_ONLY_HELD`, sparse): the escrow job finds the names with money from the held lots, and
+// through this index the names it noted as holding money that hold none any more, never by paging every name.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { nameOnlyArtistKey, nameOnlyArtistsPartition } from './keys';
+import { nameOnlyArtistKey, nameOnlyArtistsPartition, nameOnlyHeldPartition } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
 import { batchGetAll, forEachItem, isConditionFailure, queryPages, updateIfCondition } from './table';
@@ -42,6 +44,8 @@ export interface NameOnlyArtist {
   candidateIds: string[];
   /** Cents held for the name when the job last looked. */
   heldCents: number;
+  /** Whether the item is in the index of names noted as holding money (gsi2 `NAME_ONLY_HELD`). */
+  heldIndexed: boolean;
   firstSeenAt: string;
   checkedAt: string | null;
   /** Set once resolved. */
@@ -67,6 +71,7 @@ const itemSchema = z.object({
   resolvedBy: z.optional(z.nullable(z.enum(nameResolutionReasons))),
   staffReason: z.optional(z.nullable(z.string())),
   staffId: z.optional(z.nullable(z.string())),
+  gsi2pk: z.optional(z.string()),
 });
 
 /** An item as `registerNameOnlyArtists` reads it: only the name, to know it is registered. */
@@ -81,6 +86,7 @@ function toNameOnlyArtist(item: Record<string, NativeAttributeValue>): NameOnlyA
     status: parsed.status,
     candidateIds: parsed.candidateIds ?? [],
     heldCents: parsed.heldCents ?? 0,
+    heldIndexed: parsed.gsi2pk === nameOnlyHeldPartition,
     firstSeenAt: parsed.firstSeenAt,
     checkedAt: parsed.checkedAt ?? null,
     artistId: parsed.artistId ?? null,
@@ -202,16 +208,40 @@ export async function listNameOnlyArtistsWaiting(
   };
 }
 
-/** Access pattern `pagesOfNameOnlyArtists`: every name of a status, a page at a time (the escrow job's read). */
-export async function* pagesOfNameOnlyArtists(
+/**
+ * Access pattern `getNameOnlyArtists`: the items of the names asked for (eventually consistent BatchGet, 100 keys a
+ * request), by normalised name; a name no import registered is missing from the answer.
+ */
+export async function getNameOnlyArtists(
   table: TableRef,
-  status: NameOnlyArtistStatus,
+  normalisedNames: readonly string[],
+): Promise<Map<string, NameOnlyArtist>> {
+  const items = await batchGetAll(
+    table,
+    [...new Set(normalisedNames)].map((name) => nameOnlyArtistKey(name)),
+    {
+      projection:
+        'normalisedName, #name, sampleTrackId, #status, candidateIds, heldCents, firstSeenAt, checkedAt, ' +
+        'artistId, resolvedAt, resolvedBy, staffReason, staffId, gsi2pk',
+      names: { '#name': 'name', '#status': 'status' },
+      parallel: registrationParallelism,
+    },
+  );
+  return new Map(items.map((item) => [String(item['normalisedName']), toNameOnlyArtist(item)]));
+}
+
+/**
+ * Access pattern `pagesOfNamesNotedHolding`: the names not resolved whose item notes cents held (gsi2 `NAME_ONLY_HELD`,
+ * sparse), by name, a page at a time: the escrow job clears the note of those that hold nothing any more.
+ */
+export async function* pagesOfNamesNotedHolding(
+  table: TableRef,
   pageSize = 100,
 ): AsyncGenerator<NameOnlyArtist[]> {
   for await (const page of queryPages(table, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': nameOnlyArtistsPartition(status) },
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': nameOnlyHeldPartition },
     Limit: pageSize,
   })) {
     yield (page.Items ?? []).map(toNameOnlyArtist);
@@ -220,7 +250,8 @@ export async function* pagesOfNameOnlyArtists(
 
 /**
  * Access pattern `noteNameOnlyArtistLooked`: what the job saw of a name it could not resolve (still waiting, or
- * ambiguous with these candidates), only while the name is not resolved.
+ * ambiguous with these candidates), only while the name is not resolved. A name noted as holding cents is put in the
+ * index of names noted holding (gsi2 `NAME_ONLY_HELD`), and taken out when noted as holding none.
  */
 export async function noteNameOnlyArtistLooked(
   table: TableRef,
@@ -231,7 +262,8 @@ export async function noteNameOnlyArtistLooked(
   return updateIfCondition(table, {
     Key: nameOnlyArtistKey(normalisedName),
     UpdateExpression:
-      'SET #status = :status, candidateIds = :candidates, heldCents = :held, checkedAt = :at, gsi1pk = :gsi1pk, gsi1sk = :name',
+      'SET #status = :status, candidateIds = :candidates, heldCents = :held, checkedAt = :at, gsi1pk = :gsi1pk, gsi1sk = :name' +
+      (seen.heldCents > 0 ? ', gsi2pk = :gsi2pk, gsi2sk = :name' : ' REMOVE gsi2pk, gsi2sk'),
     ConditionExpression: 'attribute_exists(pk) AND #status <> :resolved',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -242,6 +274,7 @@ export async function noteNameOnlyArtistLooked(
       ':gsi1pk': nameOnlyArtistsPartition(seen.status),
       ':name': normalisedName,
       ':resolved': 'resolved',
+      ...(seen.heldCents > 0 ? { ':gsi2pk': nameOnlyHeldPartition } : {}),
     },
   });
 }
@@ -250,7 +283,8 @@ export async function noteNameOnlyArtistLooked(
  * Access pattern `resolveNameOnlyArtistTo`: the name belongs to `artistId` from now on, written before any of its
  * money moves. Only when the name is not resolved yet, or resolved to the same artist (a retry): answers the item as
  * it is now, so a caller sees a name resolved to another artist first and moves nothing. The name is created when no
- * import registered it (a name the escrow holds money for all the same).
+ * import registered it (a name the escrow holds money for all the same). A resolved name leaves the index of names
+ * noted holding (its held lots are found through the held lots' index).
  */
 export async function resolveNameOnlyArtistTo(
   table: TableRef,
@@ -275,7 +309,7 @@ export async function resolveNameOnlyArtistTo(
           'firstSeenAt = if_not_exists(firstSeenAt, :at), #status = :resolved, artistId = :artist, ' +
           'resolvedAt = if_not_exists(resolvedAt, :at), resolvedBy = if_not_exists(resolvedBy, :by), ' +
           'candidateIds = :candidates, checkedAt = :at, staffReason = if_not_exists(staffReason, :reason), ' +
-          'staffId = if_not_exists(staffId, :staff), gsi1pk = :gsi1pk, gsi1sk = :normalised',
+          'staffId = if_not_exists(staffId, :staff), gsi1pk = :gsi1pk, gsi1sk = :normalised REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_not_exists(artistId) OR artistId = :artist',
         ExpressionAttributeNames: { '#status': 'status', '#name': 'name' },
         ExpressionAttributeValues: {

@@ -211,6 +211,14 @@ describe('money held for an artist heard only by name', () => {
       const underName = transactionIdOf(`escrow-return:${pie.id}:${lateKey}`);
       expect(await getLedgerTransaction(table(), underName)).toBeNull();
     }
+    // The next pass notes the returned name as holding nothing: out of the index of names noted holding.
+    expect(await getNameOnlyArtist(table(), `twin name ${suffix}`)).toMatchObject({ heldIndexed: true });
+    await resolveNames(aged);
+    expect(await getNameOnlyArtist(table(), `twin name ${suffix}`)).toMatchObject({
+      status: 'ambiguous',
+      heldCents: 0,
+      heldIndexed: false,
+    });
   });
 
   it('returns a moved lot of an artist nobody claimed under the artist, once, when its holding ends', async () => {
@@ -461,6 +469,55 @@ describe('money held for an artist heard only by name', () => {
     expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(
       (await lotsOfArtist(`id:${artist.id}`)).reduce((sum, lot) => sum + lot.cents, 0),
     );
+  });
+
+  it('finds the names with money from the held lots, never by reading every name of a status: 40 more names with nothing held add no read', async () => {
+    // Prepare: one name with money held, an ambiguous name noted holding, and 40 names nothing is held for.
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Found By Lots ${suffix}`;
+    await givenNameLots(name, 2);
+    const { registerNameOnlyArtists, getNameOnlyArtist } =
+      await import('../../functions/data/name-only-artists');
+    await registerNameOnlyArtists(
+      table(),
+      [
+        { normalisedName: `found by lots ${suffix}`, name },
+        ...Array.from({ length: 40 }, (_, index) => ({
+          normalisedName: `never held ${index} ${suffix}`,
+          name: `Never Held ${index} ${suffix}`,
+        })),
+      ],
+      new Date(),
+    );
+    const artist = { id: spotifyId(), name };
+    await learnArtists([artist]);
+    const reads: string[] = [];
+    const counter = 'countNameReads';
+    table().client.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+        const partition = input.ExpressionAttributeValues?.[':pk'];
+        if (typeof partition === 'string' && partition.startsWith('NAME_ONLY')) reads.push(partition);
+        return next(args);
+      },
+      { step: 'initialize', name: counter },
+    );
+    const at = new Date('2026-07-01T00:00:00.000Z');
+    try {
+      // Act
+      const counts = await resolveNames(at);
+      // Assess: the name with money moved to its artist; the only read of names is the index of names noted holding.
+      expect(counts.complete).toBe(true);
+      expect(reads.every((partition) => partition === 'NAME_ONLY_HELD')).toBe(true);
+    } finally {
+      table().client.middlewareStack.remove(counter);
+    }
+    expect(await balanceOf(accountIdOf('artist-earnings', artist.id))).toBe(201);
+    expect(await getNameOnlyArtist(table(), `never held 0 ${suffix}`)).toMatchObject({
+      status: 'waiting',
+      heldCents: 0,
+      checkedAt: null,
+    });
   });
 
   it('lets staff resolve a name money is held for though no import registered it (404 for a name nothing is held for); lots of a split not finished move once it is', async () => {

@@ -10,7 +10,7 @@ import { payoutDependencies } from '../../functions/services/connect/payouts';
 import type { SignedInAccount } from '../support/identity';
 import { createSignedInAccount } from '../support/identity';
 import { onboardOffice } from '../support/payouts-harness';
-import { auditDay, fullAuditDue } from './auditor';
+import { auditDay, fullAuditDue, scanDue } from './auditor';
 import { noteEvent, notePhase, printProfile, timedPhase } from './profile';
 import type { WebhookFaults } from './faults';
 import type { OfficeModel, SimModel } from './model';
@@ -163,6 +163,7 @@ export class SimReal {
       quiescent: this.webhooks.held() === 0,
       reconciliation: reconciliation?.findings ?? null,
       full: fullAuditDue(model.days, last),
+      scan: scanDue(model.days, last),
     };
     const audit = await timedPhase('audit', () =>
       auditDay(this.world.table, this.world.stripe, this.world.sandbox, model, checks),

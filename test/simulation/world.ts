@@ -39,6 +39,7 @@ import { stripeClientFor } from '../support/stripe-sandbox';
 import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
 import { profileTableClient } from './profile';
+import { logAuditedWrites } from './audit-mirror';
 import { installStripeTurns } from './stripe-turns';
 import { afterTurnsSoFar, inTurn } from './turns';
 import { bytesOf } from './random';
@@ -100,6 +101,7 @@ async function bootEngine(endpoint: string | undefined): Promise<Engine> {
   await Promise.all([...queues, ...rules, ...jobs].map((entry) => importEntry(entry.entry)));
   const faults = installDynamoFaults(getTable().client);
   profileTableClient(getTable().client, faults);
+  logAuditedWrites(getTable().client);
   const ownWaitsAgain = waitOutsideInTurn(port);
   return {
     dynamo,

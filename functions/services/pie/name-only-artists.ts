@@ -19,8 +19,9 @@ import { buildMoveLotItems, findHeldLotsOfArtist, getEscrowLot } from '../../dat
 import type { NameOnlyArtist } from '../../data/name-only-artists';
 import {
   getNameOnlyArtist,
+  getNameOnlyArtists,
   noteNameOnlyArtistLooked,
-  pagesOfNameOnlyArtists,
+  pagesOfNamesNotedHolding,
   resolveNameOnlyArtistTo,
 } from '../../data/name-only-artists';
 import type { TableRef } from '../../data/table';
@@ -329,7 +330,9 @@ async function lookAtName(
       const unchanged =
         entry.status === status &&
         sameList(entry.candidateIds, candidateIds) &&
-        entry.heldCents === heldCents;
+        entry.heldCents === heldCents &&
+        // A name noted holding before the index of names noted holding existed joins it.
+        (heldCents === 0 || entry.heldIndexed);
       if (!unchanged) {
         await noteNameOnlyArtistLooked(
           deps.table,
@@ -344,15 +347,23 @@ async function lookAtName(
   addMoves(counts, await moveNameToArtist(deps, entry.normalisedName, artist));
 }
 
-/** What every held lot of a name heard alone holds, by artist key (`name:<normalised name>`): the held lots' index. */
-async function heldCentsByArtistKey(table: TableRef): Promise<Map<string, number>> {
+/** What every held lot of a name heard alone holds, by normalised name: one read of the held lots' index. */
+async function heldCentsOfNames(table: TableRef): Promise<Map<string, number>> {
   const held = new Map<string, number>();
+  const prefix = nameArtistKeyOf('');
   for (const lot of await listHeldLots(table)) {
-    if (!lot.artistKey.startsWith(nameArtistKeyOf(''))) continue;
-    held.set(lot.artistKey, (held.get(lot.artistKey) ?? 0) + lot.cents);
+    if (!lot.artistKey.startsWith(prefix)) continue;
+    const name = lot.artistKey.slice(prefix.length);
+    held.set(name, (held.get(name) ?? 0) + lot.cents);
   }
   return held;
 }
+
+/** The order a pass looks at names in: resolved first, then waiting, then ambiguous; by name within each. */
+const statusOrder: Record<NameOnlyArtist['status'], number> = { resolved: 0, waiting: 1, ambiguous: 2 };
+
+/** Names a pass looks up together (the Spotify track lookup takes them a page at a time). */
+const namesPerPage = 100;
 
 /**
  * The escrow job's pass over the names heard alone: a waiting or ambiguous name heard on a track one of whose
@@ -360,6 +371,12 @@ async function heldCentsByArtistKey(table: TableRef): Promise<Map<string, number
  * artist and its held money moves there; a name several catalogue artists share is marked
  * ambiguous, with them, for staff; a resolved name's lots held since (a pie split after the resolution) follow it.
  * Idempotent: run it twice, or twice at once, and each lot moves once.
+ *
+ * The pass costs what is held, never every name ever imported: the names it looks at are those the held lots' index
+ * holds money for (one read of it), and a name whose item still notes cents it no longer holds is found through the
+ * sparse index of names noted holding and noted as holding none. A name with nothing held needs no artist yet: it is
+ * looked up (catalogue, Spotify) once money waits for it. A name money is held for that no import registered is left
+ * to staff (resolveNameOnlyArtist).
  */
 export async function resolveNameOnlyArtists(
   deps: NameOnlyArtistDependencies,
@@ -367,47 +384,48 @@ export async function resolveNameOnlyArtists(
 ): Promise<NameResolutionCounts> {
   const startedAt = performance.now();
   const counts: NameResolutionCounts = { names: 0, resolved: 0, ambiguous: 0, ...noMoves(), complete: true };
-  // What is held for each name, from one read of the held lots (after the resolved names moved theirs): names heard
-  // alone pile up with every import while what is held stays what the holding period keeps, so the pass costs what is
-  // held and a page of names, never a read per name.
-  let heldOfNames: Map<string, number> | null = null;
+  const outOfTime = () => {
+    if (performance.now() - startedAt <= budgetMs) return false;
+    counts.complete = false;
+    return true;
+  };
+  if (outOfTime()) {
+    log.info('name-only artists looked at', { ...counts });
+    return counts;
+  }
+  const heldOfNames = await heldCentsOfNames(deps.table);
+  const registered = await getNameOnlyArtists(deps.table, [...heldOfNames.keys()]);
   // Resolved names first: what they hold is known to be payable, and a crash after a resolution is finished here.
-  pass: for (const status of ['resolved', 'waiting', 'ambiguous'] as const) {
-    for await (const page of pagesOfNameOnlyArtists(deps.table, status)) {
-      if (performance.now() - startedAt > budgetMs) {
-        counts.complete = false;
-        break pass;
-      }
-      // A name with nothing held needs no artist yet: it is looked up (catalogue, Spotify) once money waits for it.
-      const held = new Map<string, number>();
-      if (status !== 'resolved') {
-        heldOfNames ??= await heldCentsByArtistKey(deps.table);
-        for (const entry of page) {
-          held.set(entry.normalisedName, heldOfNames.get(nameArtistKeyOf(entry.normalisedName)) ?? 0);
-        }
-      }
-      const withMoney = page.filter(
-        (entry) => status === 'resolved' || (held.get(entry.normalisedName) ?? 0) > 0,
+  const withMoney = [...registered.values()].sort(
+    (a, b) =>
+      statusOrder[a.status] - statusOrder[b.status] || a.normalisedName.localeCompare(b.normalisedName),
+  );
+  for (let start = 0; start < withMoney.length; start += namesPerPage) {
+    if (outOfTime()) break;
+    const page = withMoney.slice(start, start + namesPerPage);
+    const byTrack = await artistsByTrack(deps, page, log);
+    for (const entry of page) {
+      await lookAtName(
+        deps,
+        entry,
+        counts,
+        byTrack.get(entry.normalisedName),
+        heldOfNames.get(entry.normalisedName) ?? 0,
       );
+    }
+  }
+  // Names noted as holding money that hold none now (returned to their fans, or moved): noted as holding nothing.
+  if (counts.complete) {
+    for await (const page of pagesOfNamesNotedHolding(deps.table)) {
+      if (outOfTime()) break;
       for (const entry of page) {
-        if (withMoney.includes(entry) || entry.status === 'resolved') continue;
+        if (entry.status === 'resolved' || (heldOfNames.get(entry.normalisedName) ?? 0) > 0) continue;
         counts.names += 1;
-        if (entry.heldCents === 0) continue;
         await noteNameOnlyArtistLooked(
           deps.table,
           entry.normalisedName,
           { status: entry.status, candidateIds: entry.candidateIds, heldCents: 0 },
           deps.clock.now(),
-        );
-      }
-      const byTrack = await artistsByTrack(deps, withMoney, log);
-      for (const entry of withMoney) {
-        await lookAtName(
-          deps,
-          entry,
-          counts,
-          byTrack.get(entry.normalisedName),
-          held.get(entry.normalisedName) ?? 0,
         );
       }
     }
