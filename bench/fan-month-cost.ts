@@ -8,6 +8,7 @@
 // `npx tsx bench/fan-month-cost.ts [split sample fans]` runs it alone.
 import { pathToFileURL } from 'node:url';
 import { queues } from '../events/definitions';
+import { listeningSyncFansPerMessage } from '../functions/contracts/fan-work';
 import { measureListeningSyncCost } from './listening-sync-cost';
 import { awsPrices, measureSplitEndToEnd, splitBudgetDollarsPerFanMonth } from './split-end-to-end';
 
@@ -95,6 +96,11 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
   const idleSyncs = syncRuns - syncsWithPlays;
   const fanWork = queues.find((queue) => queue.name === 'fan-work');
   const batch = fanWork?.batchSize ?? 1;
+  // A message carries several fans' syncs (their share of the fan-work messages), synced side by side: it takes as
+  // long as its slowest fan, a sync with plays unless all its fans found nothing.
+  const fanMessages = syncRuns / listeningSyncFansPerMessage;
+  const allIdle = (idleSyncs / syncRuns) ** listeningSyncFansPerMessage;
+  const messageLambdaSeconds = allIdle * a.idleSyncLambdaSeconds + (1 - allIdle) * a.busySyncLambdaSeconds;
   const idleRead = sync.nextSync.readUnits + sync.nextSync.catalogueReadUnits;
   const idleWrite = sync.nextSync.writeUnits + sync.nextSync.catalogueWriteUnits;
   const units = (read: number, write: number) =>
@@ -155,13 +161,11 @@ export async function measureFanMonthCost(options: { splitFans?: number } = {}):
       dollars: a.changedCatalogueArtistsPerMonth * units(0, sync.changedArtistWriteUnits),
     },
     {
-      what: `listening sync: ${syncRuns} fan-work messages (SQS batches of ${batch}: send, receive, delete) and Lambda (${a.idleSyncLambdaSeconds * 1000} ms idle, ${a.busySyncLambdaSeconds * 1000} ms with plays, 512 MB)`,
-      source: 'events/definitions.ts; Lambda times stated',
+      what: `listening sync: ${syncRuns} syncs in ${fanMessages.toFixed(0)} fan-work messages of ${listeningSyncFansPerMessage} fans (SQS batches of ${batch}: send, receive, delete) and Lambda (side by side, a message as long as its slowest fan: ${a.idleSyncLambdaSeconds * 1000} ms idle, ${a.busySyncLambdaSeconds * 1000} ms with plays, 512 MB)`,
+      source: 'events/definitions.ts, contracts/fan-work.ts; Lambda times stated',
       dollars:
-        (syncRuns / batch) * (3 * awsPrices.sqsRequest + awsPrices.lambdaRequest) +
-        (idleSyncs * a.idleSyncLambdaSeconds + syncsWithPlays * a.busySyncLambdaSeconds) *
-          apiLambdaGb *
-          awsPrices.lambdaGbSecond,
+        (fanMessages / batch) * (3 * awsPrices.sqsRequest + awsPrices.lambdaRequest) +
+        fanMessages * messageLambdaSeconds * apiLambdaGb * awsPrices.lambdaGbSecond,
     },
     {
       what: `API: ${apiRequests} requests (API Gateway HTTP API)`,

@@ -146,7 +146,7 @@ export class BackgroundWork extends Construct {
       if (!work) throw new Error(`Queue ${definition.name} was not created.`);
       const capabilities = queueWorkerCapabilities[definition.name];
       // The event source below grants the consuming; a row that says otherwise is a mistake in the table.
-      if (capabilities.fanWorkQueue !== 'consume') {
+      if (capabilities.fanWorkQueue !== 'consume' && capabilities.fanWorkQueue !== 'consume-and-send') {
         throw new Error(`The capability table must say the ${definition.name} worker consumes its queue.`);
       }
       const fn = createFunction(this, {

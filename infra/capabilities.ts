@@ -71,7 +71,7 @@ export function buildCapabilityEnvironment(
   // secrets live in the app secret. A provider without both is not offered (functions/integrations/oauth).
   if (capabilities.providers) Object.assign(environment, targets.providerSettings);
   if (capabilities.sendsEmail) environment['EMAIL_FROM'] = targets.emailFrom;
-  if (capabilities.fanWorkQueue === 'send') environment['FAN_WORK_QUEUE_URL'] = targets.fanWorkQueue.queueUrl;
+  if (sendsFanWork(capabilities)) environment['FAN_WORK_QUEUE_URL'] = targets.fanWorkQueue.queueUrl;
   if (capabilities.publishesEvents) environment['EVENT_BUS_NAME'] = targets.bus.eventBusName;
   if (capabilities.mailsStaff && targets.staffAlertEmail) {
     environment['STAFF_ALERT_EMAIL'] = targets.staffAlertEmail;
@@ -79,9 +79,14 @@ export function buildCapabilityEnvironment(
   return environment;
 }
 
+/** Whether the function sends to the fan-work queue (a job fanning out, or its worker sending a fan again). */
+export function sendsFanWork(capabilities: Capabilities): boolean {
+  return capabilities.fanWorkQueue === 'send' || capabilities.fanWorkQueue === 'consume-and-send';
+}
+
 /**
  * Grants exactly the capabilities. A queue consumer's rights come with its event source (background-work.ts), which
- * refuses a worker whose row does not say `consume`.
+ * refuses a worker whose row does not say it consumes.
  */
 export function grantCapabilities(
   fn: IFunction,
@@ -92,7 +97,7 @@ export function grantCapabilities(
   for (const name of capabilities.secrets) targets.secrets[name].grantRead(fn);
   if (capabilities.tokenKey) grantTokenKey(fn, targets.tokenKey);
   if (capabilities.sendsEmail) grantSendEmail(fn, targets);
-  if (capabilities.fanWorkQueue === 'send') targets.fanWorkQueue.grantSendMessages(fn);
+  if (sendsFanWork(capabilities)) targets.fanWorkQueue.grantSendMessages(fn);
   if (capabilities.publishesEvents) targets.bus.grantPutEventsTo(fn);
 }
 

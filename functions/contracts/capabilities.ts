@@ -34,8 +34,11 @@ export interface Capabilities {
   readonly providers?: true;
   /** ses:SendEmail from the product's sender identity (EMAIL_FROM). */
   readonly sendsEmail?: true;
-  /** The fan-work queue: `send` (FAN_WORK_QUEUE_URL) or `consume` (its worker's event source). */
-  readonly fanWorkQueue?: 'send' | 'consume';
+  /**
+   * The fan-work queue: `send` (FAN_WORK_QUEUE_URL), `consume` (its worker's event source), or both: its worker sends
+   * a fan whose sync failed again in a message of its own (docs/decisions/048).
+   */
+  readonly fanWorkQueue?: 'send' | 'consume' | 'consume-and-send';
   /** events:PutEvents on the bus (EVENT_BUS_NAME). Domain events caused by a write go through the table's outbox. */
   readonly publishesEvents?: true;
   /**
@@ -150,13 +153,14 @@ export const backgroundCapabilities = {
   },
   queueWorkers: {
     // Per-fan syncs (sealed tokens, Spotify's client secret for refreshes) and pie splits on the ledger. It never
-    // pays out, so Stripe's keys stay out of the function that handles the most third-party input.
+    // pays out, so Stripe's keys stay out of the function that handles the most third-party input. It sends a fan
+    // whose sync failed in a message of several fans back to its own queue, alone.
     'fan-work': {
       table: 'read-write',
       secrets: ['app'],
       tokenKey: true,
       providers: true,
-      fanWorkQueue: 'consume',
+      fanWorkQueue: 'consume-and-send',
     },
   },
   streamWorkers: {

@@ -129,7 +129,8 @@ export type ActivityTotals = z.infer<typeof activityTotalsSchema>;
 /**
  * GET /api/user/activity: the fan's own listening summary over counted plays (30 s or more), by UTC calendar:
  * today, this week (from Monday), this month (from the 1st). `lastListenedDate` is the latest day with plays within
- * the month or week; `latestFetchedDate` is the last Spotify sync (ISO time) or null if none ran.
+ * the month or week; `latestFetchedDate` is the last Spotify sync that found plays or that the fan asked for (ISO
+ * time; GET /tracks/user/latestFetchedDate) or null if none ran.
  */
 export const fanActivitySchema = z.object({
   /** Today, UTC. */

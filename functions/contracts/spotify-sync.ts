@@ -8,7 +8,11 @@ export type SpotifyConnectionStatus = z.infer<typeof spotifyConnectionStatusSche
 
 /** `GET /tracks/user/latestFetchedDate`. */
 export const latestFetchedDateSchema = z.object({
-  /** ISO time of the last successful sync; null before the first. */
+  /**
+   * ISO time of the last sync that found plays on Spotify or that the fan asked for (Sync now): every play up to then
+   * is in. A scheduled sync that finds nothing records nothing (decision 048), so it may be older than the last run.
+   * Null before the first.
+   */
   latestFetchedDate: z.nullable(z.string()),
   connection: spotifyConnectionStatusSchema,
 });
@@ -23,6 +27,7 @@ export const spotifySyncResultSchema = z.object({
   duplicates: z.number(),
   /** Plays Spotify returned that count as listening is decided later (under 30 s plays are kept but not counted). */
   read: z.number(),
+  /** This sync's time (recorded unless a scheduled sync found nothing). */
   latestFetchedDate: z.string(),
   /** The UTC days whose totals changed. */
   days: z.array(z.string()),

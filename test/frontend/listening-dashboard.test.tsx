@@ -114,7 +114,7 @@ describe('DashboardScreen', () => {
       '/artist/a1',
     );
     expect(within(rows[1]!).queryByRole('link')).toBeNull();
-    expect(within(region('Spotify')).getByText(/Last synced/)).toBeTruthy();
+    expect(within(region('Spotify')).getByText(/Plays synced up to/)).toBeTruthy();
   });
 
   it('syncs on request and announces what was added, then reloads the listening', async () => {

@@ -181,10 +181,10 @@ function expectGrants(fn: DeployedFunction, targets: Targets, senderIdentities: 
       ['ses:SendEmail'],
       senderIdentities.map((identity) => `ses:${identity}`),
     );
-  if (capabilities.fanWorkQueue === 'send') {
+  if (capabilities.fanWorkQueue === 'send' || capabilities.fanWorkQueue === 'consume-and-send') {
     add(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'], [targets.fanWorkQueue]);
   }
-  if (capabilities.fanWorkQueue === 'consume') {
+  if (capabilities.fanWorkQueue === 'consume' || capabilities.fanWorkQueue === 'consume-and-send') {
     add(
       [
         'sqs:ChangeMessageVisibility',
@@ -267,7 +267,11 @@ describe('every function', () => {
       ['APP_SECRET_ARN', (capabilities) => capabilities.secrets.includes('app')],
       ['STRIPE_SECRET_ARN', (capabilities) => capabilities.secrets.includes('stripe')],
       ['TOKEN_ENCRYPTION_KMS_KEY_ID', (capabilities) => capabilities.tokenKey === true],
-      ['FAN_WORK_QUEUE_URL', (capabilities) => capabilities.fanWorkQueue === 'send'],
+      [
+        'FAN_WORK_QUEUE_URL',
+        (capabilities) =>
+          capabilities.fanWorkQueue === 'send' || capabilities.fanWorkQueue === 'consume-and-send',
+      ],
       ['EVENT_BUS_NAME', (capabilities) => capabilities.publishesEvents === true],
       ['EMAIL_FROM', (capabilities) => capabilities.sendsEmail === true],
     ];

@@ -1,6 +1,7 @@
 // The listening sync against the local runtime and its Spotify sandbox: a fan connects Spotify through the sandbox's
 // consent page, then the scheduled job, the fan-work worker and the on-demand calls read their plays.
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { spotifyAccountIdOf } from '../../local/oauth-sandbox/identities';
 import { createSignedInAccount, uniqueEmail } from '../support/identity';
@@ -60,6 +61,30 @@ interface SyncResult {
   read: number;
   latestFetchedDate: string;
   days: string[];
+}
+
+/** An SQS event of one message, as the fan-work worker receives it. */
+function sqsEventOf(body: unknown): SQSEvent {
+  return {
+    Records: [
+      {
+        messageId: 'message-1',
+        receiptHandle: 'handle-1',
+        body: JSON.stringify(body),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:fan-work',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
 }
 
 async function loadSync() {
@@ -232,6 +257,38 @@ describe('the sync worker', () => {
     expect(outcome.status === 'synced' && outcome.result.latestFetchedDate).toBe(later.toISOString());
   });
 
+  it("writes nothing when the job's sync finds no new play, and the fan's own sync records its time", async () => {
+    // Prepare: a fan synced once by the job; an hour on (the sync's clock), Spotify has no play after the cursor
+    const fan = await newSpotifyFan();
+    const {
+      loadListeningSyncDependencies,
+      syncFanListening,
+      syncFanListeningNow,
+      getSpotifySyncState,
+      table,
+      log,
+    } = await loadSync();
+    const { createFixedClock } = await import('../../functions/runtime/clock');
+    const deps = await loadListeningSyncDependencies();
+    const first = await syncFanListening(deps, fan.id, { mode: 'since-cursor', log });
+    const synced = await getSpotifySyncState(table, fan.id);
+    const later = new Date(Date.now() + 3_600_000);
+    const depsLater = { ...deps, clock: createFixedClock(later) };
+    // Act
+    const idle = await syncFanListening(depsLater, fan.id, { mode: 'since-cursor', log });
+    const afterIdle = await getSpotifySyncState(table, fan.id);
+    const asked = await syncFanListeningNow(depsLater, fan.id, 'since-cursor', log);
+    const afterAsked = await getSpotifySyncState(table, fan.id);
+    // Assess: the job's idle run left the cursor and the time as the sync that found plays wrote them
+    expect(first.status === 'synced' && first.result.added).toBeGreaterThan(0);
+    expect(idle.status === 'synced' && idle.result.read).toBe(0);
+    expect(synced?.latestFetchedDate).not.toBeNull();
+    expect(afterIdle).toEqual(synced);
+    // … and the fan's own sync, finding nothing either, records when they asked
+    expect(asked.read).toBe(0);
+    expect(afterAsked).toEqual({ ...synced, latestFetchedDate: later.toISOString() });
+  });
+
   it('marks the connection broken when the fan revoked the grant, and a new sign-in mends it', async () => {
     // Prepare
     const fan = await newSpotifyFan();
@@ -340,21 +397,60 @@ describe('connecting Spotify from the dashboard', () => {
 });
 
 describe('the scheduled job', () => {
-  it('pages through the connected fans and fans out one message each to the fan-work queue', async () => {
-    // Prepare
+  it('pages through the connected fans and fans them out in messages of up to ten', async () => {
+    // Prepare (test/unit/listening-sync-messages.test.ts packs more fans than a message carries)
     const fans = [await newSpotifyFan(), await newSpotifyFan(), await newSpotifyFan()];
     const { fanOutListeningSync } = await import('../../functions/services/listening/listening-sync-fan-out');
     const { table, log } = await loadSync();
-    const sent: unknown[] = [];
-    const queue = { sendAll: async (messages: readonly unknown[]) => void sent.push(...messages) };
+    const sent: { kind: string; fanIds: string[]; runId: string }[] = [];
+    const queue = {
+      sendAll: async (messages: readonly { kind: string; fanIds: string[]; runId: string }[]) =>
+        void sent.push(...messages),
+    };
     const runId = randomUUID();
     // Act
     const counts = await fanOutListeningSync({ table, queue }, { runId, log, pageSize: 1 });
-    // Assess
-    for (const fan of fans) expect(sent).toContainEqual({ kind: 'listening-sync', fanId: fan.id, runId });
-    expect(counts.fans).toBe(sent.length);
+    // Assess: every fan once, in messages of ten fans at most, gathered across pages and shards
+    const sentFans = sent.flatMap((message) => message.fanIds);
+    for (const fan of fans) expect(sentFans.filter((fanId) => fanId === fan.id)).toHaveLength(1);
+    expect(sent.every((message) => message.kind === 'listening-sync' && message.runId === runId)).toBe(true);
+    expect(sent.every((message) => message.fanIds.length >= 1 && message.fanIds.length <= 10)).toBe(true);
+    expect(sent.length).toBe(Math.ceil(sentFans.length / 10));
+    expect(counts).toEqual({ fans: sentFans.length, pages: counts.pages, messages: sent.length });
     // One fan per page, plus the last empty page of each shard
-    expect(counts.pages).toBeGreaterThan(sent.length);
+    expect(counts.pages).toBeGreaterThan(sentFans.length);
+  });
+
+  it('syncs the fans of a message side by side and sends a failing one again alone', async () => {
+    // Prepare: two fans in one message; Spotify asks the second to wait longer than the worker waits, once
+    const [fan, limited] = [await newSpotifyFan(), await newSpotifyFan()];
+    const { handler } = await import('../../events/workers/fan-work');
+    const { settleQueues, deadLettersOf } = await import('../../local/queue');
+    const { getSpotifySyncState, table } = await loadSync();
+    await sandboxControl('rate-limit', { listener: limited.listener, times: '1', retryAfter: '60' });
+    const body = { kind: 'listening-sync', fanIds: [fan.id, limited.id], runId: randomUUID() };
+    // Act
+    const reply = await handler(sqsEventOf(body));
+    await settleQueues();
+    // Assess: the message succeeded; the limited fan, sent again alone, was synced by that message (without it the
+    // fan would wait for the next run)
+    expect(reply.batchItemFailures).toEqual([]);
+    expect(await getSpotifySyncState(table, fan.id)).not.toBeNull();
+    expect((await getSpotifySyncState(table, limited.id))?.cursorAfter).toBeGreaterThan(0);
+    expect(deadLettersOf('fan-work')).toEqual([]);
+  });
+
+  it('fails a message of one fan whose sync failed, so SQS retries it', async () => {
+    // Prepare
+    const limited = await newSpotifyFan();
+    const { handler } = await import('../../events/workers/fan-work');
+    await sandboxControl('rate-limit', { listener: limited.listener, times: '1', retryAfter: '60' });
+    // Act: a message as the job sent them before they carried several fans
+    const reply = await handler(
+      sqsEventOf({ kind: 'listening-sync', fanId: limited.id, runId: randomUUID() }),
+    );
+    // Assess
+    expect(reply.batchItemFailures).toEqual([{ itemIdentifier: 'message-1' }]);
   });
 
   it('runs through the queue to the worker, which stores the plays', async () => {

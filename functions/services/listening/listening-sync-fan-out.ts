@@ -1,15 +1,16 @@
 // The scheduled listening sync's first half (docs/decisions/008-listening-sync.md): page through the fans whose
-// Spotify connection can be synced (the sync index, shard by shard, no Scan) and send each one's sync to the fan-work
-// queue, where the worker runs `syncFanListening`. Running the same slot twice only syncs again, which stores
-// nothing twice.
+// Spotify connection can be synced (the sync index, shard by shard, no Scan) and send their syncs to the fan-work
+// queue, several fans a message (docs/decisions/048), where the worker runs `syncFanListening` for each. Running the
+// same slot twice only syncs again, which stores nothing twice.
 import type { FanWorkMessage } from '../../contracts/fan-work';
+import { listeningSyncFansPerMessage } from '../../contracts/fan-work';
 import { listSyncableFans, spotifySyncShardCount } from '../../data/spotify-sync';
 import type { TableRef } from '../../data/table';
 import { deploymentFanWorkQueue } from '../fan-work-queue';
 import type { Logger } from '../../runtime/logger';
 import { getTable } from '../../runtime/table';
 
-/** One fan's sync, as the fan-work worker reads it. */
+/** Some fans' syncs, as the fan-work worker reads them. */
 export type ListeningSyncMessage = Extract<FanWorkMessage, { kind: 'listening-sync' }>;
 
 export interface ListeningSyncFanOutDependencies {
@@ -23,28 +24,52 @@ export function listeningSyncFanOutDependencies(): ListeningSyncFanOutDependenci
   return { table: getTable(), queue: deploymentFanWorkQueue() };
 }
 
-/** Sends one sync message per syncable fan; counts the fans and the index pages read. */
+/** Fans gathered before they are sent: ten full messages, one SendMessageBatch. */
+const fansPerSend = 10 * listeningSyncFansPerMessage;
+
+/** The fans' syncs in messages of `listeningSyncFansPerMessage` fans at most. */
+export function listeningSyncMessagesOf(fanIds: readonly string[], runId: string): ListeningSyncMessage[] {
+  const messages: ListeningSyncMessage[] = [];
+  for (let start = 0; start < fanIds.length; start += listeningSyncFansPerMessage) {
+    messages.push({
+      kind: 'listening-sync',
+      fanIds: fanIds.slice(start, start + listeningSyncFansPerMessage),
+      runId,
+    });
+  }
+  return messages;
+}
+
+/** Sends every syncable fan's sync, ten fans a message across pages and shards; counts fans, index pages, messages. */
 export async function fanOutListeningSync(
   { table, queue }: ListeningSyncFanOutDependencies,
   { runId, log, pageSize = 100 }: { runId: string; log: Logger; pageSize?: number },
-): Promise<{ fans: number; pages: number }> {
+): Promise<{ fans: number; pages: number; messages: number }> {
   let fans = 0;
   let pages = 0;
+  let messages = 0;
+  let pending: string[] = [];
+  const send = async (fanIds: readonly string[]) => {
+    if (fanIds.length === 0) return;
+    const batch = listeningSyncMessagesOf(fanIds, runId);
+    await queue.sendAll(batch);
+    messages += batch.length;
+  };
   for (let shard = 0; shard < spotifySyncShardCount; shard += 1) {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await listSyncableFans(table, shard, { startKey, limit: pageSize });
       pages += 1;
-      const messages = page.fanIds.map((fanId): ListeningSyncMessage => ({
-        kind: 'listening-sync',
-        fanId,
-        runId,
-      }));
-      if (messages.length > 0) await queue.sendAll(messages);
-      fans += messages.length;
+      pending.push(...page.fanIds);
+      fans += page.fanIds.length;
+      while (pending.length >= fansPerSend) {
+        await send(pending.slice(0, fansPerSend));
+        pending = pending.slice(fansPerSend);
+      }
       startKey = page.next;
     } while (startKey);
   }
-  log.info('listening sync fanned out', { fans, pages });
-  return { fans, pages };
+  await send(pending);
+  log.info('listening sync fanned out', { fans, pages, messages });
+  return { fans, pages, messages };
 }

@@ -55,6 +55,11 @@ export interface SyncOptions {
   log: Logger;
   /** A Retry-After longer than this fails the sync instead of waiting in-line (short on request paths). */
   maxWaitSeconds?: number;
+  /**
+   * The fan's own sync: its time is recorded even when Spotify had no play after the cursor, so the dashboard says
+   * when the fan last synced. The job's syncs that find nothing write nothing (docs/decisions/048, option F).
+   */
+  recordWhenNothingFound?: boolean;
 }
 
 export type SyncOutcome =
@@ -161,11 +166,15 @@ export async function syncFanListening(
   await recomputeDailyListening(table, fanId, saved.days);
   const newest = Math.max(cursor ?? 0, ...recent.items.map((item) => Date.parse(item.played_at)));
   const latestFetchedDate = now.toISOString();
-  await saveSpotifySyncState(table, fanId, {
-    providerUserId: connection.providerUserId,
-    cursorAfter: newest > 0 ? newest : null,
-    latestFetchedDate,
-  });
+  // Nothing after the cursor: the cursor stays where it is, so a job's run writes nothing (a write unit a run, some
+  // 260 runs a fan-month); the recorded time stays that of the last sync that found plays or that the fan asked for.
+  if (recent.items.length > 0 || options.recordWhenNothingFound) {
+    await saveSpotifySyncState(table, fanId, {
+      providerUserId: connection.providerUserId,
+      cursorAfter: newest > 0 ? newest : null,
+      latestFetchedDate,
+    });
+  }
 
   await addArtistsToCatalogue(table, api.artists, recent, now, log);
   log.info('listening synced', { fanId, added: saved.saved, duplicates: saved.duplicates });
@@ -214,7 +223,12 @@ export async function syncFanListeningNow(
 ): Promise<SpotifySyncResult> {
   let outcome: SyncOutcome;
   try {
-    outcome = await syncFanListening(deps, fanId, { mode, log, maxWaitSeconds: 5 });
+    outcome = await syncFanListening(deps, fanId, {
+      mode,
+      log,
+      maxWaitSeconds: 5,
+      recordWhenNothingFound: true,
+    });
   } catch (error) {
     if (error instanceof SpotifyRateLimitedError) {
       throw new AppError('rate_limited', 'Spotify asked us to slow down. Please try again in a moment.', {

@@ -52,8 +52,8 @@ function EmptyPeriod({ connection }: { connection: SpotifyConnectionStatus | und
       <p>No listening in the last 30 days yet.</p>
       <p className="app-state__hint">
         {connection === 'ok'
-          ? 'OpenPie reads your Spotify plays every 30 minutes. Play some music on Spotify, then press Sync now: your top artists and their share of your time appear here.'
-          : 'Once Spotify is connected, OpenPie reads your plays every 30 minutes and your top artists appear here.'}{' '}
+          ? 'OpenPie reads your Spotify plays every 2 hours. Play some music on Spotify, then press Sync now: your top artists and their share of your time appear here.'
+          : 'Once Spotify is connected, OpenPie reads your plays every 2 hours and your top artists appear here.'}{' '}
         You can also <Link to={paths.fan.settings()}>import your Spotify history in Settings</Link>.
       </p>
     </div>

@@ -1,5 +1,5 @@
 // The dashboard's Spotify part: connect when there is no connection, reconnect when Spotify refused it, otherwise
-// the last sync time and "Sync now" with its result announced to screen readers.
+// the time plays are synced up to and "Sync now" with its result announced to screen readers.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LatestFetchedDate, SpotifySyncResult } from '@contracts/spotify-sync';
@@ -84,13 +84,16 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
     return (
       <div className="dashboard-sync">
         <p>
+          {/* The time of the last sync that found new plays or that the fan asked for (the scheduled sync that finds
+              nothing records nothing, decision 048): every play up to then is in. */}
           {read.latestFetchedDate ? (
             <>
-              Last synced{' '}
-              <time dateTime={read.latestFetchedDate}>{formatDateTime(read.latestFetchedDate)}</time>
+              Plays synced up to{' '}
+              <time dateTime={read.latestFetchedDate}>{formatDateTime(read.latestFetchedDate)}</time>. OpenPie
+              checks Spotify every 2 hours, or now if you ask.
             </>
           ) : (
-            'Not synced yet. OpenPie syncs every 30 minutes, or now if you ask.'
+            'Not synced yet. OpenPie checks Spotify every 2 hours, or now if you ask.'
           )}
         </p>
         <button
@@ -111,8 +114,8 @@ export function SpotifySyncPanel({ status, error, onRetry, onSynced }: SpotifySy
       <SocialErrorNotice attempt="connect" />
       {justConnected && status?.connection === 'ok' && !message ? (
         <p className="dashboard-sync__connected" role="status">
-          Spotify is connected. Sync now to bring in your recent plays; after that OpenPie syncs every 30
-          minutes.
+          Spotify is connected. Sync now to bring in your recent plays; after that OpenPie checks Spotify
+          every 2 hours.
         </p>
       ) : null}
       <Loaded data={status} error={error} onRetry={onRetry} words={statusWords}>
