@@ -7,60 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SplitInput, SplitListening } from '../../functions/domain/money/split';
 import { splitArtistKeyOf, splitArtistOf, splitPie } from '../../functions/domain/money/split';
+import { splitMonthArbitrary } from '../support/split-months';
 import { referenceSplitPie } from '../support/split-reference';
 
-const names = ['Björk', 'bjork', 'BJÖRK', 'Sigur Rós', 'sigur ros', 'Múm', 'The Knife'];
-
-const entryArbitrary = (index: number): fc.Arbitrary<SplitListening> =>
-  fc.record({
-    artistId: fc.oneof(
-      { weight: 4, arbitrary: fc.constant(`artist${index}`) },
-      { weight: 1, arbitrary: fc.constant(null) },
-    ),
-    artistName: fc.oneof(fc.constant(`Artist ${index}`), fc.constantFrom(...names)),
-    msListened: fc.oneof(
-      fc.constantFrom(0, 1, 30_000, 180_000),
-      fc.integer({ min: 0, max: 5_000 }),
-      fc.integer({ min: 0, max: 300_000_000 }),
-    ),
-    tracksListened: fc.integer({ min: 0, max: 1_200 }),
-    popularity: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100 })),
-    active: fc.integer({ min: 0, max: 9 }).map((draw) => draw > 0),
-  });
-
-/** A month of bare lines (no key given), one line a key, with bans and inclusions among its keys. */
-const monthArbitrary: fc.Arbitrary<SplitInput> = fc
-  .integer({ min: 0, max: 60 })
-  .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => entryArbitrary(index))))
-  .map((entries) => {
-    const seen = new Set<string>();
-    return entries.filter((entry) => {
-      const key = splitArtistKeyOf(entry);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  })
-  .chain((listening) => {
-    const keys = listening.map((entry) => splitArtistKeyOf(entry));
-    const someKeys =
-      keys.length === 0 ? fc.constant([]) : fc.uniqueArray(fc.constantFrom(...keys), { maxLength: 6 });
-    return fc.record({
-      listening: fc.constant(listening),
-      settings: fc.record({
-        artistLimit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
-        artistPopularity: fc.integer({ min: 0, max: 100 }),
-        excludeNonActive: fc.boolean(),
-      }),
-      bannedArtistKeys: someKeys.map((chosen) => new Set(chosen)),
-      inclusions: someKeys.chain((chosen) =>
-        fc
-          .tuple(...chosen.map((key) => fc.tuple(fc.constant(key), fc.boolean())))
-          .map((pairs) => new Map(pairs)),
-      ),
-      netCents: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 200_000 })),
-    });
-  });
+/** Months of up to 60 artists, their lines bare (no key given), one line a key, bans and inclusions among their keys. */
+const monthArbitrary = splitMonthArbitrary(60);
 
 /** The lines as the pie's listening gives them: each with the place of its key and the keys' own id. */
 const keyed = (listening: readonly SplitListening[]): SplitListening[] =>

@@ -4,73 +4,10 @@
 // path). Every result is the same, field for field and in the same order, and every refusal the same refusal.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SplitInput, SplitListening } from '../../functions/domain/money/split';
-import { maxSplitMilliseconds, splitArtistKeyOf, splitPie } from '../../functions/domain/money/split';
+import type { SplitInput } from '../../functions/domain/money/split';
+import { maxSplitMilliseconds, splitPie } from '../../functions/domain/money/split';
+import { splitMonthArbitrary as monthArbitrary } from '../support/split-months';
 import { referenceSplitPie } from '../support/split-reference';
-
-const names = ['Björk', 'bjork', 'Sigur Rós', 'Múm', 'The Knife', 'Røyksopp', 'AC/DC', 'Simon & Garfunkel'];
-
-/** Time with ties, tiny shares, months of listening, and sometimes years (weights past 2^53). */
-const msArbitrary = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(0, 1, 30_000, 180_000, 3_600_000) },
-  { weight: 3, arbitrary: fc.integer({ min: 0, max: 5_000 }) },
-  { weight: 8, arbitrary: fc.integer({ min: 0, max: 300_000_000 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: maxSplitMilliseconds }) },
-);
-
-const entryArbitrary = (index: number): fc.Arbitrary<SplitListening> =>
-  fc.record({
-    artistId: fc.oneof(
-      { weight: 9, arbitrary: fc.constant(`artist${index}`) },
-      { weight: 1, arbitrary: fc.constant(null) },
-    ),
-    artistName: fc.oneof(fc.constant(`Artist ${index}`), fc.constantFrom(...names)),
-    msListened: msArbitrary,
-    tracksListened: fc.integer({ min: 0, max: 1_200 }),
-    popularity: fc.oneof(fc.constantFrom(null, 50), fc.integer({ min: 0, max: 100 })),
-    active: fc.integer({ min: 0, max: 9 }).map((draw) => draw > 0),
-  });
-
-/** A month: up to `most` artists, one entry a key (as the caller adds times up before splitting). */
-const listeningArbitrary = (most: number) =>
-  fc
-    .integer({ min: 0, max: most })
-    .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => entryArbitrary(index))))
-    .map((entries) => {
-      const seen = new Set<string>();
-      return entries.filter((entry) => {
-        const key = splitArtistKeyOf(entry);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-    });
-
-const monthArbitrary = (most: number): fc.Arbitrary<SplitInput> =>
-  listeningArbitrary(most).chain((listening) => {
-    const keys = listening.map((entry) => splitArtistKeyOf(entry));
-    const someKeys =
-      keys.length === 0 ? fc.constant([]) : fc.uniqueArray(fc.constantFrom(...keys), { maxLength: 8 });
-    return fc.record({
-      listening: fc.constant(listening),
-      settings: fc.record({
-        artistLimit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })),
-        artistPopularity: fc.oneof(fc.constantFrom(0, 50, 100), fc.integer({ min: 0, max: 100 })),
-        excludeNonActive: fc.boolean(),
-      }),
-      bannedArtistKeys: someKeys.map((chosen) => new Set(chosen)),
-      inclusions: someKeys.chain((chosen) =>
-        fc
-          .tuple(...chosen.map((key) => fc.tuple(fc.constant(key), fc.boolean())))
-          .map((pairs) => new Map(pairs)),
-      ),
-      netCents: fc.oneof(
-        fc.integer({ min: 0, max: 30 }),
-        fc.integer({ min: 0, max: 2_000 }),
-        fc.integer({ min: 0, max: 500_000 }),
-      ),
-    });
-  });
 
 function outcomeOf(split: (input: SplitInput) => unknown, input: SplitInput): unknown {
   try {
