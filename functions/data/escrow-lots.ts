@@ -24,7 +24,7 @@ import {
   heldTotalShards,
 } from './keys';
 import { readStored } from './stored-item';
-import type { TableRef, TransactionItem } from './table';
+import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
 import { backOff, cancelledTransaction, forEachItem, queryAll, queryPages, transact } from './table';
 
 const lotEntity = 'escrow-lot';
@@ -138,56 +138,89 @@ const lotKeyOf = (lot: Pick<EscrowLot, 'pieId' | 'artistKey'>) => `${lot.pieId}#
 const conflictRetries = 8;
 
 /**
- * Access pattern `putEscrowLots`: each lot is put only where none exists, in one TransactWriteItems with its artist's
- * held total, so a split resumed after a crash writes the missing ones (and counts them once) and never resets a lot
- * already returned or released. Answers how many were new.
+ * Lots one TransactWriteItems puts: a lot and its artist's held total are two items, and a call takes 100. Every lot of
+ * a pie is of another artist, so a write of 50 touches 100 items.
+ */
+export const lotsPerWrite = 50;
+
+/** Writes of one pie's lots at once. */
+const lotWritesAtOnce = 4;
+
+function lotPut(table: TableRef, lot: EscrowLot): TransactionItem {
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        ...escrowLotKey(lot.pieId, lot.artistKey),
+        entity: lotEntity,
+        v: lotVersion,
+        ...lot,
+        ...(lot.status === 'held' ? heldIndexes(lot) : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Up to `lotsPerWrite` lots in one TransactWriteItems with their artists' held totals. A lot that exists already (a
+ * resumed split, a second writer) fails its condition and cancels the write: it is left out and the rest written again,
+ * until what is left is written or nothing is left. Answers how many were new.
+ */
+async function putLotsOnce(table: TableRef, lots: readonly EscrowLot[]): Promise<number> {
+  let pending = [...lots];
+  for (let attempt = 0; pending.length > 0;) {
+    const operations: Record<string, NamedTransactionItems[string]> = {};
+    pending.forEach((lot, index) => {
+      operations[`lot ${index}`] = lotPut(table, lot);
+    });
+    operations['heldTotal'] = buildHeldTotalItems(
+      table,
+      pending
+        .filter((lot) => lot.status === 'held')
+        .map((lot) => ({
+          artistKey: lot.artistKey,
+          lotKey: lotKeyOf(lot),
+          cents: lot.cents,
+          lots: 1,
+          names: { artistId: lot.artistId, artistName: lot.artistName },
+        })),
+    );
+    try {
+      await transact(table, operations);
+      return pending.length;
+    } catch (error) {
+      const cancelled = cancelledTransaction(error);
+      if (!cancelled) throw error;
+      const existing = new Set(cancelled.conditionsFailed.filter((name) => name.startsWith('lot ')));
+      if (existing.size > 0) {
+        pending = pending.filter((_, index) => !existing.has(`lot ${index}`));
+        continue;
+      }
+      if (cancelled.conflicted && attempt < conflictRetries) {
+        await backOff(attempt);
+        attempt += 1;
+        continue;
+      }
+      throw error;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Access pattern `putEscrowLots`: each lot is put only where none exists, in the TransactWriteItems that adds it to its
+ * artist's held total, up to `lotsPerWrite` lots a write; so a split resumed after a crash writes the missing ones
+ * (and counts them once) and never resets a lot already returned or released. Answers how many were new.
  */
 export async function putEscrowLots(table: TableRef, lots: readonly EscrowLot[]): Promise<number> {
+  const writes: EscrowLot[][] = [];
+  for (let first = 0; first < lots.length; first += lotsPerWrite)
+    writes.push(lots.slice(first, first + lotsPerWrite));
   let created = 0;
-  await forEachItem(lots, 16, async (lot) => {
-    const operations = {
-      lot: {
-        Put: {
-          TableName: table.name,
-          Item: {
-            ...escrowLotKey(lot.pieId, lot.artistKey),
-            entity: lotEntity,
-            v: lotVersion,
-            ...lot,
-            ...(lot.status === 'held' ? heldIndexes(lot) : {}),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      heldTotal:
-        lot.status === 'held'
-          ? buildHeldTotalItems(table, [
-              {
-                artistKey: lot.artistKey,
-                lotKey: lotKeyOf(lot),
-                cents: lot.cents,
-                lots: 1,
-                names: { artistId: lot.artistId, artistName: lot.artistName },
-              },
-            ])
-          : [],
-    };
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await transact(table, operations);
-        created += 1;
-        return;
-      } catch (error) {
-        const cancelled = cancelledTransaction(error);
-        if (!cancelled) throw error;
-        if (cancelled.failed('lot')) return;
-        if (cancelled.conflicted && attempt < conflictRetries) {
-          await backOff(attempt);
-          continue;
-        }
-        throw error;
-      }
-    }
+  await forEachItem(writes, lotWritesAtOnce, async (write) => {
+    const written = await putLotsOnce(table, write);
+    created += written;
   });
   return created;
 }

@@ -138,7 +138,8 @@ export async function writeChunk(
 
 /**
  * The chunks after the first of a transaction too large for one call, each guarded by its marker, the last marking
- * the transaction complete: a retry of a half-written transaction writes the rest once.
+ * the transaction complete: a retry of a half-written transaction writes the rest once. One after another: every chunk
+ * moves the transaction's one clearing balance item, which two writes at once would meet on (TransactionConflict).
  */
 export async function writeRemainingChunks(
   table: TableRef,

@@ -212,15 +212,21 @@ export async function writeLedgerTransaction(
     const original = transaction.reverses ? await getLedgerTransaction(table, transaction.reverses) : null;
     return { outcome: 'already-reversed', reversedBy: original?.reversedBy ?? null };
   }
+  if (first === 'written') {
+    // This call wrote the transaction item: it is what was sent, so it is not read back.
+    if (chunks.length > 1) await writeRemainingChunks(table, header, options.failBeforeChunk);
+    return { outcome: 'written', transaction: { ...withoutFingerprint(toStored(item)), status: 'complete' } };
+  }
   const stored = await getTransactionItem(table, id);
   if (!stored) throw new Error(`Ledger transaction ${id} is missing after its write`);
   if (stored.fingerprint !== fingerprint) {
     return { outcome: 'key-conflict', transaction: withoutFingerprint(stored) };
   }
-  if (stored.status === 'pending') await writeRemainingChunks(table, stored, options.failBeforeChunk);
+  if (stored.status === 'complete') return { outcome: 'repeated', transaction: withoutFingerprint(stored) };
+  await writeRemainingChunks(table, stored, options.failBeforeChunk);
   const final = await getLedgerTransaction(table, id);
   if (!final) throw new Error(`Ledger transaction ${id} vanished`);
-  return { outcome: first === 'written' ? 'written' : 'repeated', transaction: final };
+  return { outcome: 'repeated', transaction: final };
 }
 
 /** A sharded account's balance: the sum of its balance items (one Query over the account's `BALANCE` range). */

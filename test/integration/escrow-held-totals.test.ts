@@ -20,6 +20,26 @@ const { client } = testTable();
 const table = testTable();
 const at = new Date('2026-11-27T12:00:00.000Z');
 
+/** Every request the table's client sends while `counting`, by command. */
+const sent = { counting: false, requests: [] as string[] };
+client.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (sent.counting) sent.requests.push(context.commandName ?? 'unknown');
+    return next(args);
+  },
+  { step: 'initialize', name: 'countEscrowLotRequests' },
+);
+
+async function requestsOf<T>(work: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
+  sent.requests = [];
+  sent.counting = true;
+  try {
+    return { result: await work(), requests: sent.requests };
+  } finally {
+    sent.counting = false;
+  }
+}
+
 async function lotsModule() {
   return import('../../functions/data/escrow-lots');
 }
@@ -256,6 +276,34 @@ describe('held totals', () => {
       lots: 8,
     });
     expect(await totalsOf([key])).toEqual(expected);
+  });
+
+  it("writes a pie's 120 lots in 3 writes, and after a crash that wrote some of them the rest once", async () => {
+    // Prepare: one pie's lots, each of another artist; a crash left the first write's 50 lots and, of the others,
+    // every seventh (written by a second worker that packed them otherwise)
+    const { putEscrowLots, lotsPerWrite } = await lotsModule();
+    const run = randomUUID();
+    const keys = Array.from({ length: 120 }, (_, artist) => `id:${run}-${artist}`);
+    const lots = keys.map((key, artist) => ({ ...lotOf(run, 0, key, 10 + artist), pieId: `${run}-pie` }));
+    const crashed = randomUUID();
+    const crashedLots = keys.map((key, artist) => ({
+      ...lotOf(run, 0, key, 10 + artist),
+      pieId: `${crashed}-pie`,
+    }));
+    const leftByCrash = crashedLots.filter((_, index) => index < lotsPerWrite || index % 7 === 0);
+    await putEscrowLots(table, leftByCrash);
+    // Act
+    const fresh = await requestsOf(() => putEscrowLots(table, lots));
+    const resumed = await putEscrowLots(table, crashedLots);
+    const again = await putEscrowLots(table, crashedLots);
+    // Assess
+    expect(fresh.result).toBe(120);
+    expect(fresh.requests).toEqual(Array.from({ length: 3 }, () => 'TransactWriteItemsCommand'));
+    expect(resumed).toBe(120 - leftByCrash.length);
+    expect(again).toBe(0);
+    const held = await heldFromLots([`${run}-pie`, `${crashed}-pie`]);
+    expect(held.get(keys[119] ?? '')).toEqual({ cents: 2 * 129, lots: 2 });
+    expect(await totalsOf(keys)).toEqual(withZeros(keys, held));
   });
 
   it("moves a name's lots to an artist: into the pie's lot of the artist, and as a new lot", async () => {
