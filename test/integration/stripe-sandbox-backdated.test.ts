@@ -68,6 +68,23 @@ describe('a backdated sandbox payment', () => {
     ]);
   });
 
+  it('lists charges by their created instant, as Stripe filters them', async () => {
+    // Prepare: one payment backdated 12 days, one now.
+    const now = { ms: Date.parse('2026-11-23T10:00:00.000Z') };
+    const { sandbox, stripe } = await startSandbox(now);
+    const early = await openPieCheckout(stripe, { amountCents: 1000, days: 30 });
+    await sandbox.payCheckout(early.id, { number: testCards.pays }, { at: new Date(now.ms - 12 * day) });
+    const late = await openPieCheckout(stripe, { amountCents: 1500, days: 30 });
+    await sandbox.payCheckout(late.id, { number: testCards.pays });
+    await sandbox.settle();
+    // Act
+    const since = (await stripe.charges.list({ created: { gte: (now.ms - day) / 1000 } })).data;
+    const before = (await stripe.charges.list({ created: { lt: (now.ms - day) / 1000 } })).data;
+    // Assess
+    expect(since.map((charge) => charge.amount)).toEqual([1500]);
+    expect(before.map((charge) => charge.amount)).toEqual([1000]);
+  });
+
   it('refuses an instant after the sandbox clock and changes nothing', async () => {
     // Prepare
     const now = { ms: Date.parse('2026-11-23T10:00:00.000Z') };

@@ -44,23 +44,87 @@ async function listAll<T extends { id: string }>(
   }
 }
 
-/** Stripe's own figures: what came in by card, what went back to cards and banks, what disputes took. */
-export async function stripeFigures(stripe: Stripe) {
+function chargeSeen(charge: Stripe.Charge): ChargeSeen {
+  return {
+    amount: charge.amount,
+    created: charge.created,
+    paid: charge.paid,
+    status: charge.status,
+    customerId: typeof charge.customer === 'string' ? charge.customer : (charge.customer?.id ?? null),
+  };
+}
+
+/** Stripe's charges listed from `since` (unix seconds) on, or all of them. */
+function listCharges(stripe: Stripe, since?: number): Promise<Stripe.Charge[]> {
+  return listAll((after) =>
+    stripe.charges.list({
+      limit: 100,
+      ...(since === undefined ? {} : { created: { gte: since } }),
+      ...(after ? { starting_after: after } : {}),
+    }),
+  );
+}
+
+/** How far back a day's charges are listed again from the newest read: one created late in a day comes first. */
+const chargeLookBackSeconds = 86_400;
+
+/**
+ * Stripe's charges as read so far, by id: a day lists only those created since a day before the newest one read (a
+ * charge's amount, customer and outcome do not change once made), so it costs what Stripe took since, not every charge
+ * of the run. The month-end audit lists them all and holds the book against the list.
+ */
+export class ChargeBook {
+  private readonly byId = new Map<string, ChargeSeen>();
+  private newest: number | null = null;
+
+  async catchUp(stripe: Stripe): Promise<ChargeSeen[]> {
+    const since = this.newest === null ? undefined : this.newest - chargeLookBackSeconds;
+    const fresh = await listCharges(stripe, since);
+    for (const charge of fresh) this.note(charge);
+    return [...this.byId.values()];
+  }
+
+  /**
+   * Every charge listed again, held against the book caught up first (problems: each charge the book missed or read
+   * differently); then the list is the book.
+   */
+  async verify(stripe: Stripe): Promise<string[]> {
+    await this.catchUp(stripe);
+    const all = await listCharges(stripe);
+    const problems: string[] = [];
+    for (const charge of all) {
+      const mine = this.byId.get(charge.id);
+      if (mine && JSON.stringify(mine) !== JSON.stringify(chargeSeen(charge)))
+        problems.push(`auditor: the book of Stripe's charges read a charge of ${charge.amount} differently`);
+    }
+    if (all.length !== this.byId.size)
+      problems.push(`auditor: the book of Stripe's charges holds ${this.byId.size}, Stripe ${all.length}`);
+    this.byId.clear();
+    this.newest = null;
+    for (const charge of all) this.note(charge);
+    return problems;
+  }
+
+  private note(charge: Stripe.Charge): void {
+    this.byId.set(charge.id, chargeSeen(charge));
+    this.newest = Math.max(this.newest ?? charge.created, charge.created);
+  }
+}
+
+/**
+ * Stripe's own figures: what came in by card, what went back to cards and banks, what disputes took. With a book of
+ * the charges, only the charges made since it last read are listed.
+ */
+export async function stripeFigures(stripe: Stripe, book?: ChargeBook) {
   const [charges, refunds, disputes, transfers] = await Promise.all([
-    listAll((after) => stripe.charges.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
+    book ? book.catchUp(stripe) : listCharges(stripe).then((all) => all.map(chargeSeen)),
     listAll((after) => stripe.refunds.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
     listAll((after) => stripe.disputes.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
     listAll((after) => stripe.transfers.list({ limit: 100, ...(after ? { starting_after: after } : {}) })),
   ]);
   const paid = charges.filter((charge) => charge.paid && charge.status === 'succeeded');
   return {
-    charges: charges.map((charge): ChargeSeen => ({
-      amount: charge.amount,
-      created: charge.created,
-      paid: charge.paid,
-      status: charge.status,
-      customerId: typeof charge.customer === 'string' ? charge.customer : (charge.customer?.id ?? null),
-    })),
+    charges,
     moneyIn: paid.reduce((sum, charge) => sum + charge.amount, 0),
     refunded: refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0),
     refundsById: new Map(refunds.map((refund) => [refund.id, refund.amount])),
@@ -83,6 +147,15 @@ const feeds = new WeakMap<SimModel, LedgerFeed>();
 
 /** Each run's copy of the audited items (test/simulation/audit-mirror.ts). */
 const mirrors = new WeakMap<SimModel, AuditMirror>();
+
+/** Each run's book of Stripe's charges. */
+const chargeBooks = new WeakMap<SimModel, ChargeBook>();
+
+function chargeBookOf(model: SimModel): ChargeBook {
+  const book = chargeBooks.get(model) ?? new ChargeBook();
+  chargeBooks.set(model, book);
+  return book;
+}
 
 /** The full audit's days: every seventh, each month end, and the run's last day. */
 export function fullAuditDue(day: number, last: boolean): boolean {
@@ -185,7 +258,7 @@ async function auditFromFeed(
   if (!quiescent) return { problems, checksRun };
   checksRun += 1;
   const edge = feed.edge();
-  const moneyIn = await timedPhase('audit stripe lists', () => stripeFigures(stripe));
+  const moneyIn = await timedPhase('audit stripe lists', () => stripeFigures(stripe, chargeBookOf(model)));
   if (moneyIn.moneyIn !== edge.in) {
     problems.push(
       `money identity: Stripe took in ${moneyIn.moneyIn}, the ledger's clearing account ${edge.in}`,
@@ -390,7 +463,11 @@ export async function auditDay(
     edge.paidOut +
     edge.other;
   const moneyIn = options.quiescent
-    ? await timedPhase('audit stripe lists', () => stripeFigures(stripe))
+    ? await timedPhase('audit stripe lists', async () => {
+        // The scan's days list every charge again, and hold the book against them.
+        if (scan) problems.push(...(await chargeBookOf(model).verify(stripe)));
+        return stripeFigures(stripe, chargeBookOf(model));
+      })
     : null;
   const expectationsStarted = performance.now();
   const expected = await auditExpectations({

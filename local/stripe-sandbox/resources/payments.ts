@@ -1,5 +1,6 @@
 // Payment intents, charges and balance transactions: read-only here, as the sandbox creates them while paying.
-// Balance transactions list as Stripe's do: each account its own, filtered by `source`, `type` and `created`.
+// Balance transactions list as Stripe's do: each account its own, filtered by `source`, `type` and `created`; charges
+// by `customer`, `payment_intent` and `created`.
 import type { FormObject } from '../form';
 import { filterBy, filterByCreated, idOf, paginate } from '../lists';
 import type { Router } from '../router';
@@ -8,7 +9,7 @@ import type { SandboxCore } from '../core';
 function listCharges(core: SandboxCore, params: FormObject) {
   let charges = filterBy(core.all('charge'), params, 'customer', (c) => idOf(c.customer));
   charges = filterBy(charges, params, 'payment_intent', (c) => idOf(c.payment_intent));
-  return paginate(core, charges, params, '/v1/charges');
+  return paginate(core, filterByCreated(charges, params), params, '/v1/charges');
 }
 
 export function register(router: Router): void {
