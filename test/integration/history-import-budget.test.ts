@@ -158,4 +158,52 @@ describe('the history import within its time budget', () => {
     });
     expect((dataOf(daily) as { plays: number }[]).map((totals) => totals.plays)).toEqual([2, 2, 3]);
   });
+
+  it('counts a record sent in two slices once and caps a day at 24 hours across slices read while the one before wrote', async () => {
+    // Prepare: ten plays of 2 h 50 min ending on one day (28 h 20 min, over the cap), the second one sent twice so
+    // it falls in two slices; each slice's reads run while the slice before writes
+    const handler = await loadHandler();
+    const [fan, reference] = [await createSignedInAccount('fan'), await createSignedInAccount('fan')];
+    const d5 = day(5);
+    const long = Array.from({ length: 10 }, (_, index) => ({
+      endTime: `${d5} ${String(4 + 2 * index).padStart(2, '0')}:00`,
+      artistName: 'Alice Coltrane',
+      trackName: `Journey ${index}`,
+      msPlayed: 10_200_000,
+    }));
+    const sent = [long[0], long[1], ...long.slice(1)] as typeof records;
+
+    // Act: slices of two records, and the reference in one slice
+    const sliced = await importListeningHistory(
+      { table: testTable(), clock: getClock(), sliceRecords: 2 },
+      fan.userId,
+      { source: 'spotify-account-data', records: sent },
+    );
+    const whole = await importListeningHistory(
+      { table: testTable(), clock: getClock(), sliceRecords: 100 },
+      reference.userId,
+      { source: 'spotify-account-data', records: sent },
+    );
+    const readDaily = (cookie: string) =>
+      call(handler, 'GET', '/api/tracks/user/daily', {
+        query: { startDate: d5, endDate: d5 },
+        cookies: [cookie],
+      });
+
+    // Assess: eight plays fit the day (27 h 12 min would not), the repeated record is a duplicate, as in one slice
+    const expected = {
+      imported: 8,
+      duplicates: 1,
+      ignored: 0,
+      tooOld: 0,
+      refused: 2,
+      processedRecords: 11,
+      nextRecord: null,
+    };
+    expect(whole).toEqual(expected);
+    expect(sliced).toEqual(expected);
+    const daily = dataOf(await readDaily(fan.cookie)) as { plays: number; msPlayed: number }[];
+    expect(daily.map((totals) => [totals.plays, totals.msPlayed])).toEqual([[8, 8 * 10_200_000]]);
+    expect(daily).toEqual(dataOf(await readDaily(reference.cookie)));
+  });
 });
