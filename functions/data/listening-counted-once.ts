@@ -62,8 +62,6 @@ export interface SaveListeningResult {
   matched: number;
   /** The UTC days whose plays changed (stored, or an imported play replaced by its synced one). */
   days: string[];
-  /** The plays stored, of those given: the import adds their counted time to its days' totals. */
-  storedPlays: PlayToStore[];
 }
 
 /** DynamoDB's most items in one TransactWriteItems. */
@@ -95,7 +93,6 @@ export async function saveListening(
   const ordered = [...unique.values()].sort((a, b) => a.key.localeCompare(b.key));
   const result = { saved: 0, duplicates: plays.length - unique.size, matched: 0 };
   const days = new Set<string>();
-  const storedPlays: PlayToStore[] = [];
   // Every minute's guard read up front (those not read ahead), 100 a call; a transaction reads its own again only
   // after a lost race.
   const minutes = minutesOf(ordered);
@@ -109,9 +106,8 @@ export async function saveListening(
     result.duplicates += outcome.duplicates;
     result.matched += outcome.matched;
     for (const day of outcome.days) days.add(day);
-    storedPlays.push(...outcome.storedPlays);
   });
-  return { ...result, days: [...days].sort(), storedPlays };
+  return { ...result, days: [...days].sort() };
 }
 
 /** A play with its key and what its buckets are made of. */
@@ -297,7 +293,6 @@ async function writeListening(
           ...admission.remove.map((sk) => utcDateOf(sk.slice(playSortPrefix.length).split('#')[0] ?? '')),
         ]),
       ],
-      storedPlays: admission.store.map((play) => play.play),
     };
     if (Object.values(operations).every((items) => items.length === 0)) return outcome;
     try {
