@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions } from 'esbuild';
+import type { RawWrites } from './dynamodb-raw-writes';
 import { jobs, queues, rules, tableStreamWorkers } from '../events/definitions';
 import { deployedResources } from '../functions/contracts/routes';
 import { bundleFiles, bundleLambda } from '../infra/lambda-bundling';
@@ -107,6 +108,25 @@ function timeStart(file: string): number {
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * The budget of a path's items written a second against raw writes of one kind (decision 055). Money and counted-once
+ * plays are written only in transactions, so the budget holds against raw TransactWriteItems; against raw
+ * BatchWriteItem the figure is reported beside its ceiling for an all-transaction path, raw transact over raw batch.
+ */
+function rawWriteBudget(
+  raw: RawWrites,
+  rawTransact: RawWrites,
+  ratio: number,
+): { budget: string; ok: boolean } {
+  if (raw.kind === 'transact-write')
+    return { budget: `≥ ${budgets.rawWriteRatio}`, ok: ratio >= budgets.rawWriteRatio };
+  const ceiling = rawTransact.itemsPerSecond / raw.itemsPerSecond;
+  return {
+    budget: `(reported: an all-transaction path's ceiling here ${ceiling.toFixed(2)}, decision 055)`,
+    ok: true,
+  };
+}
 
 /**
  * The start cost of a bundle over a hello-world module's. Runs are interleaved so machine load hits both alike, and
@@ -389,8 +409,7 @@ if (part('import')) {
       rows.push({
         name: `import's items written a second / raw ${raw.kind} of ${raw.itemsPerCall}, ${raw.parallel} at once`,
         figure: `${ratio.toFixed(2)} (${Math.round(importItemsRate)} of ${Math.round(raw.itemsPerSecond)} items/s, ${fmt(freshItems / fresh.length / importBatchLimit)} items a record)`,
-        budget: `≥ ${budgets.rawWriteRatio}`,
-        ok: ratio >= budgets.rawWriteRatio,
+        ...rawWriteBudget(raw, rawTransact, ratio),
       });
     }
     rows.push({
@@ -608,8 +627,7 @@ if (part('split-end-to-end')) {
     rows.push({
       name: `pie split end to end: items written a second / raw ${raw.kind} of ${raw.itemsPerCall}, ${raw.parallel} at once`,
       figure: `${ratio.toFixed(2)} (${Math.round(e2e.itemsWrittenPerSecond)} of ${Math.round(raw.itemsPerSecond)} items/s; ${fmt(e2e.itemsPerTransaction)} items a transaction)`,
-      budget: `≥ ${budgets.rawWriteRatio}`,
-      ok: ratio >= budgets.rawWriteRatio,
+      ...rawWriteBudget(raw, e2e.rawTransact, ratio),
     });
   }
   rows.push({
