@@ -35,6 +35,7 @@ import { findJob, runJob } from '../../local/scheduler';
 import type { StripeSandbox } from '../../local/stripe-sandbox';
 import { startStripeSandbox } from '../../local/stripe-sandbox';
 import { deleteTable, ensureTable } from '../../local/table';
+import { setTestRemainingTime } from '../support/gateway-event';
 import { stripeClientFor } from '../support/stripe-sandbox';
 import type { FaultLayer } from './faults';
 import { installDynamoFaults, startStripeFaultProxy } from './faults';
@@ -128,6 +129,9 @@ function waitOutsideInTurn(awsPort: number): () => void {
   setQueueWaits({ beforeDelivery: () => Promise.resolve(), beforeRetry: afterTurnsSoFar });
   // A checkout beside another of the fan's being created waits for the turns asked so far, not 200 real ms.
   setConcurrentCheckoutWait(afterTurnsSoFar);
+  // A request is not ended by middy's wall-clock timeout: on a busy machine a checkout took over 10 real seconds
+  // and answered 500 where a quiet run passed (the simulated day is the product clock's, not the wall's).
+  setTestRemainingTime(simulatedRemainingTimeMs);
   lineFor = { awsPort };
   if (!patched) {
     patched = true;
@@ -160,8 +164,12 @@ function waitOutsideInTurn(awsPort: number): () => void {
     installStripeTurns(false);
     setQueueWaits();
     setConcurrentCheckoutWait();
+    setTestRemainingTime();
   };
 }
+
+/** What a handler is told it has left in the simulation: an hour, far past any request's real time. */
+const simulatedRemainingTimeMs = 60 * 60_000;
 
 /** While an engine runs: the AWS endpoint server's port, whose calls take turns. */
 let lineFor: { awsPort: number } | null = null;
