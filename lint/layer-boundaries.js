@@ -36,8 +36,6 @@ export const layerTable = [
       'events/definitions.ts',
       'functions/data/table-definition.ts',
       'functions/integrations/stripe/resources-used.ts',
-      // The public pages the build prerenders and the files it writes them to: the CloudFront Function serves them.
-      'frontend/prerender/pages.ts',
     ],
   },
   { layer: 'frontend', may: ['functions/contracts'] },

@@ -108,18 +108,13 @@ function Welcome() {
   );
 }
 
-/**
- * The offer and the two ways to sign up. While the availability is asked (`remaining` null) the page is already the
- * offer, its count saying it is being checked and its controls disabled: the banner is the page's largest paint and
- * needs no answer (the page is prerendered, docs/decisions/053), and the answer changes one line of text in place.
- */
 function SignUp({
   remaining,
   renderRegistrationForm,
   socialSignIn,
   onRegistered,
 }: {
-  remaining: number | null;
+  remaining: number;
   renderRegistrationForm: TryScreenProps['renderRegistrationForm'];
   socialSignIn: ReactNode;
   onRegistered: () => void;
@@ -132,12 +127,10 @@ function SignUp({
         <h1 className="try-banner__title">{tryScreenText.bannerTitle}</h1>
         <p className="try-banner__lead">{tryScreenText.bannerLead}</p>
         <p className="try-banner__remaining">
-          <strong role="status">
-            {remaining === null ? tryScreenText.checking : describeRemaining(remaining)}
-          </strong>
+          <strong>{describeRemaining(remaining)}</strong>
         </p>
       </header>
-      <fieldset className="try-form__columns" disabled={remaining === null}>
+      <div className="try-form__columns">
         <section className="app-panel" aria-labelledby={socialId}>
           <h2 id={socialId} className="app-panel__title">
             {tryScreenText.socialTitle}
@@ -150,7 +143,7 @@ function SignUp({
           </h2>
           {renderRegistrationForm(onRegistered)}
         </section>
-      </fieldset>
+      </div>
       <p className="try-form__links">
         {tryScreenText.haveAccount} <Link to={paths.fan.login()}>{tryScreenText.logIn}</Link>
         <span aria-hidden="true"> · </span>
@@ -166,12 +159,17 @@ function VisitorTry({ humanCheck, renderRegistrationForm, socialSignIn }: Omit<T
 
   if (registered) return <Welcome />;
   if (availability.error) return <Unavailable reason={availability.error.message} />;
-  if (availability.data && (!availability.data.available || availability.data.remaining <= 0)) {
-    return <Unavailable reason={null} />;
+  if (!availability.data) {
+    return (
+      <p className="app-state try-checking" role="status">
+        {tryScreenText.checking}
+      </p>
+    );
   }
+  if (!availability.data.available || availability.data.remaining <= 0) return <Unavailable reason={null} />;
   return (
     <SignUp
-      remaining={availability.data?.remaining ?? null}
+      remaining={availability.data.remaining}
       renderRegistrationForm={renderRegistrationForm}
       socialSignIn={socialSignIn}
       onRegistered={() => setRegistered(true)}
