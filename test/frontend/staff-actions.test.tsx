@@ -85,7 +85,8 @@ describe('the staff office page', () => {
     renderAt('/admin/offices/office-1');
     // Act: open the dialog and type the name in the wrong case first
     await user.click(await screen.findByRole('button', { name: 'Remove Stripe connection' }));
-    const dialog = await screen.findByRole('dialog');
+    // The dialog is named by its heading (axe: aria-dialog-name)
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the Stripe connection' });
     const confirm = within(dialog).getByRole('button', { name: 'Remove the connection' });
     await user.type(within(dialog).getByLabelText(/Type the office's name/), 'harbour records');
     // Assess: not yet

@@ -11,11 +11,20 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** The content's classes; `dialog` unless told. */
   className?: string;
+  /** The id of the heading that names the dialog, when it is not a `Dialog.Title` (a form's own heading). */
+  labelledBy?: string;
   children: ReactNode;
 }
 
 /** The frame alone, for a confirmation that is a form of its own (a staff action with a reason). */
-export function ConfirmDialog({ open, busy, onCancel, className = 'dialog', children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  busy,
+  onCancel,
+  className = 'dialog',
+  labelledBy,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -25,7 +34,9 @@ export function ConfirmDialog({ open, busy, onCancel, className = 'dialog', chil
     >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={className}>{children}</Dialog.Content>
+        <Dialog.Content className={className} {...(labelledBy ? { 'aria-labelledby': labelledBy } : {})}>
+          {children}
+        </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );

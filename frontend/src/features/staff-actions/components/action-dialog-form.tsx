@@ -32,7 +32,7 @@ export function ActionDialogForm({
 }: ActionDialogFormProps) {
   const titleId = useId();
   return (
-    <ConfirmDialog open={open} busy={busy} onCancel={onCancel}>
+    <ConfirmDialog open={open} busy={busy} onCancel={onCancel} labelledBy={titleId}>
       <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
         <h2 id={titleId} className="dialog__title">
           {title}
