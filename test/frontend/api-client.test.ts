@@ -255,6 +255,27 @@ describe('api client: the 401 rule (SPEC §4)', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('stays put while the page ends its own session (a log-out racing a refresh), and not after it is undone', async () => {
+    // Prepare
+    document.cookie = 'openpie_access_token_artist=ending; Path=/';
+    const { client, navigate } = makeClient(makeFetchReplying(401, unauthorized()), '/for-artists/artists');
+    const undo = client.expectSessionEnd();
+
+    // Act
+    const whileEnding = await captureError(client.get(apiPath('GET /api/for-artists/claims')));
+    const navigationsWhileEnding = navigate.mock.calls.length;
+    const cookieWhileEnding = document.cookie;
+    undo();
+    undo();
+    await captureError(client.get(apiPath('GET /api/for-artists/claims')));
+
+    // Assess
+    expect(whileEnding).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(navigationsWhileEnding).toBe(0);
+    expect(cookieWhileEnding).not.toContain('openpie_access_token_artist');
+    expect(navigate.mock.calls).toEqual([['/for-artists']]);
+  });
+
   it.each(['/login', '/for-artists'])(
     'does not reload %s, the sign-in screen it is already on',
     async (pathname) => {

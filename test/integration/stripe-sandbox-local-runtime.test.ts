@@ -53,5 +53,5 @@ describe('the Stripe sandbox in the local runtime', () => {
       'subscription_cycle',
       'subscription_create',
     ]);
-  }, 60_000);
+  }, 240_000);
 });

@@ -122,6 +122,13 @@ export interface ApiClient {
   put<T>(url: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
   patch<T>(url: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
   delete<T>(url: string, options?: ApiCallOptions): Promise<T>;
+  /**
+   * This page is ending its own session (log out, delete the account) and will leave for a page of its choosing: a
+   * 401 from here on is expected and must not send it to a sign-in screen of its own. Without this, a request that
+   * races the log-out (a screen's refresh) could land on another page, or abort the page's own navigation. Returns
+   * the way back, for when the session did not end after all (the deletion was refused).
+   */
+  expectSessionEnd(): () => void;
 }
 
 /** Readable copies of the access tokens that a 401 must not leave behind (DESIGN: cookie prefix `openpie_`). */
@@ -248,8 +255,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getPathname = options.getPathname ?? readWindowPathname;
   const clearTokenCookies = options.clearTokenCookies ?? clearDocumentTokenCookies;
 
+  let endingOnPurpose = 0;
+
   function expireSession(url: string): void {
     clearTokenCookies();
+    if (endingOnPurpose > 0) return;
     forgetSessionHints(listRolesEndedByUnauthorized(isAdminApiUrl(url) ? 'admin' : 'fan'));
     const pathname = getPathname();
     const target = selectSessionExpiredTarget(pathname);
@@ -338,6 +348,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: <T>(url: string, body?: unknown, opts?: ApiCallOptions) =>
       sendForData<T>(url, { ...opts, method: 'PATCH', body }),
     delete: <T>(url: string, opts?: ApiCallOptions) => sendForData<T>(url, { ...opts, method: 'DELETE' }),
+    expectSessionEnd() {
+      endingOnPurpose += 1;
+      let undone = false;
+      return () => {
+        if (undone) return;
+        undone = true;
+        endingOnPurpose -= 1;
+      };
+    },
   };
 }
 

@@ -11,8 +11,16 @@ const deleteAccountRoutes = {
   artist: 'DELETE /api/for-artists/auth/delete-account',
 } as const satisfies AreaRoutes;
 
+/** On success the caller leaves for the confirmation page; a screen's request answered 401 meanwhile must not. */
 export async function deleteAccount(area: SelfServiceArea): Promise<MessageReply> {
-  const reply = await apiClient.call(deleteAccountRoutes[area]);
+  const sessionStaysIfRefused = apiClient.expectSessionEnd();
+  let reply: MessageReply;
+  try {
+    reply = await apiClient.call(deleteAccountRoutes[area]);
+  } catch (error) {
+    sessionStaysIfRefused();
+    throw error;
+  }
   forgetSessionHints([area]);
   return reply;
 }

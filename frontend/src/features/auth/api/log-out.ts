@@ -14,5 +14,7 @@ const logoutRoutes = {
 export async function logOut(role: SessionRole): Promise<MessageReply> {
   // Forgotten first: whatever the server answers, this browser should no longer present itself as signed in.
   forgetSessionHints([role]);
+  // The page leaves for the sign-in screen it chose whatever happens (LogoutButton): 401s from here on are expected.
+  apiClient.expectSessionEnd();
   return apiClient.call(logoutRoutes[role]);
 }
