@@ -36,6 +36,7 @@ const storedSyncableFanSchema = z.object({ userId: z.string() });
 const storedSpotifyConnectionSchema = z.object({
   providerUserId: z.string(),
   spotifyTokens: z.optional(z.string()),
+  accessTokenExpiresAt: z.optional(z.string()),
   syncStatus: z.optional(z.literal('broken')),
   brokenAt: z.optional(z.string()),
 });
@@ -82,6 +83,8 @@ export interface SpotifyConnectionForSync {
   providerUserId: string;
   /** `spotifyTokens`: the token cipher's sealed JSON `{ accessToken, refreshToken? }`. */
   sealedTokens: string | null;
+  /** When the sealed access token stops working, as Spotify said when it was issued; null when not known. */
+  accessTokenExpiresAt: string | null;
   /** 'broken' once Spotify refused the grant; a new sign-in with Spotify rewrites the item and clears it. */
   status: 'ok' | 'broken';
   brokenAt: string | null;
@@ -100,6 +103,7 @@ export async function getSpotifyConnectionForSync(
   return {
     providerUserId: stored.providerUserId,
     sealedTokens: stored.spotifyTokens ?? null,
+    accessTokenExpiresAt: stored.accessTokenExpiresAt ?? null,
     status: stored.syncStatus ?? 'ok',
     brokenAt: stored.brokenAt ?? null,
   };

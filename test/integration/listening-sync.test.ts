@@ -186,37 +186,93 @@ describe('the on-demand sync calls', () => {
 });
 
 describe('the sync worker', () => {
-  it('refreshes an access token Spotify no longer accepts and keeps the new tokens sealed', async () => {
-    // Prepare
+  /** A fan whose sealed access token Spotify no longer takes, stored as expiring at `expiresAt` (null: unknown). */
+  async function fanWithStaleToken(expiresAt: string | null) {
     const fan = await newSpotifyFan();
-    const { getSpotifyConnectionForSync, saveRefreshedSpotifyTokens, syncFanListening, table, log } =
-      await loadSync();
-    const { loadListeningSyncDependencies } = await loadSync();
-    const deps = await loadListeningSyncDependencies();
-    const connection = await getSpotifyConnectionForSync(table, fan.id);
-    const tokens = JSON.parse(
-      await deps.cipher.decrypt(connection?.sealedTokens ?? '', `spotify-tokens:${fan.id}`),
-    ) as { accessToken: string; refreshToken: string };
-    await saveRefreshedSpotifyTokens(table, fan.id, {
+    const sync = await loadSync();
+    const deps = await sync.loadListeningSyncDependencies();
+    const context = `spotify-tokens:${fan.id}`;
+    const connection = await sync.getSpotifyConnectionForSync(sync.table, fan.id);
+    const issued = JSON.parse(await deps.cipher.decrypt(connection?.sealedTokens ?? '', context)) as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    await sync.saveRefreshedSpotifyTokens(sync.table, fan.id, {
       providerUserId: fan.listener,
       sealedTokens: await deps.cipher.encrypt(
-        JSON.stringify({ accessToken: 'no-longer-valid', refreshToken: tokens.refreshToken }),
-        `spotify-tokens:${fan.id}`,
+        JSON.stringify({ accessToken: 'no-longer-valid', refreshToken: issued.refreshToken }),
+        context,
       ),
-      accessTokenExpiresAt: null,
+      accessTokenExpiresAt: expiresAt,
       now: new Date(),
     });
+    const stale = await sync.getSpotifyConnectionForSync(sync.table, fan.id);
+    /** What the Web API answered to recently-played, in order (the token endpoint is not on this fetch). */
+    const statuses: number[] = [];
+    const watched = {
+      ...deps,
+      fetch: async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+        const reply = await fetch(input, init);
+        if (String(input instanceof Request ? input.url : input).includes('/recently-played')) {
+          statuses.push(reply.status);
+        }
+        return reply;
+      },
+    };
+    const open = async (sealed: string | null | undefined) =>
+      JSON.parse(await deps.cipher.decrypt(sealed ?? '', context)) as {
+        accessToken: string;
+        refreshToken: string;
+      };
+    return { fan, sync, deps: watched, stale, statuses, issued, open };
+  }
+
+  it('refreshes a token Spotify refuses, and writes nothing back while the refresh token stays the same', async () => {
+    // Prepare
+    const { fan, sync, deps, stale, statuses } = await fanWithStaleToken(null);
     // Act
-    const outcome = await syncFanListening(deps, fan.id, { mode: 'since-cursor', log });
+    const outcome = await sync.syncFanListening(deps, fan.id, { mode: 'since-cursor', log: sync.log });
     // Assess
     expect(outcome.status).toBe('synced');
-    const stored = await getSpotifyConnectionForSync(table, fan.id);
+    expect(statuses).toEqual([401, 200]);
+    // The next run, two hours on, finds the access token expired whatever was kept: writing it would cost a write.
+    expect(await sync.getSpotifyConnectionForSync(sync.table, fan.id)).toEqual(stale);
+  });
+
+  it('refreshes a token known to have expired before asking Spotify, so Spotify never answers 401', async () => {
+    // Prepare
+    const { fan, sync, deps, stale, statuses } = await fanWithStaleToken(
+      new Date(Date.now() - 60_000).toISOString(),
+    );
+    // Act
+    const first = await sync.syncFanListening(deps, fan.id, { mode: 'since-cursor', log: sync.log });
+    const second = await sync.syncFanListening(deps, fan.id, { mode: 'since-cursor', log: sync.log });
+    // Assess
+    expect([first.status, second.status]).toEqual(['synced', 'synced']);
+    expect(statuses).toEqual([200, 200]);
+    expect(await sync.getSpotifyConnectionForSync(sync.table, fan.id)).toEqual(stale);
+  });
+
+  it('keeps a refresh token Spotify replaced, sealed, with the new access token', async () => {
+    // Prepare
+    const { fan, sync, deps, issued, open } = await fanWithStaleToken(null);
+    const replacing = {
+      ...deps,
+      refreshTokens: async (refreshToken: string, now: Date) => ({
+        ...(await deps.refreshTokens(refreshToken, now)),
+        refreshToken: `replaced-${issued.refreshToken}`,
+      }),
+    };
+    // Act
+    const outcome = await sync.syncFanListening(replacing, fan.id, { mode: 'since-cursor', log: sync.log });
+    // Assess
+    expect(outcome.status).toBe('synced');
+    const stored = await sync.getSpotifyConnectionForSync(sync.table, fan.id);
     expect(stored?.sealedTokens).not.toContain('no-longer-valid');
-    const opened = JSON.parse(
-      await deps.cipher.decrypt(stored?.sealedTokens ?? '', `spotify-tokens:${fan.id}`),
-    ) as { accessToken: string; refreshToken: string };
+    const opened = await open(stored?.sealedTokens);
+    expect(opened.refreshToken).toBe(`replaced-${issued.refreshToken}`);
     expect(opened.accessToken).not.toBe('no-longer-valid');
-    expect(opened.refreshToken).toBe(tokens.refreshToken);
+    expect(Date.parse(stored?.accessTokenExpiresAt ?? '')).toBeGreaterThan(Date.now());
   });
 
   it('waits out Spotify’s Retry-After and resumes the sync', async () => {

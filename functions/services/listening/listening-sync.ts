@@ -71,6 +71,13 @@ interface SealedTokens {
   refreshToken?: string;
 }
 
+/** Refreshed this long before Spotify's stated expiry, so a token does not lapse between the check and the call. */
+const expiryMarginMs = 60_000;
+
+function isExpired(expiresAt: string | null, now: Date): boolean {
+  return expiresAt !== null && Date.parse(expiresAt) - expiryMarginMs <= now.getTime();
+}
+
 /**
  * The deployment's dependencies: its table, the product clock, the token cipher, and Spotify (the sandbox locally)
  * as the one config channel describes it (functions/runtime/oauth-settings.ts, through services/oauth-ports.ts).
@@ -109,6 +116,34 @@ export async function syncFanListening(
   let tokens = JSON.parse(
     await cipher.decrypt(connection.sealedTokens, spotifyTokenContext(fanId)),
   ) as SealedTokens;
+  const refresh = async (): Promise<string> => {
+    if (!tokens.refreshToken) throw new SpotifyGrantRevokedError('No refresh token is kept.');
+    const kept = tokens.refreshToken;
+    let fresh: ProviderTokens;
+    try {
+      fresh = await deps.refreshTokens(kept, now);
+    } catch (error) {
+      // Spotify refusing the refresh token (invalid_grant) means the fan revoked OpenPie's access.
+      if (error instanceof SocialSignInFailed) throw new SpotifyGrantRevokedError(error.message);
+      throw error;
+    }
+    tokens = { accessToken: fresh.accessToken, refreshToken: fresh.refreshToken ?? kept };
+    // An access token lasts an hour and the job runs every two: the next run refreshes anyway, so a new access token
+    // alone is not written (a write of the connection item every run, decision 048). A new refresh token is: Spotify
+    // may retire the one it replaced.
+    if (tokens.refreshToken !== kept) {
+      await saveRefreshedSpotifyTokens(table, fanId, {
+        providerUserId: connection.providerUserId,
+        sealedTokens: await cipher.encrypt(JSON.stringify(tokens), spotifyTokenContext(fanId)),
+        accessTokenExpiresAt: fresh.expiresAt ? fresh.expiresAt.toISOString() : null,
+        now,
+      });
+    }
+    log.info('spotify tokens refreshed', { fanId, refreshTokenReplaced: tokens.refreshToken !== kept });
+    return tokens.accessToken;
+  };
+  // A token known to have expired is refreshed before the first call rather than after Spotify's 401.
+  let expired = isExpired(connection.accessTokenExpiresAt, now);
   const api = createSpotifyWebApi(
     {
       baseUrl: deps.apiBase,
@@ -117,30 +152,12 @@ export async function syncFanListening(
       ...(options.maxWaitSeconds === undefined ? {} : { maxWaitSeconds: options.maxWaitSeconds }),
     },
     {
-      accessToken: async () => tokens.accessToken,
-      refresh: async () => {
-        if (!tokens.refreshToken) throw new SpotifyGrantRevokedError('No refresh token is kept.');
-        let fresh: ProviderTokens;
-        try {
-          fresh = await deps.refreshTokens(tokens.refreshToken, now);
-        } catch (error) {
-          // Spotify refusing the refresh token (invalid_grant) means the fan revoked OpenPie's access.
-          if (error instanceof SocialSignInFailed) throw new SpotifyGrantRevokedError(error.message);
-          throw error;
-        }
-        tokens = {
-          accessToken: fresh.accessToken,
-          ...(fresh.refreshToken ? { refreshToken: fresh.refreshToken } : {}),
-        };
-        await saveRefreshedSpotifyTokens(table, fanId, {
-          providerUserId: connection.providerUserId,
-          sealedTokens: await cipher.encrypt(JSON.stringify(tokens), spotifyTokenContext(fanId)),
-          accessTokenExpiresAt: fresh.expiresAt ? fresh.expiresAt.toISOString() : null,
-          now,
-        });
-        log.info('spotify tokens refreshed', { fanId });
-        return tokens.accessToken;
+      accessToken: async () => {
+        if (!expired) return tokens.accessToken;
+        expired = false;
+        return refresh();
       },
+      refresh,
     },
   );
 
