@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderPublicPages } from './prerender/prerender-plugin.js';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -64,12 +65,24 @@ function preloadStartApp(): Plugin {
   };
 }
 
+// The SPA reaches the shared schemas as @contracts/… (tsconfig.json's paths say the same to TypeScript).
+const resolve = {
+  alias: { '@contracts': fileURLToPath(new URL('../functions/contracts', import.meta.url)) },
+};
+
 export default defineConfig({
   root: frontendRoot,
   publicDir: 'public',
-  plugins: [react(), preloadStartApp()],
-  // The SPA reaches the shared schemas as @contracts/… (tsconfig.json's paths say the same to TypeScript).
-  resolve: { alias: { '@contracts': fileURLToPath(new URL('../functions/contracts', import.meta.url)) } },
+  plugins: [
+    react(),
+    preloadStartApp(),
+    // After the build: the public pages as static HTML (prerender/pages.ts), from a server build of the same SPA.
+    prerenderPublicPages({
+      serverBuild: { root: frontendRoot, plugins: [react()], resolve },
+      serverOutDir: fileURLToPath(new URL('../node_modules/.cache/openpie-prerender', import.meta.url)),
+    }),
+  ],
+  resolve,
   server: {
     // The SPA imports shared schemas from functions/contracts, outside this folder.
     fs: { allow: [repoRoot] },

@@ -24,6 +24,7 @@ import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { prerenderedFilesByPath, spaShellFile } from '../frontend/prerender/pages';
 import { apiBasePaths } from '../functions/contracts/routes';
 import { acknowledge, basicExecutionRoleFinding, renderPartition } from './nag';
 import { buildSiteContentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy } from './site-headers';
@@ -62,13 +63,19 @@ export const originSecretVariable = 'ORIGIN_VERIFY_SECRET';
  */
 export const apiOriginRequestPolicy = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
 
-// Viewer-request rewrite of client-side routes (no file extension) to the SPA shell. Done here rather than with
-// distribution error responses, which would also turn the API's own 403/404 replies into index.html.
-const spaFallbackCode = `function handler(event) {
+// Viewer-request rewrite of client-side routes (no file extension): a prerendered public page to its own file
+// (frontend/prerender/pages.ts: `/login` and `/login/` to /pages/login.html), every other route to the SPA shell.
+// Done here rather than with distribution error responses, which would also turn the API's own 403/404 replies into
+// index.html. CloudFront Functions run a small JavaScript: the page table goes in as a literal.
+export const spaFallbackCode = `var pages = ${JSON.stringify(
+  Object.fromEntries(Object.entries(prerenderedFilesByPath).map(([path, file]) => [path, `/${file}`])),
+)};
+function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var path = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') || '/' : request.uri;
+    request.uri = Object.prototype.hasOwnProperty.call(pages, path) ? pages[path] : '/${spaShellFile}';
   }
   return request;
 }`;
@@ -176,7 +183,7 @@ export class Site extends Construct {
 
     const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
       functionName: buildName(settings.stage, 'spa-fallback'),
-      comment: 'Rewrites client-side routes (no file extension) to /index.html.',
+      comment: 'Rewrites prerendered pages to their files, other client-side routes to /index.html.',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(spaFallbackCode),
     });

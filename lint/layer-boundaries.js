@@ -36,6 +36,8 @@ export const layerTable = [
       'events/definitions.ts',
       'functions/data/table-definition.ts',
       'functions/integrations/stripe/resources-used.ts',
+      // The public pages the build prerenders and the files it writes them to: the CloudFront Function serves them.
+      'frontend/prerender/pages.ts',
     ],
   },
   { layer: 'frontend', may: ['functions/contracts'] },

@@ -1,5 +1,6 @@
-// Serves the built SPA as CloudFront does: hashed assets cached for a year, index.html never cached,
-// extension-less paths falling back to index.html (the same rule as the stack's CloudFront Function), and text
+// Serves the built SPA as CloudFront does: hashed assets cached for a year, index.html never cached, the prerendered
+// public pages at their paths and every other extension-less path falling back to index.html (the same rule as the
+// stack's CloudFront Function, frontend/prerender/pages.ts), and text
 // compressed with Brotli or gzip when the browser accepts it (the site behaviour's `compress: true`), so what a page
 // weighs locally is what it weighs for users.
 import { createReadStream } from 'node:fs';
@@ -8,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { selectPageFile, spaShellFile } from '../frontend/prerender/pages';
 import { buildSiteSecurityHeaders } from '../infra/site-headers';
 
 const contentTypes: Record<string, string> = {
@@ -124,8 +126,14 @@ export async function serveStatic(
       res.end('Not found');
       return;
     }
-    file = join(root, 'index.html');
+    // A build made without its prerendered pages (or before them) still serves every path from the shell.
+    const pageFile = selectPageFile(decoded);
+    file = join(root, pageFile);
     info = await stat(file).catch(() => null);
+    if (!info?.isFile() && pageFile !== spaShellFile) {
+      file = join(root, spaShellFile);
+      info = await stat(file).catch(() => null);
+    }
     if (!info?.isFile()) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...siteSecurityHeaders });
       res.end('The web app is not built yet. Run `npm run build:web`.');

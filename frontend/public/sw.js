@@ -10,7 +10,10 @@
 const shellCache = 'openpie-shell-v1';
 const assetCache = 'openpie-assets-v1';
 const knownCaches = [shellCache, assetCache];
-const shellUrl = '/';
+// The SPA shell: index.html with an empty #root, which renders any page. The public pages arrive prerendered
+// (frontend/prerender/pages.ts): each holds one page's markup, so none of them may stand in for the others offline.
+const shellUrl = '/index.html';
+const emptyRoot = '<div id="root"></div>';
 const staticFiles = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
 // Old builds' files pile up across deploys; past this many the oldest go first.
 const maxAssetEntries = 120;
@@ -43,10 +46,14 @@ async function fetchPage(request) {
   try {
     const response = await fetch(request);
     const type = response.headers.get('content-type') ?? '';
-    // Every page is the same index.html (the SPA decides what to show), so one copy serves them all offline.
+    // Every other page is the same shell (the SPA decides what to show), so one copy serves them all offline; a
+    // prerendered page is not the shell and is not kept.
     if (response.ok && !response.redirected && type.includes('text/html')) {
-      const cache = await caches.open(shellCache);
-      await cache.put(shellUrl, response.clone());
+      const copy = response.clone();
+      if ((await copy.clone().text()).includes(emptyRoot)) {
+        const cache = await caches.open(shellCache);
+        await cache.put(shellUrl, copy);
+      }
     }
     return response;
   } catch (error) {

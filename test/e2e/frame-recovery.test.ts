@@ -268,7 +268,7 @@ describe('installable app', () => {
 
     // Assess
     expect(apiStatus).toBe(200);
-    expect(cached).toContain('/');
+    expect(cached).toContain('/index.html');
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
     expect(offlineHeading).toBe('How OpenPie works');

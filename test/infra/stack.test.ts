@@ -16,6 +16,7 @@ import { contentSecurityPolicy, hashedAssetsCacheControl } from '../../infra/sit
 import type { Stage } from '../../infra/stage';
 import { buildName, parseStage } from '../../infra/stage';
 import { createPlaceholderWebAssets } from '../../infra/web-assets';
+import { prerenderedPages } from '../../frontend/prerender/pages';
 
 // CDK template assertions over both stages, synthesized once each with bundling skipped (TOOLCHAIN.md) and
 // placeholder web assets, so the suite needs neither esbuild runs nor a web build.
@@ -435,7 +436,7 @@ describe('site', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+  it('rewrites the prerendered public pages to their files, other extension-less paths to /index.html, and leaves files alone', () => {
     const [, cloudFrontFunction] = expectOne(
       findResources(dev, 'AWS::CloudFront::Function'),
       'CloudFront function',
@@ -445,7 +446,17 @@ describe('site', () => {
       uri: string;
     };
     const rewrite = (uri: string) => run({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/pages/home.html');
+    expect(rewrite('/login')).toBe('/pages/login.html');
+    expect(rewrite('/login/')).toBe('/pages/login.html');
+    expect(rewrite('/try')).toBe('/pages/try.html');
+    expect(rewrite('/for-artists')).toBe('/pages/for-artists.html');
+    for (const page of prerenderedPages) expect(rewrite(page.path)).toBe(`/${page.file}`);
+    expect(rewrite('/pie')).toBe('/index.html');
+    expect(rewrite('/for-artists/login')).toBe('/index.html');
+    expect(rewrite('/login/extra')).toBe('/index.html');
+    expect(rewrite('/constructor')).toBe('/index.html');
+    expect(rewrite('/pages/login.html')).toBe('/pages/login.html');
     expect(rewrite('/artists/details/abc')).toBe('/index.html');
     expect(rewrite('/for-artists/claims/')).toBe('/index.html');
     expect(rewrite('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');

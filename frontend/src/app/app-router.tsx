@@ -20,7 +20,31 @@ export const reportRouteError: RouteErrorReporter = (error, { location, errorInf
   });
 };
 
-export function AppRouter() {
-  const [router] = useState(createAppRouter);
+type AppDataRouter = ReturnType<typeof createAppRouter>;
+
+export { createAppRouter };
+
+/**
+ * Resolves once the router has matched the first path, loaded its lazy screens and run its loaders (following any
+ * redirect): what it renders from then on is the screen itself, never the loading page.
+ */
+export function whenRouterReady(router: AppDataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export interface AppRouterProps {
+  /** A router start-app.tsx has already started (and waited for); a new one otherwise. */
+  router?: AppDataRouter;
+}
+
+export function AppRouter({ router: started }: AppRouterProps) {
+  const [router] = useState(() => started ?? createAppRouter());
   return <RouterProvider router={router} onError={reportRouteError} />;
 }

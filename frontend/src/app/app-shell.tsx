@@ -1,9 +1,11 @@
 // What every page has around its content, with or without the router (docs/decisions/003): the error boundary, the
-// cookie banner, the install prompt, the consent purge on load and the service worker.
-import { useEffect, useRef, type ReactNode } from 'react';
+// cookie banner, the install prompt, the consent purge on load, the service worker, and the mark that the SPA has
+// taken over a prerendered page (docs/decisions/053).
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CookieConsent, useCookieConsentStatus } from '../components/cookie-consent/cookie-consent';
 import { ErrorBoundary } from '../components/error-boundary';
 import { InstallPrompt } from '../components/install-prompt';
+import { markTakenOver, useTakenOver } from '../lib/app-takeover';
 import { refreshCookieConsent } from '../lib/cookie-consent';
 import { registerServiceWorker } from '../lib/service-worker';
 
@@ -34,6 +36,18 @@ function useClearOfChrome() {
   return chrome;
 }
 
+/**
+ * Enables a prerendered page's controls in the commit that shows what the static page could not know (an error from
+ * the query string …), so nothing is clickable before React handles it and the marker means the page is whole.
+ */
+function TakeoverMarker() {
+  const takenOver = useTakenOver();
+  useLayoutEffect(() => {
+    if (takenOver) markTakenOver();
+  }, [takenOver]);
+  return null;
+}
+
 export function AppShell({ children }: AppShellProps) {
   const consent = useCookieConsentStatus();
   const chrome = useClearOfChrome();
@@ -54,6 +68,7 @@ export function AppShell({ children }: AppShellProps) {
           <InstallPrompt suppressed={consent !== 'saved'} />
         </div>
       </ErrorBoundary>
+      <TakeoverMarker />
     </>
   );
 }

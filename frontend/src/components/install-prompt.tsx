@@ -5,6 +5,7 @@
 // is kept until the prompt shows it, however late that is (behind the cookie banner, or after a slow first render).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { trackEvent } from '../lib/analytics';
+import { useTakenOver } from '../lib/app-takeover';
 import { PieMark } from './pie-mark';
 
 /** Local storage key of a dismissal; not a cookie, and only ever read on this device. */
@@ -93,8 +94,10 @@ export interface InstallPromptProps {
 
 export function InstallPrompt({ suppressed = false }: InstallPromptProps) {
   const installEvent = useSyncExternalStore(watchOffer, readOffer, () => null);
-  // iOS offers no install event: whether to show the hint is known from the first render.
-  const [iosHint] = useState(() => isIosDevice() && !isRunningStandalone());
+  // iOS offers no install event: whether to show the hint is known from the render after the SPA has taken over (never
+  // in a prerendered page, where there is no browser to ask, nor while the SPA hydrates one: docs/decisions/053).
+  const takenOver = useTakenOver();
+  const iosHint = takenOver && isIosDevice() && !isRunningStandalone();
   const [dismissed, setDismissed] = useState(readDismissed);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 // SPEC §8: a social sign-in that failed or was cancelled comes back with `socialError=<provider>`; the page shows
 // 'Failed to initialize <Provider> registration. Please try again.', with a hint when the reason gives one. Where a
 // signed-in person was connecting an account (not registering) and the account is taken, "registration" would be
-// wrong: the notice says what went wrong in its own words instead.
+// wrong: the notice says what went wrong in its own words instead. The query string is not in a prerendered page
+// (/login, docs/decisions/053): the notice shows once the SPA has taken over, so hydration meets the markup it expects.
 import { useSearchParams } from 'react-router-dom';
 import {
   describeSocialConnectFailure,
@@ -10,6 +11,7 @@ import {
   parseSocialProvider,
   socialQueryKeys,
 } from '@contracts/social-sign-in';
+import { useTakenOver } from '../lib/app-takeover';
 import { FormAlert } from './form/form-alert';
 
 /** Reasons of a failed connection that are about the account itself, not about the attempt. */
@@ -22,8 +24,9 @@ export interface SocialErrorNoticeProps {
 
 export function SocialErrorNotice({ attempt = 'sign-in' }: SocialErrorNoticeProps) {
   const [searchParams] = useSearchParams();
+  const takenOver = useTakenOver();
   const provider = parseSocialProvider(searchParams.get(socialQueryKeys.error));
-  if (!provider) return null;
+  if (!provider || !takenOver) return null;
   const reason = searchParams.get(socialQueryKeys.reason);
   if (attempt === 'connect' && reason !== null && connectionConflicts.has(reason)) {
     return (

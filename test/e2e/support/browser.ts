@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { awaitTakeoverOnNavigation } from './frame-checks';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -49,6 +50,7 @@ export async function openPage(
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  awaitTakeoverOnNavigation(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);

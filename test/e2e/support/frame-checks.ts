@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { prerenderedPages } from '../../../frontend/prerender/pages';
+import { appReadyAttribute } from '../../../frontend/src/lib/app-takeover';
 import { sampleIdCalls, sampleTokenCalls, sessionEndpoints } from './spec-routes';
 
 export const axeScriptPath = join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
@@ -30,9 +32,45 @@ export function isExpectedRefusal(message: ConsoleMessage): boolean {
   return (sampleTokenCalls.includes(pathname) || sampleIdCalls.includes(pathname)) && status.startsWith('4');
 }
 
+const prerenderedPaths = new Set(prerenderedPages.map((prerendered) => prerendered.path));
+
+/**
+ * Resolves once the SPA has taken over the page when it shows a prerendered public page (docs/decisions/053): its
+ * static controls are disabled and what depends on the query string or the session is not there until then.
+ */
+export async function waitForAppTakeover(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  if (!url.protocol.startsWith('http')) return;
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') || '/' : url.pathname;
+  if (!prerenderedPaths.has(pathname)) return;
+  await page.locator(`html[${appReadyAttribute}]`).waitFor({ state: 'attached' });
+}
+
+type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward' | 'waitForURL';
+
+/**
+ * Every way a test navigates (or waits for a navigation) resolves only once a prerendered page has been taken over,
+ * as a person's tap waits for the page to look ready: tests keep reading and pressing as they did on the SPA shell.
+ */
+export function awaitTakeoverOnNavigation(page: Page): void {
+  const wrap =
+    <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const result = await navigate(...args);
+      await waitForAppTakeover(page);
+      return result;
+    };
+  const navigations: Navigation[] = ['goto', 'reload', 'goBack', 'goForward', 'waitForURL'];
+  for (const navigation of navigations) {
+    const original = page[navigation].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, { [navigation]: wrap(original) });
+  }
+}
+
 /** A page that records problems; one per browser context, reused from route to route. */
 export async function openObservedPage(context: BrowserContext): Promise<ObservedPage> {
   const page = await context.newPage();
+  awaitTakeoverOnNavigation(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && !isExpectedRefusal(message)) {

@@ -108,13 +108,18 @@ function Welcome() {
   );
 }
 
+/**
+ * The offer and the two ways to sign up. While the availability is asked (`remaining` null) the page is already the
+ * offer, its count saying it is being checked and its controls disabled: the banner is the page's largest paint and
+ * needs no answer (the page is prerendered, docs/decisions/053), and the answer changes one line of text in place.
+ */
 function SignUp({
   remaining,
   renderRegistrationForm,
   socialSignIn,
   onRegistered,
 }: {
-  remaining: number;
+  remaining: number | null;
   renderRegistrationForm: TryScreenProps['renderRegistrationForm'];
   socialSignIn: ReactNode;
   onRegistered: () => void;
@@ -127,10 +132,12 @@ function SignUp({
         <h1 className="try-banner__title">{tryScreenText.bannerTitle}</h1>
         <p className="try-banner__lead">{tryScreenText.bannerLead}</p>
         <p className="try-banner__remaining">
-          <strong>{describeRemaining(remaining)}</strong>
+          <strong role="status">
+            {remaining === null ? tryScreenText.checking : describeRemaining(remaining)}
+          </strong>
         </p>
       </header>
-      <div className="try-form__columns">
+      <fieldset className="try-form__columns" disabled={remaining === null}>
         <section className="app-panel" aria-labelledby={socialId}>
           <h2 id={socialId} className="app-panel__title">
             {tryScreenText.socialTitle}
@@ -143,7 +150,7 @@ function SignUp({
           </h2>
           {renderRegistrationForm(onRegistered)}
         </section>
-      </div>
+      </fieldset>
       <p className="try-form__links">
         {tryScreenText.haveAccount} <Link to={paths.fan.login()}>{tryScreenText.logIn}</Link>
         <span aria-hidden="true"> · </span>
@@ -159,17 +166,12 @@ function VisitorTry({ humanCheck, renderRegistrationForm, socialSignIn }: Omit<T
 
   if (registered) return <Welcome />;
   if (availability.error) return <Unavailable reason={availability.error.message} />;
-  if (!availability.data) {
-    return (
-      <p className="app-state try-checking" role="status">
-        {tryScreenText.checking}
-      </p>
-    );
+  if (availability.data && (!availability.data.available || availability.data.remaining <= 0)) {
+    return <Unavailable reason={null} />;
   }
-  if (!availability.data.available || availability.data.remaining <= 0) return <Unavailable reason={null} />;
   return (
     <SignUp
-      remaining={availability.data.remaining}
+      remaining={availability.data?.remaining ?? null}
       renderRegistrationForm={renderRegistrationForm}
       socialSignIn={socialSignIn}
       onRegistered={() => setRegistered(true)}
