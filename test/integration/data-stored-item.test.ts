@@ -243,7 +243,13 @@ describe('stored items read through their schemas', () => {
     const connection = await getSpotifyConnectionForSync(testTable(), fanId);
 
     // Assess
-    expect(connection).toEqual({ providerUserId: 'sp-1', sealedTokens: null, status: 'ok', brokenAt: null });
+    expect(connection).toEqual({
+      providerUserId: 'sp-1',
+      sealedTokens: null,
+      accessTokenExpiresAt: null,
+      status: 'ok',
+      brokenAt: null,
+    });
   });
 
   it('reads a play kept before its source was as an import', async () => {
