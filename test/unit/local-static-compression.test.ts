@@ -1,51 +1,30 @@
 // The local server sends the built SPA compressed as CloudFront does (the site behaviour's `compress: true`): Brotli
 // when the browser accepts it, else gzip, text types from 1,000 bytes, with `Vary: Accept-Encoding`; small files,
 // images and browsers that accept neither get the bytes as they are. Over a real loopback HTTP server.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, serveStatic } from '../../local/static-site';
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../../local/static-site';
+import { useStaticSiteServer } from '../support/static-site-server';
 
-let server: Server;
-let port: number;
-let webRoot: string;
 const script = `export const pie = ${JSON.stringify('slice '.repeat(2_000))};\n`;
-
-beforeAll(async () => {
-  webRoot = await mkdtemp(join(tmpdir(), 'openpie-compression-'));
-  await mkdir(join(webRoot, 'assets'));
-  await writeFile(
-    join(webRoot, 'index.html'),
-    `<!doctype html><title>OpenPie</title>${'<p>pie</p>'.repeat(200)}`,
-  );
-  await writeFile(join(webRoot, 'assets', 'index-abc123.js'), script);
-  await writeFile(join(webRoot, 'assets', 'tiny-abc123.js'), 'export {};');
-  await writeFile(join(webRoot, 'assets', 'logo-abc123.png'), Buffer.alloc(4_000, 7));
-  server = createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
-    void serveStatic(webRoot, pathname, res, req.headers['accept-encoding']).catch((error: unknown) => {
-      res.writeHead(500).end(String(error));
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(webRoot, { recursive: true, force: true });
+const site = useStaticSiteServer({
+  'index.html': `<!doctype html><title>OpenPie</title>${'<p>pie</p>'.repeat(200)}`,
+  'assets/index-abc123.js': script,
+  'assets/tiny-abc123.js': 'export {};',
+  'assets/logo-abc123.png': Buffer.alloc(4_000, 7),
 });
 
 /** A GET with the raw body (node:http does not decode, unlike fetch). */
 function get(path: string, acceptEncoding?: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      {
+        host: '127.0.0.1',
+        port: site.port,
+        path,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
