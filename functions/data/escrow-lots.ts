@@ -25,7 +25,7 @@ import {
 } from './keys';
 import { readStored } from './stored-item';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
-import { backOff, cancelledTransaction, forEachItem, queryAll, queryPages, transact } from './table';
+import { backOff, cancelledTransaction, forEachItem, queryAll, queryPagesOfEach, transact } from './table';
 
 const lotEntity = 'escrow-lot';
 const lotVersion = 1;
@@ -237,23 +237,20 @@ export async function listPieLots(table: TableRef, pieId: string): Promise<Escro
 
 /**
  * Access pattern `pagesOfLotsDue`: the lots still held whose holding ended at or before `now`, a page at a time, shard
- * by shard (no look-back window: a lot the job missed for any time is found on its next run).
+ * by shard, every shard's first page asked for at once (no look-back window: a lot the job missed for any time is found on its next run).
  */
 export async function* pagesOfLotsDue(
   table: TableRef,
   now: Date,
   pageSize = 100,
 ): AsyncGenerator<EscrowLot[]> {
-  for (let shard = 0; shard < dueIndexShards; shard += 1) {
-    for await (const page of queryPages(table, {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
-      ExpressionAttributeValues: { ':pk': escrowDuePartition(shard), ':upTo': dueUpTo(now) },
-      Limit: pageSize,
-    })) {
-      yield (page.Items ?? []).map(toLot);
-    }
-  }
+  const shards = Array.from({ length: dueIndexShards }, (_, shard) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+    ExpressionAttributeValues: { ':pk': escrowDuePartition(shard), ':upTo': dueUpTo(now) },
+    Limit: pageSize,
+  }));
+  for await (const page of queryPagesOfEach(table, shards)) yield (page.Items ?? []).map(toLot);
 }
 
 /**

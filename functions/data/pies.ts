@@ -17,7 +17,13 @@ import {
 } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
-import { isConditionFailure, queryPages, transactUnlessFailed, updateIfCondition } from './table';
+import {
+  isConditionFailure,
+  queryPages,
+  queryPagesOfEach,
+  transactUnlessFailed,
+  updateIfCondition,
+} from './table';
 
 const pieEntity = 'pie';
 const pieVersion = 1;
@@ -226,23 +232,20 @@ export async function listAllFanPies(table: TableRef, fanId: string): Promise<St
 
 /**
  * Access pattern `pagesOfPiesDue`: the pies not split yet whose period ended at or before `now`, a page at a time,
- * shard by shard, oldest end first within a shard. Split, refunded, disputed and raised pies are not in the index.
+ * shard by shard (every shard's first page asked for at once), oldest end first within a shard. Split, refunded, disputed and raised pies are not in the index.
  */
 export async function* pagesOfPiesDue(
   table: TableRef,
   now: Date,
   pageSize = 100,
 ): AsyncGenerator<StoredPie[]> {
-  for (let shard = 0; shard < dueIndexShards; shard += 1) {
-    for await (const page of queryPages(table, {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
-      ExpressionAttributeValues: { ':pk': piesDuePartition(shard), ':upTo': dueUpTo(now) },
-      Limit: pageSize,
-    })) {
-      yield (page.Items ?? []).map(toPie);
-    }
-  }
+  const shards = Array.from({ length: dueIndexShards }, (_, shard) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+    ExpressionAttributeValues: { ':pk': piesDuePartition(shard), ':upTo': dueUpTo(now) },
+    Limit: pageSize,
+  }));
+  for await (const page of queryPagesOfEach(table, shards)) yield (page.Items ?? []).map(toPie);
 }
 
 /** Access pattern `listRaisedPies`: the pies whose split failed too often, for staff, oldest end first. */

@@ -1,15 +1,15 @@
 // The listening sync's own state: which fans have a Spotify connection to sync (an index on the connection item,
 // so the job finds them without Scan), the fan's sealed Spotify tokens and whether Spotify still accepts them, and
 // the per-fan cursor of recently-played with the time of the last successful sync.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { LatestFetchedDate } from '../contracts/spotify-sync';
 import { connectionKey, fanPartition, spotifySyncShardPartition, spotifySyncStateKey } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef } from './table';
-import { isConditionFailure } from './table';
+import { isConditionFailure, queryPagesOfEach } from './table';
 
-/** Partitions of the sync index: the job reads them one by one, and no partition grows with every fan. */
+/** Partitions of the sync index: the job reads them side by side, and no partition grows with every fan. */
 export const spotifySyncShardCount = 10;
 
 function shardOf(fanId: string): number {
@@ -48,35 +48,23 @@ const storedSyncStateSchema = z.object({
   latestFetchedDate: z.optional(z.nullable(z.string())),
 });
 
-export interface SyncableFansPage {
-  fanIds: string[];
-  /** Where the next page starts; absent on the last page of the shard. */
-  next?: Record<string, unknown>;
-}
-
-/** Access pattern `listSyncableFans`: one page of the fans of a shard whose Spotify connection can be synced. */
-export async function listSyncableFans(
-  { client, name }: TableRef,
-  shard: number,
-  options: { startKey?: Record<string, unknown> | undefined; limit?: number } = {},
-): Promise<SyncableFansPage> {
-  const reply = await client.send(
-    new QueryCommand({
-      TableName: name,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :shard',
-      ExpressionAttributeValues: { ':shard': spotifySyncShardPartition(shard) },
-      ProjectionExpression: 'userId',
-      Limit: options.limit ?? 100,
-      ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
-    }),
-  );
-  return {
-    fanIds: (reply.Items ?? []).map(
+/**
+ * Access pattern `pagesOfSyncableFans`: the fans whose Spotify connection can be synced, a page of ids at a time,
+ * shard by shard, every shard's first page asked for at once (`queryPagesOfEach`).
+ */
+export async function* pagesOfSyncableFans(table: TableRef, pageSize = 100): AsyncGenerator<string[]> {
+  const shards = Array.from({ length: spotifySyncShardCount }, (_, shard) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :shard',
+    ExpressionAttributeValues: { ':shard': spotifySyncShardPartition(shard) },
+    ProjectionExpression: 'userId',
+    Limit: pageSize,
+  }));
+  for await (const page of queryPagesOfEach(table, shards)) {
+    yield (page.Items ?? []).map(
       (item) => readStored('spotify connection', storedSyncableFanSchema, item).userId,
-    ),
-    ...(reply.LastEvaluatedKey ? { next: reply.LastEvaluatedKey } : {}),
-  };
+    );
+  }
 }
 
 export interface SpotifyConnectionForSync {

@@ -10,6 +10,7 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   paginateQuery,
+  QueryCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -235,6 +236,37 @@ export function queryPages(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
 ) {
   return paginateQuery({ client: table.client }, { ...input, TableName: table.name });
+}
+
+/**
+ * The pages of several Queries (the shards of a sharded index), each Query's pages in order and the Queries one after
+ * another, as if `queryPages` ran on each in turn; but every Query's first page is asked for at once, so a job that
+ * reads ten shards, most of them empty or one page long, waits for one round trip instead of ten. Only the first pages
+ * are read ahead (at most one page per Query held); the rest follow page by page as the caller asks. A first page
+ * the caller never reaches (it left the loop early) is still read, and its failure is dropped with it.
+ */
+export async function* queryPagesOfEach(
+  table: TableRef,
+  inputs: readonly Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>[],
+): AsyncGenerator<{
+  Items?: Record<string, NativeAttributeValue>[];
+  LastEvaluatedKey?: Record<string, NativeAttributeValue>;
+}> {
+  const firstPages = inputs.map((input) =>
+    table.client.send(new QueryCommand({ ...input, TableName: table.name })),
+  );
+  // Awaited in order below; a page left unread when the caller stops early must not become an unhandled rejection.
+  for (const page of firstPages) page.catch(() => undefined);
+  for (const [index, input] of inputs.entries()) {
+    let page = await (firstPages[index] as (typeof firstPages)[number]);
+    yield page;
+    while (page.LastEvaluatedKey) {
+      page = await table.client.send(
+        new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: page.LastEvaluatedKey }),
+      );
+      yield page;
+    }
+  }
 }
 
 /** The index and key condition of a Query of one partition of an index (`gsi1pk = :pk`), items in sort-key order. */

@@ -4,7 +4,7 @@
 // same slot twice only syncs again, which stores nothing twice.
 import type { FanWorkMessage } from '../../contracts/fan-work';
 import { listeningSyncFansPerMessage } from '../../contracts/fan-work';
-import { listSyncableFans, spotifySyncShardCount } from '../../data/spotify-sync';
+import { pagesOfSyncableFans } from '../../data/spotify-sync';
 import type { TableRef } from '../../data/table';
 import { deploymentFanWorkQueue } from '../fan-work-queue';
 import type { Logger } from '../../runtime/logger';
@@ -55,19 +55,14 @@ export async function fanOutListeningSync(
     await queue.sendAll(batch);
     messages += batch.length;
   };
-  for (let shard = 0; shard < spotifySyncShardCount; shard += 1) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await listSyncableFans(table, shard, { startKey, limit: pageSize });
-      pages += 1;
-      pending.push(...page.fanIds);
-      fans += page.fanIds.length;
-      while (pending.length >= fansPerSend) {
-        await send(pending.slice(0, fansPerSend));
-        pending = pending.slice(fansPerSend);
-      }
-      startKey = page.next;
-    } while (startKey);
+  for await (const page of pagesOfSyncableFans(table, pageSize)) {
+    pages += 1;
+    pending.push(...page);
+    fans += page.length;
+    while (pending.length >= fansPerSend) {
+      await send(pending.slice(0, fansPerSend));
+      pending = pending.slice(fansPerSend);
+    }
   }
   await send(pending);
   log.info('listening sync fanned out', { fans, pages, messages });
