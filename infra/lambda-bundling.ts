@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { schemasLeftOutWhenUnused } from './schemas-left-out-when-unused';
+import { sdkExceptionsCompact } from './sdk-exceptions-compact';
 import { stripeResourcesLeftOut } from './stripe-resources';
 
 const requireShim =
@@ -100,7 +101,12 @@ export async function bundleLambda(
     metafile: true,
     ...lambdaBundling.esbuild,
     mainFields: [...lambdaBundling.esbuild.mainFields],
-    plugins: [stripeResourcesLeftOut(), schemasLeftOutWhenUnused(), sdkPackageVersionOnly],
+    plugins: [
+      stripeResourcesLeftOut(),
+      schemasLeftOutWhenUnused(),
+      sdkPackageVersionOnly,
+      sdkExceptionsCompact(),
+    ],
   });
   return metafile;
 }
