@@ -74,26 +74,38 @@ function describeSlicePath(start: number, end: number, radius: number, centre: n
 
 const exampleTotalHours = exampleSlices.reduce((sum, slice) => sum + slice.hours, 0);
 
-/** Each example slice with its SVG path, computed once: the example never changes. */
-const examplePie = exampleSlices.map((slice, index) => {
-  const start = exampleSlices.slice(0, index).reduce((sum, earlier) => sum + earlier.hours, 0);
-  const from = start / exampleTotalHours;
-  const to = (start + slice.hours) / exampleTotalHours;
-  const middle = ((from + to) / 2) * 2 * Math.PI - Math.PI / 2;
-  return {
-    ...slice,
-    share: formatShare(slice.hours / exampleTotalHours),
-    path: describeSlicePath(from, to, 86, 100),
-    // Where the slice moves when the pie is drawn pulled apart, as in the hero.
-    pulled: `translate(${(Math.cos(middle) * 7).toFixed(2)} ${(Math.sin(middle) * 7).toFixed(2)})`,
-  };
-});
+function makeExamplePie() {
+  return exampleSlices.map((slice, index) => {
+    const start = exampleSlices.slice(0, index).reduce((sum, earlier) => sum + earlier.hours, 0);
+    const from = start / exampleTotalHours;
+    const to = (start + slice.hours) / exampleTotalHours;
+    const middle = ((from + to) / 2) * 2 * Math.PI - Math.PI / 2;
+    return {
+      ...slice,
+      share: formatShare(slice.hours / exampleTotalHours),
+      path: describeSlicePath(from, to, 86, 100),
+      // Where the slice moves when the pie is drawn pulled apart, as in the hero.
+      pulled: `translate(${(Math.cos(middle) * 7).toFixed(2)} ${(Math.sin(middle) * 7).toFixed(2)})`,
+    };
+  });
+}
+
+let examplePieMade: ReturnType<typeof makeExamplePie> | null = null;
+
+/**
+ * Each example slice with its SVG path, made once, when the landing page first draws it: this module loads on every
+ * path (start-app renders `/` without the router), and the shares' percent format was the first Intl number format
+ * of the page, some 200 ms of a phone's start on /try (Lighthouse's 4× slower CPU).
+ */
+function examplePie() {
+  return (examplePieMade ??= makeExamplePie());
+}
 
 function ExamplePie({ className, pulledApart = false }: { className?: string; pulledApart?: boolean }) {
   return (
     <svg className={className} viewBox="0 0 200 200" aria-hidden="true" focusable="false">
       {pulledApart ? null : <circle cx="100" cy="100" r="96" style={{ fill: 'var(--color-crust)' }} />}
-      {examplePie.map((slice) => (
+      {examplePie().map((slice) => (
         <path
           key={slice.label}
           d={slice.path}
@@ -257,7 +269,7 @@ export function LandingPage() {
                 part of your pie that matches their part of your listening:
               </p>
               <ul className="split-example__legend">
-                {examplePie.map((slice) => (
+                {examplePie().map((slice) => (
                   <li key={slice.label}>
                     <span className="swatch" style={{ background: slice.color }} aria-hidden="true" />
                     <span className="split-example__label">{slice.label}</span>
