@@ -12,9 +12,7 @@ import type { EscrowLot } from '../domain/money/escrow';
 import { escrowLotStatuses } from '../domain/money/escrow';
 import type { AccountId } from '../domain/money/ledger';
 import {
-  dueIndexShards,
   dueShardOf,
-  dueUpTo,
   escrowArtistPartition,
   escrowDuePartition,
   escrowHeldTotalKey,
@@ -25,7 +23,15 @@ import {
 } from './keys';
 import { readStored } from './stored-item';
 import type { NamedTransactionItems, TableRef, TransactionItem } from './table';
-import { backOff, cancelledTransaction, forEachItem, queryAll, queryPagesOfEach, transact } from './table';
+import {
+  backOff,
+  cancelledTransaction,
+  dueIndexQueries,
+  forEachItem,
+  queryAll,
+  queryPagesOfEach,
+  transact,
+} from './table';
 
 const lotEntity = 'escrow-lot';
 const lotVersion = 1;
@@ -244,13 +250,8 @@ export async function* pagesOfLotsDue(
   now: Date,
   pageSize = 100,
 ): AsyncGenerator<EscrowLot[]> {
-  const shards = Array.from({ length: dueIndexShards }, (_, shard) => ({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
-    ExpressionAttributeValues: { ':pk': escrowDuePartition(shard), ':upTo': dueUpTo(now) },
-    Limit: pageSize,
-  }));
-  for await (const page of queryPagesOfEach(table, shards)) yield (page.Items ?? []).map(toLot);
+  for await (const page of queryPagesOfEach(table, dueIndexQueries(escrowDuePartition, now, pageSize)))
+    yield (page.Items ?? []).map(toLot);
 }
 
 /**

@@ -6,20 +6,13 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import {
-  dueIndexShards,
-  dueShardOf,
-  dueUpTo,
-  fanPiesPartition,
-  pieKey,
-  piesDuePartition,
-  piesRaisedPartition,
-} from './keys';
+import { dueShardOf, fanPiesPartition, pieKey, piesDuePartition, piesRaisedPartition } from './keys';
 import { readStored } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
 import {
   isConditionFailure,
   queryPages,
+  dueIndexQueries,
   queryPagesOfEach,
   transactUnlessFailed,
   updateIfCondition,
@@ -239,13 +232,8 @@ export async function* pagesOfPiesDue(
   now: Date,
   pageSize = 100,
 ): AsyncGenerator<StoredPie[]> {
-  const shards = Array.from({ length: dueIndexShards }, (_, shard) => ({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
-    ExpressionAttributeValues: { ':pk': piesDuePartition(shard), ':upTo': dueUpTo(now) },
-    Limit: pageSize,
-  }));
-  for await (const page of queryPagesOfEach(table, shards)) yield (page.Items ?? []).map(toPie);
+  for await (const page of queryPagesOfEach(table, dueIndexQueries(piesDuePartition, now, pageSize)))
+    yield (page.Items ?? []).map(toPie);
 }
 
 /** Access pattern `listRaisedPies`: the pies whose split failed too often, for staff, oldest end first. */

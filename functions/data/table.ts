@@ -16,6 +16,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './keys';
+import { dueIndexShards, dueUpTo } from './keys';
 import type { IndexName } from './table-definition';
 
 export interface TableRef {
@@ -267,6 +268,19 @@ export async function* queryPagesOfEach(
       yield page;
     }
   }
+}
+
+/**
+ * The Queries of a sparse due index (gsi2, spread over `dueIndexShards` partitions named by `partitionOf`): each shard's
+ * items due at or before `now`, `pageSize` a page, for `queryPagesOfEach`.
+ */
+export function dueIndexQueries(partitionOf: (shard: number) => string, now: Date, pageSize: number) {
+  return Array.from({ length: dueIndexShards }, (_, shard) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+    ExpressionAttributeValues: { ':pk': partitionOf(shard), ':upTo': dueUpTo(now) },
+    Limit: pageSize,
+  }));
 }
 
 /** The index and key condition of a Query of one partition of an index (`gsi1pk = :pk`), items in sort-key order. */
