@@ -35,6 +35,7 @@ import { pieSplitDependencies, splitEndedPie } from '../functions/services/pie/p
 import { spotifyAccountIdOf } from './oauth-sandbox/identities';
 import { artistsById, favouriteArtistsOf, tracksOfArtist } from './spotify-sandbox/catalogue';
 import type { StripeSandbox } from './stripe-sandbox';
+import { cardExpiryAfter } from './stripe-sandbox/cards';
 
 export const demoOfficeMarker = 'demo-office-v1';
 
@@ -164,7 +165,12 @@ async function ensureSupporterPaid(
     const sessionId = new URL(url).pathname.split('/').pop() ?? '';
     const paid = await sandbox.payCheckout(
       sessionId,
-      { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Demo Supporter' },
+      {
+        number: '4242 4242 4242 4242',
+        expiry: cardExpiryAfter(getClock().now()),
+        cvc: '123',
+        name: 'Demo Supporter',
+      },
       { at: paidAt },
     );
     if (!paid.ok) throw new Error(`The sandbox refused a demo supporter's payment: ${paid.message}`);

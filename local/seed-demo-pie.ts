@@ -14,6 +14,7 @@ import { createCheckout } from '../functions/services/payments/checkout';
 import { paymentsDependencies } from '../functions/services/payments/dependencies';
 import { findCurrentPie } from '../functions/services/payments/pies';
 import type { StripeSandbox } from './stripe-sandbox';
+import { cardExpiryAfter } from './stripe-sandbox/cards';
 
 const demoPieMarker = 'demo-paid-pie-v1';
 /** $10 a month, the settings a new fan starts with on /pie. */
@@ -34,7 +35,12 @@ export async function seedDemoPaidPie(
     const sessionId = new URL(url).pathname.split('/').pop() ?? '';
     const paid = await sandbox.payCheckout(
       sessionId,
-      { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Dana Fan' },
+      {
+        number: '4242 4242 4242 4242',
+        expiry: cardExpiryAfter(getClock().now()),
+        cvc: '123',
+        name: 'Dana Fan',
+      },
       { at: new Date(getClock().now().getTime() - demoPieStartedDaysAgo * msPerDay) },
     );
     if (!paid.ok) throw new Error(`The sandbox refused the demo fan's payment: ${paid.message}`);

@@ -75,6 +75,16 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A card expiry (`MM / YY`) five years after `now`, for the cards the seeds, tests and the simulation type: Checkout
+ * refuses a card past its expiry at product time, and a fixed one (`12 / 34`) made every checkout of the simulation's
+ * world decline from its 48th month (its product time starts in 2031); the seeds and payment tests would have failed
+ * from 2035 on.
+ */
+export function cardExpiryAfter(now: Date): string {
+  return `12 / ${String((now.getUTCFullYear() + 5) % 100).padStart(2, '0')}`;
+}
+
 /** `MM / YY`, `MM/YY` or `MM/YYYY`; null when malformed or in the past at `now` (unix seconds). */
 export function parseExpiry(expiry: string, now: number): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
+import { cardExpiryAfter } from '../../local/stripe-sandbox/cards';
 import { connectSandboxStripe as connectSandboxStripeIn } from './support/sandbox-stripe';
 import type { ObservedPage } from './support/frame-checks';
 import {
@@ -71,7 +72,7 @@ async function visit(page: Page, path: string, heading: string): Promise<void> {
 async function payOnCheckoutPage(page: Page, cardNumber: string, name: string): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/_sandbox/stripe/checkout/'));
   await page.locator('input[autocomplete="cc-number"]').fill(cardNumber);
-  await page.locator('input[autocomplete="cc-exp"]').fill('12 / 34');
+  await page.locator('input[autocomplete="cc-exp"]').fill(cardExpiryAfter(new Date()));
   await page.locator('input[autocomplete="cc-csc"]').fill('123');
   await page.locator('input[autocomplete="cc-name"]').fill(name);
   await page.getByRole('button', { name: /^Subscribe / }).click();

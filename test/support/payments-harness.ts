@@ -11,9 +11,9 @@ import { buildGatewayEvent, testContext } from './gateway-event';
 import type { HandlerResult, SignedInAccount } from './identity';
 import { call, createSignedInAccount, dataOf } from './identity';
 import type { TestStripeSandboxOptions } from './stripe-sandbox';
-import { startTestStripeSandbox, stripeClientFor, testCards } from './stripe-sandbox';
+import { cardExpiryAfter, startTestStripeSandbox, stripeClientFor, testCards } from './stripe-sandbox';
 import { testTable } from './test-table';
-import { getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
+import { getClock, getLocalClockOffset, setLocalClockOffset } from '../../functions/runtime/clock';
 
 export interface Delivery {
   rawBody: string;
@@ -165,7 +165,7 @@ export async function payCheckout(
 ): Promise<void> {
   const paid = await sandbox.payCheckout(sessionId, {
     number: card,
-    expiry: '12/34',
+    expiry: cardExpiryAfter(getClock().now()),
     cvc: '123',
     name: 'Test',
   });

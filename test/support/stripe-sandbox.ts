@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterEach } from 'vitest';
 import type { DeliveryMode, StripeSandbox, WebhookTarget } from '../../local/stripe-sandbox';
 import { startStripeSandbox } from '../../local/stripe-sandbox';
+export { cardExpiryAfter } from '../../local/stripe-sandbox/cards';
 import { resetEnvCache } from '../../functions/runtime/env';
 
 export interface TestStripeSandboxOptions {
