@@ -243,7 +243,8 @@ export async function listPieLots(table: TableRef, pieId: string): Promise<Escro
 
 /**
  * Access pattern `pagesOfLotsDue`: the lots still held whose holding ended at or before `now`, a page at a time, shard
- * by shard, every shard's first page asked for at once (no look-back window: a lot the job missed for any time is found on its next run).
+ * by shard, every shard's first page asked for at once (no look-back window: a lot the job missed for any time is
+ * found on its next run).
  */
 export async function* pagesOfLotsDue(
   table: TableRef,

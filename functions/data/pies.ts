@@ -225,7 +225,8 @@ export async function listAllFanPies(table: TableRef, fanId: string): Promise<St
 
 /**
  * Access pattern `pagesOfPiesDue`: the pies not split yet whose period ended at or before `now`, a page at a time,
- * shard by shard (every shard's first page asked for at once), oldest end first within a shard. Split, refunded, disputed and raised pies are not in the index.
+ * shard by shard (every shard's first page asked for at once), oldest end first within a shard. Split, refunded,
+ * disputed and raised pies are not in the index.
  */
 export async function* pagesOfPiesDue(
   table: TableRef,
