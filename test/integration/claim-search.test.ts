@@ -20,10 +20,15 @@ const dayMs = 86_400_000;
 const uniqueWord = () =>
   `z${[...randomBytes(10)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
-/** A paid $10 pie (fee 59, net 941) of a new fan that ended now, all its listening on one catalogue artist, split. */
+/**
+ * A paid $10 pie (fee 59, net 941) of a new fan, all its listening on one catalogue artist, split. The pie ends when
+ * this UTC month began, so its listening is always last month's and the fan does not count as listening this month
+ * (a pie ending now had its listening in this month on the 29th to the 31st).
+ */
 async function splitPieFor(artist: { id: string; name: string }): Promise<void> {
   const fanId = randomUUID();
-  const end = new Date();
+  const now = new Date();
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const start = new Date(end.getTime() - 30 * dayMs);
   const pie = await givenPaidPie(fanId, start);
   await givenListening(fanId, start, [
