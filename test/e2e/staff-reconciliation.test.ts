@@ -30,7 +30,13 @@ describe.each([
       .getByRole('button', { name: 'Run all' })
       .and(page.locator(':enabled'))
       .waitFor({ timeout: 60_000 });
-    await panel.getByText('No findings in the 6 checks run.').waitFor();
+    await panel
+      .getByText('No findings in the 6 checks run.')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // What the checks found, so that a failure names the check and the finding rather than a missing sentence.
+        throw new Error(`The checks were not all clean:\n${await panel.innerText()}`, { cause: error });
+      });
     await panel.scrollIntoViewIfNeeded();
     await saveScreenshot(page, `staff-reconciliation-${device}`);
     await panel.getByRole('button', { name: 'Run the stripe check' }).click();
