@@ -5,7 +5,7 @@
 // any page without reading every play before it. `DAYCOUNT#<date>` items are a few dozen bytes each, so reading all of
 // a fan's (at most 396) costs a couple of read units; from them a page's first play is located in one day, and the
 // page is read from there.
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { DayPlayCount, StoredTrackPlay, TrackTotal } from '../domain/listening/listening-reads';
 import { totalTracks } from '../domain/listening/listening-reads';
@@ -20,51 +20,54 @@ import {
   playSortPrefix,
 } from './keys';
 import { readStored } from './stored-item';
-import type { TableRef } from './table';
+import type { BatchWriteRequest, TableRef } from './table';
 import { queryAll } from './table';
 
 /**
- * Access pattern `saveDayReadModels` (called by recomputeDailyListening with the day's plays): the day's number of
- * stored plays (counted or not) and its per-track totals of counted plays; both go when the day has no plays left.
+ * Part of access pattern `recomputeDailyListening`: the writes of a day's read models, from the day's plays: its
+ * number of stored plays (counted or not) and its per-track totals of counted plays; each is deleted when the day has
+ * none left. Written in one BatchWriteItem with the day's totals.
  */
-export async function saveDayReadModels(
-  { client: db, name: tableName }: TableRef,
+export function dayReadModelWrites(
   fanId: string,
   date: string,
   plays: readonly StoredTrackPlay[],
   expiresAt: number,
-): Promise<void> {
+): BatchWriteRequest[] {
   const pk = fanPartition(fanId);
-  if (plays.length === 0) {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayCountSortKey(date) } }));
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksSortKey(date) } }));
-    return;
-  }
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        pk,
-        sk: dayCountSortKey(date),
-        entity: 'day-play-count',
-        v: 1,
-        date,
-        storedPlays: plays.length,
-        expiresAt,
-      },
-    }),
-  );
   const tracks = totalTracks(plays);
-  if (tracks.length === 0) {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: dayTracksSortKey(date) } }));
-    return;
-  }
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { pk, sk: dayTracksSortKey(date), entity: 'day-track-listening', v: 1, date, tracks, expiresAt },
-    }),
-  );
+  return [
+    plays.length === 0
+      ? { DeleteRequest: { Key: { pk, sk: dayCountSortKey(date) } } }
+      : {
+          PutRequest: {
+            Item: {
+              pk,
+              sk: dayCountSortKey(date),
+              entity: 'day-play-count',
+              v: 1,
+              date,
+              storedPlays: plays.length,
+              expiresAt,
+            },
+          },
+        },
+    tracks.length === 0
+      ? { DeleteRequest: { Key: { pk, sk: dayTracksSortKey(date) } } }
+      : {
+          PutRequest: {
+            Item: {
+              pk,
+              sk: dayTracksSortKey(date),
+              entity: 'day-track-listening',
+              v: 1,
+              date,
+              tracks,
+              expiresAt,
+            },
+          },
+        },
+  ];
 }
 
 /** An artist of a stored play or track total: by catalogue id where known, always by name. */

@@ -2,7 +2,7 @@
 // be recomputed at any time, so writing the same plays twice (a sync re-reading Spotify, an export imported twice)
 // changes nothing, and a listening both synced and imported is stored once (docs/decisions/034: the buckets that
 // decide it are data/listening-counted-once.ts).
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { utcDateOf } from '../domain/calendar';
 import type { DailyListening } from '../domain/listening/daily';
@@ -13,7 +13,7 @@ import { markMonthlyListeners } from './catalogue/monthly-listeners';
 import { dailyListeningSortKey, fanPartition, playSortKey, playSortPrefix, playsOfDayPrefix } from './keys';
 import type { StorePlaysOptions } from './listening-counted-once';
 import { batchParallelism, playItemOf, saveListening } from './listening-counted-once';
-import { saveDayReadModels } from './listening-reads';
+import { dayReadModelWrites } from './listening-reads';
 import { readStored, storedSortKeySchema } from './stored-item';
 import type { TableRef } from './table';
 import { batchGetAll, batchWriteAll, forEachItem, queryAll } from './table';
@@ -253,41 +253,30 @@ export async function recomputeDailyListening(
   fanId: string,
   dates: readonly string[],
 ): Promise<void> {
-  const { client: db, name: tableName } = table;
   await forEachItem(dates, batchParallelism, async (date) => {
     const plays = await listPlaysOfDay(table, fanId, date);
-    // The reading calls' per-day play count and track totals (data/listening-reads.ts), from the same plays.
-    await saveDayReadModels(table, fanId, date, plays, dayExpiryOf(date));
     const [day] = aggregateDaily(plays);
-    if (!day) {
-      await db.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: { pk: fanPartition(fanId), sk: dailyListeningSortKey(date) },
-        }),
-      );
-      return;
-    }
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          pk: fanPartition(fanId),
-          sk: dailyListeningSortKey(date),
-          entity: 'daily-listening',
-          v: 1,
-          ...day,
-          expiresAt: dayExpiryOf(date),
-        },
-      }),
-    );
-    // The public artist page's "fans listening this month" counts these markers (data/catalogue/monthly-listeners.ts).
-    await markMonthlyListeners(
-      table,
-      fanId,
-      date,
-      day.artists.flatMap((artist) => (artist.artistId ? [artist.artistId] : [])),
-    );
+    const key = { pk: fanPartition(fanId), sk: dailyListeningSortKey(date) };
+    const expiresAt = dayExpiryOf(date);
+    // The day's totals and the reading calls' per-day play count and track totals (data/listening-reads.ts), from the
+    // same plays, in one BatchWriteItem; beside it, the public artist page's "fans listening this month" markers
+    // (data/catalogue/monthly-listeners.ts). Each write is the day's whole state, so their order does not matter.
+    await Promise.all([
+      batchWriteAll(table, [
+        day
+          ? { PutRequest: { Item: { ...key, entity: 'daily-listening', v: 1, ...day, expiresAt } } }
+          : { DeleteRequest: { Key: key } },
+        ...dayReadModelWrites(fanId, date, plays, expiresAt),
+      ]),
+      day
+        ? markMonthlyListeners(
+            table,
+            fanId,
+            date,
+            day.artists.flatMap((artist) => (artist.artistId ? [artist.artistId] : [])),
+          )
+        : undefined,
+    ]);
   });
 }
 

@@ -15,10 +15,14 @@ export interface DynamoConfig {
 }
 
 export function createDynamoClient(config: DynamoConfig): DynamoDBClient {
-  return new DynamoDBClient({
+  const client = new DynamoDBClient({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, credentials: { ...localCredentials } } : {}),
   });
+  // The SDK's logger middleware copies every request and reply through its sensitive-field filter for a logger that
+  // drops them (no logger is given): some 2% of the CPU of a job's run, on every call. Our own logs say what happened.
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
 }
 
 export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClient {

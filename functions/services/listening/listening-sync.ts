@@ -109,7 +109,11 @@ export async function syncFanListening(
   const { table, cipher, clock } = deps;
   const { log } = options;
   const now = clock.now();
-  const connection = await getSpotifyConnectionForSync(table, fanId);
+  // The sync state beside the connection: the fans synced are connected ones, so it is rarely read in vain.
+  const [connection, state] = await Promise.all([
+    getSpotifyConnectionForSync(table, fanId),
+    getSpotifySyncState(table, fanId),
+  ]);
   if (!connection?.sealedTokens) return { status: 'not_connected' };
   if (connection.status === 'broken') return { status: 'broken' };
 
@@ -161,7 +165,6 @@ export async function syncFanListening(
     },
   );
 
-  const state = await getSpotifySyncState(table, fanId);
   const cursor = state?.providerUserId === connection.providerUserId ? state.cursorAfter : null;
   let recent: RecentlyPlayed;
   try {
@@ -183,17 +186,19 @@ export async function syncFanListening(
   await recomputeDailyListening(table, fanId, saved.days);
   const newest = Math.max(cursor ?? 0, ...recent.items.map((item) => Date.parse(item.played_at)));
   const latestFetchedDate = now.toISOString();
-  // Nothing after the cursor: the cursor stays where it is, so a job's run writes nothing (a write unit a run, some
-  // 260 runs a fan-month); the recorded time stays that of the last sync that found plays or that the fan asked for.
-  if (recent.items.length > 0 || options.recordWhenNothingFound) {
-    await saveSpotifySyncState(table, fanId, {
-      providerUserId: connection.providerUserId,
-      cursorAfter: newest > 0 ? newest : null,
-      latestFetchedDate,
-    });
-  }
-
-  await addArtistsToCatalogue(table, api.artists, recent, now, log);
+  // The plays are stored: the cursor moves past them while the artists met join the catalogue. Nothing after the
+  // cursor: the cursor stays where it is, so a job's run writes nothing (a write unit a run, some 260 runs a
+  // fan-month); the recorded time stays that of the last sync that found plays or that the fan asked for.
+  await Promise.all([
+    recent.items.length > 0 || options.recordWhenNothingFound
+      ? saveSpotifySyncState(table, fanId, {
+          providerUserId: connection.providerUserId,
+          cursorAfter: newest > 0 ? newest : null,
+          latestFetchedDate,
+        })
+      : undefined,
+    addArtistsToCatalogue(table, api.artists, recent, now, log),
+  ]);
   log.info('listening synced', { fanId, added: saved.saved, duplicates: saved.duplicates });
   recordMetric('ListeningSync');
   recordMetric('SyncedPlays', 'Count', saved.saved);
