@@ -3,7 +3,14 @@
 // what the local runtime needs. A failed read is not cached, so the next request tries again.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
-import { ConfigurationError, describeIssues, getEnv, oauthEnvShape, withoutEmptyValues } from './env';
+import {
+  ConfigurationError,
+  configParseOptions,
+  describeIssues,
+  getEnv,
+  oauthEnvShape,
+  withoutEmptyValues,
+} from './env';
 
 const longSecret = z.string().check(z.minLength(32, 'must be at least 32 characters'));
 
@@ -54,7 +61,7 @@ export function parseAppSecret(secretString: string | undefined): AppSecretValue
     Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
   const present = withoutEmptyValues(text);
-  const result = appSecretSchema.safeParse(present);
+  const result = appSecretSchema.safeParse(present, configParseOptions);
   if (!result.success)
     throw new ConfigurationError(describeIssues(result.error.issues, present), 'app secret');
   return result.data;

@@ -51,6 +51,13 @@ function describeIssue(issue: ConfigIssue, missing: boolean): string {
   return 'is not valid';
 }
 
+/**
+ * The parse options for configuration: zod's generic messages stay "Invalid input" (which describeIssue turns into its
+ * own words) even where the full zod, imported elsewhere in the bundle, has installed its English locale; the checks'
+ * own sentences still win over it.
+ */
+export const configParseOptions = { error: () => 'Invalid input' };
+
 /** Empty values count as unset, as a blank line in an .env file (or an empty key of the app secret) means "none". */
 export function withoutEmptyValues(
   source: Readonly<Record<string, string | undefined>>,
@@ -190,7 +197,7 @@ let cached: Env | undefined;
 export function getEnv(source: Readonly<Record<string, string | undefined>> = process.env): Env {
   if (source === process.env && cached) return cached;
   const values = withoutEmptyValues(source);
-  const result = envSchema.safeParse(values);
+  const result = envSchema.safeParse(values, configParseOptions);
   if (!result.success) throw new ConfigurationError(describeIssues(result.error.issues, values));
   const problems = findLocalOnlyProblems(result.data);
   if (problems.length > 0) throw new ConfigurationError(problems);

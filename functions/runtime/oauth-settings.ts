@@ -9,6 +9,7 @@ import { readAppSecretValues } from './app-secret';
 import type { Env } from './env';
 import {
   ConfigurationError,
+  configParseOptions,
   describeIssues,
   envSchema,
   findLocalOnlyProblems,
@@ -67,7 +68,7 @@ type OAuthSource = z.infer<typeof oauthSourceSchema>;
  */
 export function parseOAuthSettings(source: Readonly<Record<string, string | undefined>>): OAuthSettings {
   const present = withoutEmptyValues(source);
-  const parsed = oauthSourceSchema.safeParse(present);
+  const parsed = oauthSourceSchema.safeParse(present, configParseOptions);
   if (!parsed.success) {
     throw new ConfigurationError(
       describeIssues(parsed.error.issues, present),

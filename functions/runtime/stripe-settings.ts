@@ -6,7 +6,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
 import type { Env } from './env';
-import { ConfigurationError, describeIssues, getEnv, withoutEmptyValues } from './env';
+import { ConfigurationError, configParseOptions, describeIssues, getEnv, withoutEmptyValues } from './env';
 
 export interface StripeSettings {
   apiKey: string;
@@ -52,7 +52,7 @@ export function parseStripeSecret(secretString: string | undefined): z.infer<typ
       Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     ),
   );
-  const result = stripeSecretSchema.safeParse(text);
+  const result = stripeSecretSchema.safeParse(text, configParseOptions);
   if (!result.success) {
     throw new ConfigurationError(describeIssues(result.error.issues, text), 'Stripe secret');
   }

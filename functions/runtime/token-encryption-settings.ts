@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { Env } from './env';
 import {
   ConfigurationError,
+  configParseOptions,
   describeIssues,
   envSchema,
   getEnv,
@@ -62,7 +63,7 @@ export function parseTokenEncryptionSettings(
   source: Readonly<Record<string, string | undefined>>,
 ): TokenEncryptionSettings {
   const present = withoutEmptyValues(source);
-  const parsed = tokenEncryptionSourceSchema.safeParse(present);
+  const parsed = tokenEncryptionSourceSchema.safeParse(present, configParseOptions);
   if (!parsed.success) throw new ConfigurationError(describeIssues(parsed.error.issues, present));
   return resolveTokenEncryptionSettings(parsed.data);
 }

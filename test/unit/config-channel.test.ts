@@ -43,6 +43,21 @@ describe('a cold start', () => {
     await expect(started).rejects.toThrow(`Invalid configuration: ${problem}`);
   });
 
+  it('names a missing variable in its own words when the full zod, with its English messages, is loaded too', async () => {
+    // Prepare: the full zod's first schema installs its English locale for every schema, zod/mini's included (as a
+    // handler's contracts do in a bundle that holds both)
+    const { z } = await import('zod');
+    z.string();
+    delete process.env['TABLE_NAME'];
+    process.env['STAGE'] = 'staging';
+    // Act
+    const started = coldStart('fan-social');
+    // Assess
+    await expect(started).rejects.toThrow(
+      'Invalid configuration: STAGE: must be one of local, dev, prod; TABLE_NAME: missing',
+    );
+  });
+
   it('refuses a setting of the local runtime in a deployed stage, naming it', async () => {
     // Prepare
     Object.assign(process.env, {
