@@ -2,13 +2,14 @@
 // CI has two cores, and a browser test waits on the product and the browser about as long as it computes. Within a
 // shard files run in name order, as in one run (vitest.config.ts says why). The `screens` shard holds files that
 // never move the product clock and need no other file's doings; `rest` holds every other file, the ones that move
-// the clock (money-in's 30 days) among them. The two are about the same length: on a loaded machine (28 November)
-// the rest took 851 s and the screens 680 s, before history-import (48 s) and listening-sync (32 s) moved to the
-// screens and identity's sign-ups got 37 s faster.
+// the clock (money-in's 30 days) among them. The two are about the same length: on a quiet machine (29 November)
+// the rest took 756 s (pie 305 s, money-in 204 s) and the screens 666 s (frame 259 s, identity 256 s), before
+// artist-connected-accounts (30 s, no clock move, nothing of another file's) moved to the screens.
 export const e2eShardNames = ['screens', 'rest'] as const;
 export type E2eShard = (typeof e2eShardNames)[number];
 
 export const screensShardFiles = [
+  'test/e2e/artist-connected-accounts.test.ts',
   'test/e2e/artist-screens.test.ts',
   'test/e2e/claim-verification.test.ts',
   'test/e2e/claims.test.ts',
