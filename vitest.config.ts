@@ -17,12 +17,9 @@ export default defineConfig({
     // cores better: the unit project took 28 s with two and 46 s with one on this machine, and the whole step 651 s
     // with two (while other work loaded the machine) against 725 s with one on a quiet machine.
     maxWorkers: 2,
-    // Every project but security (one file) runs its files one after another in each worker, without a fresh process
-    // (or jsdom) each: isolate: false, with test/support/fresh-modules-setup.ts giving every file fresh copies of the
-    // product's and the web app's modules, the environment the worker started with, real timers and no stubbed
-    // globals, while node_modules stays loaded. Measured here, each project alone: unit 41 s -> 15 s, infra 59 s ->
-    // 29 s (aws-cdk-lib loaded once a worker), integration 464 s -> 434 s, frontend 174 s -> 40-56 s; all pass with
-    // their files shuffled (--sequence.shuffle.files).
+    // Every project but security (one file) runs its files one after another in each worker without a fresh process
+    // each (isolate: false); test/support/fresh-modules-setup.ts gives every file fresh copies of our own modules and
+    // the worker's starting environment. Decision 058 has the measurements (the vitest step 970 s -> 483 s).
     projects: [
       {
         resolve,
