@@ -22,7 +22,13 @@ const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 
 function firstLine(text: string | undefined): string {
-  const line = (text ?? '').split('\n').find((part) => part.trim() !== '') ?? '';
+  const found = (text ?? '').split('\n').find((part) => part.trim() !== '') ?? '';
+  // vitest's JSON report gives a timeout the stack of the error it made when the test or hook was declared, whose
+  // message is its placeholder: say what it stands for.
+  const line =
+    found === 'Error: STACK_TRACE_ERROR'
+      ? 'Timed out: the test or one of its hooks ran past its time limit'
+      : found;
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 

@@ -33,7 +33,14 @@ async function snap(page: Page, name: string) {
   await saveScreenshot(page, `artist-paid-${name}`);
 }
 
-describe('a new artist-side user, from registration to a completed payout', () => {
+/**
+ * The whole journey is one test: some 30 s on a quiet machine, of which the 3-day advance runs every job due in those
+ * days (some 40 runs, the reconciliation reading everything the files before it wrote). The CI machine of stop 32 took
+ * longer than the e2e files' 60 s on it.
+ */
+const journeyTimeout = { timeout: 180_000 };
+
+describe('a new artist-side user, from registration to a completed payout', journeyTimeout, () => {
   it('claims, verifies, is approved, onboards, pays out and sees the payout completed', async () => {
     // Prepare: a new person, registered and verified through the screens
     const observed = await pages.open({ viewport: viewports.desktop });
