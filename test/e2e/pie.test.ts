@@ -125,7 +125,13 @@ describe('the pie: live, tuned, split and receipted', movesTheClockAMonth, () =>
     if (!pie) throw new Error('The demo fan has no running pie');
     shared.observed = observed;
     shared.pie = pie;
-    const stats = await readData<RealtimeStats>(page, `/api/pie/${pie.id}/realtime-stats`);
+    // The demo fan's listening is written in the background after the product says it is ready (local/seed.ts):
+    // when this file runs first, it may still be on its way.
+    const stats = await waitForData<RealtimeStats>(
+      page,
+      `/api/pie/${pie.id}/realtime-stats`,
+      (live) => live.includedArtists.length > 3,
+    );
 
     // Act
     await visit(page, '/pie', 'My pie');
