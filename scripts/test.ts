@@ -112,22 +112,9 @@ function tallyReport(label: string, outputFile: string, ok: boolean): void {
   }
 }
 
-/** `run` without blocking, its output straight into ours: for a step that has other work beside it. */
-async function runBeside(label: string, beside: string, command: string, args: string[]): Promise<boolean> {
-  console.log(`\n── ${label} (${beside} beside it) ─────────────────────────────────────────`);
-  const started = Date.now();
-  const child = spawn(command, args, { stdio: 'inherit', env: process.env });
-  const code = await new Promise<number | null>((resolve) => {
-    child.once('exit', (exitCode) => resolve(exitCode));
-    child.once('error', () => resolve(null));
-  });
-  timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s (${beside} beside it)`);
-  return code === 0;
-}
-
-async function vitest(label: string, reportName: string, args: string[], beside: string): Promise<void> {
+function vitest(label: string, reportName: string, args: string[]): void {
   const outputFile = join(resultsDir, `${reportName}.json`);
-  tallyReport(label, outputFile, await runBeside(label, beside, bin('vitest'), vitestArgs(args, outputFile)));
+  tallyReport(label, outputFile, run(label, bin('vitest'), vitestArgs(args, outputFile)));
 }
 
 /** Runs a command with its output in `logFile`; resolves whether it exited 0. */
@@ -148,8 +135,8 @@ async function runCaptured(
 }
 
 /**
- * The static checks at once (each is one process on one core), each counted as one test; each one's output is printed
- * whole when it ends (the vitest step's runs beside them).
+ * The static checks at once (each is one process on one core, and CI has two), each counted as one test; each
+ * one's output is printed whole when it ends.
  */
 async function staticChecks(checks: { label: string; command: string; args: string[] }[]): Promise<void> {
   const started = Date.now();
@@ -159,7 +146,7 @@ async function staticChecks(checks: { label: string; command: string; args: stri
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\n── ${label} (${seconds} s) ─────────────────────────────────────────`);
       process.stdout.write(readFileSync(join(resultsDir, `${label}.log`), 'utf8'));
-      timings.push(`${label}: ${seconds} s (at once with the other static checks and the vitest step)`);
+      timings.push(`${label}: ${seconds} s (at once with the other static checks)`);
       if (ok) tally.passed += 1;
       else {
         tally.failed += 1;
@@ -198,17 +185,12 @@ async function vitestShards(label: string, reportName: string, shards: Shard[]):
 }
 
 const began = Date.now();
-// The static checks and the vitest step at once: alone, the static checks keep CI's two cores busy (134 s here) while
-// the vitest step leaves a fifth of them idle for most of its 600 s (its files wait on DynamoDB Local, started products
-// and timers; vmstat said 20-40% idle through it): beside each other, the static checks fill that idle time.
-await Promise.all([
-  staticChecks([
-    { label: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-    { label: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
-    { label: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
-  ]),
-  vitest('unit, integration, security, infra and frontend tests', 'vitest', [], 'the static checks'),
+await staticChecks([
+  { label: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { label: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { label: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
 ]);
+vitest('unit, integration, security, infra and frontend tests', 'vitest', []);
 const built = run('build the web app', bin('vite'), [
   'build',
   '--config',
