@@ -104,7 +104,7 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * Two tests move the product clock a month, and the time machine answers once every job due in that month has run, one
- * after another: some three minutes on a busy machine, well past the e2e files' 60 s.
+ * after another: some three minutes on a busy machine, well past the e2e files' 120 s.
  */
 const movesTheClockAMonth = { timeout: 600_000 };
 

@@ -35,8 +35,8 @@ async function snap(page: Page, name: string) {
 
 /**
  * The whole journey is one test: some 30 s on a quiet machine, of which the 3-day advance runs every job due in those
- * days (some 40 runs, the reconciliation reading everything the files before it wrote). The CI machine of stop 32 took
- * longer than the e2e files' 60 s on it.
+ * days (some 40 runs, the reconciliation reading everything the files before it wrote): 42 s while the other shard
+ * loads this machine, and longer than the 60 s the e2e files then had on stop 32's CI machine.
  */
 const journeyTimeout = { timeout: 180_000 };
 
