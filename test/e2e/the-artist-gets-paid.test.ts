@@ -33,14 +33,7 @@ async function snap(page: Page, name: string) {
   await saveScreenshot(page, `artist-paid-${name}`);
 }
 
-/**
- * The whole journey is one test: some 30 s on a quiet machine, of which the 3-day advance runs every job due in those
- * days (some 40 runs, the reconciliation reading everything the files before it wrote): 42 s while the other shard
- * loads this machine, and longer than the 60 s the e2e files then had on stop 32's CI machine.
- */
-const journeyTimeout = { timeout: 180_000 };
-
-describe('a new artist-side user, from registration to a completed payout', journeyTimeout, () => {
+describe('a new artist-side user, from registration to a completed payout', () => {
   it('claims, verifies, is approved, onboards, pays out and sees the payout completed', async () => {
     // Prepare: a new person, registered and verified through the screens
     const observed = await pages.open({ viewport: viewports.desktop });
