@@ -10,6 +10,7 @@ import {
   openObservedPage,
   type ObservedPage,
 } from './support/frame-checks';
+import { resizeTo } from './support/pages';
 import {
   roleSessions,
   selectLanding,
@@ -51,83 +52,133 @@ async function visit(
   await page.locator('.navigation-progress').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
-/** Visits each route as the role, at one viewport, with its screenshot and checks. */
+type Viewport = (typeof viewports)[number];
+
+/** The screenshot, axe check and sideways overflow of the page as it stands, at the viewport it stands at. */
+async function checkScreen(
+  observed: ObservedPage,
+  label: string,
+  viewport: Viewport,
+  route: SpecRoute,
+): Promise<{ violations: string[]; overflow: number }> {
+  await saveScreenshot(
+    observed.page,
+    `frame-${label.replace(/\W+/g, '-').replace(/-$/, '')}-${viewport.name}-${route.name}`,
+  );
+  const violations = await findSeriousAxeViolations(observed.page);
+  return { violations, overflow: await measureHorizontalOverflow(observed.page) };
+}
+
+/**
+ * Visits each route as the role: one full load at the phone size, its screenshot and checks, then the same page
+ * widened to the desktop size (`resizeTo` says why that is what a desktop loads), its screenshot and checks again.
+ */
 function describeVisits(
   role: RoleSession,
   label: string,
+  title: string,
   routes: readonly SpecRoute[],
   withUnknownPaths: boolean,
 ) {
-  for (const viewport of viewports) {
-    // One context per viewport and one tab in it, reused from route to route: each visit is still a full load. The
-    // role-and-viewport blocks run at once (up to vitest's maxConcurrency), each on its own tab, its visits in order:
-    // a visit mostly waits (the network going idle, lazy chunks), so the blocks overlap well even on two cores.
-    describe(`${label} at ${viewport.width}×${viewport.height}`, { concurrent: true }, () => {
-      let context: BrowserContext;
-      let observed: ObservedPage;
+  // One context per block and one tab in it, reused from route to route: each visit is still a full load. The blocks
+  // run at once (up to vitest's maxConcurrency), each on its own tab, its visits in order: a visit mostly waits (the
+  // network going idle, lazy chunks), so the blocks overlap well even on two cores.
+  describe(title, { concurrent: true }, () => {
+    let context: BrowserContext;
+    let observed: ObservedPage;
+    const first = viewports[0];
 
-      beforeAll(async () => {
-        context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-        await role.signIn(context, baseUrl);
-        observed = await openObservedPage(context);
-      });
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width: first.width, height: first.height } });
+      await role.signIn(context, baseUrl);
+      observed = await openObservedPage(context);
+    });
 
-      afterAll(async () => {
-        await context?.close();
-      });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-      it.sequential.for(routes.map((route) => [route.path, route] as const))(
-        '%s renders cleanly and accessibly',
-        async ([, route]) => {
+    it.sequential.for(routes.map((route) => [route.path, route] as const))(
+      `%s renders cleanly and accessibly at ${viewports.map((v) => `${v.width}×${v.height}`).join(' and ')}`,
+      async ([, route]) => {
+        // Prepare
+        observed.clear();
+        await resizeTo(observed.page, first);
+        const expectedPath = selectLanding(route.path, route.access, role.name);
+
+        // Act
+        await visit(observed, route.path, expectedPath, route.callsOnLoad);
+        // A route the role is sent away from lands on a screen this role visits as a route of its own (the sign-in
+        // pages), where it has its screenshots and axe checks: here only the landing and the page's health count,
+        // which no viewport changes.
+        const landed = expectedPath === route.path;
+        const checks: { viewport: string; violations: string[]; overflow: number }[] = [];
+        for (const viewport of landed ? viewports : [first]) {
+          if (viewport !== first) await resizeTo(observed.page, viewport);
+          const { violations, overflow } = landed
+            ? await checkScreen(observed, label, viewport, route)
+            : { violations: [], overflow: await measureHorizontalOverflow(observed.page) };
+          checks.push({ viewport: viewport.name, violations, overflow });
+        }
+
+        // Assess
+        expect(new URL(observed.page.url()).pathname).toBe(expectedPath);
+        if (!landed) {
+          const visitedByRole = specRoutes.filter(
+            (visited) => visited.access === 'public' || visited.access === role.name,
+          );
+          expect(visitedByRole.map((visited) => visited.path)).toContain(expectedPath);
+        }
+        expect(checks).toEqual(
+          (landed ? viewports : [first]).map((viewport) => ({
+            viewport: viewport.name,
+            violations: [],
+            overflow: 0,
+          })),
+        );
+        expect(observed.problems).toEqual([]);
+      },
+    );
+
+    if (withUnknownPaths) {
+      it.sequential.for(unknownPathCases.map((unknown) => [unknown.path, unknown] as const))(
+        'sends the unknown path %s where SPEC §2 says',
+        async ([, unknown]) => {
           // Prepare
           observed.clear();
-          const expectedPath = selectLanding(route.path, route.access, role.name);
+          await resizeTo(observed.page, first);
+          const expectedPath = selectLanding(unknown.areaHome, unknown.homeAccess, role.name);
 
           // Act
-          await visit(observed, route.path, expectedPath, route.callsOnLoad);
-          // A route the role is sent away from lands on a screen this role visits as a route of its own (the sign-in
-          // pages), where it has its screenshot and axe check: here only the landing and the page's health count.
-          const landed = expectedPath === route.path;
-          if (landed) {
-            await saveScreenshot(
-              observed.page,
-              `frame-${label.replace(/\W+/g, '-').replace(/-$/, '')}-${viewport.name}-${route.name}`,
-            );
-          }
-          const violations = landed ? await findSeriousAxeViolations(observed.page) : [];
-          const overflow = await measureHorizontalOverflow(observed.page);
+          await visit(observed, unknown.path, expectedPath);
 
           // Assess
           expect(new URL(observed.page.url()).pathname).toBe(expectedPath);
-          if (!landed) expect(routes.map((visited) => visited.path)).toContain(expectedPath);
-          expect(violations).toEqual([]);
-          expect(overflow).toBe(0);
           expect(observed.problems).toEqual([]);
         },
       );
-
-      if (withUnknownPaths) {
-        it.sequential.for(unknownPathCases.map((unknown) => [unknown.path, unknown] as const))(
-          'sends the unknown path %s where SPEC §2 says',
-          async ([, unknown]) => {
-            // Prepare
-            observed.clear();
-            const expectedPath = selectLanding(unknown.areaHome, unknown.homeAccess, role.name);
-
-            // Act
-            await visit(observed, unknown.path, expectedPath);
-
-            // Assess
-            expect(new URL(observed.page.url()).pathname).toBe(expectedPath);
-            expect(observed.problems).toEqual([]);
-          },
-        );
-      }
-    });
-  }
+    }
+  });
 }
 
-for (const role of roleSessions) describeVisits(role, role.name, specRoutes, true);
+// Signed out, the public routes (with their screenshots) and the other roles' routes (sent to a sign-in screen) are
+// two blocks, so the longest block is not the signed-out walk alone.
+for (const role of roleSessions) {
+  describeVisits(
+    role,
+    role.name,
+    `${role.name}: the public routes`,
+    specRoutes.filter((route) => route.access === 'public'),
+    true,
+  );
+  describeVisits(
+    role,
+    role.name,
+    `${role.name}: the signed-in roles' routes`,
+    specRoutes.filter((route) => route.access !== 'public'),
+    false,
+  );
+}
 
 // A signed-in role visits every public route and its own screens. Not the other roles' screens: their session call
 // answers 401, and SPEC §4's rule that every 401 clears both the fan and the artist cookie signs the visitor out, so
@@ -135,6 +186,7 @@ for (const role of roleSessions) describeVisits(role, role.name, specRoutes, tru
 for (const role of signedInRoleSessions) {
   describeVisits(
     role,
+    `${role.name} (signed in)`,
     `${role.name} (signed in)`,
     specRoutes.filter((route) => route.access === 'public' || route.access === role.name),
     false,

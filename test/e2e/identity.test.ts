@@ -17,7 +17,7 @@ import {
   selectUnexpectedProblems,
   type TestPerson,
 } from './support/identity-helpers';
-import { useObservedPages, viewports } from './support/pages';
+import { resizeTo, useObservedPages, viewports } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 
@@ -683,15 +683,29 @@ const screenVisits: readonly { name: string; reach: (page: Page) => Promise<void
   },
 ];
 
-describe.for(Object.keys(viewports) as ViewportName[])('identity screens at the %s size', (viewport) => {
+/**
+ * The screen as it stands at each size, from the phone's up, with a full-page screenshot (`<name>-<size>`) and, when
+ * asked, an axe check at each; the page is left at the phone size. One load serves both sizes (`resizeTo`).
+ */
+async function snapAtEachSize(page: Page, name: string, { axe = false } = {}): Promise<string[]> {
+  const violations: string[] = [];
+  for (const size of ['phone', 'desktop'] as const) {
+    await resizeTo(page, viewports[size]);
+    await snap(page, `${name}-${size}`);
+    if (axe) violations.push(...(await findSeriousAxeViolations(page)).map((found) => `${size}: ${found}`));
+  }
+  await resizeTo(page, viewports.phone);
+  return violations;
+}
+
+describe('identity screens at the phone and desktop sizes', () => {
   it.for(screenVisits)('$name renders cleanly and accessibly', async (screen) => {
     // Prepare
-    const observed = await openFreshPage(viewport);
+    const observed = await openFreshPage('phone');
 
     // Act
     await screen.reach(observed.page);
-    await snap(observed.page, `identity-${screen.name}-${viewport}`);
-    const violations = await findSeriousAxeViolations(observed.page);
+    const violations = await snapAtEachSize(observed.page, `identity-${screen.name}`, { axe: true });
 
     // Assess
     expect(violations).toEqual([]);
@@ -700,40 +714,40 @@ describe.for(Object.keys(viewports) as ViewportName[])('identity screens at the 
 
   it('signed-in screens: complete-registration, the fan settings and the admin bar', async () => {
     // Prepare
-    const observed = await openFreshPage(viewport);
+    const observed = await openFreshPage('phone');
     const { page } = observed;
-    const artist = makeTestPerson(`artist-screens-${viewport}`);
-    const fan = makeTestPerson(`fan-screens-${viewport}`);
+    const artist = makeTestPerson('artist-screens');
+    const fan = makeTestPerson('fan-screens');
 
     // Act
     await registerAndVerify(page, artist, '/for-artists/register', '/auth/for-artists/verify-email/');
-    await snap(page, `identity-artist-verify-email-${viewport}`);
+    await snapAtEachSize(page, 'identity-artist-verify-email');
     await visit(page, '/for-artists/login');
     await logIn(page, artist.email, artist.password);
     await waitForPath(page, '/for-artists/complete-registration');
     await page.getByRole('button', { name: 'Complete registration' }).click();
     await page.locator('.field__error').first().waitFor();
-    await snap(page, `identity-artist-complete-registration-${viewport}`);
-    const completeViolations = await findSeriousAxeViolations(page);
+    const completeViolations = await snapAtEachSize(page, 'identity-artist-complete-registration', {
+      axe: true,
+    });
     await registerAndVerify(page, fan, '/register', '/auth/fans/verify-email/');
     await visit(page, '/login');
     await logIn(page, fan.email, fan.password);
     await waitForPath(page, '/dashboard');
-    await snap(page, `identity-fan-dashboard-signed-in-${viewport}`);
+    await snapAtEachSize(page, 'identity-fan-dashboard-signed-in');
     await visit(page, '/settings');
-    await snap(page, `identity-fan-settings-${viewport}`);
-    const settingsViolations = await findSeriousAxeViolations(page);
+    const settingsViolations = await snapAtEachSize(page, 'identity-fan-settings', { axe: true });
     await page.getByRole('button', { name: 'Connect Google' }).click();
     await approveOnSandbox(page, { email: fan.email, name: fan.firstName });
     await waitForPath(page, '/settings');
     await page.getByRole('button', { name: 'Disconnect Google' }).click();
     await page.getByRole('dialog').waitFor();
-    await snap(page, `identity-fan-settings-disconnect-${viewport}`);
+    await snapAtEachSize(page, 'identity-fan-settings-disconnect');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await visit(page, '/admin');
     await logIn(page, demoStaff.email, demoStaff.password, 'Sign in');
     await waitForPath(page, '/admin/dashboard');
-    await snap(page, `identity-admin-dashboard-signed-in-${viewport}`);
+    await snapAtEachSize(page, 'identity-admin-dashboard-signed-in');
 
     // Assess
     expect(completeViolations).toEqual([]);

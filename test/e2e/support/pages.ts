@@ -12,6 +12,22 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/**
+ * Sets an open page to another viewport size and waits until it has laid itself out at it (two frames). The browser
+ * files check a screen at the phone size after one load, then at the desktop size by widening the same page: the
+ * layout is CSS only (nothing under frontend/src reads the window's size to render; device-type.ts is read on a
+ * click), and a second full load per size was the larger part of what those checks cost Chromium (decision 050).
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction(
+    (width) =>
+      window.innerWidth === width &&
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))),
+    viewport.width,
+  );
+}
+
 export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** Playwright's default wait for each action, in ms. */
