@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../events/definitions';
-import { advanceWindowMs, planAdvance } from '../../local/advance-plan';
+import { advanceWindowMs, advanceWindowOf, catchUpWindowMs, planAdvance } from '../../local/advance-plan';
 import { dueInstants, nextRun, parseSchedule } from '../../local/schedule-expression';
 
 const at = (iso: string) => new Date(iso);
@@ -58,6 +58,8 @@ describe('the advance plan', () => {
   const frequent = { name: 'every-30-min', schedule: 'rate(30 minutes)' };
   const hourly = { name: 'hourly', schedule: 'rate(1 hour)' };
   const daily = { name: 'daily', schedule: 'cron(15 2 * * ? *)' };
+  /** Every job coalesced over four hours, to see the windows at work within a day. */
+  const fourHours = () => hours(4);
 
   it('runs a job once per window, at its last due instant there, whatever runs in between', () => {
     // Act: 00:00 to 09:00 crosses the windows ending 04:00, 08:00 and the part of the 12:00 one up to 09:00
@@ -65,6 +67,7 @@ describe('the advance plan', () => {
       [frequent, hourly, daily],
       at('2026-11-21T00:00:00Z'),
       at('2026-11-21T09:00:00Z'),
+      fourHours,
     );
     // Assess: in time order; at equal instants the jobs' own order
     expect(plan.map((run) => `${iso(run.scheduledAt).slice(11, 16)} ${run.job}`)).toEqual([
@@ -83,6 +86,7 @@ describe('the advance plan', () => {
       [frequent, hourly, daily],
       at('2026-11-21T05:10:00Z'),
       at('2026-11-21T06:20:00Z'),
+      fourHours,
     );
     // The target, 06:20, is the last instant of its window for the frequent jobs (it stands for 06:00)
     expect(plan.map((run) => [run.job, iso(run.scheduledAt)])).toEqual([
@@ -91,7 +95,7 @@ describe('the advance plan', () => {
     ]);
     // … a frequent job lands with a run at the target, never at or before the start
     expect(
-      planAdvance([frequent], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z')).map((run) =>
+      planAdvance([frequent], at('2026-11-21T06:00:00Z'), at('2026-11-21T06:29:59Z'), fourHours).map((run) =>
         iso(run.scheduledAt),
       ),
     ).toEqual(['2026-11-21T06:29:59.000Z']);
@@ -115,11 +119,40 @@ describe('the advance plan', () => {
   });
 
   it('puts a job that shares an instant with one listed before it after that one', () => {
-    const plan = planAdvance([hourly, frequent], at('2026-11-21T03:00:00Z'), at('2026-11-21T04:00:00Z'));
+    const plan = planAdvance(
+      [hourly, frequent],
+      at('2026-11-21T03:00:00Z'),
+      at('2026-11-21T04:00:00Z'),
+      fourHours,
+    );
     expect(plan.map((run) => run.job)).toEqual(['hourly', 'every-30-min']);
   });
 
-  it('keeps a 30-day advance of the deployed schedules to some 420 runs, each job at most once per window', () => {
+  it('coalesces a job that catches up over a day, the listening sync over four hours', () => {
+    // Act: from 10:07 to 10:07 the next day
+    const from = at('2026-11-21T10:07:00Z');
+    const plan = planAdvance(jobs, from, new Date(from.getTime() + 86_400_000));
+    const runsOf = (name: string) =>
+      plan.filter((run) => run.job === name).map((run) => iso(run.scheduledAt).slice(5, 16));
+    // Assess: the hourly renewals run at the midnight that ends the first day and at the target; the 2-hourly sync at the
+    // end of each 4-hour window and at the target; the daily jobs at their cron instants
+    expect(runsOf('pie-renewals')).toEqual(['11-22T00:00', '11-22T10:07']);
+    expect(runsOf('listening-sync')).toEqual([
+      '11-21T12:00',
+      '11-21T16:00',
+      '11-21T20:00',
+      '11-22T00:00',
+      '11-22T04:00',
+      '11-22T08:00',
+      '11-22T10:07',
+    ]);
+    expect(runsOf('escrow-aging')).toEqual(['11-22T02:15']);
+    expect(runsOf('reconciliation')).toEqual(['11-22T03:30']);
+    expect(advanceWindowOf({ name: 'pie-renewals', schedule: 'rate(1 hour)' })).toBe(catchUpWindowMs);
+    expect(advanceWindowOf({ name: 'listening-sync', schedule: 'rate(2 hours)' })).toBe(advanceWindowMs);
+  });
+
+  it('keeps a 30-day advance of the deployed schedules to some 270 runs, each job at most once per its window', () => {
     // Act
     const from = at('2026-11-21T10:07:00Z');
     const plan = planAdvance(jobs, from, new Date(from.getTime() + 30 * 86_400_000));
@@ -129,13 +162,17 @@ describe('the advance plan', () => {
     expect(count('reconciliation')).toBe(30);
     // Six windows a day, and the partial windows at both ends
     expect(count('listening-sync')).toBe(181);
-    expect(count('pie-renewals')).toBe(181);
+    // One a day, and the partial days at both ends
+    expect(count('pie-renewals')).toBe(31);
     for (let index = 1; index < plan.length; index += 1) {
       expect(plan[index]!.scheduledAt.getTime()).toBeGreaterThanOrEqual(
         plan[index - 1]!.scheduledAt.getTime(),
       );
     }
-    const windows = plan.map((run) => `${run.job} ${Math.ceil(run.scheduledAt.getTime() / advanceWindowMs)}`);
+    const windows = plan.map((run) => {
+      const job = jobs.find((candidate) => candidate.name === run.job)!;
+      return `${run.job} ${Math.ceil(run.scheduledAt.getTime() / advanceWindowOf(job))}`;
+    });
     expect(new Set(windows).size).toBe(windows.length);
   });
 
