@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
 
 // The SPA reaches the shared schemas as @contracts/… (vite.config.ts and tsconfig.json say the same); tests that
 // import SPA modules need the alias too.
@@ -8,10 +10,33 @@ const resolve = {
   alias: { '@contracts': fileURLToPath(new URL('./functions/contracts', import.meta.url)) },
 };
 
+/**
+ * The files that take longest, each well over a minute on CI's two cores (test-results/vitest.json of a clean run),
+ * longest first. vitest's own order on a clean clone (no timings cached) runs the projects one after another, and
+ * these ran last: the step's last 120 s had one of them running while the other worker had nothing left to do.
+ */
+const startFirst = [
+  'test/security/every-route.test.ts',
+  'test/integration/simulation.test.ts',
+  'test/integration/money-month.test.ts',
+];
+
+/** vitest's order, with the longest files (`startFirst`) moved to its head. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = startFirst.findIndex((path) => file.moduleId.endsWith(path));
+      return index < 0 ? startFirst.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 // The vitest projects that `npm test` runs in one go. The e2e suite has its own config
 // (test/e2e/vitest.config.ts) because it needs the built product running first.
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     // vitest's default in a run is one worker fewer than the cores: one worker on CI's two. Most files wait on
     // DynamoDB Local (its own process) or a started product as much as they compute, so two workers share the two
     // cores better: the unit project took 28 s with two and 46 s with one on this machine, and the whole step 651 s
