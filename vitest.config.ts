@@ -11,8 +11,8 @@ const resolve = {
 };
 
 /**
- * The files that take longest, each well over a minute on CI's two cores (test-results/vitest.json of a clean run),
- * longest first. vitest's own order on a clean clone (no timings cached) runs the projects one after another, and
+ * The longest files that need no more than one worker, longest first (86-94 s and 56 s on a clean run on two cores,
+ * test-results/vitest.json; demo-seed-any-date, 148 s, starts three seeds of its own and stays where vitest puts it). vitest's own order on a clean clone (no timings cached) runs the projects one after another, and
  * these ran last: the step's last 120 s had one of them running while the other worker had nothing left to do.
  */
 const startFirst = [

@@ -112,8 +112,9 @@ function describeVisits(
         // pages), where it has its screenshots and axe checks: here only the landing and the page's health count,
         // which no viewport changes.
         const landed = expectedPath === route.path;
+        const sizes = landed ? viewports : [first];
         const checks: { viewport: string; violations: string[]; overflow: number }[] = [];
-        for (const viewport of landed ? viewports : [first]) {
+        for (const viewport of sizes) {
           if (viewport !== first) await resizeTo(observed.page, viewport);
           const { violations, overflow } = landed
             ? await checkScreen(observed, label, viewport, route)
@@ -130,7 +131,7 @@ function describeVisits(
           expect(visitedByRole.map((visited) => visited.path)).toContain(expectedPath);
         }
         expect(checks).toEqual(
-          (landed ? viewports : [first]).map((viewport) => ({
+          sizes.map((viewport) => ({
             viewport: viewport.name,
             violations: [],
             overflow: 0,
