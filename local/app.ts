@@ -21,7 +21,7 @@ import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createDevTimeRoutes } from './dev-time-routes';
 import type { DynamoDbLocalInstance } from './dynamodb-local';
-import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal } from './dynamodb-local';
+import { createLocalDynamoDbClient, LOCAL_REGION, startDynamoDbLocal, tableStorage } from './dynamodb-local';
 import { serveApiRequest } from './handlers';
 import { loadLocalSecrets } from './local-secrets';
 import { createMailboxTable, serveMailbox } from './mailbox';
@@ -44,6 +44,11 @@ export interface OpenPieOptions {
   port: number;
   /** Where DynamoDB Local keeps its files, the clock offset, the local secrets and the lock. */
   dataDir: string;
+  /**
+   * The table in DynamoDB Local's memory instead of the data folder (DESIGN §3: in memory for tests): for a product
+   * that is thrown away with its folder and never started on it again. Lost when it stops.
+   */
+  tableInMemory?: boolean;
   /** Vite's dev server with hot reload instead of the built SPA. */
   dev?: boolean;
   /** Skip building the SPA (tests that only use the API). */
@@ -122,7 +127,7 @@ async function startOnLockedDataDir(
   if (!options.dev && !options.skipWebBuild) await buildWebIfStale(progress);
 
   const phaseStarted = Date.now();
-  const dynamo = await (early ?? startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') }));
+  const dynamo = await (early ?? startDynamoDbLocal(tableStorage(options.dataDir, options.tableInMemory)));
   if (!early) cleanups.push(() => dynamo.stop());
   await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
   progress(`DynamoDB Local and the table ready in ${secondsSince(phaseStarted)}`);

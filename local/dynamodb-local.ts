@@ -42,6 +42,18 @@ export interface DynamoDbLocalInstance {
 
 class PortInUseError extends Error {}
 
+/** Where a product's table lives: `dynamodb/` under its data folder, or DynamoDB Local's memory (DESIGN §3). */
+export function tableStorage(dataDir: string, inMemory = false): StartDynamoDbLocalOptions {
+  return inMemory ? {} : { dataDir: path.join(dataDir, 'dynamodb') };
+}
+
+/** LOCAL_TABLE: `disk` (the default) or `memory`. */
+export function readTableStorage(value: string | undefined): 'disk' | 'memory' {
+  if (value === undefined || value === '' || value === 'disk') return 'disk';
+  if (value === 'memory') return 'memory';
+  throw new Error(`LOCAL_TABLE is "disk" or "memory", not "${value}"`);
+}
+
 /** A client for a local instance: explicit region and dummy credentials, so the SDK never looks for cloud ones. */
 export function createLocalDynamoDbClient(endpoint: string): DynamoDBClient {
   return createDynamoClient({ endpoint, region: LOCAL_REGION });

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCommandStart } from './command-start';
 import { acquireDataDirLock, DataDirBusyError } from './data-dir-lock';
-import { startDynamoDbLocal } from './dynamodb-local';
+import { readTableStorage, startDynamoDbLocal, tableStorage } from './dynamodb-local';
 
 // We run on Node 20 with the AWS SDK pinned (TOOLCHAIN.md); its Node 22 notice would bury the URL below.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -13,6 +13,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
+// LOCAL_TABLE=memory keeps the table in DynamoDB Local's memory (DESIGN §3: in memory for tests): the end-to-end
+// suite's product, whose folder is thrown away after the run. `npm start` keeps it on disk under the data folder.
+const tableInMemory = readTableStorage(process.env.LOCAL_TABLE) === 'memory';
 const command = dev ? 'npm run dev' : 'npm start';
 
 // From the npm command's start (installs included), not this process's: that is what a person waited for.
@@ -25,11 +28,19 @@ const lock = await acquireDataDirLock(dataDir, command).catch((error: unknown) =
   console.error(error.message);
   process.exit(1);
 });
-const dynamoDb = startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+const dynamoDb = startDynamoDbLocal(tableStorage(dataDir, tableInMemory));
 // Its failure is the start's, reported by startOpenPie.
 void dynamoDb.catch(() => undefined);
 const [{ startOpenPie }, { seedDemoData }] = await Promise.all([import('./app'), import('./seed')]);
-const app = await startOpenPie({ port, dataDir, dev, progress, command, startedEarly: { lock, dynamoDb } });
+const app = await startOpenPie({
+  port,
+  dataDir,
+  tableInMemory,
+  dev,
+  progress,
+  command,
+  startedEarly: { lock, dynamoDb },
+});
 const seedStartedAt = Date.now();
 const seeded = await seedDemoData(app.stripeSandbox);
 progress(`demo data ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`);
@@ -37,7 +48,7 @@ progress(`demo data ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)}
 console.log('');
 console.log(`OpenPie is running at ${app.url}`);
 console.log(
-  `  ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; data in ${dataDir}${dev ? '; hot reload on' : ''}`,
+  `  ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; data in ${dataDir}${tableInMemory ? ' (the table in memory)' : ''}${dev ? '; hot reload on' : ''}`,
 );
 const offsetMs = app.timeMachine.offsetMs();
 if (offsetMs > 0) {

@@ -102,7 +102,14 @@ async function readOfficeView(cookie: string): Promise<OfficeView> {
 beforeAll(async () => {
   const { startOpenPie } = await import('../../local/app');
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-demo-office-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+  app = await startOpenPie({
+    port: 0,
+    dataDir,
+    tableInMemory: true,
+    schedules: false,
+    skipWebBuild: true,
+    logLevel: 'error',
+  });
   await seedDemoData(app.stripeSandbox);
 }, 240_000);
 

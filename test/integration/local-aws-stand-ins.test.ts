@@ -15,6 +15,7 @@ beforeAll(async () => {
   app = await startOpenPie({
     port: 0,
     dataDir: await mkdtemp(join(tmpdir(), 'openpie-bus-')),
+    tableInMemory: true,
     schedules: false,
     skipWebBuild: true,
     logLevel: 'error',

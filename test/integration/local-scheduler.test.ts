@@ -23,7 +23,14 @@ let dataDir: string;
 beforeAll(async () => {
   const { startOpenPie } = await import('../../local/app');
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-scheduler-'));
-  app = await startOpenPie({ port: 0, dataDir, schedules: true, skipWebBuild: true, logLevel: 'info' });
+  app = await startOpenPie({
+    port: 0,
+    dataDir,
+    tableInMemory: true,
+    schedules: true,
+    skipWebBuild: true,
+    logLevel: 'info',
+  });
 }, 120_000);
 
 afterAll(async () => {

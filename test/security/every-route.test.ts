@@ -360,7 +360,14 @@ async function credentialsOf(
 beforeAll(async () => {
   const { startOpenPie } = await import('../../local/app');
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-security-'));
-  product = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+  product = await startOpenPie({
+    port: 0,
+    dataDir,
+    tableInMemory: true,
+    schedules: false,
+    skipWebBuild: true,
+    logLevel: 'error',
+  });
   client = createSiteClient(site.url);
   const [fan, anotherFan, artist] = await Promise.all([
     signUpThroughApi(client, site.url, 'fan', 'fan'),

@@ -26,7 +26,14 @@ export function useLocalOpenPie(name: string): LocalSite {
   beforeAll(async () => {
     const { startOpenPie } = await import('../../local/app');
     dataDir = await mkdtemp(join(tmpdir(), `openpie-${name}-`));
-    app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+    app = await startOpenPie({
+      port: 0,
+      dataDir,
+      tableInMemory: true,
+      schedules: false,
+      skipWebBuild: true,
+      logLevel: 'error',
+    });
     await forgetConfiguration();
   }, 120_000);
 

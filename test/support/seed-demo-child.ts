@@ -16,7 +16,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR names the data folder to seed');
 
-const app = await startOpenPie({ port: 0, dataDir, schedules: false, skipWebBuild: true, logLevel: 'error' });
+const app = await startOpenPie({
+  port: 0,
+  dataDir,
+  tableInMemory: true,
+  schedules: false,
+  skipWebBuild: true,
+  logLevel: 'error',
+});
 
 async function signIn(label: 'fan' | 'artist'): Promise<string> {
   const demo = demoAccounts.find((account) => account.label === label);
