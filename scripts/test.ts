@@ -186,7 +186,13 @@ async function vitestShards(label: string, reportName: string, shards: Shard[]):
 
 const began = Date.now();
 await staticChecks([
-  { label: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  // TypeScript 7's native compiler (decision 059): the same check in some 40% of 5.9's CPU. 5.9 stays for ESLint's
+  // parser; both packages name a `tsc`, so this one is called by its path.
+  {
+    label: 'typecheck',
+    command: process.execPath,
+    args: [join(root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'],
+  },
   { label: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { label: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
 ]);

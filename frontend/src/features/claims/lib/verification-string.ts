@@ -9,7 +9,7 @@ import {
 const unbiasedLimit = 256 - (256 % verificationStringAlphabet.length);
 
 export function generateVerificationString(
-  fill: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+  fill: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
 ): string {
   let drawn = '';
   while (drawn.length < verificationStringRandomLength) {
