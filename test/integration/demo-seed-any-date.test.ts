@@ -3,7 +3,8 @@
 // test/support/seed-demo-child.ts, where the hourly pie-renewals job runs the moment each paid pie opens, as a running
 // product's scheduler does when the seed crosses the hour), and every part of the README's demo is there: the demo
 // fan's $10 pie paid 12 days before (its wallet's payment lines dated with it), and the demo artist's office with its
-// successful claim, its ready Connect account and its completed $30 payout, with earnings left over.
+// successful claim, its ready Connect account and its completed $30 payout, with earnings left over. The demo fan's
+// listening, dated back from the seed's day whatever day it is, is left to the other seeds' tests.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
