@@ -12,6 +12,7 @@ import type { RunningOpenPie } from '../../local/app';
 import { demoAccounts, demoListeningSeeded, seedDemoData } from '../../local/seed';
 import { demoOfficeMarker } from '../../local/seed-demo-office';
 import { testTable } from '../support/test-table';
+import { throwawayProduct } from '../support/throwaway-product';
 
 const savedEnv = { ...process.env };
 let app: RunningOpenPie | undefined;
@@ -102,14 +103,7 @@ async function readOfficeView(cookie: string): Promise<OfficeView> {
 beforeAll(async () => {
   const { startOpenPie } = await import('../../local/app');
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-demo-office-'));
-  app = await startOpenPie({
-    port: 0,
-    dataDir,
-    tableInMemory: true,
-    schedules: false,
-    skipWebBuild: true,
-    logLevel: 'error',
-  });
+  app = await startOpenPie({ port: 0, dataDir, ...throwawayProduct });
   await seedDemoData(app.stripeSandbox);
 }, 240_000);
 

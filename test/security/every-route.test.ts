@@ -53,6 +53,7 @@ import {
 import type { SiteClient, SiteReply } from './site-client';
 import { createSiteClient } from './site-client';
 import { diffDumps, dumpPartition, dumpTable } from './table-dump';
+import { throwawayProduct } from '../support/throwaway-product';
 
 // The local product as `npm start` runs it (no schedules, no web build), with a data folder and table of its own.
 let product: RunningOpenPie | undefined;
@@ -360,14 +361,7 @@ async function credentialsOf(
 beforeAll(async () => {
   const { startOpenPie } = await import('../../local/app');
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-security-'));
-  product = await startOpenPie({
-    port: 0,
-    dataDir,
-    tableInMemory: true,
-    schedules: false,
-    skipWebBuild: true,
-    logLevel: 'error',
-  });
+  product = await startOpenPie({ port: 0, dataDir, ...throwawayProduct });
   client = createSiteClient(site.url);
   const [fan, anotherFan, artist] = await Promise.all([
     signUpThroughApi(client, site.url, 'fan', 'fan'),

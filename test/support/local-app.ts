@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningOpenPie } from '../../local/app';
+import { throwawayProduct } from './throwaway-product';
 
 export interface LocalSite {
   /** The site's origin, e.g. http://localhost:41234 (read inside tests, once the product runs). */
@@ -26,14 +27,7 @@ export function useLocalOpenPie(name: string): LocalSite {
   beforeAll(async () => {
     const { startOpenPie } = await import('../../local/app');
     dataDir = await mkdtemp(join(tmpdir(), `openpie-${name}-`));
-    app = await startOpenPie({
-      port: 0,
-      dataDir,
-      tableInMemory: true,
-      schedules: false,
-      skipWebBuild: true,
-      logLevel: 'error',
-    });
+    app = await startOpenPie({ port: 0, dataDir, ...throwawayProduct });
     await forgetConfiguration();
   }, 120_000);
 

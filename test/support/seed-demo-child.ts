@@ -11,19 +11,13 @@ import { startOpenPie } from '../../local/app';
 import { settleQueues } from '../../local/queue';
 import { runJob } from '../../local/scheduler';
 import { demoAccounts, seedDemoData } from '../../local/seed';
+import { throwawayProduct } from './throwaway-product';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR names the data folder to seed');
 
-const app = await startOpenPie({
-  port: 0,
-  dataDir,
-  tableInMemory: true,
-  schedules: false,
-  skipWebBuild: true,
-  logLevel: 'error',
-});
+const app = await startOpenPie({ port: 0, dataDir, ...throwawayProduct });
 
 async function signIn(label: 'fan' | 'artist'): Promise<string> {
   const demo = demoAccounts.find((account) => account.label === label);
