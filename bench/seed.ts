@@ -117,7 +117,7 @@ export async function measureSeed(options: { progress?: (line: string) => void }
       const started = performance.now();
       await seed.seedDemoData(app.stripeSandbox);
       seedSeconds = seconds(started);
-      await seed.demoListeningSeeded;
+      await seed.demoBackground.listening;
       listeningSeconds = seconds(started);
     } finally {
       await app.stop();

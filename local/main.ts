@@ -31,7 +31,10 @@ const lock = await acquireDataDirLock(dataDir, command).catch((error: unknown) =
 const dynamoDb = startDynamoDbLocal(tableStorage(dataDir, tableInMemory));
 // Its failure is the start's, reported by startOpenPie.
 void dynamoDb.catch(() => undefined);
-const [{ startOpenPie }, { seedDemoData }] = await Promise.all([import('./app'), import('./seed')]);
+const [{ startOpenPie }, { demoBackground, seedDemoData }] = await Promise.all([
+  import('./app'),
+  import('./seed'),
+]);
 const app = await startOpenPie({
   port,
   dataDir,
@@ -58,6 +61,13 @@ if (offsetMs > 0) {
 }
 for (const line of seeded.lines) console.log(`  ${line}`);
 console.log('  Press Ctrl-C to stop.');
+// A first start writes the rest of the demo after "ready" (the catalogue's other artists, then the demo fan's
+// listening): said when each is there. test/e2e/support/product.ts waits for the catalogue's line.
+const since = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
+void demoBackground.catalogue.then((written) => written && progress(`demo catalogue complete (${since()})`));
+void demoBackground.listening.then(
+  (written) => written && progress(`demo fan's listening written (${since()})`),
+);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -9,14 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarkerKey } from '../../functions/data/keys';
 import { setLocalClockOffset } from '../../functions/runtime/clock';
 import type { RunningOpenPie } from '../../local/app';
-import { demoAccounts, demoListeningSeeded, seedDemoData } from '../../local/seed';
+import { demoAccounts, demoBackground, seedDemoData } from '../../local/seed';
 import { demoOfficeMarker } from '../../local/seed-demo-office';
+import { artistsById } from '../../local/spotify-sandbox/catalogue';
 import { testTable } from '../support/test-table';
 import { throwawayProduct } from '../support/throwaway-product';
 
 const savedEnv = { ...process.env };
 let app: RunningOpenPie | undefined;
 let dataDir: string | undefined;
+let catalogueCompleted = false;
 
 function demoLogin(label: string): { email: string; password: string } {
   const demo = demoAccounts.find((account) => account.label === label);
@@ -105,11 +107,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'openpie-demo-office-'));
   app = await startOpenPie({ port: 0, dataDir, ...throwawayProduct });
   await seedDemoData(app.stripeSandbox);
+  // What a first start writes after "ready" (the catalogue's other artists, the fan's listening), as a person's
+  // second start finds it.
+  catalogueCompleted = await demoBackground.catalogue;
+  await demoBackground.listening;
 }, 240_000);
 
 afterAll(async () => {
-  // The demo fan's listening is written after the seed, in the background: done before DynamoDB Local stops.
-  await demoListeningSeeded;
   await app?.stop();
   process.env = savedEnv;
   setLocalClockOffset(0);
@@ -160,6 +164,29 @@ describe('the demo artist’s office on a first start', () => {
     // Assess
     expect(demoOffice?.members.map((member) => member.email)).toContain(demoLogin('artist').email);
     expect(money.status).toBe(403);
+  });
+
+  it('has every sandbox artist in the catalogue once the background is done, found by name', async () => {
+    // Prepare: an artist of the background's part (not the office's claimed artist nor the sample artist).
+    const cookie = await signIn('artist');
+    const view = await readOfficeView(cookie);
+    const later = [...artistsById.values()].find(
+      (artist) => artist.id !== view.claims[0]?.artistId && /^[a-z]+$/i.test(artist.name.split(' ')[0] ?? ''),
+    );
+    if (!later) throw new Error('The sandbox has no artist to look for');
+
+    // Act
+    const { countCatalogueArtists } = await import('../../functions/data/catalogue/artists');
+    const found = await read<{ id: string }[]>(
+      cookie,
+      `/search?search_term=${encodeURIComponent(later.name)}&page=1&limit=50`,
+    );
+
+    // Assess
+    expect(catalogueCompleted).toBe(true);
+    expect(await countCatalogueArtists(testTable())).toBe(artistsById.size + 1);
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.data)).toContain(later.id);
   });
 
   it('seeds again after a start interrupted before its marker without moving money twice', async () => {

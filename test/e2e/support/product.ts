@@ -28,6 +28,9 @@ function findFreePort(): Promise<number> {
   });
 }
 
+/** What `npm start` prints once a first start's catalogue is whole (local/main.ts). */
+const demoCatalogueCompleteLine = 'demo catalogue complete';
+
 function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -38,7 +41,8 @@ function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /OpenPie is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      // A first start completes the catalogue in the background after "ready" (local/seed.ts): the screens search it.
+      if (match?.[1] && output.includes(demoCatalogueCompleteLine)) {
         clearTimeout(timer);
         resolve(match[1]);
       }
