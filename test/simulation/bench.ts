@@ -1,6 +1,9 @@
 // The simulation as `npm run bench` reports it: a seeded run of whole months under the default faults, as simulated
 // fan-months a second and months a minute of wall time, faults injected, invariant checks run and breaks (0 when
 // every day was clean), beside their budgets.
+// The local-mode configuration the handlers validate at cold start, as `npm run sim` has it (scripts/sim.ts): the bench
+// runs this part alone too (BENCH_PARTS=sim), where no other part has set it.
+import '../support/env-setup';
 import { runSimulation } from './run';
 import { stopEngine } from './world';
 
