@@ -1,7 +1,7 @@
 // The one table, reached through one document client per cold start.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from './dynamodb-client';
-import { perEnv } from './env';
+import { getEnv } from './env';
 
 /** The table and its client, as every function of functions/data/ takes it (its `TableRef`). */
 export interface TableClient {
@@ -9,12 +9,24 @@ export interface TableClient {
   name: string;
 }
 
+let table: { endpoint: string | undefined; region: string; value: TableClient } | undefined;
+
 /**
- * One client while the environment stays the same: a Lambda's whole life. A process that starts the local product a
- * second time (`npm run bench` measures the seed, then the load, each on its own DynamoDB Local) gets a client of the
- * new endpoint, where a client kept for the process still called the stopped one.
+ * One client for the process (a Lambda's whole life), with whatever middleware was added to it (the simulation's
+ * faults and its audit log). A process that starts the local product again on another DynamoDB Local (`npm run bench`
+ * measures the seed, then the load) gets a client of the new endpoint: the one kept still called the stopped one.
  */
-export const getTable: () => TableClient = perEnv((env) => ({
-  client: createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT }),
-  name: env.TABLE_NAME,
-}));
+export function getTable(): TableClient {
+  const env = getEnv();
+  if (table === undefined || table.endpoint !== env.DYNAMODB_ENDPOINT || table.region !== env.AWS_REGION) {
+    table = {
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: env.AWS_REGION,
+      value: {
+        client: createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT }),
+        name: env.TABLE_NAME,
+      },
+    };
+  }
+  return table.value;
+}

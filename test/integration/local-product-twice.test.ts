@@ -28,7 +28,7 @@ async function startProduct() {
 }
 
 describe('the local product started twice in one process', () => {
-  it('reaches the second start’s table through the runtime’s client', async () => {
+  it('reaches the second start’s table through the runtime’s client, and keeps one client per endpoint', async () => {
     // Prepare: a first product, its table used through the runtime, then stopped
     const first = await startProduct();
     const firstEndpoint = process.env.DYNAMODB_ENDPOINT;
@@ -47,10 +47,16 @@ describe('the local product started twice in one process', () => {
         new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
       );
 
+      // The environment read again on the same endpoint: the very client, with the middleware added to it (the
+      // simulation's faults and audit log live there).
+      resetEnvCache();
+      const again = testTable();
+
       // Assess
       expect(process.env.DYNAMODB_ENDPOINT).not.toBe(firstEndpoint);
       expect(table).not.toBe(firstTable);
       expect(read.Item?.['entity']).toBe('test');
+      expect(again).toBe(table);
     } finally {
       await second.stop();
     }
