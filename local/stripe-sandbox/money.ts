@@ -227,6 +227,8 @@ export function settleChargeFunds(core: SandboxCore, charge: Stripe.Charge): Str
     type: 'charge',
     reportingCategory: 'charge',
     description: charge.description,
+    // Counted from the charge, as Stripe counts it: settled a second later, the funds came a second late.
+    availableOn: charge.created + fundsDelaySeconds,
   });
   charge.balance_transaction = transaction.id;
   core.raise('charge.updated', charge, { balance_transaction: null });
