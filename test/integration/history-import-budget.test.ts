@@ -158,4 +158,59 @@ describe('the history import within its time budget', () => {
     });
     expect((dataOf(daily) as { plays: number }[]).map((totals) => totals.plays)).toEqual([2, 2, 3]);
   });
+  it('reads the next slice while one is written, and still counts a record both slices hold once, against the 24-hour cap', async () => {
+    // Prepare: slices of five records, the second read while the first is written. The first fills a day to 12 h in
+    // four plays of just under 3 h (and holds one play of another day); the second holds the first's last play
+    // again and four more of the day: 24 h in all, the cap exactly reached if the shared play is counted once.
+    const fan = await createSignedInAccount('fan');
+    const [d6, d7] = [day(6), day(7)];
+    const long = 3 * 3_600_000 - 1_000;
+    const ofDay = (time: string) => ({
+      endTime: `${d6} ${time}`,
+      artistName: 'Nina Simone',
+      trackName: `Sinnerman at ${time}`,
+      msPlayed: long,
+    });
+    const [p1, p2, p3, p4, p5, p6, p7, p8] = [
+      '03:00',
+      '06:00',
+      '09:00',
+      '12:00',
+      '15:00',
+      '18:00',
+      '21:00',
+      '23:59',
+    ].map(ofDay);
+    const other = {
+      endTime: `${d7} 10:00`,
+      artistName: 'Björk',
+      trackName: 'Hyperballad',
+      msPlayed: 240_000,
+    };
+    const sliced = [p1, p2, p3, p4, other, p4, p5, p6, p7, p8].filter((record) => record !== undefined);
+
+    // Act
+    const reply = await importListeningHistory(
+      { table: testTable(), clock: getClock(), sliceRecords: 5 },
+      fan.userId,
+      { source: 'spotify-account-data', records: sliced },
+    );
+    const handler = await loadHandler();
+    const daily = await call(handler, 'GET', '/api/tracks/user/daily', {
+      query: { startDate: d6, endDate: d6 },
+      cookies: [fan.cookie],
+    });
+
+    // Assess: nine plays stored, the shared one a duplicate and none refused; the day holds its eight plays
+    expect(reply).toEqual({
+      imported: 9,
+      duplicates: 1,
+      ignored: 0,
+      tooOld: 0,
+      refused: 0,
+      processedRecords: 10,
+      nextRecord: null,
+    });
+    expect(dataOf(daily)).toMatchObject([{ date: d6, plays: 8, msPlayed: 8 * long }]);
+  });
 });

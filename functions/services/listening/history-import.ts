@@ -7,7 +7,9 @@ import type { HistoryImport, HistoryImportResult } from '../../contracts/listeni
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
 import { registerNameOnlyArtists } from '../../data/name-only-artists';
 import { findNewPlays, getCountedListeningOfDays, recomputeDailyListening } from '../../data/listening';
+import type { ListeningGuardsRead } from '../../data/listening-counted-once';
 import { readListeningGuards, saveListening } from '../../data/listening-counted-once';
+import { playSortKey } from '../../data/keys';
 import type { TableRef } from '../../data/table';
 import { utcDateOf } from '../../domain/calendar';
 import {
@@ -16,6 +18,7 @@ import {
   readHistoryImport,
   screenImportedPlays,
 } from '../../domain/listening/history-import';
+import type { PlayToStore } from '../../domain/listening/plays';
 import { normalizeArtistName } from '../../domain/listening/rules';
 import type { Clock } from '../../runtime/clock';
 import { getClock } from '../../runtime/clock';
@@ -46,6 +49,11 @@ export const importWriteBudgetMs = 20_000;
  * one go took over 29 s.
  */
 export const importSliceRecords = 800;
+/**
+ * The first slice is shorter: nothing is written while it is read (its names looked up, which of its plays are new),
+ * so the writing starts sooner and the rest of the names are looked up while the first slice is written.
+ */
+export const importFirstSliceRecords = 200;
 
 /** The deployment's table and the product clock. */
 export function historyImportDependencies(): HistoryImportDependencies {
@@ -79,24 +87,41 @@ export async function importListeningHistory(
   const budgetMs = deps.writeBudgetMs ?? importWriteBudgetMs;
   const sliceRecords = Math.max(1, deps.sliceRecords ?? importSliceRecords);
   const startedAt = performance.now();
+  const withinBudget = (slowestSliceMs: number) => performance.now() - startedAt + slowestSliceMs <= budgetMs;
   let slowestSliceMs = 0;
   let processed = 0;
   let counts: ImportCounts = { imported: 0, duplicates: 0, ignored: 0, tooOld: 0, refused: 0 };
   const records: readonly HistoryImport['records'][number][] = request.records;
   const names: NamesSeen = { catalogue: new Map(), registered: new Set() };
-  while (processed < records.length) {
-    if (processed > 0 && performance.now() - startedAt + slowestSliceMs > budgetMs) break;
-    const sliceStartedAt = performance.now();
-    const slice = records.slice(processed, processed + sliceRecords);
-    const sliceCounts = await importSlice(
-      deps,
-      fanId,
-      { source: request.source, records: slice } as HistoryImport,
-      names,
-    );
+  const firstSliceRecords = Math.min(sliceRecords, importFirstSliceRecords);
+  const sizeAt = (first: number) =>
+    Math.min(first === 0 ? firstSliceRecords : sliceRecords, records.length - first);
+  const sliceAt = (first: number) =>
+    ({ source: request.source, records: records.slice(first, first + sizeAt(first)) }) as HistoryImport;
+  // A pipeline of two: while one slice is written, the next one is read (its names looked up, which of its plays are
+  // new, its minutes' guards). Slices are still written one after another, each whole before the next begins.
+  let preparing: Promise<PreparedSlice> | null = prepareSlice(deps, fanId, sliceAt(0), names);
+  let previousKeys: ReadonlySet<string> = new Set();
+  while (preparing !== null) {
+    const waitStartedAt = performance.now();
+    const prepared = await preparing;
+    const sliceStartedAt = waitStartedAt;
+    const first = processed;
+    const nextFirst = first + sizeAt(first);
+    // The next slice is read while this one is written, when the time left would let it be written too.
+    preparing =
+      nextFirst < records.length && withinBudget(slowestSliceMs)
+        ? prepareSlice(deps, fanId, sliceAt(nextFirst), names)
+        : null;
+    // A read that fails is the request's failure once its slice is reached; not an unhandled rejection before.
+    preparing?.catch(() => undefined);
+    const sliceCounts = await writeSlice(deps, fanId, prepared, previousKeys);
     counts = addCounts(counts, sliceCounts);
-    processed += slice.length;
+    processed = nextFirst;
+    previousKeys = prepared.keys;
     slowestSliceMs = Math.max(slowestSliceMs, performance.now() - sliceStartedAt);
+    // A slice read ahead is not written when the slowest slice so far would end past the budget.
+    if (preparing !== null && !withinBudget(slowestSliceMs)) preparing = null;
   }
   recordMetric('HistoryImport');
   return {
@@ -116,26 +141,76 @@ function addCounts(a: ImportCounts, b: ImportCounts): ImportCounts {
   };
 }
 
+/** A slice read, ready to be written: its plays, which of them were new when read, and their minutes' guards. */
+interface PreparedSlice {
+  counts: Pick<ImportCounts, 'ignored' | 'tooOld' | 'refused'>;
+  fresh: PlayToStore[];
+  duplicates: number;
+  guardsRead: ListeningGuardsRead;
+  /** The keys of the slice's plays: the next slice, read while this one is written, checks its own against them. */
+  keys: ReadonlySet<string>;
+}
+
 /**
- * One slice: its plays screened, matched, stored and their days rebuilt. The 24-hour cap admits a slice's plays in
- * time order after what earlier slices and requests stored.
+ * A slice's reads: its records screened, its artist names matched (and the unknown ones registered by name), which of
+ * its plays are new and the guards of their minutes.
  */
-async function importSlice(
+async function prepareSlice(
   { table, clock }: HistoryImportDependencies,
   fanId: string,
   request: HistoryImport,
   names: NamesSeen,
-): Promise<ImportCounts> {
+): Promise<PreparedSlice> {
   const outcome = readHistoryImport(request);
   // Impossible plays (in the future by the product clock, over 3 hours) are refused; those past the 13-month
   // retention would be removed by TTL at once: they are reported as too old.
   const { kept, tooOld, refused } = screenImportedPlays(outcome.plays, clock.now());
+  const playsWith = (known: ReadonlyMap<string, { id: string; name: string }>): PlayToStore[] =>
+    kept.map((play) => ({
+      endedAt: play.endedAt,
+      msPlayed: play.msPlayed,
+      trackName: play.trackName,
+      ...(play.trackId ? { trackId: play.trackId } : {}),
+      artists: [artistOfImportedPlay(play.artistName, known)],
+      source: 'import' as const,
+      identity: play.identity,
+    }));
+  // Which plays are new and the guards of their minutes depend on when each play ended and its identity, not on its
+  // artist: they are read while the names are matched (the minutes of every play of the slice: those of the new ones
+  // are among them).
+  const byName = playsWith(new Map());
+  const [known, [{ fresh: freshByName, duplicates }, guardsRead]] = await Promise.all([
+    matchArtistNames(table, kept, names, clock.now()),
+    Promise.all([findNewPlays(table, fanId, byName), readListeningGuards(table, fanId, byName)]),
+  ]);
+  const plays = playsWith(known);
+  const matched = new Map(byName.map((play, index) => [play, plays[index] ?? play]));
+  const fresh = freshByName.map((play) => matched.get(play) ?? play);
+  return {
+    counts: { ignored: outcome.ignored, tooOld, refused },
+    fresh,
+    duplicates,
+    guardsRead,
+    keys: new Set(plays.map((play) => playSortKey(play.endedAt, play.identity))),
+  };
+}
+
+/**
+ * The catalogue artists of the plays' names, as far as the request knows them: a name is looked up and, when the
+ * catalogue does not know it, registered by name once a request, however many slices hold it.
+ */
+async function matchArtistNames(
+  table: TableRef,
+  plays: readonly { artistName: string; trackId?: string }[],
+  names: NamesSeen,
+  now: Date,
+): Promise<Map<string, { id: string; name: string }>> {
   // An export names artists only: match each name to a catalogue artist where one has the same normalised name.
   const found = await findCatalogueArtistsByNames(
     table,
-    kept.map((play) => play.artistName).filter((name) => !names.catalogue.has(normalizeArtistName(name))),
+    plays.map((play) => play.artistName).filter((name) => !names.catalogue.has(normalizeArtistName(name))),
   );
-  for (const play of kept) {
+  for (const play of plays) {
     const normalisedName = normalizeArtistName(play.artistName);
     if (!names.catalogue.has(normalisedName))
       names.catalogue.set(normalisedName, found.get(normalisedName) ?? null);
@@ -143,44 +218,56 @@ async function importSlice(
   const known = new Map<string, { id: string; name: string }>();
   for (const [normalisedName, artist] of names.catalogue) if (artist) known.set(normalisedName, artist);
   // A name the catalogue does not know is held by name when split; the escrow job looks for its artist later.
-  const unmatched = kept.flatMap((play) => {
+  const unmatched = plays.flatMap((play) => {
     const normalisedName = normalizeArtistName(play.artistName);
     if (known.has(normalisedName) || names.registered.has(normalisedName)) return [];
     return [{ normalisedName, name: play.artistName, ...(play.trackId ? { trackId: play.trackId } : {}) }];
   });
-  await registerNameOnlyArtists(table, unmatched, clock.now());
+  await registerNameOnlyArtists(table, unmatched, now);
   for (const { normalisedName } of unmatched) names.registered.add(normalisedName);
-  const plays = kept.map((play) => ({
-    endedAt: play.endedAt,
-    msPlayed: play.msPlayed,
-    trackName: play.trackName,
-    ...(play.trackId ? { trackId: play.trackId } : {}),
-    artists: [artistOfImportedPlay(play.artistName, known)],
-    source: 'import' as const,
-    identity: play.identity,
-  }));
-  // Which plays are new, the stored totals of their days and the guards of their minutes, read at once (the days and
-  // minutes of every play of the slice: those of the new ones are among them).
-  const [{ fresh, duplicates }, stored, guardsRead] = await Promise.all([
-    findNewPlays(table, fanId, plays),
-    getCountedListeningOfDays(
-      table,
-      fanId,
-      plays.map((play) => utcDateOf(play.endedAt)),
-    ),
-    readListeningGuards(table, fanId, plays),
-  ]);
+  return known;
+}
+
+/**
+ * A slice's writes, after the slice before it is whole: the 24-hour cap admits its plays in time order after what
+ * earlier slices and requests stored, the plays are stored once, and their days rebuilt.
+ */
+async function writeSlice(
+  { table, clock }: HistoryImportDependencies,
+  fanId: string,
+  prepared: PreparedSlice,
+  previousKeys: ReadonlySet<string>,
+): Promise<ImportCounts> {
+  // A play this slice shares with the one before was read while that one was being written: whether it is new is
+  // read again now.
+  const shared = prepared.fresh.filter((play) => previousKeys.has(playSortKey(play.endedAt, play.identity)));
+  let { fresh, duplicates } = prepared;
+  if (shared.length > 0) {
+    const again = await findNewPlays(table, fanId, shared);
+    const sharedKeys = new Set(shared);
+    fresh = [...fresh.filter((play) => !sharedKeys.has(play)), ...again.fresh];
+    duplicates += shared.length - again.fresh.length;
+  }
+  // The stored totals of the days read now, after the slice before rebuilt its days.
+  const stored = await getCountedListeningOfDays(
+    table,
+    fanId,
+    fresh.map((play) => utcDateOf(play.endedAt)),
+  );
   // A day never holds more than 24 hours of counted listening, counting what earlier imports and syncs stored.
   const { admitted, refused: overDailyCap } = capDailyListening(fresh, stored);
   // A play of a listening the sync stored already is not stored again: it counts as a duplicate.
-  const saved = await saveListening(table, fanId, admitted, { storedAt: clock.now(), guardsRead });
+  const saved = await saveListening(table, fanId, admitted, {
+    storedAt: clock.now(),
+    guardsRead: prepared.guardsRead,
+  });
   await recomputeDailyListening(table, fanId, saved.days);
   recordMetric('ImportedPlays', 'Count', saved.saved);
   return {
     imported: saved.saved,
     duplicates: duplicates + saved.duplicates + saved.matched,
-    ignored: outcome.ignored,
-    tooOld,
-    refused: refused + overDailyCap,
+    ignored: prepared.counts.ignored,
+    tooOld: prepared.counts.tooOld,
+    refused: prepared.counts.refused + overDailyCap,
   };
 }
