@@ -9,6 +9,7 @@
 // collector's helper threads too, so the figure errs low). A second figure adds what the split's caller does per pie
 // before it: sum the month's daily aggregates (the DAY# items getDailyListening reads, made here by aggregateDaily)
 // into per-artist listening.
+import { pathToFileURL } from 'node:url';
 import type { CountablePlay, DailyListening } from '../functions/domain/listening/daily';
 import { aggregateDaily, artistKeyOf } from '../functions/domain/listening/daily';
 import type { SplitInput, SplitListening } from '../functions/domain/money/split';
@@ -231,4 +232,10 @@ export function measureSplitThroughput({
     averageIncluded: included / inputs.length,
     copyPiesPerSecond,
   };
+}
+
+// `npx tsx bench/split-throughput.ts` prints the figures as JSON: `npm run bench` measures the split in a process of
+// its own, as a worker runs it, not in a heap the bench's other parts have filled.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(JSON.stringify(measureSplitThroughput()));
 }
