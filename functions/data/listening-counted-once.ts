@@ -140,6 +140,49 @@ export async function readListeningGuards(
 }
 
 /**
+ * Access pattern `findNewListening`: which plays are new, from their minutes' guards as read ahead instead of a read of
+ * every play's key. A counted play sent before, stored or matched to its synced play, is registered in its buckets; a
+ * play in no bucket (under 30 s) is looked up by key (BatchGet, consistent). Answers the new plays and how many of
+ * the plays were sent before (or twice in these plays).
+ */
+export async function findNewListening(
+  table: TableRef,
+  fanId: string,
+  plays: readonly PlayToStore[],
+  guardsRead: ListeningGuardsRead,
+): Promise<{ fresh: PlayToStore[]; duplicates: number }> {
+  const unique = new Map<string, KeyedPlay>();
+  for (const play of plays) {
+    const keyed = keyedPlayOf(play);
+    unique.set(keyed.key, keyed);
+  }
+  const unbucketed: KeyedPlay[] = [];
+  const fresh: PlayToStore[] = [];
+  for (const play of unique.values()) {
+    const buckets = bucketsOf(play);
+    if (buckets.length === 0) {
+      unbucketed.push(play);
+      continue;
+    }
+    const registered = buckets.some((bucket) => {
+      const stored = guardsRead.guards.get(bucket.minute)?.buckets[trackHashOf(bucket.track)];
+      return stored !== undefined && (stored.synced.includes(play.key) || stored.imported.includes(play.key));
+    });
+    if (!registered) fresh.push(play.play);
+  }
+  if (unbucketed.length > 0) {
+    const found = await batchGetAll(
+      table,
+      unbucketed.map((play) => ({ pk: fanPartition(fanId), sk: play.key })),
+      { projection: 'sk', consistent: true },
+    );
+    const stored = new Set(found.map((item) => readStored('play', storedSortKeySchema, item).sk));
+    for (const play of unbucketed) if (!stored.has(play.key)) fresh.push(play.play);
+  }
+  return { fresh, duplicates: plays.length - fresh.length };
+}
+
+/**
  * Consecutive plays in packs that fit one transaction at most: a play writes itself and its minute's guard, and a
  * synced play may remove one imported play a bucket.
  */

@@ -10,7 +10,7 @@ import { aggregateDaily } from '../domain/listening/daily';
 import type { PlayToStore } from '../domain/listening/plays';
 import { dayExpiryOf } from '../domain/listening/retention';
 import { markMonthlyListeners } from './catalogue/monthly-listeners';
-import { dailyListeningSortKey, fanPartition, playSortKey, playSortPrefix, playsOfDayPrefix } from './keys';
+import { dailyListeningSortKey, fanPartition, playSortPrefix, playsOfDayPrefix } from './keys';
 import type { StorePlaysOptions } from './listening-counted-once';
 import { batchParallelism, playItemOf, saveListening } from './listening-counted-once';
 import { dayReadModelWrites } from './listening-reads';
@@ -23,28 +23,6 @@ export interface SavePlaysResult {
   duplicates: number;
   /** The UTC days whose totals changed. */
   days: string[];
-}
-
-/** A request's plays that are not stored yet (each once), and how many of the request's plays were. */
-export interface NewPlays {
-  fresh: PlayToStore[];
-  duplicates: number;
-}
-
-/**
- * Access pattern `findNewPlays`: which plays are not stored yet. Plays are keyed by their identity, so a play sent
- * twice (in one request or two) is one item; the existing keys are read with BatchGet, 100 a call.
- */
-export async function findNewPlays(
-  table: TableRef,
-  fanId: string,
-  plays: readonly PlayToStore[],
-): Promise<NewPlays> {
-  const unique = new Map<string, PlayToStore>();
-  for (const play of plays) unique.set(playSortKey(play.endedAt, play.identity), play);
-  const existing = await findExistingKeys(table, fanPartition(fanId), [...unique.keys()]);
-  const fresh = [...unique].filter(([sk]) => !existing.has(sk)).map(([, play]) => play);
-  return { fresh, duplicates: plays.length - fresh.length };
 }
 
 /**
@@ -133,19 +111,6 @@ export async function getCountedListeningOfDays(
       return [date, msPlayed];
     }),
   );
-}
-
-async function findExistingKeys(
-  table: TableRef,
-  pk: string,
-  sortKeys: readonly string[],
-): Promise<Set<string>> {
-  const items = await batchGetAll(
-    table,
-    sortKeys.map((sk) => ({ pk, sk })),
-    { projection: 'sk', parallel: batchParallelism },
-  );
-  return new Set(items.map((item) => readStored('play', storedSortKeySchema, item).sk));
 }
 
 type StoredPlay = Pick<

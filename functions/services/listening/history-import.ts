@@ -6,9 +6,9 @@
 import type { HistoryImport, HistoryImportResult } from '../../contracts/listening';
 import { findCatalogueArtistsByNames } from '../../data/catalogue/artists';
 import { registerNameOnlyArtists } from '../../data/name-only-artists';
-import { findNewPlays, getCountedListeningOfDays, recomputeDailyListening } from '../../data/listening';
+import { getCountedListeningOfDays, recomputeDailyListening } from '../../data/listening';
 import type { ListeningGuardsRead } from '../../data/listening-counted-once';
-import { readListeningGuards, saveListening } from '../../data/listening-counted-once';
+import { findNewListening, readListeningGuards, saveListening } from '../../data/listening-counted-once';
 import { playSortKey } from '../../data/keys';
 import type { TableRef } from '../../data/table';
 import { utcDateOf } from '../../domain/calendar';
@@ -175,13 +175,17 @@ async function prepareSlice(
       source: 'import' as const,
       identity: play.identity,
     }));
-  // Which plays are new and the guards of their minutes depend on when each play ended and its identity, not on its
-  // artist: they are read while the names are matched (the minutes of every play of the slice: those of the new ones
-  // are among them).
+  // The guards of the plays' minutes say which plays were sent before (a counted play is registered in its buckets,
+  // stored or matched), and depend on when each play ended and its track, not on the catalogue's artist: they are
+  // read while the names are matched.
   const byName = playsWith(new Map());
-  const [known, [{ fresh: freshByName, duplicates }, guardsRead]] = await Promise.all([
+  const readNewListening = async () => {
+    const guards = await readListeningGuards(table, fanId, byName);
+    return { guards, ...(await findNewListening(table, fanId, byName, guards)) };
+  };
+  const [known, { fresh: freshByName, duplicates, guards: guardsRead }] = await Promise.all([
     matchArtistNames(table, kept, names, clock.now()),
-    Promise.all([findNewPlays(table, fanId, byName), readListeningGuards(table, fanId, byName)]),
+    readNewListening(),
   ]);
   const plays = playsWith(known);
   const matched = new Map(byName.map((play, index) => [play, plays[index] ?? play]));
@@ -243,7 +247,12 @@ async function writeSlice(
   const shared = prepared.fresh.filter((play) => previousKeys.has(playSortKey(play.endedAt, play.identity)));
   let { fresh, duplicates } = prepared;
   if (shared.length > 0) {
-    const again = await findNewPlays(table, fanId, shared);
+    const again = await findNewListening(
+      table,
+      fanId,
+      shared,
+      await readListeningGuards(table, fanId, shared),
+    );
     const sharedKeys = new Set(shared);
     fresh = [...fresh.filter((play) => !sharedKeys.has(play)), ...again.fresh];
     duplicates += shared.length - again.fresh.length;
