@@ -6,6 +6,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
+import { keepConnectionsOpenForClients } from './http-server';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,7 +133,7 @@ async function startOnLockedDataDir(
   await ensureTable(createLocalDynamoDbClient(dynamo.endpoint), localTableName);
   progress(`DynamoDB Local and the table ready in ${secondsSince(phaseStarted)}`);
 
-  const server = createServer();
+  const server = keepConnectionsOpenForClients(createServer());
   await listen(server, options.port, '127.0.0.1');
   const port = (server.address() as AddressInfo).port;
   const ipv6 = await listenOnIpv6Loopback(server, port);

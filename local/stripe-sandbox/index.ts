@@ -12,6 +12,7 @@
 //   `losing_evidence` decides at once, without the days Stripe takes; a won chargeback gives back the dispute fee;
 // - `Stripe-Account` scopes Connect (balance, balance transactions, payouts); billing objects are the platform's.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { keepConnectionsOpenForClients } from '../http-server';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -167,17 +168,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
   const pages = { core, exclusive, payCheckout: pay };
 
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const work = url.pathname.startsWith('/_sandbox/stripe/')
-      ? handlePage(pages, req, res, url)
-      : serveApi({ core, router, apiKey, exclusive }, req, res);
-    work.catch((error: unknown) => {
-      console.error('Stripe sandbox: request failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'api_error', message: 'The Stripe sandbox failed.' } }));
-    });
-  });
+  const server: Server = keepConnectionsOpenForClients(
+    createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const work = url.pathname.startsWith('/_sandbox/stripe/')
+        ? handlePage(pages, req, res, url)
+        : serveApi({ core, router, apiKey, exclusive }, req, res);
+      work.catch((error: unknown) => {
+        console.error('Stripe sandbox: request failed', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'The Stripe sandbox failed.' } }));
+      });
+    }),
+  );
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => done());
