@@ -8,7 +8,7 @@ import { utcDateOf } from '../domain/calendar';
 import type { PlayToStore } from '../domain/listening/plays';
 import { playExpiryOf } from '../domain/listening/retention';
 import type { ListeningBucket, MatchablePlay } from '../domain/listening/same-listening';
-import { admitPlays, bucketIdOf, bucketsOf } from '../domain/listening/same-listening';
+import { admitPlays, bucketIdOf, bucketsOf, isRegisteredIn } from '../domain/listening/same-listening';
 import { fanPartition, listeningGuardSortKey, playSortKey, playSortPrefix } from './keys';
 import { readStored, storedSortKeySchema } from './stored-item';
 import type { TableRef, TransactionItem } from './table';
@@ -166,7 +166,7 @@ export async function findNewListening(
     }
     const registered = buckets.some((bucket) => {
       const stored = guardsRead.guards.get(bucket.minute)?.buckets[trackHashOf(bucket.track)];
-      return stored !== undefined && (stored.synced.includes(play.key) || stored.imported.includes(play.key));
+      return stored !== undefined && isRegisteredIn(stored, play.key);
     });
     if (!registered) fresh.push(play.play);
   }

@@ -32,6 +32,11 @@ export interface ListeningBucket {
 
 export const emptyBucket: ListeningBucket = { synced: [], imported: [], kept: [] };
 
+/** Whether the play of this key was sent to the bucket before (synced or imported, stored or matched). */
+export function isRegisteredIn(bucket: ListeningBucket, key: string): boolean {
+  return bucket.synced.includes(key) || bucket.imported.includes(key);
+}
+
 /** `YYYY-MM-DDTHH:MM`: the UTC minute a play ended in. */
 export function endMinuteOf(endedAt: string): string {
   return new Date(Date.parse(endedAt)).toISOString().slice(0, 16);
@@ -102,10 +107,7 @@ export function admitPlays<P extends MatchablePlay>(
       else store.set(play.key, play);
       continue;
     }
-    const registered = ids.some((id) => {
-      const bucket = bucketOf(id);
-      return bucket.synced.includes(play.key) || bucket.imported.includes(play.key);
-    });
+    const registered = ids.some((id) => isRegisteredIn(bucketOf(id), play.key));
     if (registered) {
       duplicates.push(play);
       continue;

@@ -103,9 +103,9 @@ export async function importListeningHistory(
   let preparing: Promise<PreparedSlice> | null = prepareSlice(deps, fanId, sliceAt(0), names);
   let previousKeys: ReadonlySet<string> = new Set();
   while (preparing !== null) {
-    const waitStartedAt = performance.now();
+    // A slice's time counts the wait for its reads (the first slice's, which nothing overlaps) and its writes.
+    const sliceStartedAt = performance.now();
     const prepared = await preparing;
-    const sliceStartedAt = waitStartedAt;
     const first = processed;
     const nextFirst = first + sizeAt(first);
     // The next slice is read while this one is written, when the time left would let it be written too.
